@@ -1,0 +1,35 @@
+/**
+ * The shape of the `"weft"` section of a project's `deno.json`, after validation.
+ *
+ * @module
+ */
+
+import type { Capability } from "../permissions.ts";
+
+/** One plugin as the project configures it. */
+export interface PluginConfig {
+  /** The plugin's name: its commands are `<name>.*`. */
+  name: string;
+  /** Module specifier: a `file:` URL for built-in and path plugins, or `https:`/`npm:`. */
+  from: string;
+  /** What the project allows the plugin; the plugin gets what it asks for ∩ this. */
+  grant: Capability[];
+  /** The plugin's own options, passed to its setup. */
+  options: Record<string, unknown>;
+}
+
+/** The whole validated configuration. */
+export interface WeftConfig {
+  /** The project directory (where the `deno.json` was found, or the cwd). */
+  projectDir: string;
+  /** The shell used for shell-string commands and new panes without a command. */
+  shell: string;
+  /** Cap on each pane's history, in bytes. */
+  historyBytes: number;
+  /** Quiet time after which a pane that produced output is idle. */
+  idleMs: number;
+  /** What `weft serve` starts with. */
+  startup: { session: string; command?: string };
+  /** Enabled plugins, in start order. */
+  plugins: PluginConfig[];
+}
