@@ -195,7 +195,27 @@ export class Bus {
   }
 }
 
-function parseInput(command: Command, raw: unknown): unknown {
+/**
+ * Runs a command's `parse` and turns a zod failure into `INVALID_INPUT` with the issues; the
+ * plugin runtime uses it too, so a Worker plugin's input errors read like the core's.
+ *
+ * @example
+ * ```ts
+ * import { z } from "zod";
+ * import { parseInput } from "./bus.ts";
+ * import { defineCommand } from "./command.ts";
+ * const cmd = defineCommand({
+ *   name: "demo.echo", title: "Echo", description: "Echoes.", capabilities: [],
+ *   input: z.object({ text: z.string() }), handler: ({ input }) => input.text,
+ * });
+ * try {
+ *   parseInput(cmd, { text: 1 });
+ * } catch (err) {
+ *   console.assert((err as { code: string }).code === "INVALID_INPUT");
+ * }
+ * ```
+ */
+export function parseInput(command: Command, raw: unknown): unknown {
   try {
     return command.parse(raw);
   } catch (err) {

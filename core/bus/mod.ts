@@ -4,7 +4,7 @@
  * @module
  */
 
-export { Bus } from "./bus.ts";
+export { Bus, parseInput } from "./bus.ts";
 export type { CallOptions, Reply, TargetResolver } from "./bus.ts";
 export { defineCommand, specOf, toJsonSchema } from "./command.ts";
 export type {
