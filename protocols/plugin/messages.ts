@@ -1,0 +1,118 @@
+/**
+ * The messages a plugin host and a plugin Worker exchange. Every one is plain data, so it
+ * survives `postMessage` (structured clone) unchanged.
+ *
+ * The plugin speaks first (a Worker drops messages posted before its handler exists):
+ *
+ * ```
+ * plugin                      host
+ *   manifest  ───────────────►      name checked, grant = asked ∩ allowed
+ *             ◄───────────────  start {grant, options}
+ *   ready     ───────────────►      commands registered on the bus
+ *             ◄───────────────  call {id, name, input, caller, …} / cancel {id}
+ *   call {parent} ────────────►     nested bus call, checked along the chain
+ *             ◄───────────────  result {id, reply}
+ *   result {id, reply} ───────►
+ *   subscribe / unsubscribe ──►
+ *             ◄───────────────  event {subscription, event}
+ *             ◄───────────────  ping / shutdown
+ *   pong / log / exit ────────►
+ * ```
+ *
+ * @module
+ */
+
+import type { CommandSpec, EventFilter, WeftEvent } from "../../core/bus/mod.ts";
+import type { ErrorBody } from "../../core/errors.ts";
+import type { Capability } from "../../core/permissions.ts";
+
+/** The protocol version a manifest carries; the host refuses any other. */
+export const PROTOCOL_VERSION = 1;
+
+/** A reply as it crosses: a value or an error body. */
+export type WireReply = { ok: true; value: unknown } | { ok: false; error: ErrorBody };
+
+/** The kinds of caller, as in the bus's `Caller`. */
+export const CALLER_KINDS = ["socket", "cli", "plugin", "mcp", "sideband", "internal"] as const;
+
+/** A bus `Caller` as it crosses: grants as a list instead of a `Set`. */
+export interface WireCaller {
+  kind: typeof CALLER_KINDS[number];
+  id: string;
+  pane?: string;
+  grants: Capability[] | "all";
+  chain?: string[];
+}
+
+/** What a plugin declares about itself when its Worker starts. */
+export interface Manifest {
+  protocol: number;
+  name: string;
+  version: string;
+  description?: string;
+  /** Everything the plugin asks for; it gets this ∩ what the project allows. */
+  capabilities: Capability[];
+  commands: CommandSpec[];
+}
+
+/** Severity of a plugin's log line. */
+export type LogLevel = "debug" | "info" | "warn" | "error";
+
+/** The host's answer to a manifest: the effective grant and the configured options. */
+export interface StartMessage {
+  type: "start";
+  grant: Capability[];
+  options: Record<string, unknown>;
+}
+
+/** A call into the plugin (host → plugin) or a nested bus call (plugin → host). */
+export interface HostCallMessage {
+  type: "call";
+  /** The host's id for this call; the plugin answers with a `result` of the same id. */
+  id: string;
+  name: string;
+  input: unknown;
+  target?: string;
+  caller: WireCaller;
+  requestId: string;
+}
+
+/** The answer to a call, in either direction. */
+export interface ResultMessage {
+  type: "result";
+  id: string;
+  reply: WireReply;
+}
+
+/** Every message the host sends to a plugin. */
+export type HostMessage =
+  | StartMessage
+  | HostCallMessage
+  | { type: "cancel"; id: string }
+  | ResultMessage
+  | { type: "event"; subscription: string; event: WeftEvent }
+  | { type: "ping"; seq: number }
+  | { type: "shutdown" };
+
+/** A nested bus call made by a plugin. */
+export interface PluginCallMessage {
+  type: "call";
+  /** The plugin's id for this call. */
+  id: string;
+  name: string;
+  input: unknown;
+  /** The host call being handled when the plugin made this one: its rights bound this one. */
+  parent?: string;
+}
+
+/** Every message a plugin sends to the host. */
+export type PluginMessage =
+  | { type: "manifest"; manifest: Manifest }
+  | { type: "ready"; error?: ErrorBody }
+  | ResultMessage
+  | PluginCallMessage
+  | { type: "subscribe"; id: string; filter: EventFilter }
+  | { type: "unsubscribe"; id: string }
+  | { type: "log"; level: LogLevel; message: string }
+  | { type: "pong"; seq: number }
+  | { type: "exit"; code: number };

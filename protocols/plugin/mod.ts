@@ -1,0 +1,35 @@
+/**
+ * The host↔plugin protocol: message types and pure validators, no I/O.
+ *
+ * @example
+ * ```ts
+ * import { parsePluginMessage, PROTOCOL_VERSION } from "./mod.ts";
+ * const msg = parsePluginMessage({
+ *   type: "manifest",
+ *   manifest: {
+ *     protocol: PROTOCOL_VERSION, name: "hello", version: "1.0.0",
+ *     capabilities: ["pane:read"], commands: [],
+ *   },
+ * });
+ * console.assert(msg.type === "manifest");
+ * ```
+ *
+ * @module
+ */
+
+export { CALLER_KINDS, PROTOCOL_VERSION } from "./messages.ts";
+export type {
+  HostCallMessage,
+  HostMessage,
+  LogLevel,
+  Manifest,
+  PluginCallMessage,
+  PluginMessage,
+  ResultMessage,
+  StartMessage,
+  WireCaller,
+  WireReply,
+} from "./messages.ts";
+export { parseHostMessage, parsePluginMessage } from "./validate.ts";
+export { parseCommandSpec, parseManifest } from "./manifest.ts";
+export { callerFromWire, callerToWire } from "./caller.ts";

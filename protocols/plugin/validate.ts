@@ -1,0 +1,104 @@
+/**
+ * Pure validators for host↔plugin messages. The host runs every message from a Worker through
+ * {@link parsePluginMessage} (a plugin is untrusted code); the plugin runtime checks the
+ * host's with {@link parseHostMessage}. Both return a clean copy or throw `INVALID_INPUT`.
+ *
+ * @module
+ */
+
+import { fail, num, obj, oneOf, opt, str } from "./_check.ts";
+import { caller, capabilityList, errorBody, event, filter, reply } from "./_parts.ts";
+import { parseManifest } from "./manifest.ts";
+import type { HostMessage, PluginMessage } from "./messages.ts";
+
+type Fields = Record<string, unknown>;
+type Parsers<M extends { type: string }> = { [T in M["type"]]: (m: Fields) => M };
+
+const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
+
+const PLUGIN_PARSERS: Parsers<PluginMessage> = {
+  manifest: (m) => ({ type: "manifest", manifest: parseManifest(m.manifest, "manifest") }),
+  ready: (m) => ({ type: "ready", ...opt(m, "error", errorBody, "ready") }),
+  result: (m) => ({ type: "result", id: str(m.id, "result.id"), reply: reply(m.reply, "reply") }),
+  call: (m) => ({
+    type: "call",
+    id: str(m.id, "call.id"),
+    name: str(m.name, "call.name"),
+    input: m.input,
+    ...opt(m, "parent", str, "call"),
+  }),
+  subscribe: (m) => ({
+    type: "subscribe",
+    id: str(m.id, "subscribe.id"),
+    filter: filter(m.filter, "subscribe.filter"),
+  }),
+  unsubscribe: (m) => ({ type: "unsubscribe", id: str(m.id, "unsubscribe.id") }),
+  log: (m) => ({
+    type: "log",
+    level: oneOf(m.level, LOG_LEVELS, "log.level"),
+    message: str(m.message, "log.message"),
+  }),
+  pong: (m) => ({ type: "pong", seq: num(m.seq, "pong.seq") }),
+  exit: (m) => ({ type: "exit", code: num(m.code, "exit.code") }),
+};
+
+const HOST_PARSERS: Parsers<HostMessage> = {
+  start: (m) => ({
+    type: "start",
+    grant: capabilityList(m.grant, "start.grant"),
+    options: obj(m.options, "start.options"),
+  }),
+  call: (m) => ({
+    type: "call",
+    id: str(m.id, "call.id"),
+    name: str(m.name, "call.name"),
+    input: m.input,
+    ...opt(m, "target", str, "call"),
+    caller: caller(m.caller, "call.caller"),
+    requestId: str(m.requestId, "call.requestId"),
+  }),
+  cancel: (m) => ({ type: "cancel", id: str(m.id, "cancel.id") }),
+  result: (m) => ({ type: "result", id: str(m.id, "result.id"), reply: reply(m.reply, "reply") }),
+  event: (m) => ({
+    type: "event",
+    subscription: str(m.subscription, "event.subscription"),
+    event: event(m.event, "event.event"),
+  }),
+  ping: (m) => ({ type: "ping", seq: num(m.seq, "ping.seq") }),
+  shutdown: () => ({ type: "shutdown" }),
+};
+
+/**
+ * Checks a message a plugin sent.
+ *
+ * @example
+ * ```ts
+ * import { parsePluginMessage } from "./validate.ts";
+ * const msg = parsePluginMessage({ type: "log", level: "info", message: "hi" });
+ * console.assert(msg.type === "log");
+ * ```
+ */
+export function parsePluginMessage(value: unknown): PluginMessage {
+  return dispatch(PLUGIN_PARSERS, value);
+}
+
+/**
+ * Checks a message the host sent.
+ *
+ * @example
+ * ```ts
+ * import { parseHostMessage } from "./validate.ts";
+ * const msg = parseHostMessage({ type: "cancel", id: "c1" });
+ * console.assert(msg.type === "cancel");
+ * ```
+ */
+export function parseHostMessage(value: unknown): HostMessage {
+  return dispatch(HOST_PARSERS, value);
+}
+
+function dispatch<M extends { type: string }>(parsers: Parsers<M>, value: unknown): M {
+  const m = obj(value, "message");
+  const type = str(m.type, "message.type");
+  if (!Object.hasOwn(parsers, type)) fail("message.type", `is not a known type: "${type}"`);
+  return parsers[type as M["type"]](m);
+}
