@@ -86,8 +86,9 @@ export interface CallContext<I> {
 /** A command as registered in-process: spec, input validator, handler. */
 export interface Command<I = unknown, O = unknown> extends CommandSpec {
   /** Validates and normalises the input before the handler runs. */
-  parse: (input: unknown) => I;
-  handler: (ctx: CallContext<I>) => Promise<O> | O;
+  parse(input: unknown): I;
+  /** Does the work. (Method syntax: a `Command<X>` is usable where `Command` is expected.) */
+  handler(ctx: CallContext<I>): Promise<O> | O;
 }
 
 /** Options for {@link defineCommand}: a zod input schema instead of JSON Schema. */

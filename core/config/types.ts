@@ -28,6 +28,8 @@ export interface WeftConfig {
   historyBytes: number;
   /** Quiet time after which a pane that produced output is idle. */
   idleMs: number;
+  /** Size of windows until a client attaches. */
+  size: { cols: number; rows: number };
   /** What `weft serve` starts with. */
   startup: { session: string; command?: string };
   /** Enabled plugins, in start order. */

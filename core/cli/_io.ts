@@ -1,0 +1,73 @@
+/**
+ * What CLI subcommands share: their I/O, the usage error, and the client connection.
+ *
+ * @module
+ */
+
+import { WeftClient } from "../client/mod.ts";
+
+/** Where a subcommand writes; tests pass their own. */
+export interface CliIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  cwd: string;
+  env: (name: string) => string | undefined;
+}
+
+/** The process's own I/O. */
+export const processIo: CliIo = {
+  out: (text) => void Deno.stdout.writeSync(new TextEncoder().encode(text)),
+  err: (text) => void Deno.stderr.writeSync(new TextEncoder().encode(text)),
+  cwd: Deno.cwd(),
+  env: (name) => Deno.env.get(name),
+};
+
+/** A mistake in how the CLI was called: exit code 2 with usage. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+/** A CLI subcommand. */
+export interface Subcommand {
+  usage: string;
+  summary: string;
+  run: (args: string[], io: CliIo) => Promise<number>;
+}
+
+/** Connects to the project's server as the CLI, attributed to `WEFT_PANE` when set. */
+export function connect(io: CliIo): Promise<WeftClient> {
+  const pane = io.env("WEFT_PANE");
+  return WeftClient.find(io.cwd, { client: "cli", ...(pane ? { pane } : {}) });
+}
+
+/** Runs `fn` with a connected client and closes it afterwards. */
+export async function withClient<T>(io: CliIo, fn: (client: WeftClient) => Promise<T>): Promise<T> {
+  const client = await connect(io);
+  try {
+    return await fn(client);
+  } finally {
+    client.close();
+  }
+}
+
+/** Splits argv at the first `--`: options before, the command after. */
+export function splitAtDashes(args: string[]): [string[], string[] | undefined] {
+  const i = args.indexOf("--");
+  return i < 0 ? [args, undefined] : [args.slice(0, i), args.slice(i + 1)];
+}
+
+/** Prints JSON or, when not asked for JSON, the text. */
+export function print(io: CliIo, json: boolean, value: unknown, text: () => string): void {
+  io.out(json ? JSON.stringify(value, null, 2) + "\n" : text());
+}
+
+/** Parses a non-negative integer option or throws a usage error naming it. */
+export function intOption(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`--${name} must be a whole number, got "${value}"`);
+  return n;
+}

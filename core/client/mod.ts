@@ -1,0 +1,8 @@
+/**
+ * Clients of the control socket.
+ *
+ * @module
+ */
+
+export { WeftClient } from "./client.ts";
+export type { HelloOptions } from "./client.ts";

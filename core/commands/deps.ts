@@ -1,0 +1,25 @@
+/**
+ * What built-in command handlers are given: explicit dependencies, no god object.
+ *
+ * @module
+ */
+
+import type { Bus } from "../bus/mod.ts";
+import type { WeftConfig } from "../config/mod.ts";
+import type { Model } from "../model/mod.ts";
+
+/** Facts about the running server and the way to stop it. */
+export interface ServerControl {
+  /** Static facts: pid, socket path, version, start time, plugin states. */
+  status: () => Record<string, unknown>;
+  /** Asks the server to shut down after the current reply is sent. */
+  stop: () => void;
+}
+
+/** Dependencies of the built-in commands. */
+export interface CoreDeps {
+  model: Model;
+  bus: Bus;
+  config: WeftConfig;
+  server: ServerControl;
+}

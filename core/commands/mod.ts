@@ -1,0 +1,74 @@
+/**
+ * The built-in commands: one per file, listed in this table. The core owns the `session.`,
+ * `window.`, `pane.` and `server.` names.
+ *
+ * @module
+ */
+
+import type { Command } from "../bus/mod.ts";
+import type { CoreDeps } from "./deps.ts";
+import { paneClose } from "./pane_close.ts";
+import { paneCreate } from "./pane_create.ts";
+import { paneFocus } from "./pane_focus.ts";
+import { paneList } from "./pane_list.ts";
+import { paneRead } from "./pane_read.ts";
+import { paneRename } from "./pane_rename.ts";
+import { paneResize } from "./pane_resize.ts";
+import { paneRun } from "./pane_run.ts";
+import { paneSet } from "./pane_set.ts";
+import { paneStatus } from "./pane_status.ts";
+import { paneWait } from "./pane_wait.ts";
+import { paneWrite } from "./pane_write.ts";
+import { serverCommands } from "./server_commands.ts";
+import { serverStatus } from "./server_status.ts";
+import { serverStop } from "./server_stop.ts";
+import { sessionCreate } from "./session_create.ts";
+import { sessionKill } from "./session_kill.ts";
+import { sessionList } from "./session_list.ts";
+import { sessionRename } from "./session_rename.ts";
+import { windowCreate } from "./window_create.ts";
+import { windowKill } from "./window_kill.ts";
+import { windowLayout } from "./window_layout.ts";
+import { windowList } from "./window_list.ts";
+import { windowRename } from "./window_rename.ts";
+import { windowResize } from "./window_resize.ts";
+import { windowSelect } from "./window_select.ts";
+import { windowSetLayout } from "./window_set_layout.ts";
+
+export type { CoreDeps, ServerControl } from "./deps.ts";
+
+/** Every built-in command factory. */
+export const CORE_COMMANDS = [
+  sessionCreate,
+  sessionList,
+  sessionRename,
+  sessionKill,
+  windowCreate,
+  windowList,
+  windowSelect,
+  windowRename,
+  windowKill,
+  windowLayout,
+  windowSetLayout,
+  windowResize,
+  paneCreate,
+  paneList,
+  paneRead,
+  paneWrite,
+  paneResize,
+  paneFocus,
+  paneClose,
+  paneRename,
+  paneStatus,
+  paneSet,
+  paneWait,
+  paneRun,
+  serverStatus,
+  serverStop,
+  serverCommands,
+] as const;
+
+/** Builds the built-in commands for these dependencies. */
+export function coreCommands(deps: CoreDeps): Command[] {
+  return CORE_COMMANDS.map((make) => make(deps) as unknown as Command);
+}

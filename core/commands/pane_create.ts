@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { defineCommand } from "../bus/mod.ts";
+import { WeftError } from "../errors.ts";
+import type { CoreDeps } from "./deps.ts";
+import { launchFields, toLaunch } from "./_launch.ts";
+
+/**
+ * `pane.create`: a new pane, by splitting a given pane or the focused pane of a window.
+ * `weft new`, `weft split`, MCP `create_pane`, `<weft:spawn/>` and the TUI all reach this.
+ */
+export function paneCreate(deps: CoreDeps) {
+  return defineCommand({
+    name: "pane.create",
+    title: "Create pane",
+    description:
+      "Start a program in a new pane. With `split`, that pane is split; else the focused pane " +
+      "of `window` (default: the caller's window, else the current one). `direction` " +
+      "horizontal puts the new pane to the right, vertical below; `ratio` is the new pane's " +
+      "share (default 0.5). Returns the pane's description (id, pid, size, …).",
+    capabilities: ["pane:spawn"],
+    mcp: { name: "create_pane" },
+    input: z.object({
+      window: z.string().optional().describe("Window id or name to add the pane to."),
+      split: z.string().optional().describe("Pane id or name to split."),
+      direction: z.enum(["horizontal", "vertical"]).optional(),
+      ratio: z.number().gt(0).lt(1).optional().describe("The new pane's share of the split."),
+      before: z.boolean().optional().describe("Put the new pane left of/above the split pane."),
+      focus: z.boolean().optional().describe("Focus the new pane (default true)."),
+      ...launchFields,
+    }),
+    handler: ({ input, caller }) => {
+      const { window, split, direction, ratio, before, focus, ...launch } = input;
+      const model = deps.model;
+      const splitId = split !== undefined ? model.resolve("pane", split) : undefined;
+      const windowId = window !== undefined
+        ? model.resolve("window", window)
+        : splitId
+        ? model.pane(splitId).window
+        : model.resolve("window", undefined, caller.pane);
+      if (splitId && model.pane(splitId).window !== windowId) {
+        throw new WeftError("INVALID_INPUT", `Cannot split pane "${split}": it is not in window "${window}"`);
+      }
+      const previous = model.window(windowId).focused;
+      const pane = model.createPane(windowId, toLaunch(launch, deps, caller), {
+        ...(splitId ? { split: splitId } : {}),
+        ...(direction ? { direction } : {}),
+        ...(ratio !== undefined ? { ratio } : {}),
+        ...(before !== undefined ? { before } : {}),
+      });
+      if (focus === false && previous) model.window(windowId).focused = previous;
+      else model.focus(pane.id);
+      return model.paneInfo(pane.id);
+    },
+  });
+}

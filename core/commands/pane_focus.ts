@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { defineCommand } from "../bus/mod.ts";
+import type { CoreDeps } from "./deps.ts";
+
+/** `pane.focus`: make a pane the focused one. */
+export function paneFocus(deps: CoreDeps) {
+  return defineCommand({
+    name: "pane.focus",
+    title: "Focus pane",
+    description: "Focus a pane; its window and session become current (attached clients follow).",
+    capabilities: ["pane:control"],
+    target: { kind: "pane", field: "pane", fallback: "required" },
+    input: z.object({ pane: z.string().describe("Pane id or name.") }),
+    handler: ({ target }) => {
+      deps.model.focus(target!);
+      return deps.model.paneInfo(target!);
+    },
+  });
+}

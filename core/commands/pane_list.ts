@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { defineCommand } from "../bus/mod.ts";
+import type { CoreDeps } from "./deps.ts";
+
+/** `pane.list`: panes, optionally of one window or session. */
+export function paneList(deps: CoreDeps) {
+  return defineCommand({
+    name: "pane.list",
+    title: "List panes",
+    description:
+      "List panes (all, or of one window or session) with command, cwd, size, title, agent " +
+      "kind, state (working/idle/blocked/done/error/exited) and exit status.",
+    capabilities: ["pane:read"],
+    mcp: { readOnly: true },
+    input: z.object({
+      window: z.string().optional().describe("Only this window (id or name)."),
+      session: z.string().optional().describe("Only this session (id or name)."),
+      tag: z.string().optional().describe("Only panes with this tag."),
+    }),
+    handler: ({ input }) => {
+      const model = deps.model;
+      const window = input.window ? model.resolve("window", input.window) : undefined;
+      const session = input.session ? model.resolve("session", input.session) : undefined;
+      const panes = [...model.panes.values()]
+        .filter((p) => (!window || p.window === window) && (!session || p.session === session))
+        .filter((p) => !input.tag || p.tags.includes(input.tag))
+        .map((p) => model.paneInfo(p.id));
+      return { panes };
+    },
+  });
+}

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { defineCommand } from "../bus/mod.ts";
+import { WeftError } from "../errors.ts";
+import { resizePaneCells } from "../layout/mod.ts";
+import type { CoreDeps } from "./deps.ts";
+import { describeLayout } from "./window_layout.ts";
+
+/** `pane.resize`: grow or shrink a pane inside its window's layout. */
+export function paneResize(deps: CoreDeps) {
+  return defineCommand({
+    name: "pane.resize",
+    title: "Resize pane",
+    description:
+      "Resize a pane within its window: to `cols`/`rows` cells, or by `dx`/`dy` cells " +
+      "(negative shrinks). Neighbours give or take the space. Returns the new layout.",
+    capabilities: ["layout:write"],
+    target: { kind: "pane", field: "pane", fallback: "required" },
+    input: z.object({
+      pane: z.string().describe("Pane id or name."),
+      cols: z.number().int().min(1).optional(),
+      rows: z.number().int().min(1).optional(),
+      dx: z.number().int().optional(),
+      dy: z.number().int().optional(),
+    }),
+    handler: ({ input, target }) => {
+      const model = deps.model;
+      const pane = model.pane(target!);
+      const window = model.window(pane.window);
+      const dx = input.dx ?? (input.cols !== undefined ? input.cols - pane.launch.cols : 0);
+      const dy = input.dy ?? (input.rows !== undefined ? input.rows - pane.launch.rows : 0);
+      if (!dx && !dy && input.cols === undefined && input.rows === undefined) {
+        throw new WeftError("INVALID_INPUT", `Cannot resize pane "${target}": give cols, rows, dx or dy`);
+      }
+      let tree = window.layout!;
+      if (dx) tree = resizePaneCells(tree, target!, window.size, { direction: "horizontal", cells: dx });
+      if (dy) tree = resizePaneCells(tree, target!, window.size, { direction: "vertical", cells: dy });
+      model.setLayout(window.id, tree);
+      return describeLayout(deps, window.id);
+    },
+  });
+}

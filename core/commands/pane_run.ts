@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { defineCommand } from "../bus/mod.ts";
+import { WeftError } from "../errors.ts";
+import type { Pane } from "../model/mod.ts";
+import type { CoreDeps } from "./deps.ts";
+import { toLaunch } from "./_launch.ts";
+import { waitFor } from "./_wait.ts";
+
+/** `pane.run`: run a command and return its exit code and output. */
+export function paneRun(deps: CoreDeps) {
+  return defineCommand({
+    name: "pane.run",
+    title: "Run command",
+    description:
+      "Run a shell command and return its exit code and output. Without `pane`, it runs in a " +
+      "new pane (closed afterwards unless keep is true); with `pane` (a shell prompt), it is " +
+      "typed there and framed by unique markers so consecutive runs never mix.",
+    capabilities: ["pane:spawn", "pane:write", "pane:read"],
+    mcp: { name: "run_command" },
+    input: z.object({
+      command: z.string().min(1).max(64 * 1024).describe("Shell command line."),
+      pane: z.string().optional().describe("A pane at a shell prompt to run it in."),
+      window: z.string().optional().describe("Window for the new pane. Default: the caller's."),
+      cwd: z.string().optional().describe("Working directory (new pane only)."),
+      keep: z.boolean().optional().describe("Keep the new pane open afterwards."),
+      timeout: z.number().int().min(1).max(3_600_000).optional().describe("ms, default 60000."),
+    }),
+    handler: async ({ input, caller, signal }) => {
+      const timeoutMs = input.timeout ?? 60_000;
+      if (input.pane !== undefined) {
+        const pane = deps.model.pane(deps.model.resolve("pane", input.pane));
+        return await runInShell(deps, pane, input.command, { timeoutMs, signal });
+      }
+      const windowId = deps.model.resolve("window", input.window, caller.pane);
+      const launch = toLaunch({ command: input.command, ...(input.cwd ? { cwd: input.cwd } : {}) }, deps, caller);
+      const pane = deps.model.createPane(windowId, launch);
+      const exit = await waitFor(pane, () => pane.exit ?? undefined, {
+        events: deps.bus.events,
+        timeoutMs,
+        signal,
+        what: "exit",
+      });
+      await pane.screen.flush();
+      const output = trimEnd(pane.screen.read({ mode: "history", joinWrapped: true }).text);
+      if (!input.keep) deps.model.closePane(pane.id);
+      return { pane: pane.id, exitCode: exit.code, signal: exit.signal, output, closed: !input.keep };
+    },
+  });
+}
+
+async function runInShell(
+  deps: CoreDeps,
+  pane: Pane,
+  command: string,
+  options: { timeoutMs: number; signal: AbortSignal },
+) {
+  if (pane.exit) throw new WeftError("PANE_EXITED", `Cannot run in pane "${pane.id}": its process has exited`);
+  const id = crypto.randomUUID().replaceAll("-", "").slice(0, 12);
+  const begin = `__WEFT_B_${id}`;
+  const end = new RegExp(`__WEFT_E_${id}:(\\d+)`);
+  await pane.screen.flush();
+  const since = pane.screen.revision;
+  // The markers are printed in two halves, so the echoed command line never matches them.
+  pane.pty.write(`printf '%s%s\\n' __WEFT_B_ ${id}; ${command}\r`);
+  pane.pty.write(`printf '%s%s:%d\\n' __WEFT_E_ ${id} $?\r`);
+  const code = await waitFor(pane, () => {
+    const m = end.exec(pane.screen.read({ mode: "history", since, joinWrapped: true }).text);
+    return m ? Number(m[1]) : undefined;
+  }, { ...options, events: deps.bus.events, what: "the command's end marker" });
+  const text = pane.screen.read({ mode: "history", since, joinWrapped: true }).text;
+  const lines = text.split("\n");
+  const from = lines.findIndex((l) => l.trim() === begin);
+  const to = lines.findIndex((l) => end.test(l));
+  const output = from >= 0 && to > from ? lines.slice(from + 1, to).join("\n") : "";
+  return { pane: pane.id, exitCode: code, signal: null, output: trimEnd(output), closed: false };
+}
+
+function trimEnd(text: string): string {
+  return text.replace(/\s+$/, "");
+}

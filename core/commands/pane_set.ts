@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { defineCommand } from "../bus/mod.ts";
+import { AGENT_KINDS, PANE_STATES } from "../model/mod.ts";
+import type { CoreDeps } from "./deps.ts";
+
+/** `pane.set`: agent kind, tags, metadata, or a self-reported state. */
+export function paneSet(deps: CoreDeps) {
+  return defineCommand({
+    name: "pane.set",
+    title: "Set pane properties",
+    description:
+      "Override a pane's agent kind, replace its tags, merge metadata (null removes a key), " +
+      "or report its state (an agent telling weft it is working, blocked, done…).",
+    capabilities: ["pane:control"],
+    target: { kind: "pane", field: "pane", fallback: "caller" },
+    input: z.object({
+      pane: z.string().optional().describe("Pane id or name. Default: the caller's pane."),
+      agent: z.enum(AGENT_KINDS).optional(),
+      tags: z.array(z.string().max(64)).max(32).optional(),
+      meta: z.record(z.string().max(64), z.string().max(4096).nullable()).optional(),
+      state: z.enum(PANE_STATES).exclude(["exited"]).optional(),
+      message: z.string().max(1000).optional().describe("What the state means, for humans."),
+    }),
+    handler: ({ input, target, caller }) => {
+      const pane = deps.model.pane(target!);
+      if (input.agent) pane.agent = input.agent;
+      if (input.tags) pane.tags = [...input.tags];
+      for (const [k, v] of Object.entries(input.meta ?? {})) {
+        if (v === null) delete pane.meta[k];
+        else pane.meta[k] = v;
+      }
+      if (input.state) {
+        const source = caller.kind === "sideband" || caller.pane === target ? "self" : "hook";
+        deps.model.setState(target!, input.state, source, input.message);
+      }
+      return deps.model.paneInfo(target!);
+    },
+  });
+}

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { defineCommand } from "../bus/mod.ts";
+import type { CoreDeps } from "./deps.ts";
+
+/** `pane.status`: one pane's description, state and cursor. */
+export function paneStatus(deps: CoreDeps) {
+  return defineCommand({
+    name: "pane.status",
+    title: "Get status",
+    description:
+      "Get a pane's state (working, idle, blocked, done, error, exited) with who reported it, " +
+      "its exit code or signal, command, cwd, title, size and screen revision.",
+    capabilities: ["pane:read"],
+    mcp: { readOnly: true, name: "get_status" },
+    target: { kind: "pane", field: "pane", fallback: "caller" },
+    input: z.object({ pane: z.string().optional().describe("Pane id or name. Default: the caller's pane.") }),
+    handler: ({ target }) => {
+      const pane = deps.model.pane(target!);
+      return {
+        ...deps.model.paneInfo(target!),
+        bells: pane.screen.bells,
+        pendingBytes: pane.screen.pendingBytes,
+        idleForMs: Math.round(performance.now() - pane.lastOutputAt),
+      };
+    },
+  });
+}

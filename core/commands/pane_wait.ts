@@ -1,0 +1,112 @@
+import { z } from "zod";
+import { defineCommand } from "../bus/mod.ts";
+import { WeftError } from "../errors.ts";
+import { type Pane, PANE_STATES } from "../model/mod.ts";
+import type { CoreDeps } from "./deps.ts";
+import { type Check, waitFor } from "./_wait.ts";
+
+const Input = z.object({
+  pane: z.string().describe("Pane id or name."),
+  match: z.string().min(1).max(4096).optional().describe(
+    "Wait until the screen (or the output since `since`) contains this text.",
+  ),
+  regex: z.boolean().optional().describe("Treat `match` as a JavaScript regular expression."),
+  since: z.number().int().min(0).optional().describe(
+    "Match only lines changed after this revision (from a read). Default: now, plus what is " +
+      "on screen already.",
+  ),
+  exit: z.boolean().optional().describe("Wait until the process exits."),
+  idle: z.number().int().min(1).max(3_600_000).optional().describe(
+    "Wait until the pane has printed nothing for this many ms.",
+  ),
+  state: z.union([z.enum(PANE_STATES), z.array(z.enum(PANE_STATES)).min(1)]).optional().describe(
+    "Wait until the pane is in this state (or one of these).",
+  ),
+  timeout: z.number().int().min(1).max(3_600_000).optional().describe("Give up after ms (default 30000)."),
+});
+
+/** `pane.wait`: until output matches, the process exits, the pane goes idle, or a state. */
+export function paneWait(deps: CoreDeps) {
+  return defineCommand({
+    name: "pane.wait",
+    title: "Wait for pane",
+    description:
+      "Wait until a pane's screen matches text or a regex, its process exits, it has been " +
+      "idle for N ms, or it reaches a state. Returns at once when already true. On timeout " +
+      "the error carries the last screen lines. Give exactly one of match, exit, idle, state.",
+    capabilities: ["pane:read"],
+    mcp: { readOnly: true, name: "wait_for" },
+    target: { kind: "pane", field: "pane", fallback: "required" },
+    input: Input,
+    handler: ({ input, target, signal }) => {
+      const pane = deps.model.pane(target!);
+      const conditions = [input.match, input.exit, input.idle, input.state].filter((c) => c !== undefined);
+      if (conditions.length !== 1) {
+        throw new WeftError("INVALID_INPUT", `Cannot wait for pane "${target}": give exactly one of match, exit, idle, state`);
+      }
+      const timeoutMs = input.timeout ?? 30_000;
+      const started = performance.now();
+      const check = buildCheck(pane, input);
+      return waitFor(pane, check, {
+        events: deps.bus.events,
+        timeoutMs,
+        signal,
+        pollMs: input.idle ? Math.max(20, Math.min(250, input.idle / 4)) : 1000,
+        what: describe(input),
+      }).then((result) => ({
+        pane: target!,
+        ...result,
+        state: pane.state,
+        exit: pane.exit,
+        revision: pane.screen.revision,
+        waitedMs: Math.round(performance.now() - started),
+      }));
+    },
+  });
+}
+
+type WaitResult = { matched?: string; line?: string };
+
+function buildCheck(pane: Pane, input: z.infer<typeof Input>): Check<WaitResult> {
+  if (input.exit) return () => (pane.exit ? {} : undefined);
+  if (input.idle !== undefined) {
+    const idle = input.idle;
+    return () => (performance.now() - pane.lastOutputAt >= idle && pane.screen.pendingBytes === 0 ? {} : undefined);
+  }
+  if (input.state !== undefined) {
+    const states = Array.isArray(input.state) ? input.state : [input.state];
+    return () => (states.includes(pane.state) ? {} : undefined);
+  }
+  const pattern = compile(input.match!, input.regex ?? false, pane.id);
+  let since = input.since;
+  let firstCheck = since === undefined;
+  const startRevision = pane.screen.revision;
+  return () => {
+    const read = firstCheck
+      ? pane.screen.read({ mode: "visible", joinWrapped: true })
+      : pane.screen.read({ mode: "history", since: since ?? startRevision, joinWrapped: true });
+    firstCheck = false;
+    since ??= startRevision;
+    const m = pattern.exec(read.text);
+    if (!m) return undefined;
+    const lineStart = read.text.lastIndexOf("\n", m.index) + 1;
+    const lineEnd = read.text.indexOf("\n", m.index + m[0].length);
+    return { matched: m[0], line: read.text.slice(lineStart, lineEnd < 0 ? undefined : lineEnd) };
+  };
+}
+
+function compile(match: string, regex: boolean, pane: string): RegExp {
+  if (!regex) return new RegExp(match.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  try {
+    return new RegExp(match, "m");
+  } catch (err) {
+    throw new WeftError("INVALID_INPUT", `Cannot wait for pane "${pane}": bad regex: ${(err as Error).message}`);
+  }
+}
+
+function describe(input: z.infer<typeof Input>): string {
+  if (input.exit) return "exit";
+  if (input.idle !== undefined) return `${input.idle} ms of quiet`;
+  if (input.state !== undefined) return `state ${[input.state].flat().join("|")}`;
+  return `${input.regex ? "regex" : "text"} ${JSON.stringify(input.match)}`;
+}

@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { defineCommand } from "../bus/mod.ts";
+import type { CoreDeps } from "./deps.ts";
+
+/** `server.commands`: every registered command with its schemas (for help and MCP). */
+export function serverCommands(deps: CoreDeps) {
+  return defineCommand({
+    name: "server.commands",
+    title: "List commands",
+    description:
+      "Every command on the bus, the core's and plugins', with title, description, input and " +
+      "output JSON Schema, required capabilities and owner.",
+    capabilities: [],
+    mcp: { expose: false },
+    input: z.object({ name: z.string().optional().describe("Only this command.") }),
+    handler: ({ input }) => ({
+      commands: deps.bus.list().filter((c) => !input.name || c.name === input.name),
+    }),
+  });
+}

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { defineCommand } from "../bus/mod.ts";
+import type { CoreDeps } from "./deps.ts";
+
+/** `server.status`: what the server is and holds. */
+export function serverStatus(deps: CoreDeps) {
+  return defineCommand({
+    name: "server.status",
+    title: "Server status",
+    description: "The server's pid, socket, project, uptime, counts, current focus and plugins.",
+    capabilities: [],
+    mcp: { readOnly: true },
+    input: z.object({}),
+    handler: () => ({
+      ...deps.server.status(),
+      sessions: deps.model.sessions.size,
+      windows: deps.model.windows.size,
+      panes: deps.model.panes.size,
+      current: deps.model.current(),
+      commands: deps.bus.list().length,
+    }),
+  });
+}

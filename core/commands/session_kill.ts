@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { defineCommand } from "../bus/mod.ts";
+import type { CoreDeps } from "./deps.ts";
+
+/** `session.kill`: end a session, its windows and their processes. */
+export function sessionKill(deps: CoreDeps) {
+  return defineCommand({
+    name: "session.kill",
+    title: "Kill session",
+    description: "Kill a session: every pane in it is closed and its process ended.",
+    capabilities: ["session:admin", "pane:control"],
+    target: { kind: "session", field: "session", fallback: "required" },
+    input: z.object({ session: z.string().describe("Session id or name.") }),
+    handler: ({ target }) => {
+      deps.model.killSession(target!);
+      return { killed: target! };
+    },
+  });
+}

@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { defineCommand } from "../bus/mod.ts";
+import type { CoreDeps } from "./deps.ts";
+
+/** `session.list`: every session. */
+export function sessionList(deps: CoreDeps) {
+  return defineCommand({
+    name: "session.list",
+    title: "List sessions",
+    description: "List every session with its windows and which one is current.",
+    capabilities: ["pane:read"],
+    mcp: { readOnly: true },
+    input: z.object({}),
+    handler: () => ({ sessions: [...deps.model.sessions.keys()].map((id) => deps.model.sessionInfo(id)) }),
+  });
+}

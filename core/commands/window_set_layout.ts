@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { defineCommand } from "../bus/mod.ts";
+import { parseLayout } from "../layout/mod.ts";
+import type { CoreDeps } from "./deps.ts";
+import { describeLayout } from "./window_layout.ts";
+
+/** `window.set_layout`: replace a window's layout tree. */
+export function windowSetLayout(deps: CoreDeps) {
+  return defineCommand({
+    name: "window.set_layout",
+    title: "Set layout",
+    description:
+      "Replace a window's layout tree. The tree must hold exactly the window's panes: " +
+      '{"type":"pane","pane":"p1"} or {"type":"split","direction":"horizontal"|"vertical",' +
+      '"children":[{"ratio":0.5,"node":…},…]}. Ratios are normalised.',
+    capabilities: ["layout:write"],
+    target: { kind: "window", field: "window", fallback: "caller" },
+    input: z.object({
+      window: z.string().optional().describe("Window id or name. Default: the caller's window."),
+      layout: z.record(z.string(), z.unknown()).describe("The new layout tree."),
+    }),
+    handler: ({ input, target }) => {
+      deps.model.setLayout(target!, parseLayout(JSON.stringify(input.layout)));
+      return describeLayout(deps, target!);
+    },
+  });
+}

@@ -1,0 +1,153 @@
+/**
+ * Loads the `"weft"` section of the nearest `deno.json`: validated, with defaults, plugin
+ * modules resolved. Unknown keys and bad grants are errors that name the key.
+ *
+ * @module
+ */
+
+import { dirname, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { z } from "zod";
+import { WeftError } from "../errors.ts";
+import { parseCapability } from "../permissions.ts";
+import { BUILTIN_PLUGINS, DEFAULTS } from "./defaults.ts";
+import type { PluginConfig, WeftConfig } from "./types.ts";
+
+const PluginEntry = z.union([
+  z.boolean(),
+  z.strictObject({
+    from: z.string().min(1).optional(),
+    enabled: z.boolean().optional(),
+    grant: z.array(z.string()).optional(),
+    options: z.record(z.string(), z.unknown()).optional(),
+  }),
+]);
+
+const Section = z.strictObject({
+  shell: z.string().min(1).optional(),
+  historyBytes: z.number().int().min(64 * 1024).max(2 ** 31).optional(),
+  idleMs: z.number().int().min(50).max(600_000).optional(),
+  size: z.strictObject({
+    cols: z.number().int().min(10).max(1000),
+    rows: z.number().int().min(3).max(500),
+  }).optional(),
+  startup: z.strictObject({
+    session: z.string().min(1).optional(),
+    command: z.string().min(1).optional(),
+  }).optional(),
+  plugins: z.record(z.string().regex(/^[a-z][a-z0-9_]*$/), PluginEntry).optional(),
+});
+
+/** The `deno.json` nearest to `start`, going up; undefined when there is none. */
+export async function findConfigFile(start: string): Promise<string | undefined> {
+  let dir = resolve(start);
+  while (true) {
+    for (const name of ["deno.json", "deno.jsonc"]) {
+      const file = join(dir, name);
+      try {
+        if ((await Deno.stat(file)).isFile) return file;
+      } catch { /* keep looking */ }
+    }
+    const up = dirname(dir);
+    if (up === dir) return undefined;
+    dir = up;
+  }
+}
+
+/**
+ * Reads and validates the configuration for the project around `start`.
+ *
+ * @example
+ * ```ts
+ * import { loadConfig } from "./load.ts";
+ * const config = await loadConfig(Deno.cwd());
+ * console.assert(config.historyBytes > 0);
+ * ```
+ */
+export async function loadConfig(start: string): Promise<WeftConfig> {
+  const file = await findConfigFile(start);
+  if (!file) return parseConfig({}, { projectDir: resolve(start), file: "(defaults)" });
+  let json: unknown;
+  try {
+    json = JSON.parse(stripJsonComments(await Deno.readTextFile(file)));
+  } catch (err) {
+    throw new WeftError("INVALID_INPUT", `Cannot load config ${file}: ${(err as Error).message}`);
+  }
+  const section = (json as Record<string, unknown> | null)?.weft ?? {};
+  return parseConfig(section, { projectDir: dirname(file), file });
+}
+
+/** Validates a `"weft"` section (already parsed JSON). */
+export function parseConfig(section: unknown, where: { projectDir: string; file: string }): WeftConfig {
+  const parsed = Section.safeParse(section);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const keys = issue.code === "unrecognized_keys" ? `: unknown key ${issue.keys.map((k) => `"${k}"`).join(", ")}` : "";
+    const path = ["weft", ...issue.path.map(String)].join(".");
+    throw new WeftError("INVALID_INPUT", `Cannot load config ${where.file}: ${path}${keys || `: ${issue.message}`}`);
+  }
+  const s = parsed.data;
+  return {
+    projectDir: where.projectDir,
+    shell: s.shell ?? Deno.env.get("WEFT_SHELL") ?? DEFAULTS.shell,
+    historyBytes: s.historyBytes ?? DEFAULTS.historyBytes,
+    idleMs: s.idleMs ?? DEFAULTS.idleMs,
+    size: s.size ?? { ...DEFAULTS.size },
+    startup: {
+      session: s.startup?.session ?? DEFAULTS.startup.session,
+      ...(s.startup?.command ? { command: s.startup.command } : {}),
+    },
+    plugins: resolvePlugins(s.plugins ?? {}, where),
+  };
+}
+
+function resolvePlugins(
+  entries: Record<string, z.infer<typeof PluginEntry>>,
+  where: { projectDir: string; file: string },
+): PluginConfig[] {
+  const names = new Set([...Object.keys(BUILTIN_PLUGINS), ...Object.keys(entries)]);
+  const out: PluginConfig[] = [];
+  for (const name of names) {
+    const builtin = BUILTIN_PLUGINS[name];
+    const raw = entries[name];
+    const entry = typeof raw === "object" ? raw : {};
+    const enabled = typeof raw === "boolean" ? raw : entry.enabled ?? (raw !== undefined || !!builtin?.enabled);
+    if (!enabled) continue;
+    if (!builtin && !entry.from) {
+      throw new WeftError(
+        "INVALID_INPUT",
+        `Cannot load config ${where.file}: weft.plugins.${name}: not a built-in plugin, so it needs "from"`,
+      );
+    }
+    const grant = (entry.grant ?? builtin?.grant ?? []).map((g, i) => {
+      try {
+        return parseCapability(g);
+      } catch (err) {
+        throw new WeftError(
+          "INVALID_INPUT",
+          `Cannot load config ${where.file}: weft.plugins.${name}.grant[${i}]: ${(err as Error).message}`,
+        );
+      }
+    });
+    out.push({
+      name,
+      from: entry.from ? resolveSpecifier(entry.from, where.projectDir) : builtinUrl(name),
+      grant,
+      options: { ...(builtin?.options ?? {}), ...(entry.options ?? {}) },
+    });
+  }
+  return out;
+}
+
+function builtinUrl(name: string): string {
+  return new URL(`../../plugins/${name}/mod.ts`, import.meta.url).href;
+}
+
+function resolveSpecifier(from: string, base: string): string {
+  if (/^(https?|npm|jsr|file):/.test(from)) return from;
+  return pathToFileURL(resolve(base, from)).href;
+}
+
+function stripJsonComments(text: string): string {
+  return text.replace(/("(?:[^"\\]|\\.)*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (_m, str) => str ?? "");
+}

@@ -1,0 +1,471 @@
+/**
+ * The session model: sessions → windows → panes, names, focus and each window's layout tree.
+ * It owns the state; commands change it only through these methods.
+ *
+ * @module
+ */
+
+import { WeftError } from "../errors.ts";
+import { didYouMean } from "../suggest.ts";
+import type { Direction, LayoutNode, Size } from "../layout/mod.ts";
+import { layoutRects, leaf, panesOf, removePane, splitPane } from "../layout/mod.ts";
+import { IdAllocator } from "./ids.ts";
+import { type AgentKind, guessAgentKind } from "./agent_kind.ts";
+import { Pane, type PaneExit, type PaneInfo, type PaneLaunch, type PaneState } from "./pane.ts";
+import type { SessionInfo, SessionRecord, WindowInfo, WindowRecord } from "./records.ts";
+
+/** What the model needs from its surroundings. */
+export interface ModelOptions {
+  /** Publishes an event (the bus's event hub). */
+  publish: (topic: string, data: unknown, pane?: string) => void;
+  /** Size of new windows until a client says otherwise. */
+  size: Size;
+  historyBytes: number;
+  idleMs: number;
+  /** Environment every pane starts with (before the `WEFT_*` variables). */
+  baseEnv: () => Record<string, string>;
+  /** The control socket path, given to children as `WEFT_SOCKET`. */
+  socketPath: () => string;
+}
+
+/** How to start a pane's process. */
+export interface LaunchRequest {
+  argv: string[];
+  command: string;
+  cwd: string;
+  env?: Record<string, string>;
+  name?: string;
+  agent?: AgentKind;
+  tags?: string[];
+  meta?: Record<string, string>;
+  createdBy?: string;
+}
+
+/** Where a new pane goes in an existing window. */
+export interface Placement {
+  /** The pane to split; default: the window's focused pane. */
+  split?: string;
+  direction?: Direction;
+  ratio?: number;
+  before?: boolean;
+}
+
+type Kind = "session" | "window" | "pane";
+
+/**
+ * The session model.
+ */
+export class Model {
+  readonly ids = new IdAllocator();
+  readonly sessions = new Map<string, SessionRecord>();
+  readonly windows = new Map<string, WindowRecord>();
+  readonly panes = new Map<string, Pane>();
+  #options: ModelOptions;
+  #current: string | undefined;
+  #sweeper: number;
+
+  constructor(options: ModelOptions) {
+    this.#options = options;
+    this.#sweeper = setInterval(() => this.#sweepIdle(), Math.min(250, options.idleMs));
+    Deno.unrefTimer(this.#sweeper);
+  }
+
+  /** Creates a session with one window holding one pane. */
+  createSession(launch: LaunchRequest, names: { session?: string; window?: string } = {}) {
+    if (names.session) this.#checkName("session", names.session);
+    const id = this.ids.next("s");
+    const session: SessionRecord = {
+      id,
+      name: names.session ?? null,
+      windows: [],
+      currentWindow: null,
+      createdAt: Date.now(),
+    };
+    this.sessions.set(id, session);
+    try {
+      const { window, pane } = this.createWindow(id, launch, names.window);
+      this.#current = id;
+      this.#options.publish("session.created", this.sessionInfo(id));
+      return { session, window, pane };
+    } catch (err) {
+      this.sessions.delete(id);
+      throw err;
+    }
+  }
+
+  /** Creates a window in a session, holding one pane. */
+  createWindow(sessionId: string, launch: LaunchRequest, name?: string) {
+    const session = this.#session(sessionId);
+    if (name) this.#checkName("window", name);
+    const id = this.ids.next("w");
+    const window: WindowRecord = {
+      id,
+      name: name ?? null,
+      session: sessionId,
+      layout: null,
+      focused: null,
+      zoomed: null,
+      size: { ...this.#options.size },
+    };
+    this.windows.set(id, window);
+    try {
+      const pane = this.#spawn(window, launch, this.#options.size);
+      window.layout = leaf(pane.id);
+      window.focused = pane.id;
+      session.windows.push(id);
+      session.currentWindow = id;
+      this.#options.publish("window.created", this.windowInfo(id));
+      return { window, pane };
+    } catch (err) {
+      this.windows.delete(id);
+      throw err;
+    }
+  }
+
+  /** Creates a pane by splitting a pane of a window. */
+  createPane(windowId: string, launch: LaunchRequest, placement: Placement = {}): Pane {
+    const window = this.#window(windowId);
+    const splitId = placement.split ?? window.focused ?? panesOf(window.layout!)[0]!;
+    const target = this.pane(splitId);
+    if (target.window !== windowId) {
+      throw new WeftError(
+        "INVALID_INPUT",
+        `Cannot split pane "${splitId}": it is in window "${target.window}", not "${windowId}"`,
+      );
+    }
+    const rects = layoutRects(window.layout!, window.size);
+    const rect = rects.get(splitId) ?? { cols: window.size.cols, rows: window.size.rows };
+    const direction = placement.direction ?? (rect.cols >= rect.rows * 2.2 ? "horizontal" : "vertical");
+    const ratio = placement.ratio ?? 0.5;
+    if (!(ratio > 0 && ratio < 1)) {
+      throw new WeftError("INVALID_INPUT", `Cannot split pane "${splitId}": ratio must be between 0 and 1`);
+    }
+    const id = this.ids.next("p");
+    const tree = splitPane(window.layout!, splitId, id, {
+      direction,
+      ratio,
+      before: placement.before ?? false,
+    });
+    const size = layoutRects(tree, window.size).get(id) ?? window.size;
+    const pane = this.#spawn(window, launch, size, id);
+    window.layout = tree;
+    window.zoomed = null;
+    window.focused = id;
+    this.relayout(windowId);
+    return pane;
+  }
+
+  /** Replaces a window's layout tree; it must hold exactly the window's panes. */
+  setLayout(windowId: string, tree: LayoutNode): void {
+    const window = this.#window(windowId);
+    const want = new Set(panesOf(window.layout!));
+    const got = panesOf(tree);
+    const same = got.length === want.size && got.every((p) => want.has(p));
+    if (!same) {
+      throw new WeftError(
+        "INVALID_INPUT",
+        `Cannot set the layout of window "${windowId}": it must hold exactly its panes ` +
+          `(${[...want].join(", ")}), got ${got.join(", ") || "none"}`,
+      );
+    }
+    window.layout = tree;
+    this.relayout(windowId);
+  }
+
+  /** Resizes a window (a client's terminal size) and its panes. */
+  resizeWindow(windowId: string, size: Size): void {
+    const window = this.#window(windowId);
+    window.size = { cols: Math.max(1, size.cols), rows: Math.max(1, size.rows) };
+    this.relayout(windowId);
+  }
+
+  /** Recomputes pane rectangles and resizes PTYs whose rectangle changed. */
+  relayout(windowId: string): void {
+    const window = this.#window(windowId);
+    if (!window.layout) return;
+    const rects = window.zoomed
+      ? new Map([[window.zoomed, { x: 0, y: 0, ...window.size }]])
+      : layoutRects(window.layout, window.size);
+    for (const [paneId, rect] of rects) {
+      this.panes.get(paneId)?.resize(Math.max(1, rect.cols), Math.max(1, rect.rows));
+    }
+    this.#options.publish("layout.changed", { window: windowId, layout: window.layout });
+  }
+
+  /** Closes a pane: kills its process, takes it out of the layout, drops empty windows. */
+  closePane(paneId: string): void {
+    const pane = this.pane(paneId);
+    const window = this.#window(pane.window);
+    this.panes.delete(paneId);
+    pane.dispose();
+    this.#options.publish("pane.closed", { pane: paneId, window: window.id }, paneId);
+    window.layout = window.layout ? removePane(window.layout, paneId) : null;
+    if (window.zoomed === paneId) window.zoomed = null;
+    if (!window.layout) return this.killWindow(window.id);
+    if (window.focused === paneId) window.focused = panesOf(window.layout)[0] ?? null;
+    this.relayout(window.id);
+  }
+
+  /** Kills a window and its panes; drops the session when it was the last window. */
+  killWindow(windowId: string): void {
+    const window = this.#window(windowId);
+    for (const paneId of window.layout ? panesOf(window.layout) : []) {
+      const pane = this.panes.get(paneId);
+      if (!pane) continue;
+      this.panes.delete(paneId);
+      pane.dispose();
+      this.#options.publish("pane.closed", { pane: paneId, window: windowId }, paneId);
+    }
+    window.layout = null;
+    this.windows.delete(windowId);
+    const session = this.sessions.get(window.session);
+    this.#options.publish("window.closed", { window: windowId, session: window.session });
+    if (!session) return;
+    session.windows = session.windows.filter((w) => w !== windowId);
+    if (session.currentWindow === windowId) session.currentWindow = session.windows.at(-1) ?? null;
+    if (!session.windows.length) this.killSession(session.id);
+  }
+
+  /** Kills a session and everything in it. */
+  killSession(sessionId: string): void {
+    const session = this.#session(sessionId);
+    this.sessions.delete(sessionId);
+    for (const w of [...session.windows]) if (this.windows.has(w)) this.killWindow(w);
+    if (this.#current === sessionId) this.#current = [...this.sessions.keys()].at(-1);
+    this.#options.publish("session.closed", { session: sessionId });
+  }
+
+  /** Focuses a pane: it becomes its window's focused pane, its window and session current. */
+  focus(paneId: string): void {
+    const pane = this.pane(paneId);
+    const window = this.#window(pane.window);
+    const session = this.#session(pane.session);
+    window.focused = paneId;
+    if (window.zoomed && window.zoomed !== paneId) {
+      window.zoomed = null;
+      this.relayout(window.id);
+    }
+    session.currentWindow = window.id;
+    this.#current = session.id;
+    this.#options.publish("focus.changed", { pane: paneId, window: window.id, session: session.id }, paneId);
+  }
+
+  /** Makes a window its session's current one and the session current. */
+  selectWindow(windowId: string): void {
+    const window = this.#window(windowId);
+    const session = this.#session(window.session);
+    session.currentWindow = windowId;
+    this.#current = session.id;
+    this.#options.publish("focus.changed", {
+      pane: window.focused,
+      window: windowId,
+      session: session.id,
+    }, window.focused ?? undefined);
+  }
+
+  /** Renames a session, window or pane; names are unique within their kind; null clears. */
+  rename(kind: Kind, id: string, name: string | null): void {
+    if (name !== null) this.#checkName(kind, name, id);
+    const record = kind === "pane" ? this.pane(id) : kind === "window" ? this.#window(id) : this.#session(id);
+    record.name = name;
+    this.#options.publish(`${kind}.renamed`, { [kind]: id, name }, kind === "pane" ? id : undefined);
+  }
+
+  /** Sets a pane's state and tells subscribers. */
+  setState(paneId: string, state: PaneState, source: Pane["stateSource"], message?: string): void {
+    const pane = this.pane(paneId);
+    if (pane.state === state && pane.stateSource === source && pane.stateMessage === (message ?? null)) return;
+    pane.state = state;
+    pane.stateSource = source;
+    pane.stateMessage = message ?? null;
+    this.#options.publish("pane.state", { pane: paneId, state, source, message: message ?? null }, paneId);
+  }
+
+  /** The pane with this id; throws `TARGET_NOT_FOUND`. */
+  pane(id: string): Pane {
+    const pane = this.panes.get(id);
+    if (!pane) throw new WeftError("TARGET_NOT_FOUND", `Cannot find pane "${id}"`);
+    return pane;
+  }
+
+  /** The record of a window; throws `TARGET_NOT_FOUND`. */
+  window(id: string): WindowRecord {
+    return this.#window(id);
+  }
+
+  /** The record of a session; throws `TARGET_NOT_FOUND`. */
+  session(id: string): SessionRecord {
+    return this.#session(id);
+  }
+
+  /** The current session, window and pane (what a client without a target means). */
+  current(): { session?: string; window?: string; pane?: string } {
+    const session = this.#current ? this.sessions.get(this.#current) : undefined;
+    const window = session?.currentWindow ? this.windows.get(session.currentWindow) : undefined;
+    return {
+      ...(session ? { session: session.id } : {}),
+      ...(window ? { window: window.id } : {}),
+      ...(window?.focused ? { pane: window.focused } : {}),
+    };
+  }
+
+  /**
+   * Resolves an id or unique name of `kind` to a canonical id. With no reference, uses the
+   * caller's pane (or its window/session), then the current one.
+   */
+  resolve(kind: Kind, ref: string | undefined, callerPane?: string, useCaller = true): string {
+    if (ref !== undefined) return this.#lookup(kind, ref);
+    const from = useCaller && callerPane ? this.panes.get(callerPane) : undefined;
+    const cur = this.current();
+    const id = from ? (kind === "pane" ? from.id : kind === "window" ? from.window : from.session) : cur[kind];
+    if (!id) throw new WeftError("TARGET_NOT_FOUND", `Cannot find a current ${kind}: there is none; name one`);
+    return id;
+  }
+
+  /** The cloneable description of a pane. */
+  paneInfo(id: string): PaneInfo {
+    const pane = this.pane(id);
+    return pane.info(this.#window(pane.window).focused === id);
+  }
+
+  /** The cloneable description of a window. */
+  windowInfo(id: string): WindowInfo {
+    const w = this.#window(id);
+    const session = this.sessions.get(w.session);
+    return {
+      id: w.id,
+      name: w.name,
+      session: w.session,
+      index: session ? session.windows.indexOf(id) : 0,
+      panes: w.layout ? panesOf(w.layout) : [],
+      focused: w.focused,
+      zoomed: w.zoomed,
+      current: session?.currentWindow === id,
+      cols: w.size.cols,
+      rows: w.size.rows,
+    };
+  }
+
+  /** The cloneable description of a session. */
+  sessionInfo(id: string): SessionInfo {
+    const s = this.#session(id);
+    return {
+      id: s.id,
+      name: s.name,
+      windows: [...s.windows],
+      currentWindow: s.currentWindow,
+      current: this.#current === id,
+      createdAt: new Date(s.createdAt).toISOString(),
+    };
+  }
+
+  /** Kills everything and stops timers. */
+  dispose(): void {
+    clearInterval(this.#sweeper);
+    for (const id of [...this.sessions.keys()]) this.killSession(id);
+  }
+
+  #spawn(window: WindowRecord, launch: LaunchRequest, size: Size, id = this.ids.next("p")): Pane {
+    if (launch.name) this.#checkName("pane", launch.name);
+    const env: Record<string, string> = {
+      ...this.#options.baseEnv(),
+      ...(launch.env ?? {}),
+      TERM: "xterm-256color",
+      COLORTERM: "truecolor",
+      WEFT_PANE: id,
+      WEFT_WINDOW: window.id,
+      WEFT_SESSION: window.session,
+      WEFT_SOCKET: this.#options.socketPath(),
+    };
+    const full: PaneLaunch = {
+      argv: launch.argv,
+      command: launch.command,
+      cwd: launch.cwd,
+      env,
+      cols: Math.max(1, size.cols),
+      rows: Math.max(1, size.rows),
+      historyBytes: this.#options.historyBytes,
+    };
+    const agent = launch.agent ?? guessAgentKind(launch.command.split(/\s+/));
+    const pane = new Pane({ id, session: window.session, window: window.id }, full, {
+      agent,
+      hooks: {
+        output: (p, data) => this.#onOutput(p, data),
+        exit: (p, exit) => this.#onExit(p, exit),
+      },
+    });
+    pane.name = launch.name ?? null;
+    pane.tags = [...(launch.tags ?? [])];
+    pane.meta = { ...(launch.meta ?? {}) };
+    pane.createdBy = launch.createdBy ?? null;
+    this.panes.set(id, pane);
+    this.#options.publish("pane.created", pane.info(false), id);
+    return pane;
+  }
+
+  #onOutput(pane: Pane, data: string): void {
+    if (pane.state === "idle" && pane.stateSource === "output") this.setState(pane.id, "working", "output");
+    if (this.panes.has(pane.id)) this.#options.publish("pane.output", { pane: pane.id, data }, pane.id);
+  }
+
+  #onExit(pane: Pane, exit: PaneExit): void {
+    if (!this.panes.has(pane.id)) return;
+    this.setState(pane.id, "exited", "process", exit.signal ?? `exit ${exit.code}`);
+    this.#options.publish("pane.exited", { pane: pane.id, ...exit }, pane.id);
+  }
+
+  #sweepIdle(): void {
+    const now = performance.now();
+    for (const pane of this.panes.values()) {
+      const quiet = now - pane.lastOutputAt >= this.#options.idleMs;
+      const heuristic = pane.stateSource === "output" || pane.stateSource === "process";
+      if (quiet && heuristic && pane.state === "working") this.setState(pane.id, "idle", "output");
+    }
+  }
+
+  #lookup(kind: Kind, ref: string): string {
+    const map: Map<string, { id: string; name: string | null }> = kind === "pane"
+      ? this.panes
+      : kind === "window"
+      ? this.windows
+      : this.sessions;
+    if (map.has(ref)) return ref;
+    for (const record of map.values()) if (record.name === ref) return record.id;
+    const known = [...map.values()].flatMap((r) => (r.name ? [r.id, r.name] : [r.id]));
+    throw new WeftError("TARGET_NOT_FOUND", `Cannot find ${kind} "${ref}"${didYouMean(ref, known)}`, {
+      kind,
+      ref,
+    });
+  }
+
+  #checkName(kind: Kind, name: string, self?: string): void {
+    if (!/^[A-Za-z0-9_][A-Za-z0-9_.:@+-]{0,63}$/.test(name) || /^[spw]\d+$/.test(name)) {
+      throw new WeftError(
+        "INVALID_INPUT",
+        `Cannot name a ${kind} "${name}": use 1–64 letters, digits, _ . : @ + -, not an id like p3`,
+      );
+    }
+    const map: Map<string, { id: string; name: string | null }> = kind === "pane"
+      ? this.panes
+      : kind === "window"
+      ? this.windows
+      : this.sessions;
+    for (const r of map.values()) {
+      if (r.name === name && r.id !== self) {
+        throw new WeftError("CONFLICT", `Cannot name a ${kind} "${name}": ${r.id} has that name`);
+      }
+    }
+  }
+
+  #session(id: string): SessionRecord {
+    const s = this.sessions.get(id);
+    if (!s) throw new WeftError("TARGET_NOT_FOUND", `Cannot find session "${id}"`);
+    return s;
+  }
+
+  #window(id: string): WindowRecord {
+    const w = this.windows.get(id);
+    if (!w) throw new WeftError("TARGET_NOT_FOUND", `Cannot find window "${id}"`);
+    return w;
+  }
+}

@@ -1,0 +1,189 @@
+/**
+ * A pane: a PTY process plus its live headless screen, and what weft knows about it.
+ *
+ * @module
+ */
+
+import { Pty } from "../pty.ts";
+import { Screen } from "../screen.ts";
+import { pipe } from "../pane_io.ts";
+import type { AgentKind } from "./agent_kind.ts";
+
+/** A pane's state; `source` says who reported it. */
+export const PANE_STATES = [
+  "working",
+  "idle",
+  "blocked",
+  "done",
+  "error",
+  "exited",
+  "unknown",
+] as const;
+
+/** One of {@link PANE_STATES}. */
+export type PaneState = typeof PANE_STATES[number];
+
+/** Who reported a state, most trusted first. */
+export type StateSource = "self" | "hook" | "process" | "output" | "screen";
+
+/** How a pane's process ended. */
+export interface PaneExit {
+  code: number | null;
+  signal: string | null;
+}
+
+/** The cloneable description of a pane, as commands return it. */
+export interface PaneInfo {
+  id: string;
+  name: string | null;
+  session: string;
+  window: string;
+  command: string;
+  argv: string[];
+  cwd: string;
+  pid: number;
+  cols: number;
+  rows: number;
+  title: string;
+  agent: AgentKind;
+  state: PaneState;
+  stateSource: StateSource;
+  stateMessage: string | null;
+  exit: PaneExit | null;
+  tags: string[];
+  meta: Record<string, string>;
+  createdBy: string | null;
+  focused: boolean;
+  revision: number;
+}
+
+/** What it takes to start a pane's process. */
+export interface PaneLaunch {
+  argv: string[];
+  /** The command as the user wrote it (a shell string, or argv joined). */
+  command: string;
+  cwd: string;
+  env: Record<string, string>;
+  cols: number;
+  rows: number;
+  historyBytes: number;
+}
+
+/** Hooks the model gives a pane to report what happens. */
+export interface PaneHooks {
+  output: (pane: Pane, data: string) => void;
+  exit: (pane: Pane, exit: PaneExit) => void;
+}
+
+/**
+ * A live pane. The model creates it and owns its place in sessions and windows.
+ */
+export class Pane {
+  readonly id: string;
+  readonly launch: PaneLaunch;
+  readonly pty: Pty;
+  readonly screen: Screen;
+  name: string | null = null;
+  session: string;
+  window: string;
+  agent: AgentKind;
+  state: PaneState = "working";
+  stateSource: StateSource = "process";
+  stateMessage: string | null = null;
+  tags: string[] = [];
+  meta: Record<string, string> = {};
+  createdBy: string | null = null;
+  exit: PaneExit | null = null;
+  lastOutputAt = performance.now();
+  /** Monotonic time of the last key a human typed into this pane (for arbitration). */
+  lastHumanInputAt = -Infinity;
+  #unpipe: () => void;
+  #exited: Promise<PaneExit>;
+
+  constructor(
+    ids: { id: string; session: string; window: string },
+    launch: PaneLaunch,
+    options: { agent: AgentKind; hooks: PaneHooks },
+  ) {
+    this.id = ids.id;
+    this.session = ids.session;
+    this.window = ids.window;
+    this.launch = launch;
+    this.agent = options.agent;
+    this.pty = Pty.spawn({
+      argv: launch.argv,
+      cwd: launch.cwd,
+      env: launch.env,
+      cols: launch.cols,
+      rows: launch.rows,
+    });
+    this.screen = new Screen({
+      cols: launch.cols,
+      rows: launch.rows,
+      historyBytes: launch.historyBytes,
+      reply: (data) => this.pty.write(data),
+    });
+    const { hooks } = options;
+    this.#unpipe = pipe(this.pty, this.screen, {
+      onOutput: (data) => {
+        this.lastOutputAt = performance.now();
+        hooks.output(this, data);
+      },
+    });
+    this.#exited = new Promise((resolve) => {
+      this.pty.onExit((info) => {
+        this.exit = { code: info.code, signal: info.signal };
+        hooks.exit(this, this.exit);
+        resolve(this.exit);
+      });
+    });
+  }
+
+  /** Resolves when the process has exited. */
+  get exited(): Promise<PaneExit> {
+    return this.#exited;
+  }
+
+  /** Resizes the PTY and the screen together. */
+  resize(cols: number, rows: number): void {
+    if (cols === this.launch.cols && rows === this.launch.rows) return;
+    this.launch.cols = cols;
+    this.launch.rows = rows;
+    this.screen.resize(cols, rows);
+    this.pty.resize(cols, rows);
+  }
+
+  /** Kills the process (if alive) and frees the screen. */
+  dispose(): void {
+    this.#unpipe();
+    this.pty.kill("SIGHUP");
+    this.screen.dispose();
+  }
+
+  /** The cloneable description. */
+  info(focused: boolean): PaneInfo {
+    return {
+      id: this.id,
+      name: this.name,
+      session: this.session,
+      window: this.window,
+      command: this.launch.command,
+      argv: [...this.launch.argv],
+      cwd: this.screen.cwd ?? this.launch.cwd,
+      pid: this.pty.pid,
+      cols: this.launch.cols,
+      rows: this.launch.rows,
+      title: this.screen.title,
+      agent: this.agent,
+      state: this.state,
+      stateSource: this.stateSource,
+      stateMessage: this.stateMessage,
+      exit: this.exit,
+      tags: [...this.tags],
+      meta: { ...this.meta },
+      createdBy: this.createdBy,
+      focused,
+      revision: this.screen.revision,
+    };
+  }
+}

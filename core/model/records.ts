@@ -1,0 +1,54 @@
+/**
+ * Plain records for sessions and windows, and their cloneable descriptions.
+ *
+ * @module
+ */
+
+import type { LayoutNode, Size } from "../layout/mod.ts";
+
+/** A session as the model keeps it. */
+export interface SessionRecord {
+  id: string;
+  name: string | null;
+  /** Window ids in order. */
+  windows: string[];
+  currentWindow: string | null;
+  createdAt: number;
+}
+
+/** A window as the model keeps it. */
+export interface WindowRecord {
+  id: string;
+  name: string | null;
+  session: string;
+  /** The layout tree; null only while the window is being torn down. */
+  layout: LayoutNode | null;
+  focused: string | null;
+  /** The pane that fills the window while zoomed. */
+  zoomed: string | null;
+  size: Size;
+}
+
+/** What commands return about a session. */
+export interface SessionInfo {
+  id: string;
+  name: string | null;
+  windows: string[];
+  currentWindow: string | null;
+  current: boolean;
+  createdAt: string;
+}
+
+/** What commands return about a window. */
+export interface WindowInfo {
+  id: string;
+  name: string | null;
+  session: string;
+  index: number;
+  panes: string[];
+  focused: string | null;
+  zoomed: string | null;
+  current: boolean;
+  cols: number;
+  rows: number;
+}

@@ -1,0 +1,238 @@
+/**
+ * One control-socket client: JSON-RPC 2.0 lines in, replies and event notifications out.
+ * A bad line gets an error and the connection stays usable; a vanished client cancels its
+ * in-flight calls; a slow reader loses events (and is told), never memory.
+ *
+ * @module
+ */
+
+import type { Bus, Caller, WeftEvent } from "../bus/mod.ts";
+import { WeftError } from "../errors.ts";
+import { type Capability, intersect, parseCapability } from "../permissions.ts";
+import {
+  encodeMessage,
+  errorToRpc,
+  type JsonRpcId,
+  type JsonRpcMessage,
+  type JsonRpcRequest,
+  LineDecoder,
+  parseMessage,
+  RPC_ERRORS,
+} from "../../protocols/jsonrpc/mod.ts";
+
+/** Protocol version of the control socket. */
+export const CONTROL_PROTOCOL = 1;
+/** Past this many queued bytes, events for this client are dropped. */
+const EVENT_BACKLOG_LIMIT = 8 * 1024 * 1024;
+
+/** What a connection needs from the server. */
+export interface ConnectionOptions {
+  bus: Bus;
+  id: string;
+  maxLineBytes: number;
+  /** Facts for `server.hello`. */
+  hello: () => Record<string, unknown>;
+  /** Whether a pane id exists (to accept a client's claim that it runs in it). */
+  paneExists: (id: string) => boolean;
+}
+
+/** Serves one client until it disconnects. */
+export class Connection {
+  #conn: Deno.Conn;
+  #options: ConnectionOptions;
+  #caller: Caller;
+  #inflight = new Map<string, AbortController>();
+  #subs = new Map<string, () => void>();
+  #nextSub = 1;
+  #queue: Uint8Array[] = [];
+  #queued = 0;
+  #dropped = 0;
+  #writing = false;
+  #closed = false;
+  #encoder = new TextEncoder();
+
+  constructor(conn: Deno.Conn, options: ConnectionOptions) {
+    this.#conn = conn;
+    this.#options = options;
+    this.#caller = { kind: "socket", id: options.id, grants: "all" };
+  }
+
+  /** Reads requests until the client goes away; then cleans up. */
+  async serve(): Promise<void> {
+    const decoder = new LineDecoder({ maxLineBytes: this.#options.maxLineBytes });
+    try {
+      for await (const chunk of this.#conn.readable) {
+        for (const item of decoder.push(chunk)) this.#onLine(item);
+      }
+      for (const item of decoder.end()) this.#onLine(item);
+    } catch {
+      // The client vanished mid-read: same as a close.
+    } finally {
+      this.close();
+    }
+  }
+
+  /** Drops subscriptions, cancels in-flight calls, closes the socket. */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const off of this.#subs.values()) off();
+    this.#subs.clear();
+    for (const ac of this.#inflight.values()) {
+      ac.abort(new WeftError("CANCELLED", "Cannot finish the call: the client disconnected"));
+    }
+    this.#inflight.clear();
+    try {
+      this.#conn.close();
+    } catch { /* already closed */ }
+  }
+
+  #onLine(item: { line: string } | { tooLarge: number }): void {
+    if ("tooLarge" in item) {
+      return this.#send({
+        jsonrpc: "2.0",
+        id: null,
+        error: {
+          code: RPC_ERRORS.INVALID_REQUEST,
+          message: `Cannot read request: line of ${item.tooLarge} bytes is over the ` +
+            `${this.#options.maxLineBytes}-byte limit`,
+          data: { code: "TOO_LARGE" },
+        },
+      });
+    }
+    const parsed = parseMessage(item.line);
+    if ("error" in parsed) return this.#send(parsed.error);
+    const message = parsed.message;
+    if (!("method" in message)) return; // a response from a client: nothing asked for it
+    this.#handle(message).catch((err) => console.error("weft: connection handler failed:", err));
+  }
+
+  async #handle(request: JsonRpcRequest): Promise<void> {
+    const { id, method } = request;
+    const params = request.params ?? {};
+    const reply = (result: unknown) => id !== undefined && this.#send({ jsonrpc: "2.0", id, result });
+    const fail = (err: WeftError) =>
+      id !== undefined && this.#send({ jsonrpc: "2.0", id, error: errorToRpc(err.toBody()) });
+    try {
+      switch (method) {
+        case "server.hello":
+          return void reply(this.#hello(params));
+        case "subscribe":
+          return void reply(this.#subscribe(params));
+        case "unsubscribe":
+          return void reply(this.#unsubscribe(params));
+        case "cancel":
+          this.#inflight.get(this.#key((params as { id?: JsonRpcId }).id ?? null))?.abort(
+            new WeftError("CANCELLED", "Cannot finish the call: the client cancelled it"),
+          );
+          return void reply({ cancelled: true });
+      }
+    } catch (err) {
+      return void fail(err instanceof WeftError ? err : new WeftError("INVALID_INPUT", String(err)));
+    }
+    const ac = new AbortController();
+    const key = this.#key(id ?? null);
+    if (id !== undefined) this.#inflight.set(key, ac);
+    const result = await this.#options.bus.call(method, params, {
+      caller: this.#caller,
+      requestId: `${this.#options.id}:${String(id ?? "-")}`,
+      signal: ac.signal,
+    });
+    if (id !== undefined) this.#inflight.delete(key);
+    if (this.#closed || id === undefined) return;
+    if (result.ok) this.#send({ jsonrpc: "2.0", id, result: result.value ?? null });
+    else this.#send({ jsonrpc: "2.0", id, error: errorToRpc(result.error) });
+  }
+
+  #key(id: JsonRpcId): string {
+    return `${typeof id}:${String(id)}`;
+  }
+
+  #hello(params: unknown): Record<string, unknown> {
+    const p = (params ?? {}) as { client?: unknown; pane?: unknown; grants?: unknown };
+    const caller: Caller = { ...this.#caller };
+    if (typeof p.client === "string" && /^[a-z][a-z0-9_-]{0,31}$/.test(p.client)) {
+      caller.id = `${p.client}:${this.#options.id}`;
+      if (p.client === "mcp" || p.client === "cli") caller.kind = p.client;
+    }
+    if (typeof p.pane === "string" && this.#options.paneExists(p.pane)) caller.pane = p.pane;
+    if (Array.isArray(p.grants)) {
+      // A client may give up rights (a read-only MCP bridge), never gain them.
+      const asked = new Set<Capability>(p.grants.map((g) => parseCapability(String(g))));
+      caller.grants = intersect(caller.grants, asked);
+    }
+    this.#caller = caller;
+    return { ...this.#options.hello(), protocol: CONTROL_PROTOCOL, client: caller.id, pane: caller.pane ?? null };
+  }
+
+  #subscribe(params: unknown): { subscription: string } {
+    const p = (params ?? {}) as { topics?: unknown; panes?: unknown };
+    const topics = Array.isArray(p.topics) ? p.topics.map(String) : [];
+    if (!topics.length) throw new WeftError("INVALID_INPUT", "Cannot subscribe: give topics, e.g. [\"pane.*\"]");
+    const panes = Array.isArray(p.panes) ? p.panes.map(String) : undefined;
+    const subscription = `sub${this.#nextSub++}`;
+    const off = this.#options.bus.events.subscribe(
+      panes ? { topics, panes } : { topics },
+      (event) => this.#event(subscription, event),
+    );
+    this.#subs.set(subscription, off);
+    return { subscription };
+  }
+
+  #unsubscribe(params: unknown): { unsubscribed: boolean } {
+    const id = String((params as { subscription?: unknown } | null)?.subscription ?? "");
+    const off = this.#subs.get(id);
+    off?.();
+    this.#subs.delete(id);
+    return { unsubscribed: !!off };
+  }
+
+  #event(subscription: string, event: WeftEvent): void {
+    if (this.#queued > EVENT_BACKLOG_LIMIT) {
+      this.#dropped++;
+      return;
+    }
+    if (this.#dropped) {
+      const dropped = this.#dropped;
+      this.#dropped = 0;
+      this.#send({ jsonrpc: "2.0", method: "events.dropped", params: { count: dropped } });
+    }
+    this.#send({ jsonrpc: "2.0", method: "event", params: { subscription, ...event } });
+  }
+
+  #send(message: JsonRpcMessage): void {
+    if (this.#closed) return;
+    const bytes = this.#encoder.encode(encodeMessage(message));
+    this.#queue.push(bytes);
+    this.#queued += bytes.length;
+    if (!this.#writing) this.#flush();
+  }
+
+  async #flush(): Promise<void> {
+    this.#writing = true;
+    try {
+      while (this.#queue.length && !this.#closed) {
+        const batch = this.#queue.length === 1 ? this.#queue[0]! : concat(this.#queue);
+        const size = this.#queued;
+        this.#queue = [];
+        let off = 0;
+        while (off < batch.length) off += await this.#conn.write(batch.subarray(off));
+        this.#queued -= size;
+      }
+    } catch {
+      this.close();
+    } finally {
+      this.#writing = false;
+    }
+  }
+}
+
+function concat(chunks: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let off = 0;
+  for (const c of chunks) {
+    out.set(c, off);
+    off += c.length;
+  }
+  return out;
+}

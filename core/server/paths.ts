@@ -1,0 +1,59 @@
+/**
+ * Where a project's server lives: `.weft/` (0700) with the socket (0600) and `server.json`.
+ * A socket path too long for `sockaddr_un` falls back to a private runtime directory.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+
+/** Longest Unix socket path we use (Linux allows 107 bytes plus NUL). */
+const MAX_SOCKET_PATH = 100;
+
+/** The files of a project's server. */
+export interface ServerPaths {
+  /** `<project>/.weft` */
+  dir: string;
+  /** The control socket. */
+  socket: string;
+  /** `<project>/.weft/server.json` */
+  info: string;
+}
+
+/**
+ * The paths for a project directory.
+ *
+ * @example
+ * ```ts
+ * import { serverPaths } from "./paths.ts";
+ * console.assert(serverPaths("/tmp/p").socket === "/tmp/p/.weft/weft.sock");
+ * ```
+ */
+export function serverPaths(projectDir: string): ServerPaths {
+  const dir = join(projectDir, ".weft");
+  const preferred = join(dir, "weft.sock");
+  const socket = new TextEncoder().encode(preferred).length <= MAX_SOCKET_PATH
+    ? preferred
+    : join(runtimeDir(), `weft-${hash(projectDir)}.sock`);
+  return { dir, socket, info: join(dir, "server.json") };
+}
+
+/** A private (0700) per-user directory for sockets whose preferred path is too long. */
+export function runtimeDir(): string {
+  const xdg = Deno.env.get("XDG_RUNTIME_DIR");
+  if (xdg) return join(xdg, "weft");
+  const uid = Deno.uid() ?? "user";
+  return `/tmp/weft-${uid}`;
+}
+
+/** Creates a directory with mode 0700 (and fixes the mode when it exists). */
+export async function ensurePrivateDir(dir: string): Promise<void> {
+  await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
+  await Deno.chmod(dir, 0o700);
+}
+
+function hash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(16).padStart(8, "0");
+}

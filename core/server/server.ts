@@ -1,0 +1,157 @@
+/**
+ * `weft serve`: wires the bus, the session model, the built-in commands, the plugin host and
+ * the control socket for one project, and tears them down again.
+ *
+ * @module
+ */
+
+import { Bus } from "../bus/mod.ts";
+import { coreCommands } from "../commands/mod.ts";
+import type { WeftConfig } from "../config/mod.ts";
+import { WeftError } from "../errors.ts";
+import { Model } from "../model/mod.ts";
+import { PluginHost } from "../plugin/mod.ts";
+import { VERSION } from "../version.ts";
+import { Connection } from "./connection.ts";
+import { ensurePrivateDir, type ServerPaths, serverPaths } from "./paths.ts";
+import { readServerInfo } from "./info.ts";
+
+/** Options of {@link startServer}. */
+export interface ServerOptions {
+  /** Skip the startup session (tests). */
+  noStartupSession?: boolean;
+  /** Largest request line accepted on the socket. */
+  maxLineBytes?: number;
+}
+
+/** A running server. */
+export interface RunningServer {
+  bus: Bus;
+  model: Model;
+  host: PluginHost;
+  paths: ServerPaths;
+  /** Stops everything; resolves when done. */
+  stop: () => Promise<void>;
+  /** Resolves when the server has stopped (by `server.stop`, a signal, or {@link stop}). */
+  finished: Promise<void>;
+}
+
+/** Starts a server for the configured project; fails if one already runs there. */
+export async function startServer(config: WeftConfig, options: ServerOptions = {}): Promise<RunningServer> {
+  const started = performance.now();
+  const paths = serverPaths(config.projectDir);
+  await ensurePrivateDir(paths.dir);
+  if (!paths.socket.startsWith(paths.dir)) await ensurePrivateDir(paths.socket.replace(/\/[^/]+$/, ""));
+  await claimSocket(paths);
+
+  const bus = new Bus();
+  const model = new Model({
+    publish: (topic, data, pane) => bus.events.publish(topic, data, pane),
+    size: config.size,
+    historyBytes: config.historyBytes,
+    idleMs: config.idleMs,
+    baseEnv: () => Deno.env.toObject(),
+    socketPath: () => paths.socket,
+  });
+  bus.setResolver((spec, ref, caller) => {
+    if (ref === undefined && spec.fallback === "required") {
+      throw new WeftError("INVALID_INPUT", `Cannot find the ${spec.kind}: give "${spec.field}"`);
+    }
+    return model.resolve(spec.kind, ref, caller.pane, spec.fallback === "caller");
+  });
+  const host = new PluginHost({ bus, projectDir: config.projectDir });
+  let resolveFinished!: () => void;
+  const finished = new Promise<void>((r) => (resolveFinished = r));
+  const connections = new Set<Connection>();
+  let stopping: Promise<void> | undefined;
+
+  const listener = Deno.listen({ transport: "unix", path: paths.socket });
+  await Deno.chmod(paths.socket, 0o600);
+  const info = {
+    pid: Deno.pid,
+    version: VERSION,
+    socket: paths.socket,
+    projectDir: config.projectDir,
+    startedAt: new Date().toISOString(),
+  };
+  const stop = () => {
+    stopping ??= (async () => {
+      listener.close();
+      for (const c of connections) c.close();
+      await host.stop();
+      model.dispose();
+      await removeQuietly(paths.socket);
+      const current = await readServerInfo(paths.info);
+      if (current?.pid === Deno.pid) await removeQuietly(paths.info);
+      resolveFinished();
+    })();
+    return stopping;
+  };
+  bus.register("core", coreCommands({
+    model,
+    bus,
+    config,
+    server: {
+      status: () => ({ ...info, uptimeMs: Math.round(performance.now() - started), plugins: host.status() }),
+      stop: () => setTimeout(stop, 10),
+    },
+  }));
+  await Deno.writeTextFile(paths.info, JSON.stringify(info, null, 2) + "\n", { mode: 0o600 });
+  acceptLoop(listener, connections, { bus, model, maxLineBytes: options.maxLineBytes ?? 16 * 1024 * 1024, info });
+
+  if (!options.noStartupSession) {
+    const argv = config.startup.command ? [config.shell, "-c", config.startup.command] : [config.shell];
+    model.createSession(
+      { argv, command: config.startup.command ?? config.shell, cwd: config.projectDir },
+      { session: config.startup.session },
+    );
+  }
+  await host.start(config.plugins);
+  return { bus, model, host, paths, stop, finished };
+}
+
+async function acceptLoop(
+  listener: Deno.Listener,
+  connections: Set<Connection>,
+  deps: { bus: Bus; model: Model; maxLineBytes: number; info: Record<string, unknown> },
+): Promise<void> {
+  let n = 0;
+  try {
+    for await (const conn of listener) {
+      const connection = new Connection(conn, {
+        bus: deps.bus,
+        id: `c${++n}`,
+        maxLineBytes: deps.maxLineBytes,
+        hello: () => ({ ...deps.info }),
+        paneExists: (id) => deps.model.panes.has(id),
+      });
+      connections.add(connection);
+      connection.serve().finally(() => connections.delete(connection));
+    }
+  } catch {
+    // The listener was closed: the server is stopping.
+  }
+}
+
+/** Refuses when a live server owns the socket; removes a stale socket left by a dead one. */
+async function claimSocket(paths: ServerPaths): Promise<void> {
+  try {
+    const conn = await Deno.connect({ transport: "unix", path: paths.socket });
+    conn.close();
+    const info = await readServerInfo(paths.info);
+    throw new WeftError(
+      "CONFLICT",
+      `Cannot start weft: a server is already running for this project (pid ${info?.pid ?? "?"}, socket ${paths.socket})`,
+      { pid: info?.pid, socket: paths.socket },
+    );
+  } catch (err) {
+    if (err instanceof WeftError) throw err;
+    await removeQuietly(paths.socket);
+  }
+}
+
+async function removeQuietly(path: string): Promise<void> {
+  try {
+    await Deno.remove(path);
+  } catch { /* already gone */ }
+}

@@ -1,0 +1,16 @@
+import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { didYouMean, editDistance, suggest } from "./suggest.ts";
+
+Deno.test("editDistance() counts single-character edits", () => {
+  assertEquals(editDistance("kitten", "sitting"), 3);
+  assertEquals(editDistance("", "abc"), 3);
+});
+
+Deno.test("suggest() puts prefix matches and near misses first", () => {
+  assertEquals(suggest("pane.craete", ["pane.create", "pane.close", "session.list"]), ["pane.create"]);
+  assertEquals(suggest("pane.", ["pane.create", "window.list"]), ["pane.create"]);
+});
+
+Deno.test("didYouMean() is empty when nothing is close", () => {
+  assertEquals(didYouMean("zzzzzz", ["pane.create"]), "");
+});
