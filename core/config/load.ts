@@ -13,15 +13,16 @@ import { parseCapability } from "../permissions.ts";
 import { BUILTIN_PLUGINS, DEFAULTS } from "./defaults.ts";
 import type { PluginConfig, WeftConfig } from "./types.ts";
 
-const PluginEntry = z.union([
-  z.boolean(),
+// `"hello": false` is short for `{"enabled": false}`.
+const PluginEntry = z.preprocess(
+  (v) => (typeof v === "boolean" ? { enabled: v } : v),
   z.strictObject({
     from: z.string().min(1).optional(),
     enabled: z.boolean().optional(),
     grant: z.array(z.string()).optional(),
     options: z.record(z.string(), z.unknown()).optional(),
   }),
-]);
+);
 
 const Section = z.strictObject({
   shell: z.string().min(1).optional(),
@@ -110,8 +111,8 @@ function resolvePlugins(
   for (const name of names) {
     const builtin = BUILTIN_PLUGINS[name];
     const raw = entries[name];
-    const entry = typeof raw === "object" ? raw : {};
-    const enabled = typeof raw === "boolean" ? raw : entry.enabled ?? (raw !== undefined || !!builtin?.enabled);
+    const entry = raw ?? {};
+    const enabled = entry.enabled ?? (raw !== undefined || !!builtin?.enabled);
     if (!enabled) continue;
     if (!builtin && !entry.from) {
       throw new WeftError(

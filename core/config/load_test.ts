@@ -1,0 +1,60 @@
+import { deepStrictEqual as assertEquals, match as assertMatch, ok as assert, rejects } from "node:assert/strict";
+import { join } from "node:path";
+import { loadConfig, parseConfig } from "./load.ts";
+
+const where = { projectDir: "/p", file: "/p/deno.json" };
+
+function errorOf(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (err) {
+    return (err as Error).message;
+  }
+  return "";
+}
+
+Deno.test("parseConfig() fills defaults for an empty section", () => {
+  const config = parseConfig({}, where);
+  assertEquals(config.projectDir, "/p");
+  assert(config.historyBytes > 0);
+  assertEquals(config.startup.session, "main");
+});
+
+Deno.test("parseConfig() names an unknown key", () => {
+  assertMatch(errorOf(() => parseConfig({ histroyBytes: 1 }, where)), /unknown key "histroyBytes"/);
+  assertMatch(
+    errorOf(() => parseConfig({ plugins: { hello: { from: "./h.ts", grnat: [] } } }, where)),
+    /weft\.plugins\.hello.*"grnat"/,
+  );
+});
+
+Deno.test("parseConfig() names a bad grant", () => {
+  const msg = errorOf(() => parseConfig({ plugins: { hello: { from: "./h.ts", grant: ["pane:rule"] } } }, where));
+  assertMatch(msg, /weft\.plugins\.hello\.grant\[0\].*pane:rule/);
+});
+
+Deno.test("parseConfig() resolves a path plugin against the project and keeps its grant", () => {
+  const config = parseConfig({ plugins: { hello: { from: "./plugins/h.ts", grant: ["pane:read"] } } }, where);
+  assertEquals(config.plugins, [{
+    name: "hello",
+    from: "file:///p/plugins/h.ts",
+    grant: ["pane:read"],
+    options: {},
+  }]);
+});
+
+Deno.test("parseConfig() refuses a plugin that is neither built in nor has from", () => {
+  assertMatch(errorOf(() => parseConfig({ plugins: { nope: {} } }, where)), /needs "from"/);
+});
+
+Deno.test("loadConfig() finds the nearest deno.json upward and reads its weft section", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(join(dir, "deno.json"), '{ "weft": { "shell": "sh" } }');
+  await Deno.mkdir(join(dir, "a/b"), { recursive: true });
+  const config = await loadConfig(join(dir, "a/b"));
+  assertEquals(config.projectDir, dir);
+  assertEquals(config.shell, "sh");
+  await Deno.writeTextFile(join(dir, "deno.json"), "{ nope");
+  await rejects(loadConfig(dir), /Cannot load config/);
+  await Deno.remove(dir, { recursive: true });
+});
