@@ -43,4 +43,4 @@ export { layoutRects } from "./layout_rects.ts";
 export { borders } from "./borders.ts";
 export type { Border } from "./borders.ts";
 export { neighbour } from "./neighbour.ts";
-export { parseLayout, serializeLayout } from "./serialize_layout.ts";
+export { parseLayout, parseLayoutValue, serializeLayout } from "./serialize_layout.ts";

@@ -42,6 +42,20 @@ export function parseLayout(text: string): LayoutNode {
     const reason = err instanceof Error ? err.message : String(err);
     throw new WeftError("INVALID_INPUT", `Cannot parse layout: it is not valid JSON (${reason})`);
   }
+  return parseLayoutValue(value);
+}
+
+/**
+ * Like {@link parseLayout} for a value already parsed from JSON (a command's input, say).
+ *
+ * @example
+ * ```ts
+ * import { parseLayoutValue } from "./serialize_layout.ts";
+ * const tree = parseLayoutValue({ type: "pane", pane: "p1" });
+ * console.assert(tree.type === "pane");
+ * ```
+ */
+export function parseLayoutValue(value: unknown): LayoutNode {
   return checkLayout(value, (path, problem) => {
     throw new WeftError(
       "INVALID_INPUT",

@@ -1,7 +1,7 @@
 import { deepStrictEqual, ok, strictEqual, throws } from "node:assert/strict";
 import { WeftError } from "../errors.ts";
 import { h, p, v } from "./_testing.ts";
-import { parseLayout, serializeLayout } from "./serialize_layout.ts";
+import { parseLayout, parseLayoutValue, serializeLayout } from "./serialize_layout.ts";
 
 const invalid = (text: string, path: string, message: string) =>
   throws(() => parseLayout(text), (err) => {
@@ -70,5 +70,15 @@ Deno.test("parseLayout() refuses layouts nested too deep instead of overflowing 
   throws(
     () => parseLayout(text),
     (err) => err instanceof WeftError && err.code === "INVALID_INPUT",
+  );
+});
+
+Deno.test("parseLayoutValue() checks a value that is already parsed", () => {
+  deepStrictEqual(parseLayoutValue(h([1, p("a")], [1, p("b")])), h([0.5, p("a")], [0.5, p("b")]));
+  throws(
+    () => parseLayoutValue({ type: "split", direction: "vertical", children: [{ ratio: 1 }] }),
+    (err) =>
+      err instanceof WeftError &&
+      err.message === "Cannot parse layout: children[0].node must be an object",
   );
 });
