@@ -29,6 +29,12 @@ import type { Capability } from "../../core/permissions.ts";
 /** The protocol version a manifest carries; the host refuses any other. */
 export const PROTOCOL_VERSION = 1;
 
+/**
+ * The host names each plugin Worker `weft-plugin:<name>`; the runtime answers only in Workers
+ * named so, which keeps a plugin module harmless when some other Worker imports it.
+ */
+export const WORKER_NAME_PREFIX = "weft-plugin:";
+
 /** A reply as it crosses: a value or an error body. */
 export type WireReply = { ok: true; value: unknown } | { ok: false; error: ErrorBody };
 

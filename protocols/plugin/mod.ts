@@ -17,7 +17,7 @@
  * @module
  */
 
-export { CALLER_KINDS, PROTOCOL_VERSION } from "./messages.ts";
+export { CALLER_KINDS, PROTOCOL_VERSION, WORKER_NAME_PREFIX } from "./messages.ts";
 export type {
   HostCallMessage,
   HostMessage,

@@ -1,0 +1,59 @@
+/**
+ * How long to wait before restarting a crashed plugin.
+ *
+ * @module
+ */
+
+/** Restart back-off: `initialMs` doubling up to `maxMs`, back to the start after a long run. */
+export interface BackoffOptions {
+  /** The wait after the first crash. */
+  initialMs: number;
+  /** The longest wait. */
+  maxMs: number;
+  /** A plugin that stayed up this long counts its next crash as the first again. */
+  resetAfterMs: number;
+}
+
+/** The defaults: 200 ms doubling to 30 s, reset after a minute up. */
+export const BACKOFF_DEFAULTS: BackoffOptions = {
+  initialMs: 200,
+  maxMs: 30_000,
+  resetAfterMs: 60_000,
+};
+
+/**
+ * The wait before the restart that follows `failures` crashes in a row (1 for the first).
+ *
+ * @example
+ * ```ts
+ * import { BACKOFF_DEFAULTS, restartDelay } from "./_backoff.ts";
+ * console.assert(restartDelay(1, BACKOFF_DEFAULTS) === 200);
+ * console.assert(restartDelay(3, BACKOFF_DEFAULTS) === 800);
+ * console.assert(restartDelay(99, BACKOFF_DEFAULTS) === 30_000);
+ * ```
+ */
+export function restartDelay(
+  failures: number,
+  options: BackoffOptions,
+): number {
+  const exponent = Math.min(Math.max(failures, 1) - 1, 30);
+  return Math.min(options.maxMs, options.initialMs * 2 ** exponent);
+}
+
+/**
+ * The failure count after a crash, given how long the plugin had been up.
+ *
+ * @example
+ * ```ts
+ * import { BACKOFF_DEFAULTS, nextFailures } from "./_backoff.ts";
+ * console.assert(nextFailures(3, 100, BACKOFF_DEFAULTS) === 4);
+ * console.assert(nextFailures(3, 120_000, BACKOFF_DEFAULTS) === 1);
+ * ```
+ */
+export function nextFailures(
+  failures: number,
+  upMs: number,
+  options: BackoffOptions,
+): number {
+  return upMs >= options.resetAfterMs ? 1 : failures + 1;
+}

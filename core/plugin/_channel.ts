@@ -1,0 +1,113 @@
+/**
+ * The Worker's side of what a plugin asks of the host: nested calls, event subscriptions and
+ * log lines.
+ *
+ * @module
+ */
+
+import type { EventFilter, WeftEvent } from "../bus/mod.ts";
+import { WeftError } from "../errors.ts";
+import type { Capability } from "../permissions.ts";
+import type { LogLevel, PluginMessage, ResultMessage } from "../../protocols/plugin/mod.ts";
+import type { PluginContext } from "./define.ts";
+
+type Post = (message: PluginMessage) => void;
+type Listener = (event: WeftEvent) => void;
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Nested calls in flight, subscriptions, and the log, for one plugin Worker. */
+export class Channel {
+  #post: Post;
+  #name: string;
+  #pending = new Map<string, Pending>();
+  #listeners = new Map<string, Listener>();
+  #nextId = 1;
+
+  constructor(name: string, post: Post) {
+    this.#name = name;
+    this.#post = post;
+  }
+
+  /** A bus call through the host; `parent` is the host call being handled, if any. */
+  call<T>(name: string, input: unknown, parent?: string): Promise<T> {
+    const id = `n${this.#nextId++}`;
+    return new Promise<T>((resolve, reject) => {
+      this.#pending.set(id, {
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      });
+      try {
+        this.#post({
+          type: "call",
+          id,
+          name,
+          input,
+          ...(parent ? { parent } : {}),
+        });
+      } catch (err) {
+        this.#pending.delete(id);
+        reject(
+          new WeftError(
+            "INVALID_INPUT",
+            `Cannot call "${name}": ${String(err)}`,
+          ),
+        );
+      }
+    });
+  }
+
+  /** Settles the nested call a result answers. */
+  settle(message: ResultMessage): void {
+    const pending = this.#pending.get(message.id);
+    if (!pending) return;
+    this.#pending.delete(message.id);
+    const { reply } = message;
+    if (reply.ok) pending.resolve(reply.value);
+    else pending.reject(WeftError.fromBody(reply.error));
+  }
+
+  /** Asks the host for events; returns the function that stops them. */
+  subscribe(filter: EventFilter, listener: Listener): () => void {
+    const id = `s${this.#nextId++}`;
+    this.#listeners.set(id, listener);
+    this.#post({ type: "subscribe", id, filter: structuredClone(filter) });
+    return () => {
+      if (this.#listeners.delete(id)) this.#post({ type: "unsubscribe", id });
+    };
+  }
+
+  /** Hands an event to its subscriber; a throwing listener is logged, never fatal. */
+  deliver(subscription: string, event: WeftEvent): void {
+    try {
+      this.#listeners.get(subscription)?.(event);
+    } catch (err) {
+      this.log("error", [`event listener for "${event.topic}" failed:`, err]);
+    }
+  }
+
+  /** Sends a log line. */
+  log(level: LogLevel, args: readonly unknown[]): void {
+    const text = args.map((a) => (typeof a === "string" ? a : Deno.inspect(a)))
+      .join(" ");
+    this.#post({ type: "log", level, message: text });
+  }
+
+  /** The context a plugin's setup receives. */
+  context(
+    grant: readonly Capability[],
+    options: Record<string, unknown>,
+  ): PluginContext {
+    return {
+      name: this.#name,
+      options,
+      grant: new Set(grant),
+      call: (name, input) => this.call(name, input),
+      subscribe: (filter, listener) => this.subscribe(filter, listener),
+      log: (...args) => this.log("info", args),
+    };
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * What a plugin Worker asks of the host: nested bus calls (bounded by the call they were made
+ * for) and event subscriptions (bounded by the plugin's grant).
+ *
+ * @module
+ */
+
+import type { Bus, CallContext, Caller, EventFilter } from "../bus/mod.ts";
+import { toErrorBody, WeftError } from "../errors.ts";
+import type { Capability } from "../permissions.ts";
+import type {
+  HostMessage,
+  PluginCallMessage,
+  PluginMessage,
+  WireReply,
+} from "../../protocols/plugin/mod.ts";
+import { mayReceive } from "./_event_rights.ts";
+
+/** What {@link PluginRequests} needs. */
+export interface RequestsOptions {
+  bus: Bus;
+  plugin: string;
+  grant: ReadonlySet<Capability>;
+  post: (message: HostMessage) => void;
+  /** The bus context of a forwarded call still in flight. */
+  parent: (id: string) => CallContext<unknown> | undefined;
+}
+
+/** Serves one plugin Worker's requests. */
+export class PluginRequests {
+  #options: RequestsOptions;
+  #own: Caller;
+  #subscriptions = new Map<string, () => void>();
+  #disposed = false;
+
+  constructor(options: RequestsOptions) {
+    this.#options = options;
+    this.#own = {
+      kind: "plugin",
+      id: options.plugin,
+      grants: options.grant,
+      chain: [options.plugin],
+    };
+  }
+
+  /** Handles a request; returns false for a message that is not one. */
+  handle(message: PluginMessage): boolean {
+    if (message.type === "call") void this.#call(message);
+    else if (message.type === "subscribe") {
+      this.#subscribe(message.id, message.filter);
+    } else if (message.type === "unsubscribe") {
+      this.#subscriptions.get(message.id)?.();
+      this.#subscriptions.delete(message.id);
+    } else return false;
+    return true;
+  }
+
+  /** Drops every subscription; later answers are not sent. */
+  dispose(): void {
+    this.#disposed = true;
+    for (const off of this.#subscriptions.values()) off();
+    this.#subscriptions.clear();
+  }
+
+  async #call(message: PluginCallMessage): Promise<void> {
+    let reply: WireReply;
+    try {
+      const call = this.#callerFor(message);
+      reply = { ok: true, value: await call(message.name, message.input) };
+    } catch (err) {
+      reply = { ok: false, error: toErrorBody(err) };
+    }
+    if (this.#disposed) return;
+    try {
+      this.#options.post({ type: "result", id: message.id, reply });
+    } catch (err) {
+      const error = new WeftError(
+        "INTERNAL",
+        `Cannot return the answer of "${message.name}": it cannot be cloned: ${err}`,
+      );
+      this.#options.post({
+        type: "result",
+        id: message.id,
+        reply: { ok: false, error: error.toBody() },
+      });
+    }
+  }
+
+  /** Inside a forwarded call: that call's bounded `call`. Outside: the plugin's own rights. */
+  #callerFor(
+    message: PluginCallMessage,
+  ): (name: string, input: unknown) => Promise<unknown> {
+    if (message.parent === undefined) {
+      return (name, input) => this.#options.bus.invoke(name, input, { caller: this.#own });
+    }
+    const parent = this.#options.parent(message.parent);
+    if (!parent) {
+      throw new WeftError(
+        "CANCELLED",
+        `Cannot call "${message.name}": the call it was made for has finished`,
+      );
+    }
+    return parent.call;
+  }
+
+  #subscribe(id: string, filter: EventFilter): void {
+    const { bus, grant, post } = this.#options;
+    this.#subscriptions.get(id)?.();
+    const off = bus.events.subscribe(filter, (event) => {
+      if (this.#disposed || !mayReceive(event.topic, grant)) return;
+      try {
+        post({ type: "event", subscription: id, event });
+      } catch {
+        // An event whose data cannot be cloned is not delivered to Workers.
+      }
+    });
+    this.#subscriptions.set(id, off);
+  }
+}

@@ -1,0 +1,206 @@
+/**
+ * The Worker side of the plugin protocol. It starts only inside a Worker the host named
+ * `weft-plugin:<name>`, so importing a plugin module anywhere else (tests, `weft help`) does
+ * nothing.
+ *
+ * @module
+ */
+
+import { parseInput } from "../bus/mod.ts";
+import { toErrorBody, WeftError } from "../errors.ts";
+import {
+  callerFromWire,
+  type HostCallMessage,
+  type HostMessage,
+  parseHostMessage,
+  type PluginMessage,
+  type StartMessage,
+  type WireReply,
+  WORKER_NAME_PREFIX,
+} from "../../protocols/plugin/mod.ts";
+import { Channel } from "./_channel.ts";
+import type { Plugin } from "./define.ts";
+
+interface WorkerScope {
+  name: string;
+  postMessage(message: unknown): void;
+  addEventListener(
+    type: "message",
+    listener: (event: MessageEvent) => void,
+  ): void;
+  close(): void;
+}
+
+const defined: Plugin[] = [];
+let announced = false;
+let fallback: ReturnType<typeof setTimeout> | undefined;
+
+/** The Worker's global scope when this is a plugin Worker, else undefined. */
+function pluginScope(): WorkerScope | undefined {
+  const scope = (globalThis as { WorkerGlobalScope?: abstract new () => unknown })
+    .WorkerGlobalScope;
+  if (scope === undefined || !(globalThis instanceof scope)) return undefined;
+  const self = globalThis as unknown as WorkerScope;
+  return typeof self.name === "string" &&
+      self.name.startsWith(WORKER_NAME_PREFIX)
+    ? self
+    : undefined;
+}
+
+/**
+ * Records a defined plugin and, in a plugin Worker, starts the runtime for it: at once when
+ * its name is the one the host asked for, else (a module that imports another plugin's module
+ * defines two) for the last one defined, after the module graph has run.
+ */
+export function announceInWorker(plugin: Plugin): void {
+  const scope = pluginScope();
+  if (!scope || announced) return;
+  defined.push(plugin);
+  if (scope.name === WORKER_NAME_PREFIX + plugin.name) {
+    return start(scope, plugin);
+  }
+  fallback ??= setTimeout(() => start(scope, defined.at(-1)!), 0);
+}
+
+function start(scope: WorkerScope, plugin: Plugin): void {
+  if (announced) return;
+  announced = true;
+  clearTimeout(fallback);
+  const post = (message: PluginMessage) => scope.postMessage(message);
+  const runtime = new Runtime(plugin, post, () => scope.close());
+  scope.addEventListener("message", (event) => runtime.receive(event.data));
+  reportExits(scope, post);
+  post({ type: "manifest", manifest: plugin.manifest });
+}
+
+/** A Worker that closes or exits raises no event in the host, so say so first. */
+function reportExits(
+  scope: WorkerScope,
+  post: (message: PluginMessage) => void,
+): void {
+  const close = scope.close.bind(scope);
+  scope.close = () => {
+    post({ type: "exit", code: 0 });
+    close();
+  };
+  const exit = Deno.exit;
+  (Deno as { exit: (code?: number) => never }).exit = (code?: number) => {
+    post({ type: "exit", code: code ?? 0 });
+    return exit(code);
+  };
+}
+
+class Runtime {
+  #plugin: Plugin;
+  #post: (message: PluginMessage) => void;
+  #close: () => void;
+  #channel: Channel;
+  #running = new Map<string, AbortController>();
+  #started = false;
+
+  constructor(
+    plugin: Plugin,
+    post: (message: PluginMessage) => void,
+    close: () => void,
+  ) {
+    this.#plugin = plugin;
+    this.#post = post;
+    this.#close = close;
+    this.#channel = new Channel(plugin.name, post);
+  }
+
+  receive(raw: unknown): void {
+    let message: HostMessage;
+    try {
+      message = parseHostMessage(raw);
+    } catch (err) {
+      this.#channel.log("warn", [
+        `ignored a message from the host: ${toErrorBody(err).message}`,
+      ]);
+      return;
+    }
+    switch (message.type) {
+      case "start":
+        return void this.#start(message);
+      case "call":
+        return void this.#serve(message);
+      case "cancel":
+        return this.#running.get(message.id)?.abort(cancelled());
+      case "result":
+        return this.#channel.settle(message);
+      case "event":
+        return this.#channel.deliver(message.subscription, message.event);
+      case "ping":
+        return this.#post({ type: "pong", seq: message.seq });
+      case "shutdown":
+        for (const controller of this.#running.values()) {
+          controller.abort(cancelled());
+        }
+        return this.#close();
+    }
+  }
+
+  async #start(message: StartMessage): Promise<void> {
+    if (this.#started) return;
+    this.#started = true;
+    try {
+      await this.#plugin.setup?.(
+        this.#channel.context(message.grant, message.options),
+      );
+      this.#post({ type: "ready" });
+    } catch (err) {
+      this.#post({ type: "ready", error: toErrorBody(err) });
+    }
+  }
+
+  async #serve(message: HostCallMessage): Promise<void> {
+    const controller = new AbortController();
+    this.#running.set(message.id, controller);
+    try {
+      const value = await this.#run(message, controller.signal);
+      this.#reply(message, { ok: true, value });
+    } catch (err) {
+      this.#reply(message, { ok: false, error: toErrorBody(err) });
+    } finally {
+      this.#running.delete(message.id);
+    }
+  }
+
+  async #run(message: HostCallMessage, signal: AbortSignal): Promise<unknown> {
+    const command = this.#plugin.commands.find((c) => c.name === message.name);
+    if (!command) {
+      throw new WeftError(
+        "NOT_FOUND",
+        `Cannot find command "${message.name}" in plugin "${this.#plugin.name}"`,
+      );
+    }
+    return await command.handler({
+      input: parseInput(command, message.input),
+      target: message.target,
+      caller: callerFromWire(message.caller),
+      requestId: message.requestId,
+      signal,
+      call: (name, input) => this.#channel.call(name, input, message.id),
+    });
+  }
+
+  #reply(message: HostCallMessage, reply: WireReply): void {
+    try {
+      this.#post({ type: "result", id: message.id, reply });
+    } catch (err) {
+      const error = new WeftError(
+        "INTERNAL",
+        `Cannot return from "${message.name}": the value cannot be cloned: ${String(err)}`,
+      );
+      this.#post({
+        type: "result",
+        id: message.id,
+        reply: { ok: false, error: error.toBody() },
+      });
+    }
+  }
+}
+
+function cancelled(): DOMException {
+  return new DOMException("The host cancelled the call", "AbortError");
+}

@@ -1,0 +1,123 @@
+/**
+ * The plugin host: runs each configured plugin in its own Deno Worker with the permissions its
+ * grant allows, registers its commands on the bus, and keeps it going through crashes.
+ *
+ * @module
+ */
+
+import type { Bus } from "../bus/mod.ts";
+import type { PluginConfig } from "../config/types.ts";
+import { BACKOFF_DEFAULTS, type BackoffOptions } from "./_backoff.ts";
+import { type InstanceOptions, PluginInstance } from "./_instance.ts";
+import type { PluginLogEntry, PluginStatus } from "./types.ts";
+
+/** Options of {@link PluginHost}. */
+export interface PluginHostOptions {
+  bus: Bus;
+  /** The project directory: relative `from` paths and `read:`/`write:` grants start here. */
+  projectDir: string;
+  /** How long a plugin may take to answer a call before it fails with `TIMEOUT`. */
+  callTimeoutMs?: number;
+  /** How long a plugin may take to load and run its setup. */
+  startTimeoutMs?: number;
+  /** Ping period; a plugin silent for about two periods is treated as crashed. 0: no pings. */
+  heartbeatMs?: number;
+  /** How long a stopping plugin may take to close before its Worker is ended. */
+  shutdownMs?: number;
+  /** Restart back-off. */
+  restart?: Partial<BackoffOptions>;
+  /** Where plugin log lines go; by default, stderr. */
+  log?: (entry: PluginLogEntry) => void;
+}
+
+/** The defaults of {@link PluginHostOptions}. */
+export const PLUGIN_HOST_DEFAULTS = {
+  callTimeoutMs: 30_000,
+  startTimeoutMs: 10_000,
+  heartbeatMs: 5_000,
+  shutdownMs: 1_000,
+} as const;
+
+function logToStderr({ plugin, level, message }: PluginLogEntry): void {
+  if (level !== "debug") {
+    console.error(`weft: plugin "${plugin}" ${level}: ${message}`);
+  }
+}
+
+/**
+ * Runs plugins in Workers. A plugin that fails to load is reported in {@link status} and the
+ * others go on; a crashed one is restarted with back-off.
+ *
+ * @example
+ * ```ts
+ * import { Bus } from "../bus/mod.ts";
+ * import { PluginHost } from "./host.ts";
+ * const bus = new Bus();
+ * const host = new PluginHost({ bus, projectDir: Deno.cwd() });
+ * await host.start([]);
+ * console.assert(host.status().length === 0);
+ * await host.stop();
+ * ```
+ */
+export class PluginHost {
+  #options: InstanceOptions;
+  #plugins = new Map<string, PluginInstance>();
+
+  constructor(options: PluginHostOptions) {
+    this.#options = {
+      ...PLUGIN_HOST_DEFAULTS,
+      bus: options.bus,
+      projectDir: options.projectDir,
+      ...pick(options, [
+        "callTimeoutMs",
+        "startTimeoutMs",
+        "heartbeatMs",
+        "shutdownMs",
+      ]),
+      backoff: { ...BACKOFF_DEFAULTS, ...options.restart },
+      log: options.log ?? logToStderr,
+    };
+  }
+
+  /**
+   * Starts plugins and waits for each one's first load to end (running, crashed or failed).
+   * Throws a `TypeError` only for a name that is configured twice or already started.
+   */
+  async start(configs: readonly PluginConfig[]): Promise<PluginStatus[]> {
+    const names = configs.map((c) => c.name);
+    const twice = names.find((n, i) => names.indexOf(n) !== i || this.#plugins.has(n));
+    if (twice !== undefined) {
+      throw new TypeError(
+        `Cannot start plugin "${twice}": it is already started`,
+      );
+    }
+    const started = configs.map((config) => {
+      const plugin = new PluginInstance(config, this.#options);
+      this.#plugins.set(config.name, plugin);
+      return plugin;
+    });
+    await Promise.all(started.map((p) => p.start()));
+    return started.map((p) => p.status());
+  }
+
+  /** Every plugin's state, in start order. */
+  status(): PluginStatus[] {
+    return [...this.#plugins.values()].map((p) => p.status());
+  }
+
+  /** Stops every plugin and forgets them. */
+  async stop(): Promise<void> {
+    const plugins = [...this.#plugins.values()];
+    this.#plugins.clear();
+    await Promise.all(plugins.map((p) => p.stop()));
+  }
+}
+
+function pick<T extends object, K extends keyof T>(
+  source: T,
+  keys: readonly K[],
+): Partial<T> {
+  const out: Partial<T> = {};
+  for (const key of keys) if (source[key] !== undefined) out[key] = source[key];
+  return out;
+}

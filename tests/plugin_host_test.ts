@@ -1,0 +1,334 @@
+import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
+import type { Bus, Caller, Reply, WeftEvent } from "../core/bus/mod.ts";
+import type { PluginConfig } from "../core/config/types.ts";
+import type { Capability } from "../core/permissions.ts";
+import { PluginHost, type PluginHostOptions, type PluginStatus } from "../core/plugin/mod.ts";
+import { fakePanes } from "./fixtures/plugins/_fake_panes.ts";
+
+const HELLO = new URL("../examples/plugins/hello/mod.ts", import.meta.url).href;
+const fixture = (name: string) =>
+  new URL(`./fixtures/plugins/${name}/mod.ts`, import.meta.url).href;
+const OWNER: Caller = { kind: "cli", id: "test", grants: "all" };
+
+function plugin(
+  name: string,
+  from: string,
+  grant: Capability[] = [],
+  options: Record<string, unknown> = {},
+): PluginConfig {
+  return { name, from, grant, options };
+}
+
+interface Harness {
+  bus: Bus;
+  panes: Map<string, string>;
+  host: PluginHost;
+  events: WeftEvent[];
+  call: (name: string, input: unknown, caller?: Caller) => Promise<Reply>;
+  status: (name: string) => PluginStatus;
+}
+
+/** Starts a host over fake panes, runs `body`, always stops the host. */
+async function withHost(
+  configs: PluginConfig[],
+  body: (h: Harness) => void | Promise<void>,
+  options: Partial<PluginHostOptions> = {},
+): Promise<void> {
+  const { bus, panes } = fakePanes({ p1: "first\nlast line\n\n", p2: "" });
+  const events: WeftEvent[] = [];
+  bus.events.subscribe({ topics: ["plugin.*"] }, (e) => events.push(e));
+  const host = new PluginHost({
+    bus,
+    projectDir: Deno.cwd(),
+    log: () => {},
+    restart: { initialMs: 50, maxMs: 200 },
+    ...options,
+  });
+  try {
+    await host.start(configs);
+    await body({
+      bus,
+      panes,
+      host,
+      events,
+      call: (name, input, caller = OWNER) => bus.call(name, input, { caller }),
+      status: (name) => host.status().find((s) => s.name === name)!,
+    });
+  } finally {
+    await host.stop();
+  }
+}
+
+async function waitFor(what: string, check: () => boolean, ms = 5_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+function errorOf(reply: Reply): { code: string; message: string; data?: unknown } {
+  ok(!reply.ok, `expected an error, got ${JSON.stringify(reply)}`);
+  return reply.error;
+}
+
+Deno.test("PluginHost runs hello: shout copies the last line upper-cased with pane:read and pane:write", async () => {
+  await withHost([plugin("hello", HELLO, ["pane:read", "pane:write"])], async (h) => {
+    strictEqual(h.status("hello").state, "running");
+    deepStrictEqual(h.status("hello").grant, ["pane:read", "pane:write"]);
+    deepStrictEqual(
+      h.bus.list().filter((c) => c.owner === "hello").map((c) => c.name),
+      ["hello.greet", "hello.read_file", "hello.shout"],
+    );
+    deepStrictEqual(await h.call("hello.shout", { from: "p1", to: "p2" }), {
+      ok: true,
+      value: { text: "LAST LINE" },
+    });
+    strictEqual(h.panes.get("p2"), "LAST LINE");
+    deepStrictEqual(await h.call("hello.greet", { name: "Ada" }), {
+      ok: true,
+      value: "Hello, Ada!",
+    });
+  });
+});
+
+Deno.test("PluginHost validates input inside the Worker with the bus's INVALID_INPUT", async () => {
+  await withHost([plugin("hello", HELLO, ["pane:read", "pane:write"])], async (h) => {
+    const error = errorOf(await h.call("hello.greet", { name: 42 }));
+    strictEqual(error.code, "INVALID_INPUT");
+    match(error.message, /^Cannot call "hello\.greet": name: /);
+    strictEqual((error.data as { issues: unknown[] }).issues.length, 1);
+  });
+});
+
+Deno.test("PluginHost checks a plugin's nested call against the chain: pane:read only cannot write", async () => {
+  await withHost([plugin("hello", HELLO, ["pane:read"])], async (h) => {
+    deepStrictEqual(h.status("hello").grant, ["pane:read"]);
+    const error = errorOf(await h.call("hello.shout", { from: "p1", to: "p2" }));
+    strictEqual(error.code, "DENIED");
+    match(error.message, /Cannot call "pane\.write": plugin "hello" lacks pane:write/);
+    strictEqual(h.panes.get("p2"), "");
+  });
+});
+
+Deno.test("PluginHost gives a plugin granted more than it asks only what it asks", async () => {
+  const grant: Capability[] = ["pane:read", "pane:write", "session:admin", "read:/"];
+  await withHost([plugin("hello", HELLO, grant)], async (h) => {
+    deepStrictEqual(h.status("hello").grant, ["pane:read", "pane:write"]);
+    const error = errorOf(await h.call("hello.read_file", { path: "/etc/hostname" }));
+    strictEqual(error.code, "DENIED");
+    match(error.message, /Requires read access/);
+  });
+});
+
+Deno.test("PluginHost: hello.read_file without a read grant gets Deno's refusal, the rest goes on", async () => {
+  const configs = [
+    plugin("hello", HELLO, ["pane:read", "pane:write"]),
+    plugin("crashy", fixture("crashy")),
+  ];
+  await withHost(configs, async (h) => {
+    const error = errorOf(await h.call("hello.read_file", { path: "/etc/hostname" }));
+    strictEqual(error.code, "DENIED");
+    match(error.message, /^Cannot read file "\/etc\/hostname": Requires read access/);
+    strictEqual((await h.call("hello.greet", { name: "x" })).ok, true);
+    deepStrictEqual(await h.call("crashy.ping", {}), { ok: true, value: "pong" });
+    strictEqual(h.status("hello").state, "running");
+  });
+});
+
+Deno.test("PluginHost starts a Worker with exactly the Deno rights asked ∩ allowed", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.mkdir(`${dir}/allowed`);
+    await Deno.mkdir(`${dir}/other`);
+    await Deno.writeTextFile(`${dir}/allowed/a.txt`, "yes");
+    await Deno.writeTextFile(`${dir}/other/b.txt`, "no");
+    const configs = [plugin("files", fixture("files"), ["read:./allowed", "read:./other"])];
+    await withHost(configs, async (h) => {
+      deepStrictEqual(h.status("files").grant, ["read:./allowed"]);
+      deepStrictEqual(await h.call("files.read", { path: `${dir}/allowed/a.txt` }), {
+        ok: true,
+        value: "yes",
+      });
+      strictEqual(
+        errorOf(await h.call("files.read", { path: `${dir}/other/b.txt` })).code,
+        "DENIED",
+      );
+    }, { projectDir: dir });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("PluginHost: a crash mid-call fails the call, drops the commands, restarts; others go on", async () => {
+  const configs = [plugin("crashy", fixture("crashy")), plugin("hello", HELLO, [])];
+  await withHost(configs, async (h) => {
+    const error = errorOf(await h.call("crashy.die", {}));
+    strictEqual(error.code, "PLUGIN_CRASHED");
+    match(
+      error.message,
+      /^Cannot finish "crashy\.die": plugin "crashy" crashed: .*crashy fell over/,
+    );
+    strictEqual(h.bus.get("crashy.ping"), undefined);
+    ok(["crashed", "restarting"].includes(h.status("crashy").state));
+    strictEqual((await h.call("hello.greet", { name: "still here" })).ok, true);
+    await waitFor("crashy to come back", () => h.status("crashy").state === "running");
+    strictEqual(h.status("crashy").restarts, 1);
+    match(h.status("crashy").lastError?.message ?? "", /crashy fell over/);
+    deepStrictEqual(await h.call("crashy.ping", {}), { ok: true, value: "pong" });
+    deepStrictEqual(
+      h.events.filter((e) => e.topic !== "plugin.log").map((e) =>
+        `${e.topic}:${(e.data as { name: string }).name}`
+      ).filter((t) => t.endsWith(":crashy")),
+      ["plugin.started:crashy", "plugin.crashed:crashy", "plugin.started:crashy"],
+    );
+  });
+});
+
+Deno.test("PluginHost treats Deno.exit in a plugin as a crash", async () => {
+  await withHost([plugin("crashy", fixture("crashy"))], async (h) => {
+    const error = errorOf(await h.call("crashy.exit", {}));
+    strictEqual(error.code, "PLUGIN_CRASHED");
+    match(error.message, /exited with code 7/);
+    await waitFor("crashy to come back", () => h.status("crashy").state === "running");
+  });
+});
+
+Deno.test("PluginHost treats a plugin that stops answering pings as crashed", async () => {
+  await withHost([plugin("crashy", fixture("crashy"))], async (h) => {
+    const error = errorOf(await h.call("crashy.spin", {}));
+    strictEqual(error.code, "PLUGIN_CRASHED");
+    match(error.message, /stopped answering/);
+  }, { heartbeatMs: 100 });
+});
+
+Deno.test("PluginHost fails a call the plugin does not answer in time with TIMEOUT", async () => {
+  await withHost([plugin("crashy", fixture("crashy"))], async (h) => {
+    const error = errorOf(await h.call("crashy.hang", {}));
+    strictEqual(error.code, "TIMEOUT");
+    match(
+      error.message,
+      /^Cannot call "crashy\.hang": plugin "crashy" did not answer within 200 ms/,
+    );
+    deepStrictEqual(await h.call("crashy.ping", {}), { ok: true, value: "pong" });
+  }, { callTimeoutMs: 200 });
+});
+
+Deno.test("PluginHost carries a cancel across to the Worker", async () => {
+  await withHost([plugin("crashy", fixture("crashy"))], async (h) => {
+    const controller = new AbortController();
+    const reply = h.bus.call("crashy.hang", {}, { caller: OWNER, signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    strictEqual(errorOf(await reply).code, "CANCELLED");
+    deepStrictEqual(await h.call("crashy.ping", {}), { ok: true, value: "pong" });
+  });
+});
+
+Deno.test("PluginHost reports a plugin that throws at top level and starts the others", async () => {
+  const configs = [plugin("top_throw", fixture("top_throw")), plugin("hello", HELLO, [])];
+  await withHost(configs, async (h) => {
+    const status = h.status("top_throw");
+    ok(["crashed", "restarting"].includes(status.state));
+    match(status.lastError?.message ?? "", /^Cannot start plugin "top_throw": .*cannot even load/);
+    strictEqual(h.status("hello").state, "running");
+    await waitFor("a restart attempt", () => h.status("top_throw").restarts >= 1);
+  });
+});
+
+Deno.test("PluginHost refuses a plugin that registers another owner's command", async () => {
+  await withHost([plugin("evil", fixture("evil")), plugin("hello", HELLO, [])], (h) => {
+    const status = h.status("evil");
+    strictEqual(status.state, "failed");
+    strictEqual(status.lastError?.code, "DENIED");
+    match(status.lastError?.message ?? "", /^Cannot start plugin "evil": .*"pane\.evil"/);
+    strictEqual(h.bus.get("pane.evil"), undefined);
+    strictEqual(h.status("hello").state, "running");
+  });
+});
+
+Deno.test("PluginHost refuses a module whose plugin name is not the configured one", async () => {
+  await withHost([plugin("alias", HELLO, [])], (h) => {
+    strictEqual(h.status("alias").state, "failed");
+    match(
+      h.status("alias").lastError?.message ?? "",
+      /^Cannot start plugin "alias": its module defines plugin "hello"/,
+    );
+  });
+});
+
+Deno.test("PluginHost: a weak caller cannot borrow a strong plugin's rights", async () => {
+  await withHost([plugin("strong", fixture("strong"), ["pane:read", "pane:write"])], async (h) => {
+    const weak: Caller = { kind: "mcp", id: "weak", grants: new Set() };
+    const error = errorOf(await h.call("strong.peek", { pane: "p1" }, weak));
+    strictEqual(error.code, "DENIED");
+    match(error.message, /Cannot call "pane\.read": plugin "strong" lacks pane:read/);
+    const reader: Caller = { kind: "mcp", id: "reader", grants: new Set(["pane:read"]) };
+    strictEqual((await h.call("strong.peek", { pane: "p1" }, reader)).ok, true);
+    strictEqual(
+      errorOf(await h.call("strong.poke", { pane: "p2", text: "x" }, reader)).code,
+      "DENIED",
+    );
+    strictEqual(h.panes.get("p2"), "");
+  });
+});
+
+Deno.test("PluginHost hands the handler the caller, request id and input it was called with", async () => {
+  await withHost([plugin("strong", fixture("strong"), ["pane:read"])], async (h) => {
+    const caller: Caller = { kind: "mcp", id: "m7", grants: new Set(["pane:write", "pane:read"]) };
+    const reply = await h.bus.call("strong.whoami", { n: 3 }, { caller, requestId: "req-9" });
+    deepStrictEqual(reply, {
+      ok: true,
+      value: {
+        kind: "mcp",
+        id: "m7",
+        grants: ["pane:read", "pane:write"],
+        requestId: "req-9",
+        target: null,
+        n: 3,
+      },
+    });
+  });
+});
+
+Deno.test("PluginHost delivers only the topics and panes a plugin subscribed to", async () => {
+  const options = { filter: { topics: ["pane.output"], panes: ["p1"] } };
+  await withHost([plugin("watcher", fixture("watcher"), ["pane:read"], options)], async (h) => {
+    h.bus.events.publish("pane.output", "a", "p1");
+    h.bus.events.publish("pane.output", "b", "p2");
+    h.bus.events.publish("pane.exited", { code: 0 }, "p1");
+    h.bus.events.publish("layout.changed", {});
+    deepStrictEqual(await h.call("watcher.seen", {}), {
+      ok: true,
+      value: [{ topic: "pane.output", pane: "p1", data: "a" }],
+    });
+  });
+});
+
+Deno.test("PluginHost withholds pane events from a plugin without pane:read", async () => {
+  const options = { filter: { topics: ["pane.*", "layout.*", "unknown.*"] } };
+  await withHost([plugin("watcher", fixture("watcher"), [], options)], async (h) => {
+    h.bus.events.publish("pane.output", "secret", "p1");
+    h.bus.events.publish("layout.changed", { window: "w1" });
+    h.bus.events.publish("unknown.topic", {});
+    deepStrictEqual(await h.call("watcher.seen", {}), {
+      ok: true,
+      value: [{ topic: "layout.changed", data: { window: "w1" } }],
+    });
+  });
+});
+
+Deno.test("PluginHost.stop() takes the commands off the bus and publishes plugin.stopped", async () => {
+  const { bus } = fakePanes({});
+  const stopped: string[] = [];
+  bus.events.subscribe(
+    { topics: ["plugin.stopped"] },
+    (e) => stopped.push(String((e.data as { name: string }).name)),
+  );
+  const host = new PluginHost({ bus, projectDir: Deno.cwd(), log: () => {} });
+  await host.start([plugin("hello", HELLO, [])]);
+  ok(bus.get("hello.greet"));
+  await host.stop();
+  strictEqual(bus.get("hello.greet"), undefined);
+  deepStrictEqual(stopped, ["hello"]);
+  deepStrictEqual(host.status(), []);
+});
