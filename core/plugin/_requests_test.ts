@@ -1,0 +1,85 @@
+import { deepStrictEqual, strictEqual } from "node:assert/strict";
+import { z } from "zod";
+import { Bus, type CallContext, type Caller, defineCommand } from "../bus/mod.ts";
+import type { Capability } from "../permissions.ts";
+import type { HostMessage } from "../../protocols/plugin/mod.ts";
+import { PluginRequests } from "./_requests.ts";
+
+function setup(grant: Capability[], parents: Record<string, Partial<CallContext<unknown>>> = {}) {
+  const bus = new Bus();
+  const seen: Caller[] = [];
+  bus.register("core", [defineCommand({
+    name: "pane.read",
+    title: "Read",
+    description: "Test.",
+    capabilities: ["pane:read"],
+    input: z.object({}),
+    handler: ({ caller }) => (seen.push(caller), "text"),
+  })]);
+  const sent: HostMessage[] = [];
+  const requests = new PluginRequests({
+    bus,
+    plugin: "demo",
+    grant: new Set(grant),
+    post: (m) => sent.push(m),
+    parent: (id) => parents[id] as CallContext<unknown> | undefined,
+  });
+  const settled = () => new Promise((r) => setTimeout(r, 0));
+  return { bus, seen, sent, requests, settled };
+}
+
+Deno.test("PluginRequests serves a call made outside any handler with the plugin's own rights", async () => {
+  const { seen, sent, requests, settled } = setup(["pane:read"]);
+  requests.handle({ type: "call", id: "n1", name: "pane.read", input: {} });
+  await settled();
+  deepStrictEqual(sent, [{ type: "result", id: "n1", reply: { ok: true, value: "text" } }]);
+  deepStrictEqual(seen[0], {
+    kind: "plugin",
+    id: "demo",
+    grants: new Set(["pane:read"]),
+    chain: ["demo"],
+  });
+});
+
+Deno.test("PluginRequests serves a call made inside a handler through that call's bounded call", async () => {
+  const used: string[] = [];
+  const parent = { call: (name: string) => (used.push(name), Promise.resolve("via parent")) };
+  const { sent, requests, settled } = setup(["pane:read"], { c1: parent as never });
+  requests.handle({ type: "call", id: "n1", name: "pane.read", input: {}, parent: "c1" });
+  await settled();
+  deepStrictEqual(used, ["pane.read"]);
+  deepStrictEqual(sent[0], { type: "result", id: "n1", reply: { ok: true, value: "via parent" } });
+});
+
+Deno.test("PluginRequests refuses a call whose parent call has finished", async () => {
+  const { sent, requests, settled } = setup(["pane:read"]);
+  requests.handle({ type: "call", id: "n1", name: "pane.read", input: {}, parent: "c9" });
+  await settled();
+  const reply = (sent[0] as { reply: { ok: boolean; error?: { code: string } } }).reply;
+  strictEqual(reply.error?.code, "CANCELLED");
+});
+
+Deno.test("PluginRequests forwards subscribed events the grant allows, until unsubscribed", () => {
+  const { bus, sent, requests } = setup([]);
+  requests.handle({ type: "subscribe", id: "s1", filter: { topics: ["pane.*", "layout.*"] } });
+  bus.events.publish("pane.output", "secret", "p1");
+  bus.events.publish("layout.changed", 1);
+  requests.handle({ type: "unsubscribe", id: "s1" });
+  bus.events.publish("layout.changed", 2);
+  deepStrictEqual(sent, [{
+    type: "event",
+    subscription: "s1",
+    event: { topic: "layout.changed", data: 1 },
+  }]);
+});
+
+Deno.test("PluginRequests.dispose() drops subscriptions and late answers", async () => {
+  const { bus, sent, requests, settled } = setup(["pane:read"]);
+  requests.handle({ type: "subscribe", id: "s1", filter: { topics: ["layout.*"] } });
+  requests.handle({ type: "call", id: "n1", name: "pane.read", input: {} });
+  requests.dispose();
+  bus.events.publish("layout.changed", 1);
+  await settled();
+  deepStrictEqual(sent, []);
+  strictEqual(bus.events.wants("layout.changed"), false);
+});
