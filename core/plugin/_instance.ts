@@ -5,17 +5,16 @@
  * @module
  */
 
-import { pathToFileURL } from "node:url";
 import type { Bus, CallContext, Command, CommandSpec } from "../bus/mod.ts";
 import type { PluginConfig } from "../config/types.ts";
 import { type ErrorBody, toErrorBody, WeftError } from "../errors.ts";
 import { type Capability, workerPermissions } from "../permissions.ts";
-import { type LogLevel, type Manifest, PROTOCOL_VERSION } from "../../protocols/plugin/mod.ts";
-import type { PluginMessage } from "../../protocols/plugin/mod.ts";
+import type { LogLevel, Manifest, PluginMessage } from "../../protocols/plugin/mod.ts";
 import { type BackoffOptions, nextFailures, restartDelay } from "./_backoff.ts";
 import { settleWithin } from "./_deadline.ts";
 import { denoPart, effectiveGrant } from "./_grant.ts";
 import { InFlight } from "./_in_flight.ts";
+import { checkManifest, fatalError, isFatal, moduleUrl } from "./_load.ts";
 import { PluginRequests } from "./_requests.ts";
 import { WorkerLink } from "./_worker_link.ts";
 import type { PluginLogEntry, PluginState, PluginStatus } from "./types.ts";
@@ -30,15 +29,6 @@ export interface InstanceOptions {
   shutdownMs: number;
   backoff: BackoffOptions;
   log: (entry: PluginLogEntry) => void;
-}
-
-/** Load errors a restart cannot fix. */
-const fatal = new WeakSet<object>();
-
-function fatalError(code: WeftError["code"], message: string): WeftError {
-  const err = new WeftError(code, message);
-  fatal.add(err);
-  return err;
 }
 
 /** One plugin's life. */
@@ -149,23 +139,8 @@ export class PluginInstance {
     });
     this.#link = link;
     const { manifest } = await link.next("manifest", this.#o.startTimeoutMs);
-    this.#checkManifest(manifest);
+    checkManifest(manifest, this.#config.name);
     return manifest;
-  }
-
-  #checkManifest(manifest: Manifest): void {
-    if (manifest.protocol !== PROTOCOL_VERSION) {
-      throw fatalError(
-        "INVALID_INPUT",
-        `it speaks plugin protocol ${manifest.protocol}, the host speaks ${PROTOCOL_VERSION}`,
-      );
-    }
-    if (manifest.name !== this.#config.name) {
-      throw fatalError(
-        "INVALID_INPUT",
-        `its module defines plugin "${manifest.name}"`,
-      );
-    }
   }
 
   async #setup(manifest: Manifest, grant: Set<Capability>): Promise<void> {
@@ -267,7 +242,7 @@ export class PluginInstance {
       message: `Cannot start plugin "${name}": ${body.message}`,
       data: { plugin: name },
     };
-    if (err instanceof Error && fatal.has(err)) this.#fail(error);
+    if (isFatal(err)) this.#fail(error);
     else this.#crash(error, body.message);
   }
 
@@ -333,9 +308,4 @@ export class PluginInstance {
   #log(level: LogLevel, message: string): void {
     this.#o.log({ plugin: this.#config.name, level, message });
   }
-}
-
-/** The module URL of a plugin: `from` as a URL, or as a path from the project directory. */
-function moduleUrl(from: string, projectDir: string): URL {
-  return new URL(from, pathToFileURL(projectDir.replace(/\/?$/, "/")));
 }
