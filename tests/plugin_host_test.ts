@@ -2,7 +2,12 @@ import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
 import type { Bus, Caller, Reply, WeftEvent } from "../core/bus/mod.ts";
 import type { PluginConfig } from "../core/config/types.ts";
 import type { Capability } from "../core/permissions.ts";
-import { PluginHost, type PluginHostOptions, type PluginStatus } from "../core/plugin/mod.ts";
+import {
+  PluginHost,
+  type PluginHostOptions,
+  type PluginLogEntry,
+  type PluginStatus,
+} from "../core/plugin/mod.ts";
 import { fakePanes } from "./fixtures/plugins/_fake_panes.ts";
 
 const HELLO = new URL("../examples/plugins/hello/mod.ts", import.meta.url).href;
@@ -24,6 +29,7 @@ interface Harness {
   panes: Map<string, string>;
   host: PluginHost;
   events: WeftEvent[];
+  logs: PluginLogEntry[];
   call: (name: string, input: unknown, caller?: Caller) => Promise<Reply>;
   status: (name: string) => PluginStatus;
 }
@@ -36,11 +42,12 @@ async function withHost(
 ): Promise<void> {
   const { bus, panes } = fakePanes({ p1: "first\nlast line\n\n", p2: "" });
   const events: WeftEvent[] = [];
+  const logs: PluginLogEntry[] = [];
   bus.events.subscribe({ topics: ["plugin.*"] }, (e) => events.push(e));
   const host = new PluginHost({
     bus,
     projectDir: Deno.cwd(),
-    log: () => {},
+    log: (entry) => logs.push(entry),
     restart: { initialMs: 50, maxMs: 200 },
     ...options,
   });
@@ -51,6 +58,7 @@ async function withHost(
       panes,
       host,
       events,
+      logs,
       call: (name, input, caller = OWNER) => bus.call(name, input, { caller }),
       status: (name) => host.status().find((s) => s.name === name)!,
     });
@@ -85,6 +93,9 @@ Deno.test("PluginHost runs hello: shout copies the last line upper-cased with pa
       value: { text: "LAST LINE" },
     });
     strictEqual(h.panes.get("p2"), "LAST LINE");
+    deepStrictEqual(h.logs, [
+      { plugin: "hello", level: "info", message: "granted pane:read, pane:write" },
+    ]);
     deepStrictEqual(await h.call("hello.greet", { name: "Ada" }), {
       ok: true,
       value: "Hello, Ada!",
@@ -287,6 +298,16 @@ Deno.test("PluginHost hands the handler the caller, request id and input it was 
         n: 3,
       },
     });
+  });
+});
+
+Deno.test("PluginHost lets the bus resolve a plugin command's target before forwarding", async () => {
+  await withHost([plugin("strong", fixture("strong"), [])], async (h) => {
+    deepStrictEqual(await h.call("strong.where", { pane: "p1" }), {
+      ok: true,
+      value: { target: "p1", pane: "p1" },
+    });
+    strictEqual(errorOf(await h.call("strong.where", { pane: "p9" })).code, "TARGET_NOT_FOUND");
   });
 });
 
