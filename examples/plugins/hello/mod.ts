@@ -17,11 +17,7 @@
  */
 
 import { z } from "zod";
-import {
-  defineCommand,
-  definePlugin,
-  WeftError,
-} from "../../../core/plugin/mod.ts";
+import { defineCommand, definePlugin, WeftError } from "../../../core/plugin/mod.ts";
 
 const greet = defineCommand({
   name: "hello.greet",
@@ -35,8 +31,7 @@ const greet = defineCommand({
 const shout = defineCommand({
   name: "hello.shout",
   title: "Shout a line across panes",
-  description:
-    "Reads the last non-empty line of pane `from` and types it upper-cased into " +
+  description: "Reads the last non-empty line of pane `from` and types it upper-cased into " +
     "pane `to`. Returns the text written.",
   capabilities: ["pane:read", "pane:write"],
   input: z.object({ from: z.string().min(1), to: z.string().min(1) }),
@@ -64,8 +59,7 @@ const shout = defineCommand({
 const readFile = defineCommand({
   name: "hello.read_file",
   title: "Read a file (and be refused)",
-  description:
-    "Tries to read a file. Without a `read:` grant Deno refuses, and the refusal " +
+  description: "Tries to read a file. Without a `read:` grant Deno refuses, and the refusal " +
     "comes back as DENIED with Deno's message.",
   capabilities: [],
   input: z.object({ path: z.string().min(1) }),
@@ -90,8 +84,7 @@ const readFile = defineCommand({
 export default definePlugin({
   name: "hello",
   version: "1.0.0",
-  description:
-    "An example plugin: greets, shouts a pane's last line into another pane.",
+  description: "An example plugin: greets, shouts a pane's last line into another pane.",
   capabilities: ["pane:read", "pane:write"],
   commands: [greet, shout, readFile],
   setup: (ctx) => ctx.log(`granted ${[...ctx.grant].join(", ") || "nothing"}`),
