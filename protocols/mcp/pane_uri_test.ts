@@ -1,0 +1,12 @@
+import assert from "node:assert/strict";
+import { paneUri, parsePaneUri } from "./pane_uri.ts";
+
+Deno.test("paneUri() and parsePaneUri() round-trip pane ids and names", () => {
+  for (const id of ["p1", "p42", "build logs", "ü"]) assert.equal(parsePaneUri(paneUri(id)), id);
+});
+
+Deno.test("parsePaneUri() refuses other URIs", () => {
+  for (const uri of ["weft://pane/", "weft://window/w1", "weft://pane/a%2Fb", "weft://pane/%E0"]) {
+    assert.equal(parsePaneUri(uri), undefined, uri);
+  }
+});

@@ -1,0 +1,104 @@
+/**
+ * A command's reply as an MCP tool result, and the split of errors by audience: a bad call
+ * (unknown tool, invalid arguments) is a protocol error for the client; a failure inside the
+ * command is a result with `isError` whose text a model can act on.
+ *
+ * @module
+ */
+
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { ErrorBody, ErrorCode } from "../../core/errors.ts";
+import type { ToolEntry } from "./tool_table.ts";
+
+/** What to do about each failure, said to a model. */
+const ADVICE: Readonly<Partial<Record<ErrorCode, string>>> = {
+  NOT_FOUND: "Call tools/list again: the tool's command is gone (its plugin may have stopped).",
+  TARGET_NOT_FOUND: "List what exists (list_panes, list_windows, list_sessions) and use an id " +
+    "from there.",
+  DENIED: "This MCP server is not allowed to do that; ask the user to grant it in the " +
+    'project\'s deno.json ("weft" section) or use a read-only tool.',
+  TIMEOUT: "It did not finish in time; check the pane with read_pane or get_status, then try " +
+    "again with a longer timeout if it is still working.",
+  CONFLICT: "Something with that name or in that place exists already; pick another name or " +
+    "target.",
+  PLUGIN_CRASHED: "The plugin behind this tool crashed and is restarting; try again in a moment.",
+  SPAWN_FAILED: "The program could not start; check the command, its path and the cwd.",
+  PANE_EXITED: "The pane's process has exited; read_pane still shows its last screen. Start a " +
+    "new pane to go on.",
+  BUSY_HUMAN: "A person is typing in that pane; wait and try again, or use another pane.",
+  TOO_LARGE: "The input or output is too large; ask for less (fewer lines, a smaller text).",
+  CANCELLED: "The call was cancelled before it finished.",
+  UNAVAILABLE: "The weft server or a plugin is not available right now; try again shortly.",
+  INVALID_INPUT: "Fix the arguments and call again.",
+  INTERNAL: "This is a bug in weft; try another way and report it.",
+};
+
+/** The codes that mean the call itself was wrong: protocol errors, not tool results. */
+const CALL_ERRORS: readonly ErrorCode[] = ["INVALID_INPUT"];
+
+/**
+ * True when a failed reply is a bad call (a protocol error, JSON-RPC -32602), false when it
+ * is a failure inside the command (an `isError` result).
+ *
+ * @example
+ * ```ts
+ * import { isCallError } from "./tool_result.ts";
+ * console.assert(isCallError({ code: "INVALID_INPUT", message: "x" }));
+ * console.assert(!isCallError({ code: "TARGET_NOT_FOUND", message: "x" }));
+ * ```
+ */
+export function isCallError(error: ErrorBody): boolean {
+  return CALL_ERRORS.includes(error.code);
+}
+
+/**
+ * A successful value as a tool result: `structuredContent` for programs, text for models.
+ * A value with a multi-line `text` or `output` field (a screen, a command's output) shows that
+ * text as it is, after one line of the other fields.
+ *
+ * @example
+ * ```ts
+ * import { toolResult } from "./tool_result.ts";
+ * const r = toolResult({ wrap: "non-object" }, { pane: "p1", text: "$ ls\na b" });
+ * console.assert(r.structuredContent?.pane === "p1");
+ * console.assert((r.content[0] as { text: string }).text.endsWith("$ ls\na b"));
+ * ```
+ */
+export function toolResult(entry: Pick<ToolEntry, "wrap">, value: unknown): CallToolResult {
+  const isObject = typeof value === "object" && value !== null && !Array.isArray(value);
+  const structured = isObject && entry.wrap !== "always"
+    ? value as Record<string, unknown>
+    : { result: value ?? null };
+  return { content: [{ type: "text", text: readable(value) }], structuredContent: structured };
+}
+
+/**
+ * A failure inside a command as an `isError` result naming the code and what to do.
+ *
+ * @example
+ * ```ts
+ * import { errorResult } from "./tool_result.ts";
+ * const r = errorResult({ code: "PANE_EXITED", message: 'Cannot write to pane "p2": exited' });
+ * console.assert(r.isError && (r.content[0] as { text: string }).text.includes("PANE_EXITED"));
+ * ```
+ */
+export function errorResult(error: ErrorBody): CallToolResult {
+  const advice = ADVICE[error.code] ?? "";
+  const data = error.data === undefined ? "" : `\n${JSON.stringify(error.data, null, 2)}`;
+  return {
+    isError: true,
+    content: [{ type: "text", text: `${error.code}: ${error.message}\n${advice}${data}`.trim() }],
+  };
+}
+
+function readable(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return JSON.stringify(value ?? null, null, 2);
+  }
+  const record = value as Record<string, unknown>;
+  const key = ["text", "output"].find((k) => typeof record[k] === "string");
+  if (key === undefined) return JSON.stringify(value, null, 2);
+  const { [key]: body, ...rest } = record;
+  return `${JSON.stringify(rest)}\n${key}:\n${body as string}`;
+}
