@@ -8,7 +8,12 @@
 import type { EventFilter, WeftEvent } from "../bus/mod.ts";
 import { WeftError } from "../errors.ts";
 import type { Capability } from "../permissions.ts";
-import type { LogLevel, PluginMessage, ResultMessage } from "../../protocols/plugin/mod.ts";
+import type {
+  LogLevel,
+  OnBehalf,
+  PluginMessage,
+  ResultMessage,
+} from "../../protocols/plugin/mod.ts";
 import type { PluginContext } from "./define.ts";
 
 type Post = (message: PluginMessage) => void;
@@ -32,8 +37,11 @@ export class Channel {
     this.#post = post;
   }
 
-  /** A bus call through the host; `parent` is the host call being handled, if any. */
-  call<T>(name: string, input: unknown, parent?: string): Promise<T> {
+  /**
+   * A bus call through the host; `parent` is the host call being handled, if any; `onBehalf`
+   * the plugin's own client it is made for, if any.
+   */
+  call<T>(name: string, input: unknown, parent?: string, onBehalf?: OnBehalf): Promise<T> {
     const id = `n${this.#nextId++}`;
     return new Promise<T>((resolve, reject) => {
       this.#pending.set(id, {
@@ -47,6 +55,7 @@ export class Channel {
           name,
           input,
           ...(parent ? { parent } : {}),
+          ...(onBehalf ? { onBehalf } : {}),
         });
       } catch (err) {
         this.#pending.delete(id);
@@ -105,7 +114,7 @@ export class Channel {
       name: this.#name,
       options,
       grant: new Set(grant),
-      call: (name, input) => this.call(name, input),
+      call: (name, input, options) => this.call(name, input, undefined, options?.onBehalf),
       subscribe: (filter, listener) => this.subscribe(filter, listener),
       log: (...args) => this.log("info", args),
     };

@@ -7,9 +7,10 @@
 
 import type { Bus, CallContext, Caller, EventFilter } from "../bus/mod.ts";
 import { toErrorBody, WeftError } from "../errors.ts";
-import type { Capability } from "../permissions.ts";
+import { type Capability, intersect } from "../permissions.ts";
 import type {
   HostMessage,
+  OnBehalf,
   PluginCallMessage,
   PluginMessage,
   WireReply,
@@ -91,7 +92,8 @@ export class PluginRequests {
     message: PluginCallMessage,
   ): (name: string, input: unknown) => Promise<unknown> {
     if (message.parent === undefined) {
-      return (name, input) => this.#options.bus.invoke(name, input, { caller: this.#own });
+      const caller = message.onBehalf ? this.#behalf(message.onBehalf) : this.#own;
+      return (name, input) => this.#options.bus.invoke(name, input, { caller });
     }
     const parent = this.#options.parent(message.parent);
     if (!parent) {
@@ -101,6 +103,18 @@ export class PluginRequests {
       );
     }
     return parent.call;
+  }
+
+  /** A door plugin's client as a caller: attributed to it, never with more than the plugin. */
+  #behalf(client: OnBehalf): Caller {
+    const { plugin, grant } = this.#options;
+    return {
+      kind: client.kind,
+      id: `${plugin}/${client.id}`,
+      ...(client.pane === undefined ? {} : { pane: client.pane }),
+      grants: client.grants ? intersect(grant, new Set(client.grants)) : grant,
+      chain: [plugin],
+    };
   }
 
   #subscribe(id: string, filter: EventFilter): void {

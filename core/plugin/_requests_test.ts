@@ -83,3 +83,32 @@ Deno.test("PluginRequests.dispose() drops subscriptions and late answers", async
   deepStrictEqual(sent, []);
   strictEqual(bus.events.wants("layout.changed"), false);
 });
+
+Deno.test("PluginRequests attributes a call made on behalf of a door's client, never with more rights", async () => {
+  const { seen, sent, requests, settled } = setup(["pane:read"]);
+  requests.handle({
+    type: "call",
+    id: "n1",
+    name: "pane.read",
+    input: {},
+    onBehalf: { kind: "mcp", id: "s-1", pane: "p2", grants: ["pane:read", "pane:spawn"] },
+  });
+  requests.handle({
+    type: "call",
+    id: "n2",
+    name: "pane.read",
+    input: {},
+    onBehalf: { kind: "mcp", id: "s-2", grants: [] },
+  });
+  await settled();
+  deepStrictEqual(seen[0], {
+    kind: "mcp",
+    id: "demo/s-1",
+    pane: "p2",
+    grants: new Set(["pane:read"]),
+    chain: ["demo"],
+  });
+  const n2 = sent.find((m) => m.type === "result" && m.id === "n2");
+  const denied = (n2 as { reply: { ok: boolean; error?: { code: string } } }).reply;
+  strictEqual(denied.error?.code, "DENIED");
+});

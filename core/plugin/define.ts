@@ -7,7 +7,7 @@
 import type { Command, EventFilter, WeftEvent } from "../bus/mod.ts";
 import { specOf } from "../bus/mod.ts";
 import { type Capability, parseCapability } from "../permissions.ts";
-import { type Manifest, PROTOCOL_VERSION } from "../../protocols/plugin/mod.ts";
+import { type Manifest, type OnBehalf, PROTOCOL_VERSION } from "../../protocols/plugin/mod.ts";
 import { announceInWorker } from "./_runtime.ts";
 
 /**
@@ -21,8 +21,12 @@ export interface PluginContext {
   readonly options: Readonly<Record<string, unknown>>;
   /** What the plugin was granted: what it asked for ∩ what the project allows. */
   readonly grant: ReadonlySet<Capability>;
-  /** Calls a bus command with the plugin's own rights; throws a `WeftError` on failure. */
-  call<T = unknown>(name: string, input?: unknown): Promise<T>;
+  /**
+   * Calls a bus command with the plugin's own rights; throws a `WeftError` on failure. A door
+   * plugin passes `onBehalf` to call for one of its own clients (an MCP session, a pane's
+   * sideband): the call is attributed to that client, and bounded by `onBehalf.grants` too.
+   */
+  call<T = unknown>(name: string, input?: unknown, options?: PluginCallOptions): Promise<T>;
   /** Receives the events that match `filter` (and that the grant lets the plugin see). */
   subscribe(
     filter: EventFilter,
@@ -30,6 +34,11 @@ export interface PluginContext {
   ): () => void;
   /** Writes a line to the server's log, attributed to the plugin. */
   log(...args: unknown[]): void;
+}
+
+/** Options of {@link PluginContext.call}. */
+export interface PluginCallOptions {
+  onBehalf?: OnBehalf;
 }
 
 /** What {@link definePlugin} takes. */

@@ -25,7 +25,8 @@
  */
 
 export { definePlugin } from "./define.ts";
-export type { Plugin, PluginContext, PluginDefinition } from "./define.ts";
+export type { Plugin, PluginCallOptions, PluginContext, PluginDefinition } from "./define.ts";
+export type { OnBehalf } from "../../protocols/plugin/mod.ts";
 export { PLUGIN_HOST_DEFAULTS, PluginHost } from "./host.ts";
 export type { PluginHostOptions } from "./host.ts";
 export type { PluginLogEntry, PluginState, PluginStatus } from "./types.ts";

@@ -9,7 +9,13 @@ import type { EventFilter, WeftEvent } from "../../core/bus/mod.ts";
 import { ERROR_CODES, type ErrorBody } from "../../core/errors.ts";
 import { type Capability, parseCapability } from "../../core/permissions.ts";
 import { bool, fail, obj, oneOf, opt, str, strings } from "./_check.ts";
-import { CALLER_KINDS, type WireCaller, type WireReply } from "./messages.ts";
+import {
+  CALLER_KINDS,
+  ON_BEHALF_KINDS,
+  type OnBehalf,
+  type WireCaller,
+  type WireReply,
+} from "./messages.ts";
 
 /** An error body with a known code. */
 export function errorBody(value: unknown, path: string): ErrorBody {
@@ -37,6 +43,17 @@ export function caller(value: unknown, path: string): WireCaller {
     ...opt(c, "pane", str, path),
     grants: c.grants === "all" ? "all" : capabilityList(c.grants, `${path}.grants`),
     ...opt(c, "chain", strings, path),
+  };
+}
+
+/** Whom a door plugin calls for. */
+export function onBehalf(value: unknown, path: string): OnBehalf {
+  const o = obj(value, path);
+  return {
+    kind: oneOf(o.kind, ON_BEHALF_KINDS, `${path}.kind`),
+    id: str(o.id, `${path}.id`),
+    ...opt(o, "pane", str, path),
+    ...opt(o, "grants", capabilityList, path),
   };
 }
 

@@ -100,6 +100,24 @@ export type HostMessage =
   | { type: "ping"; seq: number }
   | { type: "shutdown" };
 
+/** The door kinds a plugin may call for (a plugin that serves its own clients). */
+export const ON_BEHALF_KINDS = ["mcp", "sideband"] as const;
+
+/**
+ * Whom a door plugin calls for: one of its own clients (an MCP session, the pane whose
+ * sideband spoke). It changes attribution and can narrow rights, never widen them: the host
+ * builds the caller from the plugin's grant ∩ `grants`, with the id under the plugin's name.
+ */
+export interface OnBehalf {
+  kind: typeof ON_BEHALF_KINDS[number];
+  /** The client's id within the plugin, e.g. an MCP session id. */
+  id: string;
+  /** The pane the client runs in, when it is known. */
+  pane?: string;
+  /** Only these of the plugin's rights (a read-only session). */
+  grants?: Capability[];
+}
+
 /** A nested bus call made by a plugin. */
 export interface PluginCallMessage {
   type: "call";
@@ -109,6 +127,8 @@ export interface PluginCallMessage {
   input: unknown;
   /** The host call being handled when the plugin made this one: its rights bound this one. */
   parent?: string;
+  /** A call made for one of the plugin's own clients (only outside a host call). */
+  onBehalf?: OnBehalf;
 }
 
 /** Every message a plugin sends to the host. */

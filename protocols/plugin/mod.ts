@@ -17,12 +17,13 @@
  * @module
  */
 
-export { CALLER_KINDS, PROTOCOL_VERSION, WORKER_NAME_PREFIX } from "./messages.ts";
+export { CALLER_KINDS, ON_BEHALF_KINDS, PROTOCOL_VERSION, WORKER_NAME_PREFIX } from "./messages.ts";
 export type {
   HostCallMessage,
   HostMessage,
   LogLevel,
   Manifest,
+  OnBehalf,
   PluginCallMessage,
   PluginMessage,
   ResultMessage,

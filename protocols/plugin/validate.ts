@@ -7,7 +7,7 @@
  */
 
 import { fail, num, obj, oneOf, opt, str } from "./_check.ts";
-import { caller, capabilityList, errorBody, event, filter, reply } from "./_parts.ts";
+import { caller, capabilityList, errorBody, event, filter, onBehalf, reply } from "./_parts.ts";
 import { parseManifest } from "./manifest.ts";
 import type { HostMessage, PluginMessage } from "./messages.ts";
 
@@ -26,6 +26,7 @@ const PLUGIN_PARSERS: Parsers<PluginMessage> = {
     name: str(m.name, "call.name"),
     input: m.input,
     ...opt(m, "parent", str, "call"),
+    ...opt(m, "onBehalf", onBehalf, "call"),
   }),
   subscribe: (m) => ({
     type: "subscribe",

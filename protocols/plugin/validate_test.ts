@@ -142,3 +142,22 @@ Deno.test("every valid message survives structuredClone unchanged", () => {
   const msg = parsePluginMessage({ type: "manifest", manifest });
   deepStrictEqual(structuredClone(msg), msg);
 });
+
+Deno.test("parsePluginMessage() reads a call made on behalf of a door's client", () => {
+  const call = {
+    type: "call",
+    id: "n1",
+    name: "pane.read",
+    input: {},
+    onBehalf: { kind: "mcp", id: "s1", pane: "p2", grants: ["pane:read"] },
+  };
+  deepStrictEqual(parsePluginMessage(call), call);
+  invalid(
+    () => parsePluginMessage({ ...call, onBehalf: { kind: "socket", id: "s1" } }),
+    "call.onBehalf.kind",
+  );
+  invalid(
+    () => parsePluginMessage({ ...call, onBehalf: { kind: "mcp", id: "s1", grants: ["root"] } }),
+    "call.onBehalf.grants[0]",
+  );
+});
