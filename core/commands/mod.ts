@@ -34,6 +34,7 @@ import { windowRename } from "./window_rename.ts";
 import { windowResize } from "./window_resize.ts";
 import { windowSelect } from "./window_select.ts";
 import { windowSetLayout } from "./window_set_layout.ts";
+import { windowZoom } from "./window_zoom.ts";
 
 export type { CoreDeps, ServerControl } from "./deps.ts";
 
@@ -51,6 +52,7 @@ export const CORE_COMMANDS = [
   windowLayout,
   windowSetLayout,
   windowResize,
+  windowZoom,
   paneCreate,
   paneList,
   paneRead,
