@@ -26,10 +26,11 @@ export interface McpOptions extends ToolFilter {
   /** Most resource-updated notifications per pane per second. */
   updatesPerSecond: number;
   /**
-   * Test only: accept HTTP requests without the bearer token (the MCP conformance runner sends
-   * none). Host and Origin are still checked. Never turn this on for real use.
+   * Test only, never for real use: accept HTTP requests without the bearer token (the MCP
+   * conformance runner sends none) and serve the suite's two fixture resources. Host and
+   * Origin are still checked.
    */
-  unsafeAllowTokenlessForTests: boolean;
+  unsafeConformanceMode: boolean;
 }
 
 /** The defaults of {@link McpOptions}. */
@@ -37,7 +38,7 @@ export const MCP_DEFAULTS: McpOptions = {
   port: 0,
   resources: true,
   updatesPerSecond: 10,
-  unsafeAllowTokenlessForTests: false,
+  unsafeConformanceMode: false,
 };
 
 const Schema = z.strictObject({
@@ -47,7 +48,7 @@ const Schema = z.strictObject({
   readOnly: z.boolean().optional(),
   resources: z.boolean().optional(),
   updatesPerSecond: z.number().min(0.1).max(1000).optional(),
-  unsafeAllowTokenlessForTests: z.boolean().optional(),
+  unsafeConformanceMode: z.boolean().optional(),
 });
 
 /**

@@ -3,7 +3,7 @@ import { MCP_DEFAULTS, parseMcpOptions } from "./options.ts";
 
 Deno.test("parseMcpOptions() fills in the defaults", () => {
   assert.deepEqual(parseMcpOptions(undefined), MCP_DEFAULTS);
-  assert.equal(MCP_DEFAULTS.unsafeAllowTokenlessForTests, false);
+  assert.equal(MCP_DEFAULTS.unsafeConformanceMode, false);
 });
 
 Deno.test("parseMcpOptions() keeps what the project set", () => {

@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types";
 import type { ErrorBody, ErrorCode } from "../../core/errors.ts";
 import type { ToolEntry } from "./tool_table.ts";
 

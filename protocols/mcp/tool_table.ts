@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/sdk/types";
 import type { CommandSpec, JsonSchema } from "../../core/bus/mod.ts";
 import { describeTool } from "./describe_tool.ts";
 import type { ToolFilter } from "./options.ts";

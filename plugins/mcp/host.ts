@@ -1,0 +1,36 @@
+/**
+ * What an MCP server needs from weft, whichever side of the control socket it runs on: calls
+ * (attributed to the MCP client) and events. The plugin's Worker implements it with its
+ * context; the `weft mcp` stdio bridge with a control-socket client.
+ *
+ * @module
+ */
+
+import type { EventFilter, Reply, WeftEvent } from "../../core/bus/mod.ts";
+import { toErrorBody } from "../../core/errors.ts";
+
+/** weft as an MCP server sees it. */
+export interface McpHost {
+  /** Calls a bus command for the MCP client; never throws. */
+  call<T = unknown>(name: string, input: unknown): Promise<Reply<T>>;
+  /** Receives events; resolves to the function that stops them. */
+  subscribe(filter: EventFilter, listener: (event: WeftEvent) => void): Promise<() => void>;
+}
+
+/**
+ * Turns a call that throws into one that replies.
+ *
+ * @example
+ * ```ts
+ * import { replyOf } from "./host.ts";
+ * const reply = await replyOf(Promise.reject(new Error("boom")));
+ * console.assert(!reply.ok && reply.error.code === "INTERNAL");
+ * ```
+ */
+export async function replyOf<T>(call: Promise<T>): Promise<Reply<T>> {
+  try {
+    return { ok: true, value: await call };
+  } catch (err) {
+    return { ok: false, error: toErrorBody(err) };
+  }
+}

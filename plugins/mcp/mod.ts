@@ -1,0 +1,137 @@
+/**
+ * `mcp`: weft as an MCP server for coding agents. Every exposed bus command is a tool (names,
+ * descriptions and schemas from the registry, kept live with `tools/list_changed`) and every
+ * pane a resource `weft://pane/{id}`, over Streamable HTTP on 127.0.0.1 at `/mcp` with a
+ * bearer token (`.weft/mcp.token`) and Host/Origin checks. Each HTTP session's calls are
+ * attributed to it. The stdio door is `weft mcp` ({@link ./cli.ts}), which serves the same
+ * tools through the control socket.
+ *
+ * Enable it in the project's `deno.json`: `"weft": {"plugins": {"mcp": true}}`, or with
+ * options: `{"mcp": {"options": {"port": 8931, "readOnly": true}}}` (see
+ * {@link ../../protocols/mcp/options.ts}).
+ *
+ * @example
+ * ```ts
+ * import mcp from "./mod.ts";
+ * console.assert(mcp.manifest.commands.some((c) => c.name === "mcp.status"));
+ * ```
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { z } from "zod";
+import { defineCommand, definePlugin, type PluginContext } from "../../core/plugin/mod.ts";
+import { type McpOptions, parseMcpOptions } from "../../protocols/mcp/mod.ts";
+import { ToolCatalog } from "./catalog.ts";
+import { CONFORMANCE_FIXTURES } from "./conformance.ts";
+import { type McpHost, replyOf } from "./host.ts";
+import { type HttpServer, serveHttp } from "./http.ts";
+import { publishHttp } from "./server_info.ts";
+import { createSession } from "./session_server.ts";
+import { ensureToken } from "./token.ts";
+
+/** The bus rights a read-only session keeps. */
+export const READ_ONLY_GRANTS = ["pane:read", "message:read"] as const;
+
+/** What the plugin asks for: every bus right it may forward, loopback net, `.weft/` files. */
+export const MCP_CAPABILITIES = [
+  "pane:read",
+  "pane:write",
+  "pane:spawn",
+  "pane:control",
+  "layout:write",
+  "session:admin",
+  "canvas:draw",
+  "message:send",
+  "message:read",
+  "net:127.0.0.1",
+  "read:.weft",
+  "write:.weft",
+] as const;
+
+interface Running {
+  http: HttpServer;
+  tokenFile: string;
+  catalog: ToolCatalog;
+}
+
+let running: Running | undefined;
+
+const status = defineCommand({
+  name: "mcp.status",
+  title: "MCP server status",
+  description: "The MCP HTTP endpoint (URL, port), where its bearer token is kept, how many " +
+    "sessions are open and how many tools are shown.",
+  capabilities: [],
+  mcp: { expose: false, readOnly: true },
+  input: z.object({}),
+  handler: () => {
+    if (!running) return { running: false };
+    return {
+      running: true,
+      url: running.http.url,
+      port: running.http.port,
+      tokenFile: running.tokenFile,
+      sessions: running.http.sessions,
+      tools: running.catalog.table.size,
+    };
+  },
+});
+
+async function setup(ctx: PluginContext): Promise<void> {
+  const options = parseMcpOptions(ctx.options);
+  const { projectDir } = await ctx.call<{ projectDir: string }>("server.status", {});
+  const dir = join(projectDir, ".weft");
+  const tokenFile = join(dir, "mcp.token");
+  const token = await ensureToken(tokenFile);
+  const own: McpHost = {
+    call: (name, input) => replyOf(ctx.call(name, input)),
+    subscribe: (filter, listener) => Promise.resolve(ctx.subscribe(filter, listener)),
+  };
+  const catalog = new ToolCatalog(own, options);
+  await catalog.start();
+  const http = serveHttp({
+    port: options.port,
+    token,
+    tokenless: options.unsafeConformanceMode,
+    createSession: (id) =>
+      createSession({
+        catalog,
+        host: sessionHost(ctx, id, options),
+        ...(options.resources ? { resources: resourceOptions(options) } : {}),
+      }),
+  });
+  running = { http, tokenFile, catalog };
+  await publishHttp(join(dir, "server.json"), { port: http.port, tokenFile });
+  ctx.log(`serving MCP at ${http.url}${options.readOnly ? " (read-only)" : ""}`);
+}
+
+/** weft as one HTTP session may use it: calls attributed to the session. */
+function sessionHost(ctx: PluginContext, id: string, options: McpOptions): McpHost {
+  const onBehalf = {
+    kind: "mcp" as const,
+    id: id.slice(0, 8),
+    ...(options.readOnly ? { grants: [...READ_ONLY_GRANTS] } : {}),
+  };
+  return {
+    call: (name, input) => replyOf(ctx.call(name, input, { onBehalf })),
+    subscribe: (filter, listener) => Promise.resolve(ctx.subscribe(filter, listener)),
+  };
+}
+
+function resourceOptions(options: McpOptions) {
+  return {
+    updatesPerSecond: options.updatesPerSecond,
+    ...(options.unsafeConformanceMode ? { fixtures: CONFORMANCE_FIXTURES } : {}),
+  };
+}
+
+export default definePlugin({
+  name: "mcp",
+  version: "1.0.0",
+  description: "weft as an MCP server: bus commands as tools, panes as resources, over HTTP.",
+  capabilities: [...MCP_CAPABILITIES],
+  commands: [status],
+  setup,
+});
