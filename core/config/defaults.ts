@@ -16,7 +16,28 @@ export interface BuiltinDefaults {
 }
 
 /** Built-in plugins (folders under `plugins/`) and their defaults. */
-export const BUILTIN_PLUGINS: Record<string, BuiltinDefaults> = {};
+export const BUILTIN_PLUGINS: Record<string, BuiltinDefaults> = {
+  // Off until the project enables it; then it may forward every bus right to its MCP
+  // clients (read-only mode narrows that), listen on loopback and keep its token in .weft/.
+  mcp: {
+    enabled: false,
+    grant: [
+      "pane:read",
+      "pane:write",
+      "pane:spawn",
+      "pane:control",
+      "layout:write",
+      "session:admin",
+      "canvas:draw",
+      "message:send",
+      "message:read",
+      "net:127.0.0.1",
+      "read:.weft",
+      "write:.weft",
+    ],
+    options: {},
+  },
+};
 
 /** Defaults of the top-level settings. */
 export const DEFAULTS = {
