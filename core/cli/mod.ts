@@ -6,10 +6,11 @@
  */
 
 import { WeftError } from "../errors.ts";
-import { processIo, type CliIo, type Subcommand, UsageError } from "./_io.ts";
+import { type CliIo, processIo, type Subcommand, UsageError } from "./_io.ts";
 import { call, helpCommand, ls, status, stop } from "./info.ts";
 import { kill, newPane, read, run, send, split, wait } from "./panes.ts";
 import { serve } from "./serve.ts";
+import { mcp } from "../../plugins/mcp/cli.ts";
 
 /** Every subcommand by name; later doors (attach, mcp, layout) add theirs here. */
 export const SUBCOMMANDS: Record<string, Subcommand> = {
@@ -25,6 +26,7 @@ export const SUBCOMMANDS: Record<string, Subcommand> = {
   status,
   stop,
   call,
+  mcp,
 };
 SUBCOMMANDS.help = helpCommand(SUBCOMMANDS);
 
@@ -48,7 +50,9 @@ export async function runCli(args: string[], io: CliIo = processIo): Promise<num
   try {
     return await sub.run(rest, io);
   } catch (err) {
-    if (err instanceof UsageError || (err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+    if (
+      err instanceof UsageError || (err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")
+    ) {
       io.err(`weft ${name}: ${(err as Error).message}\nusage: ${sub.usage}\n`);
       return 2;
     }
