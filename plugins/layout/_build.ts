@@ -1,0 +1,290 @@
+// Atomic creation of a declarative layout: a new window, every pane spawned, then the exact
+// tree installed; if anything fails, the window (and a session made for it) is killed.
+import type { LayoutNode, Size } from "../../core/layout/mod.ts";
+import { WeftError } from "../../core/errors.ts";
+import type { LayoutSpec, PaneSpec } from "../../protocols/layout/mod.ts";
+import { buildPreset } from "./_catalog.ts";
+import type { Call, WindowLayout } from "./_window.ts";
+import { type Plan, planLayout, type PlannedPane } from "./plan.ts";
+
+/** Where the new window goes. */
+export interface Placement {
+  /** A session id or name; a name no session has yet makes a new session. */
+  session?: string;
+  /** The caller's pane, whose session is the default. */
+  callerPane?: string;
+  /** The new window's name. */
+  name?: string;
+  /** Replace a window of that name (closed once the new one stands). */
+  replace?: boolean;
+}
+
+/** One created pane, in spec order. */
+export interface CreatedPane {
+  pane: string;
+  name: string | null;
+  command: string;
+  /** Where it is in the spec. */
+  path: string;
+}
+
+/** What `layout.create` returns. */
+export interface Created {
+  session: string;
+  window: string;
+  panes: CreatedPane[];
+  layout: WindowLayout;
+}
+
+interface PaneInfo {
+  id: string;
+  name: string | null;
+  command: string;
+  session: string;
+  window: string;
+}
+
+/** Builds `spec` in a new window; all or nothing. */
+export async function createLayout(
+  call: Call,
+  spec: LayoutSpec,
+  where: Placement,
+): Promise<Created> {
+  const project = (await call<{ projectDir: string }>("server.status", {})).projectDir;
+  const old = await precheck(call, spec, where);
+  const first = firstPane(spec);
+  let made: { session: string; window: string; pane: string; newSession: boolean } | undefined;
+  try {
+    made = await openWindow(call, where, old ? undefined : where.name, launch(first, project));
+    const size = await call<WindowLayout>("window.layout", { window: made.window });
+    const plan = planLayout(spec, size, buildPreset);
+    const ids = new Map([[plan.panes[0]!.slot, made.pane]]);
+    const infos = new Map<string, PaneInfo>();
+    await spawnRest(call, plan, ids, infos, { window: made.window, project, size });
+    const tree = renamed(plan.tree, ids);
+    const layout = await call<WindowLayout>("window.set_layout", {
+      window: made.window,
+      layout: tree,
+    });
+    for (const p of plan.panes) {
+      if (p.spec.env) {
+        await call("pane.set", {
+          pane: ids.get(p.slot)!,
+          meta: { "layout.env": JSON.stringify(p.spec.env) },
+        });
+      }
+    }
+    if (old) {
+      await call("window.kill", { window: old });
+      await call("window.rename", { window: made.window, name: where.name });
+    }
+    infos.set(made.pane, await call<PaneInfo>("pane.status", { pane: made.pane }));
+    return {
+      session: made.session,
+      window: made.window,
+      panes: plan.panes.map((p) => {
+        const info = infos.get(ids.get(p.slot)!)!;
+        return { pane: info.id, name: info.name, command: info.command, path: p.path };
+      }),
+      layout,
+    };
+  } catch (err) {
+    if (made) await rollback(call, made);
+    throw err;
+  }
+}
+
+/** Refuses before anything starts: a taken pane name, a taken window name without replace. */
+async function precheck(
+  call: Call,
+  spec: LayoutSpec,
+  where: Placement,
+): Promise<string | undefined> {
+  const { panes } = await call<{ panes: PaneInfo[] }>("pane.list", {});
+  const taken = new Set(panes.map((p) => p.name).filter((n) => n !== null));
+  for (const p of paneSpecs(spec)) {
+    if (p.spec.name && taken.has(p.spec.name)) {
+      throw new WeftError(
+        "CONFLICT",
+        `Cannot create layout: ${p.path}.name "${p.spec.name}" is already a pane's name`,
+        { path: `${p.path}.name` },
+      );
+    }
+  }
+  if (!where.name) return undefined;
+  const { windows } = await call<{ windows: { id: string; name: string | null }[] }>(
+    "window.list",
+    {},
+  );
+  const old = windows.find((w) => w.name === where.name);
+  if (old && !where.replace) {
+    throw new WeftError(
+      "CONFLICT",
+      `Cannot create layout: window "${where.name}" exists (${old.id}); pass replace: true to replace it`,
+      { window: old.id },
+    );
+  }
+  return old?.id;
+}
+
+async function openWindow(
+  call: Call,
+  where: Placement,
+  name: string | undefined,
+  first: Record<string, unknown>,
+): Promise<{ session: string; window: string; pane: string; newSession: boolean }> {
+  const session = await sessionFor(call, where);
+  const named = name ? { window: name } : {};
+  if (session.id) {
+    const w = await call<{ window: string; pane: string }>("window.create", {
+      session: session.id,
+      ...named,
+      ...first,
+    });
+    return { session: session.id, window: w.window, pane: w.pane, newSession: false };
+  }
+  const s = await call<{ session: string; window: string; pane: string }>("session.create", {
+    ...(session.name ? { session: session.name } : {}),
+    ...named,
+    ...first,
+  });
+  return { ...s, newSession: true };
+}
+
+/** The session to use: `{id}` of an existing one, or `{name?}` of one to create. */
+async function sessionFor(call: Call, where: Placement): Promise<{ id?: string; name?: string }> {
+  const { sessions } = await call<
+    { sessions: { id: string; name: string | null; current: boolean }[] }
+  >(
+    "session.list",
+    {},
+  );
+  if (where.session) {
+    const found = sessions.find((s) => s.id === where.session || s.name === where.session);
+    if (found) return { id: found.id };
+    if (/^s\d+$/.test(where.session)) {
+      throw new WeftError("TARGET_NOT_FOUND", `Cannot find session "${where.session}"`);
+    }
+    return { name: where.session };
+  }
+  if (where.callerPane) {
+    const mine = await call<PaneInfo>("pane.status", { pane: where.callerPane }).catch(() =>
+      undefined
+    );
+    if (mine) return { id: mine.session };
+  }
+  const current = sessions.find((s) => s.current) ?? sessions.at(-1);
+  return current ? { id: current.id } : {};
+}
+
+/**
+ * Spawns every pane after the first, splitting so each one starts near its final size: a
+ * split's children are carved off its first pane, last share first, then each child is filled
+ * the same way. `window.set_layout` then installs the exact tree.
+ */
+async function spawnRest(
+  call: Call,
+  plan: Plan,
+  ids: Map<string, string>,
+  infos: Map<string, PaneInfo>,
+  ctx: { window: string; project: string; size: Size },
+): Promise<void> {
+  const bySlot = new Map(plan.panes.map((p) => [p.slot, p]));
+  const fill = async (node: LayoutNode): Promise<void> => {
+    if (node.type === "pane") return;
+    const firsts = node.children.map((c) => firstSlot(c.node));
+    let remaining = 1;
+    for (let i = 1; i < node.children.length; i++) {
+      const share = node.children.slice(i).reduce((s, c) => s + c.ratio, 0);
+      const planned = bySlot.get(firsts[i]!)!;
+      const info = await spawn(call, planned, {
+        window: ctx.window,
+        split: ids.get(firsts[i - 1]!)!,
+        direction: node.direction,
+        ratio: clamp(share / remaining),
+      }, ctx.project);
+      remaining = share;
+      ids.set(planned.slot, info.id);
+      infos.set(info.id, info);
+    }
+    for (const c of node.children) await fill(c.node);
+  };
+  await fill(plan.tree);
+}
+
+async function spawn(
+  call: Call,
+  planned: PlannedPane,
+  placement: Record<string, unknown>,
+  project: string,
+): Promise<PaneInfo> {
+  try {
+    return await call<PaneInfo>("pane.create", {
+      ...placement,
+      focus: false,
+      ...launch(planned.spec, project),
+    });
+  } catch (err) {
+    const cause = err instanceof WeftError ? err : new WeftError("INTERNAL", String(err));
+    throw new WeftError(
+      cause.code,
+      `Cannot create layout: pane ${planned.path} (${
+        describePane(planned.spec)
+      }) failed: ${cause.message}`,
+      { path: planned.path, cause: cause.toBody() },
+    );
+  }
+}
+
+async function rollback(
+  call: Call,
+  made: { session: string; window: string; newSession: boolean },
+): Promise<void> {
+  await call("window.kill", { window: made.window }).catch(() => {});
+  if (made.newSession) await call("session.kill", { session: made.session }).catch(() => {});
+}
+
+/**
+ * The pane.create/window.create fields for a pane spec; relative cwds start at the project
+ * (no cwd: the core's default, the caller's pane's directory or the project).
+ */
+export function launch(spec: PaneSpec, project: string): Record<string, unknown> {
+  const { cwd, ...rest } = spec;
+  if (cwd === undefined) return rest;
+  return { cwd: cwd.startsWith("/") ? cwd : `${project.replace(/\/$/, "")}/${cwd}`, ...rest };
+}
+
+function describePane(spec: PaneSpec): string {
+  if (spec.command) return `command ${JSON.stringify(spec.command)}`;
+  if (spec.argv) return `argv ${JSON.stringify(spec.argv)}`;
+  return "a shell";
+}
+
+function firstPane(spec: LayoutSpec): PaneSpec {
+  if ("pane" in spec) return spec.pane;
+  if ("panes" in spec) return spec.panes[0]!;
+  return firstPane(spec.splits[0]!.layout);
+}
+
+function paneSpecs(spec: LayoutSpec, path = ""): { spec: PaneSpec; path: string }[] {
+  const at = (k: string) => (path ? `${path}.${k}` : k);
+  if ("pane" in spec) return [{ spec: spec.pane, path: at("pane") }];
+  if ("panes" in spec) return spec.panes.map((p, i) => ({ spec: p, path: `${at("panes")}[${i}]` }));
+  return spec.splits.flatMap((c, i) => paneSpecs(c.layout, `${at("splits")}[${i}].layout`));
+}
+
+function firstSlot(node: LayoutNode): string {
+  return node.type === "pane" ? node.pane : firstSlot(node.children[0]!.node);
+}
+
+function renamed(node: LayoutNode, ids: Map<string, string>): LayoutNode {
+  if (node.type === "pane") return { type: "pane", pane: ids.get(node.pane)! };
+  return {
+    ...node,
+    children: node.children.map((c) => ({ ratio: c.ratio, node: renamed(c.node, ids) })),
+  };
+}
+
+function clamp(ratio: number): number {
+  return Math.min(0.99, Math.max(0.01, ratio));
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { defineCommand } from "../../../core/plugin/mod.ts";
+import type { LayoutNode } from "../../../core/layout/mod.ts";
+import type { LayoutSpec, PaneSpec, WindowSpec } from "../../../protocols/layout/mod.ts";
+import { getLayout } from "../_window.ts";
+
+interface PaneInfo {
+  id: string;
+  name: string | null;
+  command: string;
+  argv: string[];
+  cwd: string;
+  meta: Record<string, string>;
+}
+
+/** What a running pane would be started with again; cwds inside the project become relative. */
+export function paneSpecOf(info: PaneInfo, project: string): PaneSpec {
+  const spec: PaneSpec = {};
+  if (info.name) spec.name = info.name;
+  const [, flag, line] = info.argv;
+  if (info.argv.length === 3 && flag === "-c" && line === info.command) spec.command = info.command;
+  else spec.argv = [...info.argv];
+  const root = project.replace(/\/$/, "");
+  if (info.cwd === root) spec.cwd = ".";
+  else if (info.cwd.startsWith(`${root}/`)) spec.cwd = info.cwd.slice(root.length + 1);
+  else spec.cwd = info.cwd;
+  const env = info.meta["layout.env"];
+  if (env) {
+    try {
+      spec.env = JSON.parse(env);
+    } catch { /* not ours to fix: leave env out */ }
+  }
+  return spec;
+}
+
+function specOf(node: LayoutNode, panes: Map<string, PaneSpec>): LayoutSpec {
+  if (node.type === "pane") return { pane: panes.get(node.pane) ?? {} };
+  return {
+    direction: node.direction,
+    splits: node.children.map((c) => ({ ratio: c.ratio, layout: specOf(c.node, panes) })),
+  };
+}
+
+/** `layout.export`: a window as a declarative spec that `layout.create` can build again. */
+export const exportLayout = defineCommand({
+  name: "layout.export",
+  title: "Export a window's layout",
+  description:
+    "Describe a window as a declarative layout spec (the input of layout.create): its tree " +
+    "with ratios and directions and, for each pane, its command (or argv), cwd (relative to " +
+    "the project when inside it), name and the env a layout gave it. `weft layout save` " +
+    "writes this to .weft/layouts/NAME.toml.",
+  capabilities: ["pane:read"],
+  mcp: { name: "export_layout", readOnly: true },
+  target: { kind: "window", field: "window", fallback: "caller" },
+  input: z.object({
+    window: z.string().optional().describe("Window id or name. Default: the caller's window."),
+  }),
+  handler: async ({ target, call }): Promise<WindowSpec & { window: string }> => {
+    const w = await getLayout(call, target!);
+    const project = (await call<{ projectDir: string }>("server.status", {})).projectDir;
+    const { panes } = await call<{ panes: PaneInfo[] }>("pane.list", { window: target! });
+    const { windows } = await call<{ windows: { id: string; name: string | null }[] }>(
+      "window.list",
+      {},
+    );
+    const specs = new Map(panes.map((p) => [p.id, paneSpecOf(p, project)]));
+    const name = windows.find((x) => x.id === target)?.name;
+    return { window: target!, ...(name ? { name } : {}), layout: specOf(w.layout, specs) };
+  },
+});
