@@ -28,6 +28,16 @@ export interface HelloOptions {
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (err: Error) => void;
+  /** Runs as the reply is read, before any later message (so no event slips past it). */
+  onResult?: (value: unknown) => void;
+}
+
+/**
+ * What to subscribe to. With `snapshot` (`pane.read` input for one pane), the listener first
+ * gets a `snapshot` event holding that read, then exactly the events that came after it.
+ */
+export interface SubscribeOptions extends EventFilter {
+  snapshot?: Record<string, unknown>;
 }
 
 /**
@@ -87,18 +97,30 @@ export class WeftClient {
 
   /** Calls a method; resolves with its result or rejects with a {@link WeftError}. */
   call<T = Record<string, unknown>>(method: string, params: unknown = {}): Promise<T> {
+    return this.#request<T>(method, params);
+  }
+
+  #request<T>(method: string, params: unknown, onResult?: (value: unknown) => void): Promise<T> {
     if (this.#closed) return Promise.reject(new WeftError("UNAVAILABLE", "Cannot call: the connection is closed"));
     const id = this.#nextId++;
     return new Promise<T>((resolve, reject) => {
-      this.#pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.#pending.set(id, { resolve: resolve as (v: unknown) => void, reject, ...(onResult ? { onResult } : {}) });
       this.#write({ jsonrpc: "2.0", id, method, params });
     });
   }
 
-  /** Subscribes to events; returns the function that unsubscribes. */
-  async subscribe(filter: EventFilter, listener: (event: WeftEvent) => void): Promise<() => Promise<void>> {
-    const { subscription } = await this.call<{ subscription: string }>("subscribe", filter);
-    this.#listeners.set(subscription, listener);
+  /**
+   * Subscribes to events; returns the function that unsubscribes. The listener is in place
+   * before any event of the subscription is read, so none is lost.
+   */
+  async subscribe(filter: SubscribeOptions, listener: (event: WeftEvent) => void): Promise<() => Promise<void>> {
+    const { subscription } = await this.#request<{ subscription: string }>("subscribe", filter, (value) => {
+      const result = value as { subscription: string; snapshot?: unknown };
+      this.#listeners.set(result.subscription, listener);
+      if (result.snapshot === undefined) return;
+      const pane = filter.panes?.[0];
+      listener({ topic: "snapshot", ...(pane ? { pane } : {}), data: result.snapshot });
+    });
     return async () => {
       this.#listeners.delete(subscription);
       if (!this.#closed) await this.call("unsubscribe", { subscription });
@@ -163,7 +185,15 @@ export class WeftClient {
     if (!pending) return;
     this.#pending.delete(m.id as number);
     if ("error" in m) pending.reject(WeftError.fromBody(rpcToError(m.error)));
-    else pending.resolve((m as { result: unknown }).result);
+    else {
+      const result = (m as { result: unknown }).result;
+      try {
+        pending.onResult?.(result);
+      } catch (err) {
+        console.error("weft: reply handler failed:", err);
+      }
+      pending.resolve(result);
+    }
   }
 
   #shutdown(): void {

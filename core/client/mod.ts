@@ -5,4 +5,4 @@
  */
 
 export { WeftClient } from "./client.ts";
-export type { HelloOptions } from "./client.ts";
+export type { HelloOptions, SubscribeOptions } from "./client.ts";

@@ -9,6 +9,7 @@
 import type { Bus, Caller, WeftEvent } from "../bus/mod.ts";
 import { WeftError } from "../errors.ts";
 import { type Capability, intersect, parseCapability } from "../permissions.ts";
+import type { AttachedSizes } from "./attached_sizes.ts";
 import {
   encodeMessage,
   errorToRpc,
@@ -34,6 +35,8 @@ export interface ConnectionOptions {
   hello: () => Record<string, unknown>;
   /** Whether a pane id exists (to accept a client's claim that it runs in it). */
   paneExists: (id: string) => boolean;
+  /** Attached clients' terminal sizes (the `attach` method); none: `attach` is refused. */
+  sizes?: AttachedSizes;
 }
 
 /** Serves one client until it disconnects. */
@@ -76,6 +79,7 @@ export class Connection {
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
+    this.#options.sizes?.set(this.#options.id, null).catch(() => {});
     for (const off of this.#subs.values()) off();
     this.#subs.clear();
     for (const ac of this.#inflight.values()) {
@@ -118,7 +122,9 @@ export class Connection {
         case "server.hello":
           return void reply(this.#hello(params));
         case "subscribe":
-          return void reply(this.#subscribe(params));
+          return void reply(await this.#subscribe(params));
+        case "attach":
+          return void reply(await this.#attach(params));
         case "unsubscribe":
           return void reply(this.#unsubscribe(params));
         case "cancel":
@@ -153,7 +159,7 @@ export class Connection {
     const caller: Caller = { ...this.#caller };
     if (typeof p.client === "string" && /^[a-z][a-z0-9_-]{0,31}$/.test(p.client)) {
       caller.id = `${p.client}:${this.#options.id}`;
-      if (p.client === "mcp" || p.client === "cli") caller.kind = p.client;
+      if (p.client === "mcp" || p.client === "cli" || p.client === "tui") caller.kind = p.client;
     }
     if (typeof p.pane === "string" && this.#options.paneExists(p.pane)) caller.pane = p.pane;
     if (Array.isArray(p.grants)) {
@@ -165,18 +171,59 @@ export class Connection {
     return { ...this.#options.hello(), protocol: CONTROL_PROTOCOL, client: caller.id, pane: caller.pane ?? null };
   }
 
-  #subscribe(params: unknown): { subscription: string } {
-    const p = (params ?? {}) as { topics?: unknown; panes?: unknown };
+  /**
+   * With `snapshot` (pane.read input for one pane), the reply carries that read, and no event
+   * of this subscription is sent before it: the events published until the read was taken are
+   * in the snapshot, every later one comes after the reply. A screen mirror needs exactly that.
+   */
+  async #subscribe(params: unknown): Promise<{ subscription: string; snapshot?: unknown }> {
+    const p = (params ?? {}) as { topics?: unknown; panes?: unknown; snapshot?: unknown };
     const topics = Array.isArray(p.topics) ? p.topics.map(String) : [];
     if (!topics.length) throw new WeftError("INVALID_INPUT", "Cannot subscribe: give topics, e.g. [\"pane.*\"]");
     const panes = Array.isArray(p.panes) ? p.panes.map(String) : undefined;
     const subscription = `sub${this.#nextSub++}`;
+    let held = p.snapshot !== undefined;
     const off = this.#options.bus.events.subscribe(
       panes ? { topics, panes } : { topics },
-      (event) => this.#event(subscription, event),
+      (event) => held || this.#event(subscription, event),
     );
     this.#subs.set(subscription, off);
-    return { subscription };
+    if (!held) return { subscription };
+    const read = await this.#options.bus.call("pane.read", p.snapshot, {
+      caller: this.#caller,
+      requestId: `${this.#options.id}:${subscription}`,
+    });
+    // No I/O since the read was taken: every event held back so far is in the snapshot.
+    held = false;
+    if (read.ok) return { subscription, snapshot: read.value };
+    off();
+    this.#subs.delete(subscription);
+    throw WeftError.fromBody(read.error);
+  }
+
+  /** `attach {session?, cols, rows}`: this client shows `session` in a terminal of this size. */
+  async #attach(params: unknown): Promise<Record<string, unknown>> {
+    const sizes = this.#options.sizes;
+    if (!sizes) {
+      throw new WeftError("UNAVAILABLE", "Cannot attach: this server does not track client sizes");
+    }
+    const p = (params ?? {}) as { session?: unknown; cols?: unknown; rows?: unknown; detach?: unknown };
+    if (p.detach === true) {
+      await sizes.set(this.#options.id, null);
+      return { detached: true };
+    }
+    const cols = Number(p.cols);
+    const rows = Number(p.rows);
+    const whole = Number.isInteger(cols) && Number.isInteger(rows);
+    if (!whole || cols < 2 || rows < 2 || cols > 2000 || rows > 1000) {
+      throw new WeftError("INVALID_INPUT", "Cannot attach: cols (2–2000) and rows (2–1000) must be whole numbers");
+    }
+    if (p.session !== undefined && typeof p.session !== "string") {
+      throw new WeftError("INVALID_INPUT", "Cannot attach: session must be an id or a name");
+    }
+    const session = p.session as string | undefined;
+    const entry = await sizes.set(this.#options.id, { ...(session ? { session } : {}), cols, rows }, this.#caller);
+    return { ...entry };
   }
 
   #unsubscribe(params: unknown): { unsubscribed: boolean } {

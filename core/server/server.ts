@@ -12,6 +12,7 @@ import { WeftError } from "../errors.ts";
 import { Model } from "../model/mod.ts";
 import { PluginHost } from "../plugin/mod.ts";
 import { VERSION } from "../version.ts";
+import { AttachedSizes } from "./attached_sizes.ts";
 import { Connection } from "./connection.ts";
 import { ensurePrivateDir, type ServerPaths, serverPaths } from "./paths.ts";
 import { readServerInfo } from "./info.ts";
@@ -60,6 +61,7 @@ export async function startServer(config: WeftConfig, options: ServerOptions = {
     return model.resolve(spec.kind, ref, caller.pane, spec.fallback === "caller");
   });
   const host = new PluginHost({ bus, projectDir: config.projectDir });
+  const sizes = new AttachedSizes({ bus, model });
   let resolveFinished!: () => void;
   const finished = new Promise<void>((r) => (resolveFinished = r));
   const connections = new Set<Connection>();
@@ -78,6 +80,7 @@ export async function startServer(config: WeftConfig, options: ServerOptions = {
     stopping ??= (async () => {
       listener.close();
       for (const c of connections) c.close();
+      sizes.dispose();
       await host.stop();
       model.dispose();
       await removeQuietly(paths.socket);
@@ -97,7 +100,8 @@ export async function startServer(config: WeftConfig, options: ServerOptions = {
     },
   }));
   await Deno.writeTextFile(paths.info, JSON.stringify(info, null, 2) + "\n", { mode: 0o600 });
-  acceptLoop(listener, connections, { bus, model, maxLineBytes: options.maxLineBytes ?? 16 * 1024 * 1024, info });
+  const maxLineBytes = options.maxLineBytes ?? 16 * 1024 * 1024;
+  acceptLoop(listener, connections, { bus, model, sizes, maxLineBytes, info });
 
   if (!options.noStartupSession) {
     const argv = config.startup.command ? [config.shell, "-c", config.startup.command] : [config.shell];
@@ -113,7 +117,7 @@ export async function startServer(config: WeftConfig, options: ServerOptions = {
 async function acceptLoop(
   listener: Deno.Listener,
   connections: Set<Connection>,
-  deps: { bus: Bus; model: Model; maxLineBytes: number; info: Record<string, unknown> },
+  deps: { bus: Bus; model: Model; sizes: AttachedSizes; maxLineBytes: number; info: Record<string, unknown> },
 ): Promise<void> {
   let n = 0;
   try {
@@ -124,6 +128,7 @@ async function acceptLoop(
         maxLineBytes: deps.maxLineBytes,
         hello: () => ({ ...deps.info }),
         paneExists: (id) => deps.model.panes.has(id),
+        sizes: deps.sizes,
       });
       connections.add(connection);
       connection.serve().finally(() => connections.delete(connection));

@@ -39,7 +39,7 @@ export const WORKER_NAME_PREFIX = "weft-plugin:";
 export type WireReply = { ok: true; value: unknown } | { ok: false; error: ErrorBody };
 
 /** The kinds of caller, as in the bus's `Caller`. */
-export const CALLER_KINDS = ["socket", "cli", "plugin", "mcp", "sideband", "internal"] as const;
+export const CALLER_KINDS = ["socket", "cli", "tui", "plugin", "mcp", "sideband", "internal"] as const;
 
 /** A bus `Caller` as it crosses: grants as a list instead of a `Set`. */
 export interface WireCaller {
