@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand } from "../bus/mod.ts";
+import { type Caller, defineCommand } from "../bus/mod.ts";
 import { WeftError } from "../errors.ts";
 import { bracketPaste, encodeKeys } from "../keys.ts";
 import type { Pane } from "../model/mod.ts";
@@ -29,11 +29,13 @@ export function paneWrite(deps: CoreDeps) {
       submit: z.boolean().optional().describe("Press Enter at the end, after a settle delay."),
       paste: z.boolean().optional().describe("Force (true) or forbid (false) bracketed paste."),
     }),
-    handler: async ({ input, target, signal }) => {
+    handler: async ({ input, target, signal, caller }) => {
       const pane = deps.model.pane(target!);
       if (pane.exit) {
         throw new WeftError("PANE_EXITED", `Cannot write to pane "${target}": its process has exited`);
       }
+      if (caller.kind === "tui") pane.lastHumanInputAt = performance.now();
+      else if (isAgent(caller)) await waitForHuman(pane, deps.config.humanInput, signal);
       const modes = pane.screen.modes;
       let bytes = 0;
       if (input.text) {
@@ -48,6 +50,40 @@ export function paneWrite(deps: CoreDeps) {
       return { pane: target!, bytes };
     },
   });
+}
+
+/** Input from these doors yields to a typing human. */
+function isAgent(caller: Caller): boolean {
+  const agentic = (kind: string) => kind === "mcp" || kind === "sideband";
+  return agentic(caller.kind) || (caller.chain ?? []).some(agentic);
+}
+
+/**
+ * Waits until nobody has typed into `pane` for `quietMs`, at most `waitMs`; then fails with
+ * `BUSY_HUMAN` rather than interleave with a human's keystrokes.
+ */
+async function waitForHuman(
+  pane: Pane,
+  limits: { quietMs: number; waitMs: number },
+  signal: AbortSignal,
+): Promise<void> {
+  const deadline = performance.now() + limits.waitMs;
+  while (true) {
+    const now = performance.now();
+    const busyFor = pane.lastHumanInputAt + limits.quietMs - now;
+    if (busyFor <= 0) return;
+    if (now >= deadline) {
+      const ago = Math.round(now - pane.lastHumanInputAt);
+      throw new WeftError(
+        "BUSY_HUMAN",
+        `Cannot write to pane "${pane.id}": a human is typing in it (last key ${ago} ms ago); ` +
+          `try again after ${limits.quietMs} ms without keys`,
+        { pane: pane.id, lastKeyMsAgo: ago, quietMs: limits.quietMs },
+      );
+    }
+    signal.throwIfAborted();
+    await new Promise((r) => setTimeout(r, Math.min(busyFor, deadline - now, 100)));
+  }
 }
 
 async function writeChunked(pane: Pane, data: string, signal: AbortSignal): Promise<number> {

@@ -46,4 +46,5 @@ export const DEFAULTS = {
   idleMs: 1500,
   size: { cols: 120, rows: 40 },
   startup: { session: "main" },
+  humanInput: { quietMs: 3000, waitMs: 1500 },
 } as const;

@@ -32,6 +32,10 @@ const Section = z.strictObject({
     cols: z.number().int().min(10).max(1000),
     rows: z.number().int().min(3).max(500),
   }).optional(),
+  humanInput: z.strictObject({
+    quietMs: z.number().int().min(0).max(600_000).optional(),
+    waitMs: z.number().int().min(0).max(600_000).optional(),
+  }).optional(),
   startup: z.strictObject({
     session: z.string().min(1).optional(),
     command: z.string().min(1).optional(),
@@ -94,6 +98,10 @@ export function parseConfig(section: unknown, where: { projectDir: string; file:
     historyBytes: s.historyBytes ?? DEFAULTS.historyBytes,
     idleMs: s.idleMs ?? DEFAULTS.idleMs,
     size: s.size ?? { ...DEFAULTS.size },
+    humanInput: {
+      quietMs: s.humanInput?.quietMs ?? DEFAULTS.humanInput.quietMs,
+      waitMs: s.humanInput?.waitMs ?? DEFAULTS.humanInput.waitMs,
+    },
     startup: {
       session: s.startup?.session ?? DEFAULTS.startup.session,
       ...(s.startup?.command ? { command: s.startup.command } : {}),

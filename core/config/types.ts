@@ -30,6 +30,11 @@ export interface WeftConfig {
   idleMs: number;
   /** Size of windows until a client attaches. */
   size: { cols: number; rows: number };
+  /**
+   * Human/agent arbitration: input from MCP or the sideband to a pane a human typed into within
+   * `quietMs` waits up to `waitMs` for the human to pause, then fails with `BUSY_HUMAN`.
+   */
+  humanInput: { quietMs: number; waitMs: number };
   /** What `weft serve` starts with. */
   startup: { session: string; command?: string };
   /** Enabled plugins, in start order. */
