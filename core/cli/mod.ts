@@ -8,6 +8,7 @@
 import { WeftError } from "../errors.ts";
 import { type CliIo, processIo, type Subcommand, UsageError } from "./_io.ts";
 import { call, helpCommand, ls, status, stop } from "./info.ts";
+import { layout } from "./layout.ts";
 import { kill, newPane, read, run, send, split, wait } from "./panes.ts";
 import { serve } from "./serve.ts";
 import { mcp } from "../../plugins/mcp/cli.ts";
@@ -27,6 +28,7 @@ export const SUBCOMMANDS: Record<string, Subcommand> = {
   stop,
   call,
   mcp,
+  layout,
 };
 SUBCOMMANDS.help = helpCommand(SUBCOMMANDS);
 
