@@ -1,7 +1,7 @@
 // The presets this plugin instance knows: the built-in table, then the project's config ones
 // (set once in setup). One module-level list: a plugin Worker runs one plugin.
 import { type LayoutNode, normalise, type Size } from "../../core/layout/mod.ts";
-import { findPreset } from "./find_preset.ts";
+import { findPreset } from "../../protocols/layout/mod.ts";
 import type { PresetBuilder } from "./plan.ts";
 import { type Preset, PRESETS } from "./presets.ts";
 

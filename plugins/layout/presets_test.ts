@@ -7,7 +7,7 @@ import {
   panesOf,
   type Size,
 } from "../../core/layout/mod.ts";
-import { findPreset } from "./find_preset.ts";
+import { findPreset } from "../../protocols/layout/mod.ts";
 import { PRESETS } from "./presets.ts";
 
 /** Counts how often each cell is covered; the first cell not covered exactly once, if any. */

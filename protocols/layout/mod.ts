@@ -30,3 +30,4 @@ export { checkLayoutFile } from "./check_file.ts";
 export { MAX_LAYOUT_FILE, parseLayoutFile } from "./parse_layout_file.ts";
 export type { ParseLayoutFileOptions } from "./parse_layout_file.ts";
 export { stringifyLayoutFile } from "./stringify_layout_file.ts";
+export { findPreset } from "./find_preset.ts";
