@@ -184,7 +184,7 @@ export class WeftClient {
     const pending = this.#pending.get(m.id as number);
     if (!pending) return;
     this.#pending.delete(m.id as number);
-    if ("error" in m) pending.reject(WeftError.fromBody(rpcToError(m.error)));
+    if ("error" in m) pending.reject(WeftError.fromBody(rpcToError(m.error as Parameters<typeof rpcToError>[0])));
     else {
       const result = (m as { result: unknown }).result;
       try {

@@ -62,12 +62,11 @@ export class Model {
   readonly panes = new Map<string, Pane>();
   #options: ModelOptions;
   #current: string | undefined;
-  #sweeper: number;
+  #sweeper: ReturnType<typeof setInterval>;
 
   constructor(options: ModelOptions) {
     this.#options = options;
     this.#sweeper = setInterval(() => this.#sweepIdle(), Math.min(250, options.idleMs));
-    Deno.unrefTimer(this.#sweeper);
   }
 
   /** Creates a session with one window holding one pane. */

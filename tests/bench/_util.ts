@@ -1,0 +1,84 @@
+/**
+ * Benchmark helpers: percentiles, a server in a subprocess, tmux.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { WeftClient } from "../../core/client/mod.ts";
+
+/** The repository root. */
+export const ROOT = new URL("../../", import.meta.url).pathname;
+
+/** The p-th percentile (0–100) of samples. */
+export function percentile(samples: number[], p: number): number {
+  if (!samples.length) return NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** A weft server running as its own process, as a user runs it. */
+export interface ServerProcess {
+  dir: string;
+  socket: string;
+  child: Deno.ChildProcess;
+  readyMs: number;
+  connect: () => Promise<WeftClient>;
+  stop: () => Promise<void>;
+}
+
+/** Starts `weft serve` in a fresh project directory and waits until its socket answers. */
+export async function spawnServer(weft: Record<string, unknown> = {}): Promise<ServerProcess> {
+  const dir = await Deno.makeTempDir({ prefix: "weft-bench-" });
+  await Deno.writeTextFile(join(dir, "deno.json"), JSON.stringify({ weft: { shell: "bash", ...weft } }));
+  const socket = join(dir, ".weft", "weft.sock");
+  const started = performance.now();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--unstable-worker-options", "--config", join(ROOT, "deno.json"), join(ROOT, "main.ts"), "serve", "--project", dir],
+    stdout: "null",
+    stderr: "piped",
+    stdin: "null",
+  }).spawn();
+  let client: WeftClient | undefined;
+  while (!client) {
+    try {
+      client = await WeftClient.connect(socket);
+    } catch {
+      if (performance.now() - started > 30_000) throw new Error("weft serve did not start within 30 s");
+      await new Promise((r) => setTimeout(r, 2));
+    }
+  }
+  const readyMs = performance.now() - started;
+  client.close();
+  return {
+    dir,
+    socket,
+    child,
+    readyMs,
+    connect: () => WeftClient.connect(socket),
+    stop: async () => {
+      try {
+        child.kill("SIGTERM");
+      } catch { /* gone */ }
+      await child.stderr.cancel().catch(() => {});
+      await child.status;
+      await Deno.remove(dir, { recursive: true }).catch(() => {});
+    },
+  };
+}
+
+/** Runs tmux on a private server; returns stdout. */
+export async function tmux(socketName: string, ...args: string[]): Promise<string> {
+  const out = await new Deno.Command("tmux", { args: ["-L", socketName, "-f", "/dev/null", ...args] }).output();
+  if (!out.success) throw new Error(`tmux ${args.join(" ")}: ${new TextDecoder().decode(out.stderr)}`);
+  return new TextDecoder().decode(out.stdout);
+}
+
+/** True when tmux is installed. */
+export async function hasTmux(): Promise<boolean> {
+  try {
+    return (await new Deno.Command("tmux", { args: ["-V"] }).output()).success;
+  } catch {
+    return false;
+  }
+}

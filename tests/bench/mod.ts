@@ -1,0 +1,52 @@
+/**
+ * `deno task bench`: every benchmark, a table on stdout and `bench-results.json`.
+ * Numbers are printed, never asserted. `deno task bench -- NAME…` runs only those groups.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { ROOT } from "./_util.ts";
+
+type Bench = () => Promise<Record<string, number>>;
+
+/** Benchmark groups: module (relative to this folder) and exported function. */
+const GROUPS: [string, string, string][] = [
+  ["startup", "./core.ts", "benchStartup"],
+  ["read", "./core.ts", "benchRead"],
+  ["stalls", "./core.ts", "benchStalls"],
+  ["ingest", "./ingest.ts", "benchIngest"],
+  ["memory", "./ingest.ts", "benchHistoryMemory"],
+  ["mcp", "./mcp.ts", "benchMcp"],
+  ["sideband", "./sideband.ts", "benchSideband"],
+  ["tui", "./tui.ts", "benchTui"],
+];
+
+const only = new Set(Deno.args);
+const results: Record<string, Record<string, number> | { error: string }> = {};
+for (const [name, path, fn] of GROUPS) {
+  if (only.size && !only.has(name)) continue;
+  let mod: Record<string, unknown>;
+  try {
+    mod = await import(path);
+  } catch (err) {
+    results[name] = { error: `cannot load ${path}: ${(err as Error).message.split("\n")[0]}` };
+    continue;
+  }
+  const bench = mod[fn] as Bench | undefined;
+  if (!bench) {
+    results[name] = { error: `${path} does not export ${fn}` };
+    continue;
+  }
+  console.error(`bench: ${name}…`);
+  try {
+    results[name] = await bench();
+  } catch (err) {
+    results[name] = { error: (err as Error).message };
+  }
+  console.log(`\n== ${name} ==`);
+  console.table(results[name]);
+}
+const file = join(ROOT, "bench-results.json");
+await Deno.writeTextFile(file, JSON.stringify({ date: new Date().toISOString(), results }, null, 2) + "\n");
+console.log(`\nwrote ${file}`);

@@ -1,0 +1,76 @@
+/**
+ * Test helpers: a real weft server in a temporary project, and a connected client.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { WeftClient } from "../../core/client/mod.ts";
+import { loadConfig } from "../../core/config/mod.ts";
+import { type RunningServer, startServer } from "../../core/server/server.ts";
+
+/** What a test gets. */
+export interface ServerFixture {
+  dir: string;
+  server: RunningServer;
+  client: WeftClient;
+  /** Another client connection. */
+  connect: () => Promise<WeftClient>;
+}
+
+/** Options: the project's `"weft"` section and whether to start the default session. */
+export interface FixtureOptions {
+  weft?: Record<string, unknown>;
+  startupSession?: boolean;
+  /** Files to write into the project before start (path → content). */
+  files?: Record<string, string>;
+}
+
+/** Starts a server in a fresh temporary project, runs `fn`, and tears everything down. */
+export async function withServer(
+  fn: (fx: ServerFixture) => Promise<void>,
+  options: FixtureOptions = {},
+): Promise<void> {
+  const dir = await Deno.makeTempDir({ prefix: "weft-test-" });
+  const clients: WeftClient[] = [];
+  let server: RunningServer | undefined;
+  try {
+    const weft = { shell: "bash", idleMs: 300, ...(options.weft ?? {}) };
+    await Deno.writeTextFile(join(dir, "deno.json"), JSON.stringify({ weft }));
+    for (const [path, content] of Object.entries(options.files ?? {})) {
+      await Deno.mkdir(join(dir, path, ".."), { recursive: true });
+      await Deno.writeTextFile(join(dir, path), content);
+    }
+    server = await startServer(await loadConfig(dir), { noStartupSession: !options.startupSession });
+    const connect = async () => {
+      const c = await WeftClient.connect(server!.paths.socket, { client: "test" });
+      clients.push(c);
+      return c;
+    };
+    const client = await connect();
+    await fn({ dir, server, client, connect });
+  } finally {
+    for (const c of clients) c.close();
+    await server?.stop();
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  }
+}
+
+/** Test options for end-to-end tests that own PTYs, sockets and Workers. */
+export const E2E = { sanitizeOps: false, sanitizeResources: false } as const;
+
+/** Polls `fn` until it returns a truthy value or the time runs out (no timing assertions). */
+export async function eventually<T>(fn: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < end) {
+    try {
+      const v = await fn();
+      if (v) return v;
+    } catch (err) {
+      last = err;
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`eventually: condition not met within ${timeoutMs} ms${last ? `: ${last}` : ""}`);
+}
