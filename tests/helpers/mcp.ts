@@ -1,0 +1,67 @@
+/**
+ * Test helpers for the MCP door: SDK clients over HTTP (with the project's token) and over
+ * stdio (`weft mcp` as a child process), and a waiter for notifications.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import {
+  Client,
+  StdioClientTransport,
+  StreamableHTTPClientTransport,
+} from "../../plugins/mcp/sdk_client.ts";
+
+/** The HTTP endpoint and token the mcp plugin published for a project. */
+export async function httpEndpoint(projectDir: string): Promise<{ url: URL; token: string }> {
+  const info = JSON.parse(await Deno.readTextFile(join(projectDir, ".weft", "server.json")));
+  if (!info.http) throw new Error(`no http entry in ${projectDir}/.weft/server.json`);
+  const token = (await Deno.readTextFile(info.http.tokenFile)).trim();
+  return { url: new URL(`http://127.0.0.1:${info.http.port}/mcp`), token };
+}
+
+/** An SDK client connected over HTTP with the bearer token. */
+export async function httpClient(projectDir: string, name = "test"): Promise<Client> {
+  const { url, token } = await httpEndpoint(projectDir);
+  const client = new Client({ name, version: "1.0.0" });
+  await client.connect(
+    new StreamableHTTPClientTransport(url, {
+      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    }),
+  );
+  return client;
+}
+
+/** The CLI entry, for starting `weft mcp` as a child process. */
+export const MAIN = new URL("../../main.ts", import.meta.url).pathname;
+
+/** An SDK client talking to `weft mcp` over stdio, started in `cwd` with `env`. */
+export async function stdioClient(
+  cwd: string,
+  options: { env?: Record<string, string>; args?: string[] } = {},
+): Promise<Client> {
+  const client = new Client({ name: "test-stdio", version: "1.0.0" });
+  await client.connect(
+    new StdioClientTransport({
+      command: Deno.execPath(),
+      args: [
+        "run",
+        "--allow-all",
+        "--unstable-worker-options",
+        MAIN,
+        "mcp",
+        ...(options.args ?? []),
+      ],
+      cwd,
+      env: { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "", ...options.env },
+      stderr: "pipe",
+    }),
+  );
+  return client;
+}
+
+/** The text of a tool result's first content block. */
+export function textOf(result: unknown): string {
+  const content = (result as { content?: { type: string; text?: string }[] }).content ?? [];
+  return content.find((c) => c.type === "text")?.text ?? "";
+}

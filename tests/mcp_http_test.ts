@@ -1,0 +1,465 @@
+/**
+ * The mcp plugin in a real plugin host (its own Worker), over real HTTP, driven by the SDK's
+ * Client and by raw requests, on a bus whose core commands are small fakes: tools from the
+ * registry, the error split, list_changed (a plugin registering, crashing, restarting),
+ * attribution per session, read-only mode, resources, the gate, bad input, concurrency.
+ */
+
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { z } from "zod";
+import { Bus, type Caller, defineCommand } from "../core/bus/mod.ts";
+import { WeftError } from "../core/errors.ts";
+import { PluginHost } from "../core/plugin/mod.ts";
+import { MCP_CAPABILITIES } from "../plugins/mcp/mod.ts";
+import {
+  ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from "../plugins/mcp/sdk.ts";
+import type { Client } from "../plugins/mcp/sdk_client.ts";
+import { httpClient, httpEndpoint, textOf } from "./helpers/mcp.ts";
+
+const MCP = new URL("../plugins/mcp/mod.ts", import.meta.url).href;
+const CRASHY = new URL("./fixtures/plugins/crashy/mod.ts", import.meta.url).href;
+
+interface Fixture {
+  dir: string;
+  bus: Bus;
+  screens: Map<string, string>;
+  callers: Caller[];
+  client: () => Promise<Client>;
+  raw: (init: RequestInit & { path?: string; token?: string | null }) => Promise<Response>;
+}
+
+/** A bus with fake panes and the core commands the MCP door uses. */
+function fakeCore(dir: string, screens: Map<string, string>, callers: Caller[]): Bus {
+  const bus = new Bus();
+  bus.setResolver((spec, ref) => {
+    if (ref !== undefined && screens.has(ref)) return ref;
+    throw new WeftError("TARGET_NOT_FOUND", `Cannot find ${spec.kind} "${ref}"`);
+  });
+  const pane = { kind: "pane", field: "pane", fallback: "required" } as const;
+  bus.register("core", [
+    defineCommand({
+      name: "server.commands",
+      title: "List commands",
+      description: "Every command.",
+      capabilities: [],
+      mcp: { expose: false },
+      input: z.object({}),
+      handler: () => ({ commands: bus.list() }),
+    }),
+    defineCommand({
+      name: "server.status",
+      title: "Server status",
+      description: "The server.",
+      capabilities: [],
+      mcp: { readOnly: true },
+      input: z.object({}),
+      handler: () => ({ projectDir: dir }),
+    }),
+    defineCommand({
+      name: "pane.list",
+      title: "List panes",
+      description: "List panes.",
+      capabilities: ["pane:read"],
+      mcp: { readOnly: true },
+      input: z.object({}),
+      handler: () => ({
+        panes: [...screens.keys()].map((id) => ({
+          id,
+          name: null,
+          command: "bash",
+          cwd: dir,
+          cols: 80,
+          rows: 24,
+          state: "idle",
+          exit: null,
+        })),
+      }),
+    }),
+    defineCommand({
+      name: "pane.status",
+      title: "Get status",
+      description: "A pane's state.",
+      capabilities: ["pane:read"],
+      mcp: { readOnly: true, name: "get_status" },
+      target: pane,
+      input: z.object({ pane: z.string() }),
+      handler: ({ target }) => ({ id: target }),
+    }),
+    defineCommand({
+      name: "pane.read",
+      title: "Read pane",
+      description: "A pane's screen.",
+      capabilities: ["pane:read"],
+      mcp: { readOnly: true },
+      target: pane,
+      input: z.object({ pane: z.string(), lines: z.number().int().min(1).optional() }),
+      handler: ({ target, caller }) => {
+        callers.push(caller);
+        return { pane: target, revision: 1, text: screens.get(target!) ?? "" };
+      },
+    }),
+    defineCommand({
+      name: "pane.write",
+      title: "Send input",
+      description: "Type into a pane.",
+      capabilities: ["pane:write"],
+      mcp: { name: "send_input" },
+      target: pane,
+      input: z.object({ pane: z.string(), text: z.string() }),
+      handler: ({ target, input, caller }) => {
+        callers.push(caller);
+        if (target === "p9") {
+          throw new WeftError("PANE_EXITED", `Cannot write to pane "p9": its process has exited`);
+        }
+        screens.set(target!, screens.get(target!) + input.text);
+        bus.events.publish("pane.output", { pane: target, data: input.text }, target);
+        return { pane: target, bytes: input.text.length };
+      },
+    }),
+  ]);
+  return bus;
+}
+
+async function withMcp(
+  body: (fx: Fixture) => Promise<void>,
+  options: Record<string, unknown> = {},
+  extra: { crashy?: boolean } = {},
+): Promise<void> {
+  const dir = await Deno.makeTempDir({ prefix: "weft-mcp-" });
+  await Deno.mkdir(join(dir, ".weft"), { mode: 0o700 });
+  await Deno.writeTextFile(join(dir, ".weft", "server.json"), JSON.stringify({ projectDir: dir }));
+  const screens = new Map([["p1", "$ echo hi\nhi\n"], ["p9", "exited\n"]]);
+  const callers: Caller[] = [];
+  const bus = fakeCore(dir, screens, callers);
+  const host = new PluginHost({ bus, projectDir: dir, restart: { initialMs: 100, maxMs: 200 } });
+  const clients: Client[] = [];
+  try {
+    const plugins = [{ name: "mcp", from: MCP, grant: [...MCP_CAPABILITIES], options }];
+    if (extra.crashy) plugins.push({ name: "crashy", from: CRASHY, grant: [], options: {} });
+    const status = await host.start(plugins);
+    assert.equal(status[0]?.state, "running", JSON.stringify(status[0]?.lastError));
+    const { url, token } = await httpEndpoint(dir);
+    await body({
+      dir,
+      bus,
+      screens,
+      callers,
+      client: async () => {
+        const c = await httpClient(dir);
+        clients.push(c);
+        return c;
+      },
+      raw: (init) => {
+        const headers = new Headers(init.headers);
+        if (init.token !== null) headers.set("authorization", `Bearer ${init.token ?? token}`);
+        if (!headers.has("accept")) headers.set("accept", "application/json, text/event-stream");
+        if (!headers.has("content-type")) headers.set("content-type", "application/json");
+        return fetch(new URL(init.path ?? "/mcp", url), { ...init, headers });
+      },
+    });
+  } finally {
+    for (const c of clients) await c.close().catch(() => {});
+    await host.stop();
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  }
+}
+
+const INIT = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: {
+    protocolVersion: "2025-06-18",
+    capabilities: {},
+    clientInfo: { name: "raw", version: "1" },
+  },
+});
+
+function notified(client: Client, schema: Parameters<Client["setNotificationHandler"]>[0]) {
+  const seen: unknown[] = [];
+  client.setNotificationHandler(schema, (n) => void seen.push(n));
+  return seen;
+}
+
+/** The SDK client opens its notification stream (GET) just after initializing; let it. */
+function standaloneStream(): Promise<void> {
+  return new Promise((r) => setTimeout(r, 300));
+}
+
+async function until(what: string, check: () => boolean | Promise<boolean>, ms = 10_000) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+Deno.test("mcp over HTTP: the bus's commands are tools with snake_case names and schemas", async () => {
+  await withMcp(async ({ client }) => {
+    const c = await client();
+    const { tools } = await c.listTools();
+    const names = tools.map((t) => t.name).sort();
+    assert.deepEqual(names, [
+      "get_server_status",
+      "get_status",
+      "list_panes",
+      "read_pane",
+      "send_input",
+    ]);
+    const read = tools.find((t) => t.name === "read_pane")!;
+    assert.equal(read.title, "Read pane");
+    assert.match(read.description!, /"pane" names a pane by id \(e\.g\. p3\)/);
+    assert.deepEqual(read.inputSchema.required, ["pane"]);
+    assert.equal(read.outputSchema?.type, "object");
+    assert.equal(read.annotations?.readOnlyHint, true);
+  });
+});
+
+Deno.test("mcp over HTTP: tools/call returns structuredContent and text, attributed to the session", async () => {
+  await withMcp(async ({ client, callers, screens }) => {
+    const c = await client();
+    const read = await c.callTool({ name: "read_pane", arguments: { pane: "p1" } });
+    assert.deepEqual(read.structuredContent, { pane: "p1", revision: 1, text: "$ echo hi\nhi\n" });
+    assert.match(textOf(read), /text:\n\$ echo hi\nhi/);
+    await c.callTool({ name: "send_input", arguments: { pane: "p1", text: "ls\n" } });
+    assert.match(screens.get("p1")!, /ls\n$/);
+    assert.equal(callers[0]?.kind, "mcp");
+    assert.match(callers[0]!.id, /^mcp\/[0-9a-f]{8}$/);
+    const other = await client();
+    await other.callTool({ name: "read_pane", arguments: { pane: "p1" } });
+    assert.notEqual(callers.at(-1)!.id, callers[0]!.id, "each session is its own caller");
+  });
+});
+
+Deno.test("mcp over HTTP: bad calls are protocol errors, failures inside commands are isError results", async () => {
+  await withMcp(async ({ client }) => {
+    const c = await client();
+    await assert.rejects(c.callTool({ name: "read_pain", arguments: {} }), (err: Error) => {
+      assert.equal((err as { code?: number }).code, -32602);
+      assert.match(err.message, /Cannot find tool "read_pain".*read_pane/);
+      return true;
+    });
+    await assert.rejects(
+      c.callTool({ name: "read_pane", arguments: { pane: 7 } }),
+      (err: Error) => {
+        assert.equal((err as { code?: number }).code, -32602);
+        assert.match(err.message, /pane/);
+        return true;
+      },
+    );
+    const gone = await c.callTool({ name: "read_pane", arguments: { pane: "p42" } });
+    assert.equal(gone.isError, true);
+    assert.match(textOf(gone), /^TARGET_NOT_FOUND: Cannot find pane "p42"\nList what exists/);
+    const exited = await c.callTool({ name: "send_input", arguments: { pane: "p9", text: "x" } });
+    assert.equal(exited.isError, true);
+    assert.match(textOf(exited), /^PANE_EXITED: .*\n.*Start a new pane/);
+    // The session is still good after all of that.
+    assert.equal((await c.callTool({ name: "list_panes", arguments: {} })).isError, undefined);
+  });
+});
+
+Deno.test("mcp over HTTP: a plugin's commands appear and go with tools/list_changed", async () => {
+  await withMcp(async ({ client, bus }) => {
+    const c = await client();
+    const changes = notified(c, ToolListChangedNotificationSchema);
+    await standaloneStream();
+    bus.register("demo", [defineCommand({
+      name: "demo.shout",
+      title: "Shout",
+      description: "Upper-cases text.",
+      capabilities: [],
+      input: z.object({ text: z.string() }),
+      handler: ({ input }) => input.text.toUpperCase(),
+    })]);
+    await until("list_changed after register", () => changes.length >= 1);
+    const shout = await c.callTool({ name: "demo_shout", arguments: { text: "hi" } });
+    assert.deepEqual(shout.structuredContent, { result: "HI" });
+    bus.unregister("demo");
+    await until("list_changed after unregister", () => changes.length >= 2);
+    const { tools } = await c.listTools();
+    assert.equal(tools.some((t) => t.name === "demo_shout"), false);
+  });
+});
+
+Deno.test("mcp over HTTP: a crashed plugin's tools disappear and come back when it restarts", async () => {
+  await withMcp(
+    async ({ client }) => {
+      const c = await client();
+      const names = async () => (await c.listTools()).tools.map((t) => t.name);
+      assert.ok((await names()).includes("crashy_ping"));
+      const changes = notified(c, ToolListChangedNotificationSchema);
+      const died = await c.callTool({ name: "crashy_die", arguments: {} });
+      assert.equal(died.isError, true);
+      assert.match(textOf(died), /^PLUGIN_CRASHED: /);
+      await until("crashy's tools gone", async () => !(await names()).includes("crashy_ping"));
+      await until("crashy's tools back", async () => (await names()).includes("crashy_ping"));
+      assert.ok(changes.length >= 2, `${changes.length} list_changed notifications`);
+      assert.deepEqual(
+        (await c.callTool({ name: "crashy_ping", arguments: {} })).structuredContent,
+        {
+          result: "pong",
+        },
+      );
+    },
+    {},
+    { crashy: true },
+  );
+});
+
+Deno.test("mcp over HTTP: read-only mode shows only read-only tools and calls without write rights", async () => {
+  await withMcp(async ({ client, bus, callers }) => {
+    const c = await client();
+    const names = (await c.listTools()).tools.map((t) => t.name).sort();
+    assert.deepEqual(names, ["get_server_status", "get_status", "list_panes", "read_pane"]);
+    await assert.rejects(c.callTool({ name: "send_input", arguments: { pane: "p1", text: "x" } }));
+    await c.callTool({ name: "read_pane", arguments: { pane: "p1" } });
+    const grants = callers.at(-1)!.grants;
+    assert.ok(grants !== "all" && grants.has("pane:read") && !grants.has("pane:write"));
+    assert.equal(bus.get("pane.write")?.name, "pane.write");
+  }, { readOnly: true });
+});
+
+Deno.test("mcp over HTTP: allowlist and hide list choose the tools", async () => {
+  await withMcp(async ({ client }) => {
+    const names = (await (await client()).listTools()).tools.map((t) => t.name).sort();
+    assert.deepEqual(names, ["list_panes", "read_pane"]);
+  }, { tools: ["list_panes", "pane.read", "send_input"], hide: ["send_input"] });
+});
+
+Deno.test("mcp over HTTP: panes are resources; a subscribed pane's output sends throttled updates", async () => {
+  await withMcp(async ({ client }) => {
+    const c = await client();
+    const { resources } = await c.listResources();
+    assert.deepEqual(resources.map((r) => r.uri), ["weft://pane/p1", "weft://pane/p9"]);
+    const read = await c.readResource({ uri: "weft://pane/p1" });
+    assert.deepEqual(read.contents[0], {
+      uri: "weft://pane/p1",
+      mimeType: "text/plain",
+      text: "$ echo hi\nhi\n",
+    });
+    await assert.rejects(c.readResource({ uri: "weft://pane/p77" }), /-32002|p77/);
+    await assert.rejects(c.subscribeResource({ uri: "file:///etc/passwd" }), /-32002/);
+    const updates = notified(c, ResourceUpdatedNotificationSchema);
+    await c.subscribeResource({ uri: "weft://pane/p1" });
+    for (let i = 0; i < 20; i++) {
+      await c.callTool({ name: "send_input", arguments: { pane: "p1", text: `${i}` } });
+    }
+    await until("an update", () => updates.length >= 1);
+    await new Promise((r) => setTimeout(r, 250));
+    assert.ok(
+      updates.length >= 1 && updates.length <= 5,
+      `${updates.length} updates for 20 writes`,
+    );
+    await c.unsubscribeResource({ uri: "weft://pane/p1" });
+    const before = updates.length;
+    await c.callTool({ name: "send_input", arguments: { pane: "p1", text: "more" } });
+    await new Promise((r) => setTimeout(r, 250));
+    assert.equal(updates.length, before);
+  }, { updatesPerSecond: 10 });
+});
+
+Deno.test("mcp over HTTP: pane.created/pane.closed send resources/list_changed", async () => {
+  await withMcp(async ({ client, bus }) => {
+    const c = await client();
+    const changes = notified(c, ResourceListChangedNotificationSchema);
+    await standaloneStream();
+    bus.events.publish("pane.created", { id: "p5" }, "p5");
+    await until("resources list_changed", () => changes.length >= 1);
+  });
+});
+
+Deno.test("mcp over HTTP: the gate refuses a missing or wrong token, a foreign Host or Origin, other paths", async () => {
+  await withMcp(async ({ raw }) => {
+    const none = await raw({ method: "POST", body: INIT, token: null });
+    assert.equal(none.status, 401);
+    assert.match((await none.json()).error.message, /no bearer token.*mcp\.token/);
+    const wrong = await raw({ method: "POST", body: INIT, token: "x".repeat(43) });
+    assert.equal(wrong.status, 401);
+    assert.match((await wrong.json()).error.message, /token is wrong/);
+    const origin = await raw({
+      method: "POST",
+      body: INIT,
+      headers: { origin: "http://evil.example" },
+    });
+    assert.equal(origin.status, 403);
+    assert.match((await origin.json()).error.message, /Origin "http:\/\/evil\.example"/);
+    const other = await raw({ method: "GET", path: "/other" });
+    assert.equal(other.status, 404);
+    await other.body?.cancel();
+    const ok = await raw({
+      method: "POST",
+      body: INIT,
+      headers: { origin: "http://localhost:3000" },
+    });
+    assert.equal(ok.status, 200);
+    assert.ok(ok.headers.get("mcp-session-id"));
+    await ok.body?.cancel();
+  });
+});
+
+Deno.test("mcp over HTTP: a foreign Host header is refused (DNS rebinding)", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await withMcp(async ({ dir: project }) => {
+      const { url, token } = await httpEndpoint(project);
+      const conn = await Deno.connect({ hostname: "127.0.0.1", port: Number(url.port) });
+      const request =
+        `POST /mcp HTTP/1.1\r\nHost: evil.example.com\r\nAuthorization: Bearer ${token}\r\n` +
+        `Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n` +
+        `Content-Length: ${INIT.length}\r\nConnection: close\r\n\r\n${INIT}`;
+      await conn.write(new TextEncoder().encode(request));
+      const reply = new TextDecoder().decode(await new Response(conn.readable).arrayBuffer());
+      assert.match(reply, /^HTTP\/1\.1 403/);
+      assert.match(reply, /Host \\"evil\.example\.com\\" is not a loopback name/);
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("mcp over HTTP: malformed JSON, huge bodies and unknown sessions get clear errors; serving goes on", async () => {
+  await withMcp(async ({ raw, client }) => {
+    const c = await client();
+    const bad = await raw({ method: "POST", body: "{not json" });
+    assert.equal(bad.status, 400);
+    assert.equal((await bad.json()).error.code, -32700);
+    const huge = await raw({ method: "POST", body: `{"x":"${"a".repeat(5 * 1024 * 1024)}"}` });
+    assert.equal(huge.status, 413);
+    await huge.body?.cancel();
+    const lost = await raw({ method: "POST", body: INIT, headers: { "mcp-session-id": "nope" } });
+    assert.equal(lost.status, 404);
+    assert.match((await lost.json()).error.message, /Cannot find session "nope"/);
+    const bigArgs = await c.callTool({ name: "read_pane", arguments: { pane: "p1", lines: -1 } })
+      .catch((err) => err as Error);
+    assert.match(String(bigArgs), /-32602/);
+    const read = await c.callTool({ name: "read_pane", arguments: { pane: "p1" } });
+    assert.equal(read.isError, undefined);
+  });
+});
+
+Deno.test("mcp over HTTP: 100 concurrent calls from 4 clients each get their own result", async () => {
+  await withMcp(async ({ client, screens }) => {
+    for (let i = 0; i < 25; i++) screens.set(`q${i}`, `screen of q${i}`);
+    const clients = await Promise.all([1, 2, 3, 4].map(() => client()));
+    const calls = Array.from({ length: 100 }, (_, i) => {
+      const pane = `q${i % 25}`;
+      return clients[i % 4]!.callTool({ name: "read_pane", arguments: { pane } })
+        .then((r) => [pane, (r.structuredContent as { text: string }).text]);
+    });
+    for (const [pane, text] of await Promise.all(calls)) assert.equal(text, `screen of ${pane}`);
+  });
+});
+
+Deno.test("mcp over HTTP: the token file is private and server.json names the port", async () => {
+  await withMcp(async ({ dir }) => {
+    const info = JSON.parse(await Deno.readTextFile(join(dir, ".weft", "server.json")));
+    assert.equal(typeof info.http.port, "number");
+    assert.equal(info.http.tokenFile, join(dir, ".weft", "mcp.token"));
+    assert.equal((await Deno.stat(info.http.tokenFile)).mode! & 0o777, 0o600);
+    assert.match((await Deno.readTextFile(info.http.tokenFile)).trim(), /^[A-Za-z0-9_-]{43}$/);
+  });
+});
