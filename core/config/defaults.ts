@@ -17,6 +17,13 @@ export interface BuiltinDefaults {
 
 /** Built-in plugins (folders under `plugins/`) and their defaults. */
 export const BUILTIN_PLUGINS: Record<string, BuiltinDefaults> = {
+  // On by default: it arranges panes, starts the panes a layout names, closes them again when
+  // a layout fails half-way, and may create the session a layout file names.
+  layout: {
+    enabled: true,
+    grant: ["layout:write", "pane:spawn", "pane:read", "pane:control", "session:admin"],
+    options: {},
+  },
   // Off until the project enables it; then it may forward every bus right to its MCP
   // clients (read-only mode narrows that), listen on loopback and keep its token in .weft/.
   mcp: {
