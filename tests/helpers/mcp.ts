@@ -34,6 +34,13 @@ export async function httpClient(projectDir: string, name = "test"): Promise<Cli
 
 /** The CLI entry, for starting `weft mcp` as a child process. */
 export const MAIN = new URL("../../main.ts", import.meta.url).pathname;
+/** weft's deno.json: a child started in a project directory must not pick up the project's. */
+export const CONFIG = new URL("../../deno.json", import.meta.url).pathname;
+
+/** The arguments that run the weft CLI with Deno from anywhere. */
+export function weftArgs(...args: string[]): string[] {
+  return ["run", "--allow-all", "--unstable-worker-options", "--config", CONFIG, MAIN, ...args];
+}
 
 /** An SDK client talking to `weft mcp` over stdio, started in `cwd` with `env`. */
 export async function stdioClient(

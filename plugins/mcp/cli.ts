@@ -1,0 +1,133 @@
+/**
+ * `weft mcp`: the stdio MCP server Claude Code's `.mcp.json` starts, plus `weft mcp config`
+ * (a ready `.mcp.json`) and `weft mcp token` (the HTTP bearer token).
+ *
+ * @module
+ */
+
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { WeftClient } from "../../core/client/mod.ts";
+import { loadConfig } from "../../core/config/mod.ts";
+import { WeftError } from "../../core/errors.ts";
+import { findServerInfo } from "../../core/server/info.ts";
+import type { CliIo, Subcommand } from "../../core/cli/_io.ts";
+import { UsageError } from "../../core/cli/_io.ts";
+import { type McpOptions, parseMcpOptions } from "../../protocols/mcp/mod.ts";
+import { READ_ONLY_GRANTS } from "./mod.ts";
+import { serveStdio } from "./stdio.ts";
+
+const USAGE = "weft mcp [--project DIR] [--read-only] | weft mcp config [--http|--stdio] " +
+  "[--bin NAME] [--project DIR] | weft mcp token [--project DIR]";
+
+/** The `mcp` subcommand. */
+export const mcp: Subcommand = {
+  usage: USAGE,
+  summary: "MCP for agents: serve stdio (what .mcp.json starts), print a .mcp.json, print the " +
+    "HTTP token",
+  run: (args, io) => {
+    const [first, ...rest] = args;
+    if (first === "config") return config(rest, io);
+    if (first === "token") return token(rest, io);
+    return stdio(args, io);
+  },
+};
+
+async function stdio(args: string[], io: CliIo): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { project: { type: "string" }, "read-only": { type: "boolean" } },
+  });
+  const start = values.project ? resolve(io.cwd, values.project) : io.cwd;
+  const options = await projectOptions(start);
+  const readOnly = values["read-only"] === true || options.readOnly === true;
+  const pane = io.env("WEFT_PANE");
+  const client = await WeftClient.find(start, {
+    client: "mcp",
+    ...(pane ? { pane } : {}),
+    ...(readOnly ? { grants: [...READ_ONLY_GRANTS] } : {}),
+  });
+  try {
+    const why = await serveStdio(client, { ...options, readOnly });
+    if (why === "server") {
+      io.err("weft mcp: the weft server went away; stopping\n");
+      return 1;
+    }
+    return 0;
+  } finally {
+    client.close();
+  }
+}
+
+async function config(args: string[], io: CliIo): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      http: { type: "boolean" },
+      stdio: { type: "boolean" },
+      bin: { type: "string" },
+      project: { type: "string" },
+    },
+  });
+  if (values.http && values.stdio) throw new UsageError("give --http or --stdio, not both");
+  const start = values.project ? resolve(io.cwd, values.project) : io.cwd;
+  const server = values.http ? await httpEntry(start) : stdioEntry(values.bin, values.project);
+  io.out(JSON.stringify({ mcpServers: { weft: server } }, null, 2) + "\n");
+  return 0;
+}
+
+async function token(args: string[], io: CliIo): Promise<number> {
+  const { values } = parseArgs({ args, options: { project: { type: "string" } } });
+  const start = values.project ? resolve(io.cwd, values.project) : io.cwd;
+  const found = await findServerInfo(start);
+  const file = found?.info.http?.tokenFile ??
+    join((await loadConfig(start)).projectDir, ".weft", "mcp.token");
+  try {
+    io.out((await Deno.readTextFile(file)).trim() + "\n");
+    return 0;
+  } catch {
+    throw new WeftError(
+      "NOT_FOUND",
+      `Cannot read the MCP token ${file}: the mcp plugin has not run in this project yet; ` +
+        `enable it ("weft": {"plugins": {"mcp": true}}) and start the server`,
+    );
+  }
+}
+
+/** The stdio form: this CLI run by Deno, or an installed `weft`. */
+function stdioEntry(bin: string | undefined, project: string | undefined) {
+  const extra = project ? ["--project", resolve(project)] : [];
+  if (bin) return { command: bin, args: ["mcp", ...extra] };
+  const main = fileURLToPath(new URL("../../main.ts", import.meta.url));
+  // weft's own deno.json (its imports), not the one Deno would find from the agent's cwd.
+  const config = fileURLToPath(new URL("../../deno.json", import.meta.url));
+  return {
+    command: Deno.execPath(),
+    args: ["run", "--allow-all", "--unstable-worker-options", "--config", config, main, "mcp"]
+      .concat(extra),
+  };
+}
+
+/** The HTTP form: the running server's port (or the configured one) and the token header. */
+async function httpEntry(start: string) {
+  const found = await findServerInfo(start);
+  const port = found?.info.http?.port ?? (await projectOptions(start)).port;
+  if (!port) {
+    throw new WeftError(
+      "UNAVAILABLE",
+      "Cannot print an HTTP config: no MCP HTTP port is known; start the server with the mcp " +
+        'plugin on, or set a fixed port ("mcp": {"options": {"port": 8931}})',
+    );
+  }
+  return {
+    type: "http",
+    url: `http://127.0.0.1:${port}/mcp`,
+    headers: { Authorization: "Bearer ${WEFT_MCP_TOKEN}" },
+  };
+}
+
+async function projectOptions(start: string): Promise<McpOptions> {
+  const config = await loadConfig(start);
+  return parseMcpOptions(config.plugins.find((p) => p.name === "mcp")?.options ?? {});
+}
