@@ -14,6 +14,8 @@ export function paneResize(deps: CoreDeps) {
       "Resize a pane within its window: to `cols`/`rows` cells, or by `dx`/`dy` cells " +
       "(negative shrinks). Neighbours give or take the space. Returns the new layout.",
     capabilities: ["layout:write"],
+    // `resize_pane` is the layout plugin's (delta, ratio or cells), as the layout issue names it.
+    mcp: { name: "set_pane_size" },
     target: { kind: "pane", field: "pane", fallback: "required" },
     input: z.object({
       pane: z.string().describe("Pane id or name."),
