@@ -226,6 +226,12 @@ Deno.test("apply_preset, cycle, resize, swap and zoom on real panes", E2E, async
     // Three panes tiled look like grid_2x2, seen earlier in the cycle: so the cycle wraps.
     const cycled = await client.call<{ preset: string }>("layout.cycle", { window: made.window });
     strictEqual(cycled.preset, "single");
+    strictEqual((await client.call<Layout>("window.layout", { window: made.window })).zoomed, a);
+    const even = await client.call<Layout>("layout.apply_preset", {
+      window: made.window,
+      preset: "even_h",
+    });
+    strictEqual(even.zoomed, null, "a preset without zoom ends the zoom");
     const resized = await client.call<Layout>("layout.resize", {
       pane: a!,
       direction: "horizontal",
