@@ -72,3 +72,32 @@ export function textOf(result: unknown): string {
   const content = (result as { content?: { type: string; text?: string }[] }).content ?? [];
   return content.find((c) => c.type === "text")?.text ?? "";
 }
+
+/** What a finished child process printed. */
+export interface ToolRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs an npm package's CLI under Deno (`deno run npm:SPEC ARGS`), outside any project config,
+ * in `cwd` (default: a new temporary directory), killed after `timeoutMs`.
+ */
+export async function runNpmTool(
+  spec: string,
+  args: string[],
+  options: { cwd?: string; timeoutMs?: number } = {},
+): Promise<ToolRun> {
+  const cwd = options.cwd ?? (await Deno.makeTempDir({ prefix: "weft-npm-tool-" }));
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-all", "--no-config", "--no-lock", `npm:${spec}`, ...args],
+    cwd,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+    signal: AbortSignal.timeout(options.timeoutMs ?? 120_000),
+  }).output();
+  const text = new TextDecoder();
+  return { code: out.code, stdout: text.decode(out.stdout), stderr: text.decode(out.stderr) };
+}
