@@ -54,4 +54,5 @@ export const DEFAULTS = {
   size: { cols: 120, rows: 40 },
   startup: { session: "main" },
   humanInput: { quietMs: 3000, waitMs: 1500 },
+  attach: { prefix: "C-b", scrollback: 2000 },
 } as const;

@@ -32,6 +32,10 @@ const Section = z.strictObject({
     cols: z.number().int().min(10).max(1000),
     rows: z.number().int().min(3).max(500),
   }).optional(),
+  attach: z.strictObject({
+    prefix: z.string().regex(/^(M-)?(C-)?[!-~]$|^C-Space$/).optional(),
+    scrollback: z.number().int().min(0).max(1_000_000).optional(),
+  }).optional(),
   humanInput: z.strictObject({
     quietMs: z.number().int().min(0).max(600_000).optional(),
     waitMs: z.number().int().min(0).max(600_000).optional(),
@@ -98,6 +102,10 @@ export function parseConfig(section: unknown, where: { projectDir: string; file:
     historyBytes: s.historyBytes ?? DEFAULTS.historyBytes,
     idleMs: s.idleMs ?? DEFAULTS.idleMs,
     size: s.size ?? { ...DEFAULTS.size },
+    attach: {
+      prefix: s.attach?.prefix ?? DEFAULTS.attach.prefix,
+      scrollback: s.attach?.scrollback ?? DEFAULTS.attach.scrollback,
+    },
     humanInput: {
       quietMs: s.humanInput?.quietMs ?? DEFAULTS.humanInput.quietMs,
       waitMs: s.humanInput?.waitMs ?? DEFAULTS.humanInput.waitMs,

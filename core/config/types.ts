@@ -35,6 +35,8 @@ export interface WeftConfig {
    * `quietMs` waits up to `waitMs` for the human to pause, then fails with `BUSY_HUMAN`.
    */
   humanInput: { quietMs: number; waitMs: number };
+  /** `weft attach`: the prefix key (tmux-style name) and history lines kept per shown pane. */
+  attach: { prefix: string; scrollback: number };
   /** What `weft serve` starts with. */
   startup: { session: string; command?: string };
   /** Enabled plugins, in start order. */
