@@ -325,3 +325,39 @@ Deno.test("presets from the plugin's options fill slots and a rest leaf", async 
     },
   });
 });
+
+Deno.test("layout.define_preset adds a preset at run time; built-in names stay", async () => {
+  await withLayout(async (h) => {
+    const spiral = {
+      direction: "horizontal",
+      splits: [{ ratio: 1, pane: {} }, {
+        ratio: 1,
+        direction: "vertical",
+        splits: [{ ratio: 1, pane: {} }, { ratio: 1, rest: "horizontal" }],
+      }],
+    };
+    await h.call("layout.define_preset", {
+      name: "spiral",
+      description: "A spiral",
+      layout: spiral,
+    });
+    const made = await h.call<{ window: string }>("layout.create", {
+      layout: { preset: "spir", pane_commands: ["a", "b", "c", "d"] },
+    });
+    const tree = h.windows.get(made.window)!.layout;
+    ok(tree.type === "split" && tree.children.length === 2);
+    const right = tree.children[1]!.node;
+    ok(right.type === "split" && right.direction === "vertical");
+    const rest = right.children[1]!.node;
+    ok(rest.type === "split" && rest.direction === "horizontal" && rest.children.length === 2);
+    const taken = await h.reply("layout.define_preset", { name: "tiled", layout: spiral });
+    ok(!taken.ok);
+    strictEqual(taken.error.code, "CONFLICT");
+    const bad = await h.reply("layout.define_preset", {
+      name: "x",
+      layout: { direction: "up", splits: [] },
+    });
+    ok(!bad.ok);
+    strictEqual(bad.error.code, "INVALID_INPUT");
+  });
+});

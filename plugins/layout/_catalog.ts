@@ -7,11 +7,16 @@ import { type Preset, PRESETS } from "./presets.ts";
 
 let catalog: readonly Preset[] = PRESETS;
 
-/** Adds the config's presets after the built-in ones; a clashing name is skipped, returned. */
+/**
+ * Adds presets after the ones known (config ones at setup, others from `layout.define_preset`);
+ * one with a built-in name is skipped and returned, one with an added name replaces it.
+ */
 export function addPresets(extra: readonly Preset[]): string[] {
-  const taken = new Set(PRESETS.map((p) => p.name));
-  const clashes = extra.filter((p) => taken.has(p.name)).map((p) => p.name);
-  catalog = [...PRESETS, ...extra.filter((p) => !taken.has(p.name))];
+  const builtin = new Set(PRESETS.map((p) => p.name));
+  const clashes = extra.filter((p) => builtin.has(p.name)).map((p) => p.name);
+  const added = extra.filter((p) => !builtin.has(p.name));
+  const names = new Set(added.map((p) => p.name));
+  catalog = [...catalog.filter((p) => !names.has(p.name)), ...added];
   return clashes;
 }
 

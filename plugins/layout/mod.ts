@@ -4,14 +4,15 @@
  * created atomically, split/resize/swap/zoom and the commands behind `weft layout`.
  *
  * - `layout.apply_preset {window?, preset, main_ratio?}`, `layout.cycle {window?}`,
- *   `layout.presets`
+ *   `layout.presets`, `layout.define_preset {name, description?, layout}`
  * - `layout.create {session?, window?, replace?, layout}` (MCP `create_layout`)
  * - `layout.split`, `layout.resize`, `layout.get`, `layout.swap`, `layout.zoom`,
  *   `layout.export`
  *
  * Options (the project's `deno.json`, `weft.plugins.layout.options`): `presets`, a table of
  * `name -> {description?, layout}` whose layout is a spec with `{pane: {}}` slots and at most
- * one `{rest: "horizontal" | "vertical"}` leaf (see {@link configPresets}).
+ * one `{rest: "horizontal" | "vertical"}` leaf (see {@link configPresets}). A third-party plugin
+ * adds its own presets by calling `layout.define_preset` with such a template.
  *
  * @example
  * ```ts
@@ -27,6 +28,7 @@ import { addPresets } from "./_catalog.ts";
 import { configPresets } from "./config_presets.ts";
 import { applyPresetCommand } from "./commands/apply_preset.ts";
 import { create } from "./commands/create.ts";
+import { definePreset } from "./commands/define_preset.ts";
 import { cycle } from "./commands/cycle.ts";
 import { exportLayout } from "./commands/export.ts";
 import { get } from "./commands/get.ts";
@@ -46,6 +48,7 @@ export default definePlugin({
     applyPresetCommand,
     cycle,
     presets,
+    definePreset,
     split,
     resize,
     get,
