@@ -1,0 +1,160 @@
+/**
+ * The client's own headless screen of one visible pane: started from a snapshot, then fed the
+ * pane's output stream, so drawing never waits on the server. A size change starts a fresh
+ * screen from a fresh snapshot (the server's screen reflowed; copying its result is exact).
+ *
+ * @module
+ */
+
+import xterm from "@xterm/headless";
+import type { WeftClient } from "../client/mod.ts";
+import type { WeftEvent } from "../bus/mod.ts";
+import type { Size } from "../layout/mod.ts";
+import { applySnapshot, type Snapshot } from "./snapshot.ts";
+
+type Terminal = InstanceType<typeof xterm.Terminal>;
+
+/** Options of {@link PaneMirror}. */
+export interface MirrorOptions {
+  /** History lines kept (and fetched at start) for scroll mode. */
+  scrollback: number;
+  /** Called whenever what the mirror shows may have changed. */
+  onChange: (pane: string) => void;
+  /** Called when the mirror cannot follow the pane (it closed, the read failed). */
+  onError?: (pane: string, err: unknown) => void;
+}
+
+/** Screen modes the client needs that xterm's public API does not expose. */
+export interface ExtraModes {
+  cursorHidden: boolean;
+  /** The program asked for SGR mouse reports (DECSET 1006). */
+  mouseSgr: boolean;
+}
+
+/**
+ * A live copy of one pane's screen.
+ *
+ * @example
+ * ```ts ignore
+ * const mirror = new PaneMirror(client, "p1", { cols: 80, rows: 24 }, {
+ *   scrollback: 1000,
+ *   onChange: () => scheduleFrame(),
+ * });
+ * await mirror.ready;
+ * drawTerminal(mirror.term, grid, rect);
+ * ```
+ */
+export class PaneMirror {
+  readonly id: string;
+  term: Terminal;
+  modes: ExtraModes = { cursorHidden: false, mouseSgr: false };
+  /** Resolves once the first snapshot is in. */
+  ready: Promise<void>;
+  #client: WeftClient;
+  #options: MirrorOptions;
+  #size: Size;
+  #generation = 0;
+  #unsubscribe: (() => Promise<void>) | undefined;
+  #disposed = false;
+
+  constructor(client: WeftClient, id: string, size: Size, options: MirrorOptions) {
+    this.#client = client;
+    this.id = id;
+    this.#options = options;
+    this.#size = { ...size };
+    this.term = this.#newTerminal(size);
+    this.ready = this.#sync();
+  }
+
+  /** The size the mirror follows. */
+  get size(): Size {
+    return this.#size;
+  }
+
+  /** Follows a new pane size: a fresh screen from a fresh snapshot. */
+  resize(size: Size): void {
+    if (size.cols === this.#size.cols && size.rows === this.#size.rows) return;
+    this.#size = { ...size };
+    this.ready = this.#sync();
+  }
+
+  /** Stops following the pane and frees the screen. */
+  dispose(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    this.#generation++;
+    this.#unsubscribe?.().catch(() => {});
+    this.term.dispose();
+  }
+
+  async #sync(): Promise<void> {
+    const generation = ++this.#generation;
+    const size = { ...this.#size };
+    const term = this.#newTerminal(size);
+    const modes: ExtraModes = { cursorHidden: false, mouseSgr: false };
+    trackModes(term, modes);
+    let previous = this.#unsubscribe;
+    const current = () => generation === this.#generation && !this.#disposed;
+    const onEvent = (event: WeftEvent) => {
+      if (!current()) return;
+      if (event.topic === "snapshot") {
+        applySnapshot(term, event.data as Snapshot, () => {
+          if (!current()) return term.dispose();
+          const old = this.term;
+          this.term = term;
+          this.modes = modes;
+          if (old !== term) old.dispose();
+          this.#options.onChange(this.id);
+        });
+      } else if (event.topic === "pane.output") {
+        term.write(
+          (event.data as { data: string }).data,
+          () => current() && this.#options.onChange(this.id),
+        );
+      }
+    };
+    try {
+      const unsubscribe = await this.#client.subscribe({
+        topics: ["pane.output"],
+        panes: [this.id],
+        snapshot: {
+          pane: this.id,
+          mode: "recent",
+          lines: size.rows + this.#options.scrollback,
+          ansi: true,
+        },
+      }, onEvent);
+      if (!current()) {
+        await unsubscribe().catch(() => {});
+        return;
+      }
+      this.#unsubscribe = unsubscribe;
+      await previous?.().catch(() => {});
+      previous = undefined;
+    } catch (err) {
+      if (current()) this.#options.onError?.(this.id, err);
+    }
+  }
+
+  #newTerminal(size: Size): Terminal {
+    return new xterm.Terminal({
+      cols: Math.max(1, size.cols),
+      rows: Math.max(1, size.rows),
+      scrollback: this.#options.scrollback,
+      allowProposedApi: true,
+    });
+  }
+}
+
+/** Follows DECSET/DECRST 25 and 1006, letting xterm handle them too. */
+function trackModes(term: Terminal, modes: ExtraModes): void {
+  const set = (on: boolean) => (params: (number | number[])[]) => {
+    for (const p of params) {
+      if (p === 25) modes.cursorHidden = !on;
+      if (p === 1006) modes.mouseSgr = on;
+    }
+    return false;
+  };
+  term.parser.registerCsiHandler({ prefix: "?", final: "h" }, set(true));
+  term.parser.registerCsiHandler({ prefix: "?", final: "l" }, set(false));
+}
