@@ -11,7 +11,6 @@
  * @module
  */
 
-import { join } from "node:path";
 import {
   Client,
   StreamableHTTPClientTransport,
@@ -43,7 +42,7 @@ const created = await client.callTool({
   name: "create_pane",
   arguments: {
     command: "ls -la; echo done-$((6*7)); sleep 5",
-    cwd: join(found.info.projectDir),
+    cwd: found.info.projectDir,
   },
 });
 const pane = (created.structuredContent as { id: string }).id;
