@@ -11,6 +11,7 @@ import { call, helpCommand, ls, status, stop } from "./info.ts";
 import { layout } from "./layout.ts";
 import { kill, newPane, read, run, send, split, wait } from "./panes.ts";
 import { serve } from "./serve.ts";
+import { attachCommand } from "../tui/mod.ts";
 import { mcp } from "../../plugins/mcp/cli.ts";
 
 /** Every subcommand by name; later doors (attach, mcp, layout) add theirs here. */
@@ -29,6 +30,7 @@ export const SUBCOMMANDS: Record<string, Subcommand> = {
   call,
   mcp,
   layout,
+  attach: attachCommand,
 };
 SUBCOMMANDS.help = helpCommand(SUBCOMMANDS);
 
