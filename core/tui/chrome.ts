@@ -159,7 +159,7 @@ function drawLabel(
   const full = ` ${badge.text}${exit} `;
   const short = ` ${[...badge.text][0]} `;
   const title = ` ${label.id}${label.name ? `:${label.name}` : ""} `;
-  const command = `${shortCommand(label.command)} `;
+  const command = shortCommand(label.command);
   // Keep the id and the state visible first; the command gets what is left.
   const badgeText = textWidth(title) + textWidth(full) <= at.cols ? full : short;
   const titleText = truncate(title, Math.max(0, at.cols - textWidth(badgeText)));
