@@ -1,0 +1,160 @@
+/**
+ * The tag table: which bus command each tag calls and how its attributes become the input.
+ * Later plugins add tags here or through the sideband plugin's `tags` option, never by touching
+ * the parser.
+ *
+ * @module
+ */
+
+/** How an attribute's text becomes an input value. */
+export type AttrKind =
+  /** Any text (up to `max` characters). */
+  | "string"
+  /** A pane id or name. */
+  | "pane"
+  /** `true` or `false`. */
+  | "bool"
+  /** A number strictly between 0 and 1. */
+  | "ratio"
+  /** A whole number (negative allowed). */
+  | "int"
+  /** A whole number of 1 or more. */
+  | "count"
+  /** Words separated by spaces, as a list. */
+  | "words"
+  /** One of the listed values. */
+  | readonly string[];
+
+/** One attribute of a tag. */
+export interface AttrSpec {
+  kind: AttrKind;
+  /** The input field it fills; default: the attribute's own name. */
+  field?: string;
+  required?: boolean;
+  /** Longest text accepted (characters). Default 4096. */
+  max?: number;
+}
+
+/** One tag, or one `action` of a tag. */
+export interface TagSpec {
+  /** The bus command called. */
+  command: string;
+  /** A sentence for logs and help. */
+  summary: string;
+  attrs: Readonly<Record<string, AttrSpec>>;
+  /** The attribute a paired tag's content fills. */
+  content?: string;
+  /** The input field that gets the writing pane's id. */
+  self?: string;
+  /** Input fields with fixed values. */
+  fixed?: Readonly<Record<string, unknown>>;
+  /** A query: its value is what the writer wants back (logged, and answered when asked). */
+  query?: boolean;
+}
+
+/** A tag whose meaning depends on one attribute (`<weft:control action="close" …/>`). */
+export interface TagVariants {
+  select: string;
+  variants: Readonly<Record<string, TagSpec>>;
+}
+
+/** The tag table: tag name → spec. */
+export type TagTable = Readonly<Record<string, TagSpec | TagVariants>>;
+
+const PANE: AttrSpec = { kind: "pane", field: "pane", required: true };
+const STATES = ["idle", "working", "blocked", "done", "error"] as const;
+
+/** The built-in tags. */
+export const TAGS: TagTable = {
+  spawn: {
+    command: "pane.create",
+    summary: "start `cmd` (a shell command) in a new pane split from the writer's",
+    self: "split",
+    attrs: {
+      cmd: { kind: "string", field: "command", required: true, max: 64 * 1024 },
+      cwd: { kind: "string", max: 4096 },
+      name: { kind: "string", max: 64 },
+      direction: { kind: ["horizontal", "vertical"] },
+      ratio: { kind: "ratio" },
+      focus: { kind: "bool" },
+    },
+  },
+  input: {
+    command: "pane.write",
+    summary: "type the content into pane `target`, then Enter when `submit` is true",
+    content: "text",
+    attrs: {
+      target: PANE,
+      text: { kind: "string", max: 64 * 1024 },
+      keys: { kind: "words", max: 4096 },
+      submit: { kind: "bool" },
+    },
+  },
+  control: {
+    select: "action",
+    variants: {
+      close: { command: "pane.close", summary: "close pane `target`", attrs: { target: PANE } },
+      resize: {
+        command: "pane.resize",
+        summary: "resize pane `target` to `cols`/`rows` or by `dx`/`dy`",
+        attrs: {
+          target: PANE,
+          cols: { kind: "count" },
+          rows: { kind: "count" },
+          dx: { kind: "int" },
+          dy: { kind: "int" },
+        },
+      },
+      rename: {
+        command: "pane.rename",
+        summary: "rename pane `target` (default: the writer) to `name`",
+        self: "pane",
+        attrs: {
+          target: { kind: "pane", field: "pane" },
+          name: { kind: "string", required: true, max: 64 },
+        },
+      },
+      zoom: {
+        command: "layout.zoom",
+        summary: "zoom pane `target` (default: the writer) to fill its window",
+        self: "pane",
+        attrs: { target: { kind: "pane", field: "pane" } },
+      },
+    },
+  },
+  focus: { command: "pane.focus", summary: "focus pane `target`", attrs: { target: PANE } },
+  layout: {
+    command: "layout.apply_preset",
+    summary: "arrange the writer's window by a preset (`tiled`, `even-horizontal`, …)",
+    attrs: { preset: { kind: "string", required: true, max: 64 } },
+  },
+  status: {
+    command: "pane.set",
+    summary: "report the writer's own state, with an optional message",
+    self: "pane",
+    attrs: {
+      state: { kind: STATES, required: true },
+      msg: { kind: "string", field: "message", max: 1000 },
+    },
+  },
+  list: {
+    command: "pane.list",
+    summary: "list panes",
+    query: true,
+    attrs: {
+      window: { kind: "string", max: 64 },
+      session: { kind: "string", max: 64 },
+      tag: { kind: "string", max: 64 },
+    },
+  },
+  read: {
+    command: "pane.read",
+    summary: "read the last `lines` lines (default 50) of pane `target`",
+    query: true,
+    fixed: { mode: "recent", lines: 50 },
+    attrs: { target: PANE, lines: { kind: "count" } },
+  },
+};
+
+/** Attributes every tag may carry: `id` names a query so that an OSC answer can be matched. */
+export const COMMON_ATTRS: readonly string[] = ["id"];
