@@ -101,3 +101,13 @@ export async function runNpmTool(
   const text = new TextDecoder();
   return { code: out.code, stdout: text.decode(out.stdout), stderr: text.decode(out.stderr) };
 }
+
+/**
+ * Deno's cache directory, for children given another HOME (a `weft mcp` started by Claude
+ * Code in a temporary HOME must not fetch every npm package again).
+ */
+export async function denoDir(): Promise<string> {
+  const out = await new Deno.Command(Deno.execPath(), { args: ["info", "--json"], stdout: "piped" })
+    .output();
+  return JSON.parse(new TextDecoder().decode(out.stdout)).denoDir;
+}
