@@ -33,9 +33,12 @@ export interface HttpServer {
 interface Open {
   transport: WebStandardStreamableHTTPServerTransport;
   session: Session;
+  used: number;
 }
 
 const MAX_BODY = 4 * 1024 * 1024;
+/** Past this many open sessions, the least recently used one is ended (clients that vanished). */
+const MAX_SESSIONS = 64;
 
 /** Starts the HTTP transport. */
 export function serveHttp(options: HttpOptions): HttpServer {
@@ -83,13 +86,18 @@ export function serveHttp(options: HttpOptions): HttpServer {
   };
 
   const start = async (req: Request, body: unknown): Promise<Response> => {
+    if (open.size >= MAX_SESSIONS) {
+      const [oldest] = [...open.entries()].sort((a, b) => a[1].used - b[1].used)[0]!;
+      end(oldest);
+    }
     const id = crypto.randomUUID();
     const session = options.createSession(id);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
       enableJsonResponse: true,
       maxRequestBodySize: maxBody,
-      onsessioninitialized: (sid) => void open.set(sid, { transport, session }),
+      onsessioninitialized: (sid) =>
+        void open.set(sid, { transport, session, used: performance.now() }),
       onsessionclosed: (sid) => end(sid),
     });
     transport.onclose = () => end(id);
@@ -103,6 +111,7 @@ export function serveHttp(options: HttpOptions): HttpServer {
     if (!found) return;
     open.delete(id);
     found.session.close();
+    void found.transport.close().catch(() => {});
     void found.session.server.close().catch(() => {});
   };
 
