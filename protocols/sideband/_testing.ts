@@ -1,0 +1,11 @@
+/**
+ * Test helpers: screens recorded from the real Claude Code TUI (tests/fixtures/sideband/).
+ *
+ * @module
+ */
+
+/** The rows of a recorded screen (history and visible lines, as the headless screen read them). */
+export function recorded(name: string): string[] {
+  const url = new URL(`../../tests/fixtures/sideband/${name}`, import.meta.url);
+  return Deno.readTextFileSync(url).split("\n");
+}
