@@ -8,6 +8,7 @@
  */
 
 import { displayWidth } from "./display_width.ts";
+import type { ScreenLine } from "./styled_line.ts";
 
 /** How one agent TUI draws its transcript. */
 export interface ScreenProfile {
@@ -36,13 +37,16 @@ export interface AgentMessage {
   line: number;
   /** The message text with the TUI's wrapping undone. */
   text: string;
+  /** Per UTF-16 unit of `text`, 1 where it was drawn in a colour (code), when known. */
+  coloured?: Uint8Array;
 }
 
 /**
- * The agent's messages in `lines` (rows as the screen shows them), their wrapping undone for a
- * pane `width` columns wide. A break is kept as a newline when the next word would have fitted
- * on the line (the writer broke it), joined with nothing when a single word filled the line
- * (a word longer than the line), else joined with one space (the TUI wrapped at a space).
+ * The agent's messages in `lines` (rows as the screen shows them, plain or with colours), their
+ * wrapping undone for a pane `width` columns wide. A break is kept as a newline when the next
+ * word would have fitted on the line (the writer broke it), joined with nothing when a single
+ * word filled the line (a word longer than the line), else joined with one space (the TUI
+ * wrapped at a space).
  *
  * @example
  * ```ts
@@ -62,28 +66,27 @@ export interface AgentMessage {
  * ```
  */
 export function agentMessages(
-  lines: readonly string[],
+  lines: readonly (string | ScreenLine)[],
   options: { width: number; profile?: ScreenProfile },
 ): AgentMessage[] {
   const profile = options.profile ?? CLAUDE_PROFILE;
   const messages: AgentMessage[] = [];
-  let block: string[] | undefined;
+  let block: ScreenLine[] | undefined;
   let start = 0;
   const close = () => {
-    if (block) {
-      const text = messageText(block, options.width, profile);
-      if (text !== undefined) messages.push({ line: start, text });
-    }
+    const message = block && messageOf(block, options.width, profile);
+    if (message) messages.push({ line: start, ...message });
     block = undefined;
   };
-  lines.forEach((raw, i) => {
-    const line = raw.trimEnd();
-    if (line === "" || line[0] === " ") {
+  lines.forEach((given, i) => {
+    const row = typeof given === "string" ? { text: given } : given;
+    const line = trimEnd(row);
+    if (line.text === "" || line.text[0] === " ") {
       block?.push(line);
       return;
     }
     close();
-    if (profile.markers.some((m) => line.startsWith(`${m} `))) {
+    if (profile.markers.some((m) => line.text.startsWith(`${m} `))) {
       block = [line];
       start = i;
     }
@@ -92,22 +95,55 @@ export function agentMessages(
   return messages;
 }
 
-/** A block's message text, or undefined when the block is a tool call. */
-function messageText(block: string[], width: number, profile: ScreenProfile): string | undefined {
-  while (block.length > 1 && block.at(-1) === "") block.pop();
-  const body = block.map((line) =>
-    line.slice(Math.min(profile.indent, leading(line) || profile.indent))
-  );
-  if (profile.toolHeader.test(body[0]!) || block.some((l) => profile.toolOutput.test(l))) {
+/** A block's message, or undefined when the block is a tool call. */
+function messageOf(
+  block: ScreenLine[],
+  width: number,
+  profile: ScreenProfile,
+): Omit<AgentMessage, "line"> | undefined {
+  while (block.length > 1 && block.at(-1)!.text === "") block.pop();
+  const rows = block.map((l) => l.text);
+  const first = rows[0]!.slice(profile.indent);
+  if (profile.toolHeader.test(first) || rows.some((r) => profile.toolOutput.test(r))) {
     return undefined;
   }
-  let text = body[0]!;
+  const out = new Builder(block.some((l) => l.coloured !== undefined));
+  out.add(block[0]!, profile.indent);
   for (let i = 1; i < block.length; i++) {
+    const between = join(rows[i - 1]!, rows[i]!, width, profile.indent);
+    out.gap(between);
     // After a wrap, a deeper indent is the TUI's (a list item's hanging indent), not the text's.
-    const between = join(block[i - 1]!, block[i]!, width, profile.indent);
-    text += between + (between === "\n" ? body[i]! : body[i]!.trimStart());
+    const indent = Math.min(profile.indent, leading(rows[i]!));
+    out.add(block[i]!, between === "\n" ? indent : leading(rows[i]!));
   }
-  return text;
+  return out.done();
+}
+
+/** Text and its colour marks, built together. */
+class Builder {
+  #text = "";
+  #marks: number[] | undefined;
+
+  constructor(marked: boolean) {
+    if (marked) this.#marks = [];
+  }
+
+  add(line: ScreenLine, from: number): void {
+    this.#text += line.text.slice(from);
+    if (!this.#marks) return;
+    for (let i = from; i < line.text.length; i++) this.#marks.push(line.coloured?.[i] ?? 0);
+  }
+
+  gap(text: string): void {
+    this.#text += text;
+    for (let i = 0; i < text.length; i++) this.#marks?.push(0);
+  }
+
+  done(): Omit<AgentMessage, "line"> {
+    return this.#marks
+      ? { text: this.#text, coloured: Uint8Array.from(this.#marks) }
+      : { text: this.#text };
+  }
 }
 
 /** What stands between two drawn lines in the text. */
@@ -120,6 +156,12 @@ function join(above: string, below: string, width: number, indent: number): stri
   return filledByOneWord ? "" : " ";
 }
 
-function leading(line: string): number {
-  return line.length - line.trimStart().length;
+function leading(text: string): number {
+  return text.length - text.trimStart().length;
+}
+
+function trimEnd(line: ScreenLine): ScreenLine {
+  const text = line.text.trimEnd();
+  if (text.length === line.text.length) return line;
+  return line.coloured ? { text, coloured: line.coloured.subarray(0, text.length) } : { text };
 }

@@ -1,5 +1,5 @@
 import { deepStrictEqual, strictEqual } from "node:assert/strict";
-import { recorded } from "./_testing.ts";
+import { recorded, recordedStyled } from "./_testing.ts";
 import { agentMessages } from "./agent_screen.ts";
 
 const MESSAGE = "Starting the tests in a pane below.\n\n" +
@@ -35,7 +35,7 @@ Deno.test("agentMessages() treats a tool header as a tool call even before its o
 });
 
 Deno.test("agentMessages() keeps a list item's wrapped text and drops its hanging indent", () => {
-  const messages = agentMessages(recorded("claude_markdown_60.txt"), { width: 60 });
+  const messages = agentMessages(recordedStyled("claude_markdown_ansi_60.txt"), { width: 60 });
   strictEqual(
     messages[0]!.text.endsWith(
       '- <weft:status state="working" msg="in a list item that is long enough to wrap around the width"/>',
@@ -55,4 +55,11 @@ Deno.test("agentMessages() keeps a break where the next word would have fitted",
   deepStrictEqual(agentMessages(lines, { width: 60 }).map((m) => m.text), [
     "first line\nsecond\n\n  indented",
   ]);
+});
+
+Deno.test("agentMessages() marks what was drawn in a colour", () => {
+  const [message] = agentMessages(recordedStyled("claude_markdown_ansi_60.txt"), { width: 60 });
+  const at = message!.text.indexOf('<weft:focus target="p1"/>');
+  strictEqual(message!.coloured?.[at], 1);
+  strictEqual(message!.coloured?.[message!.text.indexOf("Plain")], 0);
 });

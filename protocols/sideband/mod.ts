@@ -42,8 +42,11 @@
  *   any chunking gives the same result; what it finds is cut out of the passthrough text.
  * - {@link ScreenDetector}: for agent TUIs (Claude Code), which draw a tag with cursor moves,
  *   wrap it and redraw it: rebuilds the agent's message text from the screen's lines
- *   ({@link agentMessages}), ignoring tool output and the user's prompt, and reports each
- *   command once however often it is redrawn.
+ *   ({@link agentMessages}), ignoring tool output, the user's prompt and text drawn as code
+ *   (rows read with colours, {@link styledLine}), and reports each command once however often
+ *   it is redrawn.
+ * - In Claude Code, a tag without attributes must be written `<weft:list />` (with the space):
+ *   its markdown renders `<weft:list/>` as an autolink, without the angle brackets.
  *
  * @example
  * ```ts
@@ -84,4 +87,6 @@ export {
 } from "./osc.ts";
 export type { OscPayload, OscReply } from "./osc.ts";
 export { xmlEscape, xmlUnescape } from "./xml_escape.ts";
+export { styledLine } from "./styled_line.ts";
+export type { ScreenLine } from "./styled_line.ts";
 export { displayWidth } from "./display_width.ts";

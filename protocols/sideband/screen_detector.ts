@@ -8,6 +8,7 @@
  */
 
 import { agentMessages, CLAUDE_PROFILE, type ScreenProfile } from "./agent_screen.ts";
+import type { ScreenLine, styledLine } from "./styled_line.ts";
 import {
   type SidebandCommand,
   type SidebandParseError,
@@ -57,8 +58,11 @@ export class ScreenDetector {
     this.#profile = options.profile ?? CLAUDE_PROFILE;
   }
 
-  /** Reads the lines a pane `width` columns wide shows; returns what is new. */
-  scan(lines: readonly string[], options: { width: number }): ScreenScan {
+  /**
+   * Reads the lines a pane `width` columns wide shows (plain, or with colours from
+   * {@link styledLine}, so that a tag drawn as code is left alone); returns what is new.
+   */
+  scan(lines: readonly (string | ScreenLine)[], options: { width: number }): ScreenScan {
     const seen = new Map<string, number>();
     const fresh: ScreenScan = { commands: [], errors: [] };
     const isNew = (key: string) => {
@@ -73,8 +77,11 @@ export class ScreenDetector {
       if (!message.text.includes(prefix)) continue;
       const stream = new SidebandStream(this.#stream);
       const found = stream.push(message.text);
-      const rest = stream.flush();
-      for (const command of [...found.commands, ...rest.commands]) {
+      let cut = 0;
+      for (const command of found.commands) {
+        const from = command.at + cut;
+        cut += command.raw.length;
+        if (drawnAsCode(message.coloured, from, from + command.raw.length, message.text)) continue;
         if (isNew(`c ${normalise(command.raw)}`)) fresh.commands.push(command);
       }
       // An unfinished tag at the end of a message may still be streaming in: not an error yet.
@@ -89,6 +96,20 @@ export class ScreenDetector {
   reset(): void {
     this.#reported.clear();
   }
+}
+
+/** True when a non-space character of `text[from, to)` was drawn in a colour. */
+function drawnAsCode(
+  coloured: Uint8Array | undefined,
+  from: number,
+  to: number,
+  text: string,
+): boolean {
+  if (!coloured) return false;
+  for (let i = from; i < to; i++) {
+    if (coloured[i] && text[i] !== " " && text[i] !== "\n") return true;
+  }
+  return false;
 }
 
 function normalise(raw: string): string {

@@ -1,5 +1,5 @@
 import { deepStrictEqual, strictEqual } from "node:assert/strict";
-import { recorded } from "./_testing.ts";
+import { recorded, recordedStyled } from "./_testing.ts";
 import { ScreenDetector } from "./screen_detector.ts";
 
 const brief = (commands: { name: string; attrs: Record<string, string>; content?: string }[]) =>
@@ -78,4 +78,22 @@ Deno.test("ScreenDetector.scan() reports a malformed tag once and an unfinished 
   const first = detector.scan(lines, { width: 80 });
   deepStrictEqual(first.errors.map((e) => e.reason), ['the value of "cmd" must be quoted']);
   deepStrictEqual(detector.scan(lines, { width: 80 }), { commands: [], errors: [] });
+});
+
+Deno.test("ScreenDetector.scan() leaves a tag drawn as code alone when colours are known", () => {
+  const styled = recordedStyled("claude_markdown_ansi_60.txt");
+  deepStrictEqual(brief(new ScreenDetector().scan(styled, { width: 60 }).commands), [
+    { name: "list", attrs: {} },
+    { name: "status", attrs: { state: "working" } },
+    {
+      name: "status",
+      attrs: {
+        state: "working",
+        msg: "in a list item that is long enough to wrap around the width",
+      },
+    },
+  ]);
+  // Without colours, code cannot be told from prose.
+  const plain = new ScreenDetector().scan(styled.map((l) => l.text), { width: 60 });
+  strictEqual(plain.commands.length, 5);
 });
