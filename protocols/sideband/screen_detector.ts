@@ -8,7 +8,7 @@
  */
 
 import { agentMessages, CLAUDE_PROFILE, type ScreenProfile } from "./agent_screen.ts";
-import type { ScreenLine, styledLine } from "./styled_line.ts";
+import type { ScreenLine } from "./styled_line.ts";
 import {
   type SidebandCommand,
   type SidebandParseError,
