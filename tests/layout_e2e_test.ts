@@ -199,7 +199,8 @@ Deno.test(
       await Deno.writeTextFile(join(dir, "syntax.toml"), `[[window]]\npane = { command = "x" \n`);
       const syntax = await cli(dir, "layout", "apply", "syntax.toml");
       strictEqual(syntax.code, 1);
-      match(syntax.err, /syntax\.toml at line 2, column \d+/);
+      // smol-toml notices the unclosed table where the next line starts.
+      match(syntax.err, /syntax\.toml at line 3, column 1: .*\(TOML syntax\)/);
       deepStrictEqual(await counts(client), [0, 0, 0]);
     });
   },
@@ -277,14 +278,23 @@ Deno.test("MCP: create_layout and apply_preset", E2E, async () => {
         arguments: { window: "mcp", preset: "tiled" },
       });
       ok(!applied.isError, textOf(applied));
+      // A bad spec is the caller's mistake: a protocol error naming the node, not a tool result.
       const bad = await mcp.callTool({
         name: "create_layout",
         arguments: {
           layout: { direction: "vertical", splits: [{ ratio: 0, layout: { pane: {} } }] },
         },
+      }).catch((err) => err);
+      ok(bad instanceof Error);
+      match(bad.message, /splits\[0\]\.ratio must be a number > 0/);
+      const failed = await mcp.callTool({
+        name: "create_layout",
+        arguments: {
+          layout: { preset: "tiled", pane_commands: ["sleep 600", { argv: ["/nonexistent/x"] }] },
+        },
       });
-      ok(bad.isError);
-      match(textOf(bad), /splits\[0\]\.ratio/);
+      ok(failed.isError, "a pane that cannot start is a tool error the model reads");
+      match(textOf(failed), /pane_commands\[1\]|panes\[1\]/);
     } finally {
       await mcp.close();
     }

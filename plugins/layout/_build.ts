@@ -51,16 +51,23 @@ export async function createLayout(
   where: Placement,
 ): Promise<Created> {
   const project = (await call<{ projectDir: string }>("server.status", {})).projectDir;
-  const old = await precheck(call, spec, where);
-  const first = firstPane(spec);
-  let made: { session: string; window: string; pane: string; newSession: boolean } | undefined;
+  const { old, deferred } = await precheck(call, spec, where);
+  // Names the replaced window's panes hold are given once that window is gone.
+  const start = (p: PaneSpec) => {
+    const { name, ...rest } = p;
+    return launch(name !== undefined && deferred.has(name) ? rest : p, project);
+  };
+  const first = paneSpecs(spec)[0]!;
+  const made = await openWindow(call, where, old ? undefined : where.name, start(first.spec))
+    .catch((err) => {
+      throw failed(first, err);
+    });
   try {
-    made = await openWindow(call, where, old ? undefined : where.name, launch(first, project));
     const size = await call<WindowLayout>("window.layout", { window: made.window });
     const plan = planLayout(spec, size, buildPreset);
     const ids = new Map([[plan.panes[0]!.slot, made.pane]]);
     const infos = new Map<string, PaneInfo>();
-    await spawnRest(call, plan, ids, infos, { window: made.window, project, size });
+    await spawnRest(call, plan, ids, infos, { window: made.window, start, size });
     const tree = renamed(plan.tree, ids);
     const layout = await call<WindowLayout>("window.set_layout", {
       window: made.window,
@@ -77,8 +84,13 @@ export async function createLayout(
     if (old) {
       await call("window.kill", { window: old });
       await call("window.rename", { window: made.window, name: where.name });
+      for (const p of plan.panes) {
+        if (p.spec.name && deferred.has(p.spec.name)) {
+          await call("pane.rename", { pane: ids.get(p.slot)!, name: p.spec.name });
+        }
+      }
     }
-    infos.set(made.pane, await call<PaneInfo>("pane.status", { pane: made.pane }));
+    for (const id of ids.values()) infos.set(id, await call<PaneInfo>("pane.status", { pane: id }));
     return {
       session: made.session,
       window: made.window,
@@ -89,19 +101,32 @@ export async function createLayout(
       layout,
     };
   } catch (err) {
-    if (made) await rollback(call, made);
+    await rollback(call, made);
     throw err;
   }
 }
 
-/** Refuses before anything starts: a taken pane name, a taken window name without replace. */
+/**
+ * Refuses before anything starts: a taken window name without replace, a pane name taken
+ * outside the window being replaced. Returns that window and the pane names it holds.
+ */
 async function precheck(
   call: Call,
   spec: LayoutSpec,
   where: Placement,
-): Promise<string | undefined> {
+): Promise<{ old?: string; deferred: Set<string> }> {
+  const old = where.name ? await windowNamed(call, where.name) : undefined;
+  if (old && !where.replace) {
+    throw new WeftError(
+      "CONFLICT",
+      `Cannot create layout: window "${where.name}" exists (${old}); pass replace: true to replace it`,
+      { window: old },
+    );
+  }
   const { panes } = await call<{ panes: PaneInfo[] }>("pane.list", {});
-  const taken = new Set(panes.map((p) => p.name).filter((n) => n !== null));
+  const named = (list: PaneInfo[]) => new Set(list.flatMap((p) => (p.name ? [p.name] : [])));
+  const deferred = named(panes.filter((p) => p.window === old));
+  const taken = named(panes.filter((p) => p.window !== old));
   for (const p of paneSpecs(spec)) {
     if (p.spec.name && taken.has(p.spec.name)) {
       throw new WeftError(
@@ -111,20 +136,15 @@ async function precheck(
       );
     }
   }
-  if (!where.name) return undefined;
+  return old ? { old, deferred } : { deferred: new Set() };
+}
+
+async function windowNamed(call: Call, name: string): Promise<string | undefined> {
   const { windows } = await call<{ windows: { id: string; name: string | null }[] }>(
     "window.list",
     {},
   );
-  const old = windows.find((w) => w.name === where.name);
-  if (old && !where.replace) {
-    throw new WeftError(
-      "CONFLICT",
-      `Cannot create layout: window "${where.name}" exists (${old.id}); pass replace: true to replace it`,
-      { window: old.id },
-    );
-  }
-  return old?.id;
+  return windows.find((w) => w.name === name)?.id;
 }
 
 async function openWindow(
@@ -187,7 +207,7 @@ async function spawnRest(
   plan: Plan,
   ids: Map<string, string>,
   infos: Map<string, PaneInfo>,
-  ctx: { window: string; project: string; size: Size },
+  ctx: { window: string; start: (p: PaneSpec) => Record<string, unknown>; size: Size },
 ): Promise<void> {
   const bySlot = new Map(plan.panes.map((p) => [p.slot, p]));
   const fill = async (node: LayoutNode): Promise<void> => {
@@ -202,7 +222,7 @@ async function spawnRest(
         split: ids.get(firsts[i - 1]!)!,
         direction: node.direction,
         ratio: clamp(share / remaining),
-      }, ctx.project);
+      }, ctx.start);
       remaining = share;
       ids.set(planned.slot, info.id);
       infos.set(info.id, info);
@@ -216,24 +236,29 @@ async function spawn(
   call: Call,
   planned: PlannedPane,
   placement: Record<string, unknown>,
-  project: string,
+  start: (p: PaneSpec) => Record<string, unknown>,
 ): Promise<PaneInfo> {
   try {
     return await call<PaneInfo>("pane.create", {
       ...placement,
       focus: false,
-      ...launch(planned.spec, project),
+      ...start(planned.spec),
     });
   } catch (err) {
-    const cause = err instanceof WeftError ? err : new WeftError("INTERNAL", String(err));
-    throw new WeftError(
-      cause.code,
-      `Cannot create layout: pane ${planned.path} (${
-        describePane(planned.spec)
-      }) failed: ${cause.message}`,
-      { path: planned.path, cause: cause.toBody() },
-    );
+    throw failed(planned, err);
   }
+}
+
+/** The error of a pane that failed to start, naming it by its place in the spec. */
+function failed(planned: { spec: PaneSpec; path: string }, err: unknown): WeftError {
+  const cause = err instanceof WeftError ? err : new WeftError("INTERNAL", String(err));
+  return new WeftError(
+    cause.code,
+    `Cannot create layout: pane ${planned.path} (${
+      describePane(planned.spec)
+    }) failed: ${cause.message}`,
+    { path: planned.path, cause: cause.toBody() },
+  );
 }
 
 async function rollback(
@@ -258,12 +283,6 @@ function describePane(spec: PaneSpec): string {
   if (spec.command) return `command ${JSON.stringify(spec.command)}`;
   if (spec.argv) return `argv ${JSON.stringify(spec.argv)}`;
   return "a shell";
-}
-
-function firstPane(spec: LayoutSpec): PaneSpec {
-  if ("pane" in spec) return spec.pane;
-  if ("panes" in spec) return spec.panes[0]!;
-  return firstPane(spec.splits[0]!.layout);
 }
 
 function paneSpecs(spec: LayoutSpec, path = ""): { spec: PaneSpec; path: string }[] {
