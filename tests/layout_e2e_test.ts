@@ -177,6 +177,12 @@ pane_commands = ["sleep 603", "sleep 604", "sleep 605", "sleep 606"]
       deepStrictEqual(shape(back.layout), shape(code.layout), "save → apply round-trips the tree");
       const replaced = await cli(dir, "layout", "apply", "mine", "--replace");
       strictEqual(replaced.code, 0, replaced.err);
+      const ed = await client.call<{ window: string }>("pane.status", { pane: "ed" });
+      const after = await client.call<{ windows: { id: string; name: string }[] }>(
+        "window.list",
+        {},
+      );
+      strictEqual(after.windows.find((w) => w.name === "code")?.id, ed.window, "names move along");
     });
   },
 );
