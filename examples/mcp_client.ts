@@ -11,10 +11,7 @@
  * @module
  */
 
-import {
-  Client,
-  StreamableHTTPClientTransport,
-} from "../plugins/mcp/sdk_client.ts";
+import { Client, StreamableHTTPClientTransport } from "../plugins/mcp/sdk_client.ts";
 import { findServerInfo } from "../core/server/info.ts";
 
 const found = await findServerInfo(Deno.cwd());
