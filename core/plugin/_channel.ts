@@ -98,6 +98,16 @@ export class Channel {
     }
   }
 
+  /** Publishes an event on the bus; the host drops topics outside `<plugin>.*`. */
+  publish(topic: string, data: unknown, pane?: string): void {
+    if (!topic.startsWith(`${this.#name}.`)) {
+      throw new TypeError(
+        `Cannot publish "${topic}": plugin "${this.#name}" may only publish "${this.#name}.*"`,
+      );
+    }
+    this.#post({ type: "publish", topic, data, ...(pane === undefined ? {} : { pane }) });
+  }
+
   /** Sends a log line. */
   log(level: LogLevel, args: readonly unknown[]): void {
     const text = args.map((a) => (typeof a === "string" ? a : Deno.inspect(a)))
@@ -116,6 +126,7 @@ export class Channel {
       grant: new Set(grant),
       call: (name, input, options) => this.call(name, input, undefined, options?.onBehalf),
       subscribe: (filter, listener) => this.subscribe(filter, listener),
+      publish: (topic, data, pane) => this.publish(topic, data, pane),
       log: (...args) => this.log("info", args),
     };
   }

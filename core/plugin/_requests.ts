@@ -49,6 +49,12 @@ export class PluginRequests {
     if (message.type === "call") void this.#call(message);
     else if (message.type === "subscribe") {
       this.#subscribe(message.id, message.filter);
+    } else if (message.type === "publish") {
+      const { plugin, bus } = this.#options;
+      // A plugin speaks only under its own name, like its commands.
+      if (message.topic.startsWith(`${plugin}.`) && !this.#disposed) {
+        bus.events.publish(message.topic, message.data, message.pane);
+      }
     } else if (message.type === "unsubscribe") {
       this.#subscriptions.get(message.id)?.();
       this.#subscriptions.delete(message.id);

@@ -112,3 +112,13 @@ Deno.test("PluginRequests attributes a call made on behalf of a door's client, n
   const denied = (n2 as { reply: { ok: boolean; error?: { code: string } } }).reply;
   strictEqual(denied.error?.code, "DENIED");
 });
+
+Deno.test("PluginRequests publishes a plugin's events under its own name only", () => {
+  const { bus, requests } = setup([]);
+  const seen: unknown[] = [];
+  bus.events.subscribe({ topics: ["*"] }, (e) => seen.push(e));
+  requests.handle({ type: "publish", topic: "demo.logged", data: { n: 1 }, pane: "p1" });
+  requests.handle({ type: "publish", topic: "pane.output", data: { forged: true } });
+  requests.handle({ type: "publish", topic: "demonic.x", data: {} });
+  deepStrictEqual(seen, [{ topic: "demo.logged", pane: "p1", data: { n: 1 } }]);
+});

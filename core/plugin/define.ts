@@ -32,6 +32,8 @@ export interface PluginContext {
     filter: EventFilter,
     listener: (event: WeftEvent) => void,
   ): () => void;
+  /** Publishes an event `<plugin name>.<what>` (optionally about a pane) to the bus's subscribers. */
+  publish(topic: string, data: unknown, pane?: string): void;
   /** Writes a line to the server's log, attributed to the plugin. */
   log(...args: unknown[]): void;
 }

@@ -14,6 +14,7 @@
  *             ◄───────────────  result {id, reply}
  *   result {id, reply} ───────►
  *   subscribe / unsubscribe ──►
+ *   publish {topic, data} ─────►     an event on the bus (topics `<plugin>.*` only)
  *             ◄───────────────  event {subscription, event}
  *             ◄───────────────  ping / shutdown
  *   pong / log / exit ────────►
@@ -39,7 +40,15 @@ export const WORKER_NAME_PREFIX = "weft-plugin:";
 export type WireReply = { ok: true; value: unknown } | { ok: false; error: ErrorBody };
 
 /** The kinds of caller, as in the bus's `Caller`. */
-export const CALLER_KINDS = ["socket", "cli", "tui", "plugin", "mcp", "sideband", "internal"] as const;
+export const CALLER_KINDS = [
+  "socket",
+  "cli",
+  "tui",
+  "plugin",
+  "mcp",
+  "sideband",
+  "internal",
+] as const;
 
 /** A bus `Caller` as it crosses: grants as a list instead of a `Set`. */
 export interface WireCaller {
@@ -131,6 +140,15 @@ export interface PluginCallMessage {
   onBehalf?: OnBehalf;
 }
 
+/** An event a plugin publishes; its topic must start with the plugin's name and a dot. */
+export interface PublishMessage {
+  type: "publish";
+  topic: string;
+  data: unknown;
+  /** The pane the event is about. */
+  pane?: string;
+}
+
 /** Every message a plugin sends to the host. */
 export type PluginMessage =
   | { type: "manifest"; manifest: Manifest }
@@ -139,6 +157,7 @@ export type PluginMessage =
   | PluginCallMessage
   | { type: "subscribe"; id: string; filter: EventFilter }
   | { type: "unsubscribe"; id: string }
+  | PublishMessage
   | { type: "log"; level: LogLevel; message: string }
   | { type: "pong"; seq: number }
   | { type: "exit"; code: number };

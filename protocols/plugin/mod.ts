@@ -26,6 +26,7 @@ export type {
   OnBehalf,
   PluginCallMessage,
   PluginMessage,
+  PublishMessage,
   ResultMessage,
   StartMessage,
   WireCaller,

@@ -34,6 +34,12 @@ const PLUGIN_PARSERS: Parsers<PluginMessage> = {
     filter: filter(m.filter, "subscribe.filter"),
   }),
   unsubscribe: (m) => ({ type: "unsubscribe", id: str(m.id, "unsubscribe.id") }),
+  publish: (m) => ({
+    type: "publish",
+    topic: str(m.topic, "publish.topic"),
+    data: m.data,
+    ...opt(m, "pane", str, "publish"),
+  }),
   log: (m) => ({
     type: "log",
     level: oneOf(m.level, LOG_LEVELS, "log.level"),
