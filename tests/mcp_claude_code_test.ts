@@ -101,5 +101,5 @@ Deno.test({
       assert.ok(results.every((r) => !r.is_error), JSON.stringify(results));
       assert.match(results[2]!.text, /claude-42/);
       assert.match(results[2]!.text, new RegExp(`"pane":"${pane}"`));
-    }),
+    }, { startupSession: true }),
 });

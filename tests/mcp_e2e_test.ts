@@ -12,7 +12,7 @@ import type { Client } from "../plugins/mcp/sdk_client.ts";
 import { httpClient, stdioClient, textOf, weftArgs } from "./helpers/mcp.ts";
 import { E2E, eventually, withServer } from "./helpers/server.ts";
 
-const MCP_ON = { weft: { plugins: { mcp: true } } };
+const MCP_ON = { weft: { plugins: { mcp: true } }, startupSession: true };
 
 /** The names an agent sees, from the issue: the core's and the layout plugin's. */
 const EXPECTED_TOOLS = [

@@ -66,5 +66,5 @@ Deno.test({
         "tools/list",
       ]);
       assert.notEqual(denied.code, 0, "without the token the Inspector is refused");
-    }, { weft: { plugins: { mcp: true } } }),
+    }, { weft: { plugins: { mcp: true } }, startupSession: true }),
 });

@@ -53,8 +53,8 @@ export function isCallError(error: ErrorBody): boolean {
 
 /**
  * A successful value as a tool result: `structuredContent` for programs, text for models.
- * A value with a multi-line `text` or `output` field (a screen, a command's output) shows that
- * text as it is, after one line of the other fields.
+ * A value with a `text` or `output` field (a screen, a command's output) shows that text as
+ * it is (trailing blank lines dropped), after one line of the other fields.
  *
  * @example
  * ```ts
@@ -100,5 +100,6 @@ function readable(value: unknown): string {
   const key = ["text", "output"].find((k) => typeof record[k] === "string");
   if (key === undefined) return JSON.stringify(value, null, 2);
   const { [key]: body, ...rest } = record;
-  return `${JSON.stringify(rest)}\n${key}:\n${body as string}`;
+  // A screen's blank bottom rows are noise to a model; structuredContent keeps them.
+  return `${JSON.stringify(rest)}\n${key}:\n${(body as string).replace(/\s+$/, "")}`;
 }

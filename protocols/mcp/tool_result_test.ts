@@ -12,8 +12,9 @@ Deno.test("toolResult() returns an object value as structuredContent and JSON te
 });
 
 Deno.test("toolResult() shows a screen's text as it is, not JSON-escaped", () => {
-  const r = toolResult({ wrap: "non-object" }, { pane: "p1", revision: 4, text: "a\n  b" });
+  const r = toolResult({ wrap: "non-object" }, { pane: "p1", revision: 4, text: "a\n  b\n\n\n" });
   assert.equal(textOf(r), '{"pane":"p1","revision":4}\ntext:\na\n  b');
+  assert.equal((r.structuredContent as { text: string }).text, "a\n  b\n\n\n");
   const run = toolResult({ wrap: "non-object" }, { exitCode: 0, output: "ok" });
   assert.match(textOf(run), /output:\nok$/);
 });
