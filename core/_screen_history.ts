@@ -8,9 +8,11 @@
  */
 
 import {
+  AttrTable,
   type CellLine,
   FLAG_SPACE_END,
   FLAG_WRAPPED,
+  MAX_ATTRS,
   type Row,
   RowBuffer,
   trimSpaces,
@@ -34,11 +36,12 @@ export class History {
   #start = 0;
   #end = 0;
   #sealedBytes = 0;
+  #attrs = new AttrTable();
 
   constructor(capBytes: number) {
     this.#cap = Math.max(0, capBytes);
     this.#chunkBytes = Math.min(64 * 1024, Math.max(2048, Math.floor(this.#cap / 16)));
-    this.#open = new RowBuffer(4096, 64); // grows to a chunk once lines arrive
+    this.#open = new RowBuffer(4096, 64, this.#attrs); // grows to a chunk once lines arrive
   }
 
   /** Number of the oldest line kept. */
@@ -53,7 +56,7 @@ export class History {
 
   /** Bytes the kept lines take. */
   get bytes(): number {
-    return this.#sealedBytes + this.#open.size + CHUNK_OVERHEAD;
+    return this.#sealedBytes + this.#open.size + this.#attrs.size + CHUNK_OVERHEAD;
   }
 
   /** Appends a line. */
@@ -151,6 +154,11 @@ export class History {
     this.#sealedBytes += rows.size + CHUNK_OVERHEAD;
     this.#openFirst += rows.rows;
     this.#open.reset();
+    if (this.#attrs.fg.length > MAX_ATTRS - 4096) {
+      // Nearly full: later chunks get a table of their own; this one goes with its chunks.
+      this.#attrs = new AttrTable();
+      this.#open.attrs = this.#attrs;
+    }
     while (this.#chunks.length && this.bytes > this.#cap) this.#dropOldest();
   }
 

@@ -1,6 +1,7 @@
 /**
  * Rows of a screen in compact form: a row is its text (UTF-8 when stored, trailing never-written
- * cells dropped) plus SGR runs `(offset, fg, bg)` where the attributes change. Encoding reads
+ * cells dropped) plus SGR runs where the attributes change: a run is one 32-bit word, the
+ * offset in the row and an id in an {@link AttrTable} of the `(fg, bg)` pairs seen. Encoding reads
  * xterm's cell array directly (`BufferLine._data`: three 32-bit words per cell), which is what
  * makes moving every scrolled-off line into the history store cheap.
  *
@@ -41,6 +42,37 @@ export const FLAG_WRAPPED = 1;
 /** Row flag: the row's text ends with a space. */
 export const FLAG_SPACE_END = 2;
 
+/** Most distinct `(fg, bg)` pairs one table holds; later new pairs read back unstyled. */
+export const MAX_ATTRS = 0xffff;
+
+/** Ids for the `(fg, bg)` attribute pairs of a history, so a run takes one word. */
+export class AttrTable {
+  readonly fg: number[] = [0];
+  readonly bg: number[] = [0];
+  #ids = new Map<number, Map<number, number>>();
+
+  /** The id of `(fg, bg)`, added if new; 0 (unstyled) when the table is full. */
+  id(fg: number, bg: number): number {
+    if (fg === 0 && bg === 0) return 0;
+    let byBg = this.#ids.get(fg);
+    if (!byBg) this.#ids.set(fg, byBg = new Map());
+    let id = byBg.get(bg);
+    if (id === undefined) {
+      if (this.fg.length >= MAX_ATTRS) return 0;
+      id = this.fg.length;
+      this.fg.push(fg);
+      this.bg.push(bg);
+      byBg.set(bg, id);
+    }
+    return id;
+  }
+
+  /** Bytes the table takes, roughly. */
+  get size(): number {
+    return this.fg.length * 48;
+  }
+}
+
 /**
  * A growable buffer of encoded rows: UTF-8 text with a "\n" after each row, per-row end
  * offsets (in UTF-16 units of the decoded text) and flags, and SGR runs.
@@ -53,13 +85,16 @@ export class RowBuffer {
   rows = 0;
   ends: Uint32Array;
   flags: Uint8Array;
-  /** Row i's runs are triplets [runStart[i], runStart[i + 1]); allocated with the first run. */
+  /** Row i's runs are [runStart[i], runStart[i + 1]); allocated with the first run. */
   runStart: Uint32Array | undefined;
+  /** Runs: `offset | attrId << 16`. */
   runs: Uint32Array | undefined;
   runLen = 0;
   anyFlags = 0;
+  attrs: AttrTable;
 
-  constructor(byteCapacity: number, rowCapacity: number) {
+  constructor(byteCapacity: number, rowCapacity: number, attrs: AttrTable) {
+    this.attrs = attrs;
     this.bytes = new Uint8Array(byteCapacity);
     this.ends = new Uint32Array(rowCapacity);
     this.flags = new Uint8Array(rowCapacity);
@@ -145,11 +180,18 @@ export class RowBuffer {
 
   /** Row `i` of the decoded text `text`. */
   row(text: string, i: number): Row {
-    let runs: Uint32Array | undefined;
+    let runs: number[] | undefined;
     if (this.runStart && this.runs) {
       const a = this.runStart[i]!;
       const b = this.runStart[i + 1]!;
-      if (b > a) runs = this.runs.subarray(a * 3, b * 3);
+      if (b > a) {
+        runs = [];
+        for (let k = a; k < b; k++) {
+          const run = this.runs[k]!;
+          const id = run >>> 16;
+          runs.push(run & 0xffff, this.attrs.fg[id]!, this.attrs.bg[id]!);
+        }
+      }
     }
     return {
       text: text.slice(this.start(i), this.ends[i]),
@@ -165,12 +207,12 @@ export class RowBuffer {
 
   /** Bytes this buffer's content takes (not its spare capacity). */
   get size(): number {
-    return this.pos + this.rows * 5 + (this.runStart ? this.rows * 4 : 0) + this.runLen * 12;
+    return this.pos + this.rows * 5 + (this.runStart ? this.rows * 4 : 0) + this.runLen * 4;
   }
 
   /** A copy trimmed to its content, for keeping. */
   seal(): RowBuffer {
-    const out = new RowBuffer(0, 0);
+    const out = new RowBuffer(0, 0, this.attrs);
     out.bytes = this.bytes.slice(0, this.pos);
     out.pos = this.pos;
     out.units = this.units;
@@ -178,7 +220,7 @@ export class RowBuffer {
     out.ends = this.ends.slice(0, this.rows);
     out.flags = this.flags.slice(0, this.rows);
     out.runStart = this.runStart?.slice(0, this.rows + 1);
-    out.runs = this.runs?.slice(0, this.runLen * 3);
+    out.runs = this.runs?.slice(0, this.runLen);
     out.runLen = this.runLen;
     out.anyFlags = this.anyFlags;
     return out;
@@ -197,19 +239,15 @@ export class RowBuffer {
 
   #addRun(offset: number, fg: number, bg: number): void {
     if (!this.runs || !this.runStart) {
-      this.runs = new Uint32Array(96);
+      this.runs = new Uint32Array(64);
       this.runStart = new Uint32Array(this.ends.length + 1);
     }
-    if ((this.runLen + 1) * 3 > this.runs.length) {
+    if (this.runLen === this.runs.length) {
       const grown = new Uint32Array(this.runs.length * 2);
       grown.set(this.runs);
       this.runs = grown;
     }
-    const at = this.runLen * 3;
-    this.runs[at] = offset;
-    this.runs[at + 1] = fg;
-    this.runs[at + 2] = bg;
-    this.runLen++;
+    this.runs[this.runLen++] = (Math.min(offset, 0xffff) | (this.attrs.id(fg, bg) << 16)) >>> 0;
   }
 
   #growRows(): void {
@@ -241,13 +279,13 @@ export function trimSpaces(text: string): string {
   return end === text.length ? text : text.slice(0, end);
 }
 
-const scratch = new RowBuffer(4096, 1);
+const scratch = new RowBuffer(4096, 1, new AttrTable());
+const SCRATCH_ATTRS = 4096;
 
 /** Decodes one live xterm line into a {@link Row}. */
 export function rowOfLine(line: CellLine): Row {
   scratch.reset();
+  if (scratch.attrs.fg.length > SCRATCH_ATTRS) scratch.attrs = new AttrTable();
   scratch.push(line);
-  const row = scratch.row(scratch.decode(), 0);
-  if (row.runs) row.runs = Array.from(row.runs);
-  return row;
+  return scratch.row(scratch.decode(), 0);
 }

@@ -87,8 +87,10 @@ export const DEFAULT_LOW_WATER = 256 * 1024;
 const XTERM_SCROLLBACK = 256;
 /** Parse for at most this long before yielding to the event loop. */
 const SLICE_MS = 8;
-/** Largest piece handed to xterm's parser at once. */
-const PARSE_PIECE = 128 * 1024;
+/** Largest piece handed to xterm's parser at once (its decode buffer grows to this). */
+const PARSE_PIECE = 64 * 1024;
+/** The size xterm's decode buffer starts at; it is shrunk back to it when parsing is idle. */
+const IDLE_PARSE_BUFFER = 4096;
 /** Revisions remembered for `since` reads. */
 const CHANGE_RECORDS = 512;
 
@@ -390,6 +392,9 @@ export class Screen {
     if (this.#queueHead >= this.#queue.length) {
       this.#queue = [];
       this.#queueHead = 0;
+      if (this.#parser._parseBuffer.length > IDLE_PARSE_BUFFER) {
+        this.#parser._parseBuffer = new Uint32Array(IDLE_PARSE_BUFFER);
+      }
     } else if (this.#queueHead > 1024) {
       this.#queue = this.#queue.slice(this.#queueHead);
       this.#queueHead = 0;
