@@ -11,7 +11,10 @@ async function rawSession(socket: string) {
   let buffer = "";
   return {
     conn,
-    send: (text: string) => conn.write(new TextEncoder().encode(text)),
+    async send(text: string) {
+      const bytes = new TextEncoder().encode(text);
+      for (let off = 0; off < bytes.length;) off += await conn.write(bytes.subarray(off));
+    },
     async line(): Promise<Record<string, unknown>> {
       while (!buffer.includes("\n")) {
         const { value, done } = await reader.read();
@@ -124,7 +127,7 @@ Deno.test("events reach subscribers for the topics and panes they asked for", E2
 Deno.test("a second server in the same project is refused; a stale socket is replaced", E2E, async () => {
   await withServer(async ({ dir, server }) => {
     const config = await loadConfig(dir);
-    await rejects(startServer(config, { noStartupSession: true }), /already running \(pid \d+, socket /);
+    await rejects(startServer(config, { noStartupSession: true }), /already running for this project \(pid \d+, socket /);
     await server.stop();
     await Deno.writeTextFile(join(dir, ".weft", "weft.sock"), ""); // a stale leftover
     const again = await startServer(config, { noStartupSession: true });

@@ -67,7 +67,7 @@ export function waitFor<T>(pane: Pane, check: Check<T>, options: WaitOptions): P
         const seen = pane.screen.read({ mode: "visible" });
         reject(
           new WeftError("TIMEOUT", `Cannot finish waiting for pane "${pane.id}": ${options.what} did not happen within ${options.timeoutMs} ms`, {
-            lastSeen: seen.text.split("\n").slice(-20).join("\n"),
+            lastSeen: seen.text.replace(/\s+$/, "").split("\n").slice(-20).join("\n"),
             revision: seen.revision,
             state: pane.state,
           }),

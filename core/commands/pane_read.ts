@@ -35,7 +35,8 @@ export function paneRead(deps: CoreDeps) {
     handler: async ({ input, target }) => {
       const pane = deps.model.pane(target!);
       await pane.screen.flush();
-      const { pane: _p, ...options } = input;
+      const { pane: _p, ...given } = input;
+      const options = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
       const read = pane.screen.read({ mode: "visible", ...options });
       return { pane: target!, state: pane.state, exit: pane.exit, ...read };
     },

@@ -60,9 +60,10 @@ async function runInShell(
   const end = new RegExp(`__WEFT_E_${id}:(\\d+)`);
   await pane.screen.flush();
   const since = pane.screen.revision;
-  // The markers are printed in two halves, so the echoed command line never matches them.
-  pane.pty.write(`printf '%s%s\\n' __WEFT_B_ ${id}; ${command}\r`);
-  pane.pty.write(`printf '%s%s:%d\\n' __WEFT_E_ ${id} $?\r`);
+  // One typed line. The markers are printed in two halves, so the echoed command line never
+  // matches them; a multi-line command goes through eval so no continuation prompts appear.
+  const body = command.includes("\n") ? `eval ${ansiCQuote(command)}` : command;
+  pane.pty.write(`printf '%s%s\\n' __WEFT_B_ ${id}; ${body}; printf '%s%s:%d\\n' __WEFT_E_ ${id} $?\r`);
   const code = await waitFor(pane, () => {
     const m = end.exec(pane.screen.read({ mode: "history", since, joinWrapped: true }).text);
     return m ? Number(m[1]) : undefined;
@@ -73,6 +74,11 @@ async function runInShell(
   const to = lines.findIndex((l) => end.test(l));
   const output = from >= 0 && to > from ? lines.slice(from + 1, to).join("\n") : "";
   return { pane: pane.id, exitCode: code, signal: null, output: trimEnd(output), closed: false };
+}
+
+/** `$'…'` quoting (bash, zsh, ksh): the text comes back byte for byte. */
+function ansiCQuote(text: string): string {
+  return `$'${text.replace(/\\/g, "\\\\").replace(/'/g, "\\'").replace(/\n/g, "\\n").replace(/\r/g, "\\r")}'`;
 }
 
 function trimEnd(text: string): string {
