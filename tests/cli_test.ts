@@ -1,0 +1,105 @@
+import { deepStrictEqual as assertEquals, match as assertMatch, ok as assert } from "node:assert/strict";
+import { join } from "node:path";
+import { E2E, withServer } from "./helpers/server.ts";
+
+const ROOT = new URL("../", import.meta.url).pathname;
+
+async function weft(cwd: string, ...args: string[]) {
+  const env = { ...Deno.env.toObject() };
+  delete env.WEFT_PANE;
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--unstable-worker-options", "--config", join(ROOT, "deno.json"), join(ROOT, "main.ts"), ...args],
+    cwd,
+    env,
+    clearEnv: true,
+    stdin: "null",
+  }).output();
+  const dec = new TextDecoder();
+  return { code: out.code, out: dec.decode(out.stdout), err: dec.decode(out.stderr) };
+}
+
+Deno.test("weft CLI: new, send, wait, read, run, call, ls, kill through a running server", E2E, async () => {
+  await withServer(async ({ dir }) => {
+    const made = await weft(dir, "new", "--session-new", "--name", "sh", "--", "bash --norc --noprofile");
+    assertEquals(made.code, 0, made.err);
+    assertMatch(made.out, /^p\d+\n$/);
+    assertEquals((await weft(dir, "send", "sh", "echo", "from-cli", "--enter")).code, 0);
+    const waited = await weft(dir, "wait", "sh", "--match", "^from-cli$", "--timeout", "10000");
+    assertEquals(waited.code, 0, waited.err);
+    assertMatch((await weft(dir, "read", "sh")).out, /^from-cli$/m);
+    const ran = await weft(dir, "run", "--", "echo ran; exit 4");
+    assertEquals(ran.code, 4);
+    assertEquals(ran.out, "ran\n");
+    const listed = JSON.parse((await weft(dir, "ls", "--json")).out);
+    assertEquals(listed.panes.map((p: { name: string }) => p.name), ["sh"]);
+    const called = await weft(dir, "call", "pane.status", '{"pane":"sh"}');
+    assertEquals(JSON.parse(called.out).name, "sh");
+    const split = await weft(dir, "split", "sh", "-h", "--ratio", "0.3", "--", "cat");
+    assertEquals(split.code, 0, split.err);
+    assertEquals((await weft(dir, "kill", split.out.trim())).code, 0);
+    assertEquals(JSON.parse((await weft(dir, "ls", "--json")).out).panes.length, 1);
+  });
+});
+
+Deno.test("weft CLI: errors exit 1 with the message, usage mistakes exit 2", E2E, async () => {
+  await withServer(async ({ dir }) => {
+    const unknown = await weft(dir, "call", "pane.craete", "{}");
+    assertEquals(unknown.code, 1);
+    assertMatch(unknown.err, /did you mean "pane.create"/);
+    const missing = await weft(dir, "read", "p99");
+    assertEquals(missing.code, 1);
+    assertMatch(missing.err, /Cannot find pane "p99"/);
+    assertEquals((await weft(dir, "split", "p1")).code, 2);
+    assertEquals((await weft(dir, "read")).code, 2);
+    assertEquals((await weft(dir, "call", "pane.list", "{oops")).code, 2);
+    assertEquals((await weft(dir, "bogus")).code, 2);
+  });
+});
+
+Deno.test("weft CLI: help lists every bus command; help NAME shows arguments", E2E, async () => {
+  await withServer(async ({ dir }) => {
+    const help = await weft(dir, "help");
+    for (const name of ["pane.create", "pane.wait", "session.list", "server.stop"]) assert(help.out.includes(name), name);
+    const one = await weft(dir, "help", "pane.wait");
+    assertMatch(one.out, /match\?: string/);
+    assertMatch(one.out, /needs: pane:read/);
+  });
+});
+
+Deno.test("weft CLI: with no server it says so and how to start one", async () => {
+  const dir = await Deno.makeTempDir();
+  const r = await weft(dir, "ls");
+  assertEquals(r.code, 1);
+  assertMatch(r.err, /none is running; start one with `deno task serve`/);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("weft serve runs until weft stop; a second serve is refused", E2E, async () => {
+  const dir = await Deno.makeTempDir({ prefix: "weft-serve-" });
+  await Deno.writeTextFile(join(dir, "deno.json"), '{"weft": {"shell": "bash"}}');
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--unstable-worker-options", "--config", join(ROOT, "deno.json"), join(ROOT, "main.ts"), "serve"],
+    cwd: dir,
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  try {
+    let listed: { code: number; out: string } = { code: -1, out: "" };
+    for (let i = 0; i < 200 && listed.code !== 0; i++) {
+      listed = await weft(dir, "ls");
+      if (listed.code) await new Promise((r) => setTimeout(r, 50));
+    }
+    assertMatch(listed.out, /main/);
+    const second = await weft(dir, "serve");
+    assertEquals(second.code, 1);
+    assertMatch(second.err, /already running/);
+    assertEquals((await weft(dir, "stop")).code, 0);
+    assertEquals((await child.status).code, 0);
+  } finally {
+    try {
+      child.kill();
+    } catch { /* exited */ }
+    await child.stderr.cancel().catch(() => {});
+    await Deno.remove(dir, { recursive: true });
+  }
+});
