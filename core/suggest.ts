@@ -43,8 +43,14 @@ export function suggest(name: string, known: Iterable<string>, max = 3): string[
   return scored.slice(0, max).map(([, k]) => k);
 }
 
-/** `"; did you mean "x"?"` or the empty string. */
+/**
+ * `"; did you mean "x"?"`, or for a dotted name with no near miss the names that share its
+ * owner (`hello.nope` → `hello.greet`, `hello.shout`), or the empty string.
+ */
 export function didYouMean(name: string, known: Iterable<string>): string {
-  const s = suggest(name, known);
+  const all = [...known];
+  let s = suggest(name, all);
+  const dot = name.indexOf(".");
+  if (!s.length && dot > 0) s = all.filter((k) => k.startsWith(name.slice(0, dot + 1))).sort().slice(0, 5);
   return s.length ? `; did you mean ${s.map((x) => `"${x}"`).join(" or ")}?` : "";
 }

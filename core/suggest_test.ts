@@ -14,3 +14,7 @@ Deno.test("suggest() puts prefix matches and near misses first", () => {
 Deno.test("didYouMean() is empty when nothing is close", () => {
   assertEquals(didYouMean("zzzzzz", ["pane.create"]), "");
 });
+
+Deno.test("didYouMean() falls back to the names that share an owner", () => {
+  assertEquals(didYouMean("hello.nope", ["hello.greet", "hello.shout", "pane.create"]), '; did you mean "hello.greet" or "hello.shout"?');
+});
