@@ -1,4 +1,8 @@
-import { deepStrictEqual as assertEquals, match as assertMatch, ok as assert } from "node:assert/strict";
+import {
+  deepStrictEqual as assertEquals,
+  match as assertMatch,
+  ok as assert,
+} from "node:assert/strict";
 import { join } from "node:path";
 import { E2E, withServer } from "./helpers/server.ts";
 
@@ -8,7 +12,15 @@ async function weft(cwd: string, ...args: string[]) {
   const env = { ...Deno.env.toObject() };
   delete env.WEFT_PANE;
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--unstable-worker-options", "--config", join(ROOT, "deno.json"), join(ROOT, "main.ts"), ...args],
+    args: [
+      "run",
+      "-A",
+      "--unstable-worker-options",
+      "--config",
+      join(ROOT, "deno.json"),
+      join(ROOT, "main.ts"),
+      ...args,
+    ],
     cwd,
     env,
     clearEnv: true,
@@ -18,28 +30,40 @@ async function weft(cwd: string, ...args: string[]) {
   return { code: out.code, out: dec.decode(out.stdout), err: dec.decode(out.stderr) };
 }
 
-Deno.test("weft CLI: new, send, wait, read, run, call, ls, kill through a running server", E2E, async () => {
-  await withServer(async ({ dir }) => {
-    const made = await weft(dir, "new", "--session-new", "--name", "sh", "--", "bash --norc --noprofile");
-    assertEquals(made.code, 0, made.err);
-    assertMatch(made.out, /^p\d+\n$/);
-    assertEquals((await weft(dir, "send", "sh", "echo", "from-cli", "--enter")).code, 0);
-    const waited = await weft(dir, "wait", "sh", "--match", "^from-cli$", "--timeout", "10000");
-    assertEquals(waited.code, 0, waited.err);
-    assertMatch((await weft(dir, "read", "sh")).out, /^from-cli$/m);
-    const ran = await weft(dir, "run", "--", "echo ran; exit 4");
-    assertEquals(ran.code, 4);
-    assertEquals(ran.out, "ran\n");
-    const listed = JSON.parse((await weft(dir, "ls", "--json")).out);
-    assertEquals(listed.panes.map((p: { name: string }) => p.name), ["sh"]);
-    const called = await weft(dir, "call", "pane.status", '{"pane":"sh"}');
-    assertEquals(JSON.parse(called.out).name, "sh");
-    const split = await weft(dir, "split", "sh", "-h", "--ratio", "0.3", "--", "cat");
-    assertEquals(split.code, 0, split.err);
-    assertEquals((await weft(dir, "kill", split.out.trim())).code, 0);
-    assertEquals(JSON.parse((await weft(dir, "ls", "--json")).out).panes.length, 1);
-  });
-});
+Deno.test(
+  "weft CLI: new, send, wait, read, run, call, ls, kill through a running server",
+  E2E,
+  async () => {
+    await withServer(async ({ dir }) => {
+      const made = await weft(
+        dir,
+        "new",
+        "--session-new",
+        "--name",
+        "sh",
+        "--",
+        "bash --norc --noprofile",
+      );
+      assertEquals(made.code, 0, made.err);
+      assertMatch(made.out, /^p\d+\n$/);
+      assertEquals((await weft(dir, "send", "sh", "echo", "from-cli", "--enter")).code, 0);
+      const waited = await weft(dir, "wait", "sh", "--match", "^from-cli$", "--timeout", "10000");
+      assertEquals(waited.code, 0, waited.err);
+      assertMatch((await weft(dir, "read", "sh")).out, /^from-cli$/m);
+      const ran = await weft(dir, "run", "--", "echo ran; exit 4");
+      assertEquals(ran.code, 4);
+      assertEquals(ran.out, "ran\n");
+      const listed = JSON.parse((await weft(dir, "ls", "--json")).out);
+      assertEquals(listed.panes.map((p: { name: string }) => p.name), ["sh"]);
+      const called = await weft(dir, "call", "pane.status", '{"pane":"sh"}');
+      assertEquals(JSON.parse(called.out).name, "sh");
+      const split = await weft(dir, "split", "sh", "-h", "--ratio", "0.3", "--", "cat");
+      assertEquals(split.code, 0, split.err);
+      assertEquals((await weft(dir, "kill", split.out.trim())).code, 0);
+      assertEquals(JSON.parse((await weft(dir, "ls", "--json")).out).panes.length, 1);
+    });
+  },
+);
 
 Deno.test("weft CLI: errors exit 1 with the message, usage mistakes exit 2", E2E, async () => {
   await withServer(async ({ dir }) => {
@@ -59,7 +83,9 @@ Deno.test("weft CLI: errors exit 1 with the message, usage mistakes exit 2", E2E
 Deno.test("weft CLI: help lists every bus command; help NAME shows arguments", E2E, async () => {
   await withServer(async ({ dir }) => {
     const help = await weft(dir, "help");
-    for (const name of ["pane.create", "pane.wait", "session.list", "server.stop"]) assert(help.out.includes(name), name);
+    for (const name of ["pane.create", "pane.wait", "session.list", "server.stop"]) {
+      assert(help.out.includes(name), name);
+    }
     const one = await weft(dir, "help", "pane.wait");
     assertMatch(one.out, /match\?: string/);
     assertMatch(one.out, /needs: pane:read/);
@@ -78,7 +104,15 @@ Deno.test("weft serve runs until weft stop; a second serve is refused", E2E, asy
   const dir = await Deno.makeTempDir({ prefix: "weft-serve-" });
   await Deno.writeTextFile(join(dir, "deno.json"), '{"weft": {"shell": "bash"}}');
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--unstable-worker-options", "--config", join(ROOT, "deno.json"), join(ROOT, "main.ts"), "serve"],
+    args: [
+      "run",
+      "-A",
+      "--unstable-worker-options",
+      "--config",
+      join(ROOT, "deno.json"),
+      join(ROOT, "main.ts"),
+      "serve",
+    ],
     cwd: dir,
     stdout: "null",
     stderr: "piped",

@@ -7,20 +7,28 @@ function hello(grant: string[]) {
   return { weft: { plugins: { hello: { from: HELLO, grant } } } };
 }
 
-Deno.test("hello plugin through the socket: shout reads one real pane and types into another", E2E, async () => {
-  await withServer(async ({ client }) => {
-    const a = await client.call<{ pane: string }>("session.create", { command: "echo last line here; sleep 60" });
-    const b = await client.call<{ id: string }>("pane.create", { argv: ["cat"] });
-    await client.call("pane.wait", { pane: a.pane, match: "last line here" });
-    const r = await client.call<{ text: string }>("hello.shout", { from: a.pane, to: b.id });
-    assertEquals(r.text, "LAST LINE HERE");
-    await client.call("pane.wait", { pane: b.id, match: "LAST LINE HERE" });
-  }, hello(["pane:read", "pane:write"]));
-});
+Deno.test(
+  "hello plugin through the socket: shout reads one real pane and types into another",
+  E2E,
+  async () => {
+    await withServer(async ({ client }) => {
+      const a = await client.call<{ pane: string }>("session.create", {
+        command: "echo last line here; sleep 60",
+      });
+      const b = await client.call<{ id: string }>("pane.create", { argv: ["cat"] });
+      await client.call("pane.wait", { pane: a.pane, match: "last line here" });
+      const r = await client.call<{ text: string }>("hello.shout", { from: a.pane, to: b.id });
+      assertEquals(r.text, "LAST LINE HERE");
+      await client.call("pane.wait", { pane: b.id, match: "LAST LINE HERE" });
+    }, hello(["pane:read", "pane:write"]));
+  },
+);
 
 Deno.test("hello plugin without pane:write: DENIED names the missing capability", E2E, async () => {
   await withServer(async ({ client }) => {
-    const a = await client.call<{ pane: string }>("session.create", { command: "echo x; sleep 60" });
+    const a = await client.call<{ pane: string }>("session.create", {
+      command: "echo x; sleep 60",
+    });
     await client.call("pane.wait", { pane: a.pane, match: "x" });
     await rejects(
       client.call("hello.shout", { from: a.pane, to: a.pane }),
@@ -29,27 +37,42 @@ Deno.test("hello plugin without pane:write: DENIED names the missing capability"
   }, hello(["pane:read"]));
 });
 
-Deno.test("hello plugin reading a file without a read grant gets Deno's refusal; the server goes on", E2E, async () => {
-  await withServer(async ({ client }) => {
-    await rejects(
-      client.call("hello.read_file", { path: "/etc/hostname" }),
-      (e: { code: string; message: string }) => e.code === "DENIED" && /read access|--allow-read/.test(e.message),
-    );
-    assertEquals(await client.call("hello.greet", { name: "weft" }), "Hello, weft!");
-    const status = await client.call<{ plugins: { name: string; state: string }[] }>("server.status");
-    assertEquals(status.plugins.find((p) => p.name === "hello")?.state, "running");
-  }, hello(["pane:read", "pane:write"]));
-});
+Deno.test(
+  "hello plugin reading a file without a read grant gets Deno's refusal; the server goes on",
+  E2E,
+  async () => {
+    await withServer(async ({ client }) => {
+      await rejects(
+        client.call("hello.read_file", { path: "/etc/hostname" }),
+        (e: { code: string; message: string }) =>
+          e.code === "DENIED" && /read access|--allow-read/.test(e.message),
+      );
+      assertEquals(await client.call("hello.greet", { name: "weft" }), "Hello, weft!");
+      const status = await client.call<{ plugins: { name: string; state: string }[] }>(
+        "server.status",
+      );
+      assertEquals(status.plugins.find((p) => p.name === "hello")?.state, "running");
+    }, hello(["pane:read", "pane:write"]));
+  },
+);
 
-Deno.test("a plugin's commands show in server.commands and weft help, owned by the plugin", E2E, async () => {
-  await withServer(async ({ client }) => {
-    const { commands } = await client.call<{ commands: { name: string; owner: string }[] }>("server.commands");
-    const shout = commands.find((c) => c.name === "hello.shout");
-    assertEquals(shout?.owner, "hello");
-    await eventually(async () =>
-      (await client.call<{ plugins: { state: string }[] }>("server.status")).plugins.every((p) => p.state === "running")
-    );
-    await rejects(client.call("hello.nope", {}), /did you mean/);
-    assertMatch(JSON.stringify(commands), /hello.greet/);
-  }, hello(["pane:read", "pane:write"]));
-});
+Deno.test(
+  "a plugin's commands show in server.commands and weft help, owned by the plugin",
+  E2E,
+  async () => {
+    await withServer(async ({ client }) => {
+      const { commands } = await client.call<{ commands: { name: string; owner: string }[] }>(
+        "server.commands",
+      );
+      const shout = commands.find((c) => c.name === "hello.shout");
+      assertEquals(shout?.owner, "hello");
+      await eventually(async () =>
+        (await client.call<{ plugins: { state: string }[] }>("server.status")).plugins.every((p) =>
+          p.state === "running"
+        )
+      );
+      await rejects(client.call("hello.nope", {}), /did you mean/);
+      assertMatch(JSON.stringify(commands), /hello.greet/);
+    }, hello(["pane:read", "pane:write"]));
+  },
+);

@@ -1,12 +1,26 @@
-import { deepStrictEqual as assertEquals, match as assertMatch, ok as assert, rejects } from "node:assert/strict";
+import {
+  deepStrictEqual as assertEquals,
+  match as assertMatch,
+  ok as assert,
+  rejects,
+} from "node:assert/strict";
 import { E2E, eventually, withServer } from "./helpers/server.ts";
 
-type Pane = { id: string; state: string; exit: { code: number | null; signal: string | null } | null };
+type Pane = {
+  id: string;
+  state: string;
+  exit: { code: number | null; signal: string | null } | null;
+};
 
 Deno.test("pane.create runs a program whose output pane.read returns", E2E, async () => {
   await withServer(async ({ client }) => {
-    const s = await client.call<{ pane: string }>("session.create", { argv: ["bash", "--norc", "--noprofile"] });
-    const p = await client.call<Pane>("pane.create", { split: s.pane, command: "printf 'hello\\nworld\\n'; sleep 30" });
+    const s = await client.call<{ pane: string }>("session.create", {
+      argv: ["bash", "--norc", "--noprofile"],
+    });
+    const p = await client.call<Pane>("pane.create", {
+      split: s.pane,
+      command: "printf 'hello\\nworld\\n'; sleep 30",
+    });
     await client.call("pane.wait", { pane: p.id, match: "world", timeout: 10_000 });
     const read = await client.call<{ text: string; revision: number }>("pane.read", { pane: p.id });
     assertMatch(read.text, /^hello\nworld$/m);
@@ -18,31 +32,41 @@ Deno.test("pane.write types text and keys; pane.wait sees the echo", E2E, async 
   await withServer(async ({ client }) => {
     const s = await client.call<{ pane: string }>("session.create", { argv: ["cat"] });
     await client.call("pane.write", { pane: s.pane, text: "typed by weft", keys: ["Enter"] });
-    const w = await client.call<{ line: string }>("pane.wait", { pane: s.pane, match: "typed by weft", timeout: 10_000 });
+    const w = await client.call<{ line: string }>("pane.wait", {
+      pane: s.pane,
+      match: "typed by weft",
+      timeout: 10_000,
+    });
     assertMatch(w.line, /typed by weft/);
   });
 });
 
-Deno.test("pane.run returns exit codes and output, in a new pane and in a shell pane", E2E, async () => {
-  await withServer(async ({ client }) => {
-    const s = await client.call<{ pane: string }>("session.create", { argv: ["bash", "--norc", "--noprofile"] });
-    const fresh = await client.call<{ exitCode: number; output: string }>("pane.run", {
-      command: "echo out; exit 7",
+Deno.test(
+  "pane.run returns exit codes and output, in a new pane and in a shell pane",
+  E2E,
+  async () => {
+    await withServer(async ({ client }) => {
+      const s = await client.call<{ pane: string }>("session.create", {
+        argv: ["bash", "--norc", "--noprofile"],
+      });
+      const fresh = await client.call<{ exitCode: number; output: string }>("pane.run", {
+        command: "echo out; exit 7",
+      });
+      assertEquals(fresh.exitCode, 7);
+      assertEquals(fresh.output, "out");
+      const first = await client.call<{ exitCode: number; output: string }>("pane.run", {
+        pane: s.pane,
+        command: "echo one; echo two",
+      });
+      const second = await client.call<{ exitCode: number; output: string }>("pane.run", {
+        pane: s.pane,
+        command: "echo three; false",
+      });
+      assertEquals(first, { ...first, exitCode: 0, output: "one\ntwo" });
+      assertEquals(second, { ...second, exitCode: 1, output: "three" });
     });
-    assertEquals(fresh.exitCode, 7);
-    assertEquals(fresh.output, "out");
-    const first = await client.call<{ exitCode: number; output: string }>("pane.run", {
-      pane: s.pane,
-      command: "echo one; echo two",
-    });
-    const second = await client.call<{ exitCode: number; output: string }>("pane.run", {
-      pane: s.pane,
-      command: "echo three; false",
-    });
-    assertEquals(first, { ...first, exitCode: 0, output: "one\ntwo" });
-    assertEquals(second, { ...second, exitCode: 1, output: "three" });
-  });
-});
+  },
+);
 
 Deno.test("a pane's exit code and killing signal are reported", E2E, async () => {
   await withServer(async ({ client }) => {
@@ -66,16 +90,28 @@ Deno.test("a window resize reaches the program (stty size) and the layout", E2E,
       argv: ["bash", "--norc", "--noprofile"],
     });
     await client.call("window.resize", { window: s.window, cols: 100, rows: 30 });
-    const run = await client.call<{ output: string }>("pane.run", { pane: s.pane, command: "stty size" });
+    const run = await client.call<{ output: string }>("pane.run", {
+      pane: s.pane,
+      command: "stty size",
+    });
     assertEquals(run.output, "30 100");
-    const p2 = await client.call<{ id: string }>("pane.create", { split: s.pane, direction: "horizontal", argv: ["bash", "--norc"] });
-    const layout = await client.call<{ panes: { pane: string; cols: number; rows: number; x: number }[] }>(
+    const p2 = await client.call<{ id: string }>("pane.create", {
+      split: s.pane,
+      direction: "horizontal",
+      argv: ["bash", "--norc"],
+    });
+    const layout = await client.call<
+      { panes: { pane: string; cols: number; rows: number; x: number }[] }
+    >(
       "window.layout",
       { window: s.window },
     );
     const cols = layout.panes.map((p) => p.cols);
     assertEquals(cols.reduce((a, b) => a + b, 0) + 1, 100);
-    const again = await client.call<{ output: string }>("pane.run", { pane: s.pane, command: "stty size" });
+    const again = await client.call<{ output: string }>("pane.run", {
+      pane: s.pane,
+      command: "stty size",
+    });
     const mine = layout.panes.find((p) => p.pane === s.pane)!;
     assertEquals(again.output, `30 ${mine.cols}`);
     assert(layout.panes.some((p) => p.pane === p2.id && p.x > 0));
@@ -84,9 +120,15 @@ Deno.test("a window resize reaches the program (stty size) and the layout", E2E,
 
 Deno.test("pane.wait times out with TIMEOUT carrying what was last seen", E2E, async () => {
   await withServer(async ({ client }) => {
-    const s = await client.call<{ pane: string }>("session.create", { command: "echo still-here; sleep 30" });
+    const s = await client.call<{ pane: string }>("session.create", {
+      command: "echo still-here; sleep 30",
+    });
     await client.call("pane.wait", { pane: s.pane, match: "still-here", timeout: 10_000 });
-    const err = await client.call("pane.wait", { pane: s.pane, match: "never-printed", timeout: 300 }).then(
+    const err = await client.call("pane.wait", {
+      pane: s.pane,
+      match: "never-printed",
+      timeout: 300,
+    }).then(
       () => undefined,
       (e) => e as { code: string; data: { lastSeen: string } },
     );
@@ -98,8 +140,14 @@ Deno.test("pane.wait times out with TIMEOUT carrying what was last seen", E2E, a
 Deno.test("unknown panes and bad arguments get clear errors", E2E, async () => {
   await withServer(async ({ client }) => {
     await client.call("session.create", { session: "work", name: "editor", argv: ["cat"] });
-    await rejects(client.call("pane.read", { pane: "editr" }), /Cannot find pane "editr"; did you mean "editor"/);
-    await rejects(client.call("pane.read", { pane: "editor", lines: -1 }), (e: { code: string }) => e.code === "INVALID_INPUT");
+    await rejects(
+      client.call("pane.read", { pane: "editr" }),
+      /Cannot find pane "editr"; did you mean "editor"/,
+    );
+    await rejects(
+      client.call("pane.read", { pane: "editor", lines: -1 }),
+      (e: { code: string }) => e.code === "INVALID_INPUT",
+    );
     await rejects(client.call("pane.craete", {}), /did you mean "pane.create"/);
     const read = await client.call<{ pane: string }>("pane.read", { pane: "editor" });
     assertMatch(read.pane, /^p\d+$/);
@@ -110,9 +158,15 @@ Deno.test("ids are never reused and names are unique", E2E, async () => {
   await withServer(async ({ client }) => {
     const a = await client.call<{ pane: string }>("session.create", { argv: ["cat"] });
     await client.call("pane.close", { pane: a.pane });
-    const b = await client.call<{ pane: string; session: string }>("session.create", { argv: ["cat"], name: "n1" });
+    const b = await client.call<{ pane: string; session: string }>("session.create", {
+      argv: ["cat"],
+      name: "n1",
+    });
     assert(a.pane !== b.pane);
-    await rejects(client.call("pane.create", { argv: ["cat"], name: "n1" }), (e: { code: string }) => e.code === "CONFLICT");
+    await rejects(
+      client.call("pane.create", { argv: ["cat"], name: "n1" }),
+      (e: { code: string }) => e.code === "CONFLICT",
+    );
     const panes = await client.call<{ panes: Pane[] }>("pane.list");
     assertEquals(panes.panes.length, 1);
   });
@@ -120,10 +174,14 @@ Deno.test("ids are never reused and names are unique", E2E, async () => {
 
 Deno.test("closing the last pane closes its window and session", E2E, async () => {
   await withServer(async ({ client }) => {
-    const s = await client.call<{ pane: string; session: string }>("session.create", { argv: ["cat"] });
+    const s = await client.call<{ pane: string; session: string }>("session.create", {
+      argv: ["cat"],
+    });
     await client.call("pane.close", { pane: s.pane });
     const sessions = await client.call<{ sessions: unknown[] }>("session.list");
     assertEquals(sessions.sessions.length, 0);
-    await eventually(async () => (await client.call<{ panes: unknown[] }>("pane.list")).panes.length === 0);
+    await eventually(async () =>
+      (await client.call<{ panes: unknown[] }>("pane.list")).panes.length === 0
+    );
   });
 });

@@ -1,4 +1,9 @@
-import { deepStrictEqual as assertEquals, match as assertMatch, ok as assert, rejects } from "node:assert/strict";
+import {
+  deepStrictEqual as assertEquals,
+  match as assertMatch,
+  ok as assert,
+  rejects,
+} from "node:assert/strict";
 import { join } from "node:path";
 import { WeftClient } from "../core/client/mod.ts";
 import { loadConfig } from "../core/config/mod.ts";
@@ -56,17 +61,25 @@ Deno.test("a malformed line gets a parse error and the connection stays usable",
   });
 });
 
-Deno.test("an oversized line is refused with an error and the connection stays usable", E2E, async () => {
-  await withServer(async ({ server }) => {
-    const raw = await rawSession(server.paths.socket);
-    await raw.send(`{"jsonrpc":"2.0","id":1,"method":"pane.list","params":{"x":"${"a".repeat(17 * 1024 * 1024)}"}}\n`);
-    const err = await raw.line();
-    assertMatch(JSON.stringify(err), /TOO_LARGE|limit/);
-    await raw.send('{"jsonrpc":"2.0","id":2,"method":"pane.list"}\n');
-    assertEquals((await raw.line()).id, 2);
-    raw.close();
-  });
-});
+Deno.test(
+  "an oversized line is refused with an error and the connection stays usable",
+  E2E,
+  async () => {
+    await withServer(async ({ server }) => {
+      const raw = await rawSession(server.paths.socket);
+      await raw.send(
+        `{"jsonrpc":"2.0","id":1,"method":"pane.list","params":{"x":"${
+          "a".repeat(17 * 1024 * 1024)
+        }"}}\n`,
+      );
+      const err = await raw.line();
+      assertMatch(JSON.stringify(err), /TOO_LARGE|limit/);
+      await raw.send('{"jsonrpc":"2.0","id":2,"method":"pane.list"}\n');
+      assertEquals((await raw.line()).id, 2);
+      raw.close();
+    });
+  },
+);
 
 Deno.test("1,000 concurrent calls from several clients each get their own reply", E2E, async () => {
   await withServer(async ({ client, connect }) => {
@@ -75,7 +88,9 @@ Deno.test("1,000 concurrent calls from several clients each get their own reply"
     const calls = Array.from({ length: 1000 }, (_, i) => {
       const c = clients[i % clients.length]!;
       return i % 2
-        ? c.call<{ text: string }>("session.rename", { session: "s1", name: `n${i}` }).then((r) => [i, r] as const)
+        ? c.call<{ text: string }>("session.rename", { session: "s1", name: `n${i}` }).then((r) =>
+          [i, r] as const
+        )
         : c.call<{ id: string }>("pane.status", { pane: "echo" }).then((r) => [i, r] as const);
     });
     const results = await Promise.all(calls);
@@ -90,7 +105,9 @@ Deno.test("a client vanishing mid-call hurts nothing", E2E, async () => {
   await withServer(async ({ server, client }) => {
     const s = await client.call<{ pane: string }>("session.create", { argv: ["cat"] });
     const raw = await rawSession(server.paths.socket);
-    await raw.send(`{"jsonrpc":"2.0","id":1,"method":"pane.wait","params":{"pane":"${s.pane}","match":"never","timeout":60000}}\n`);
+    await raw.send(
+      `{"jsonrpc":"2.0","id":1,"method":"pane.wait","params":{"pane":"${s.pane}","match":"never","timeout":60000}}\n`,
+    );
     raw.close();
     const status = await client.call<{ panes: number }>("server.status");
     assertEquals(status.panes, 1);
@@ -124,24 +141,37 @@ Deno.test("events reach subscribers for the topics and panes they asked for", E2
   });
 });
 
-Deno.test("a second server in the same project is refused; a stale socket is replaced", E2E, async () => {
-  await withServer(async ({ dir, server }) => {
-    const config = await loadConfig(dir);
-    await rejects(startServer(config, { noStartupSession: true }), /already running for this project \(pid \d+, socket /);
-    await server.stop();
-    await Deno.writeTextFile(join(dir, ".weft", "weft.sock"), ""); // a stale leftover
-    const again = await startServer(config, { noStartupSession: true });
-    const c = await WeftClient.connect(again.paths.socket);
-    assert((await c.call<{ pid: number }>("server.status")).pid > 0);
-    c.close();
-    await again.stop();
-  });
-});
+Deno.test(
+  "a second server in the same project is refused; a stale socket is replaced",
+  E2E,
+  async () => {
+    await withServer(async ({ dir, server }) => {
+      const config = await loadConfig(dir);
+      await rejects(
+        startServer(config, { noStartupSession: true }),
+        /already running for this project \(pid \d+, socket /,
+      );
+      await server.stop();
+      await Deno.writeTextFile(join(dir, ".weft", "weft.sock"), ""); // a stale leftover
+      const again = await startServer(config, { noStartupSession: true });
+      const c = await WeftClient.connect(again.paths.socket);
+      assert((await c.call<{ pid: number }>("server.status")).pid > 0);
+      c.close();
+      await again.stop();
+    });
+  },
+);
 
 Deno.test("server.hello lets a client give up rights, never gain them", E2E, async () => {
   await withServer(async ({ server }) => {
-    const ro = await WeftClient.connect(server.paths.socket, { client: "mcp", grants: ["pane:read"] });
-    await rejects(ro.call("session.create", { argv: ["cat"] }), (e: { code: string }) => e.code === "DENIED");
+    const ro = await WeftClient.connect(server.paths.socket, {
+      client: "mcp",
+      grants: ["pane:read"],
+    });
+    await rejects(
+      ro.call("session.create", { argv: ["cat"] }),
+      (e: { code: string }) => e.code === "DENIED",
+    );
     assert(Array.isArray((await ro.call<{ panes: unknown[] }>("pane.list")).panes));
     ro.close();
   });

@@ -82,7 +82,7 @@ export class Bus {
         throw new WeftError(
           "DENIED",
           `Cannot register command "${command.name}": ${owner} may only register "${
-            owner === "core" ? CORE_PREFIXES.join(".*\", \"") : owner
+            owner === "core" ? CORE_PREFIXES.join('.*", "') : owner
           }.*" names`,
         );
       }
@@ -161,14 +161,20 @@ export class Bus {
       );
     }
     if ((caller.chain?.length ?? 0) > MAX_CHAIN) {
-      throw new WeftError("DENIED", `Cannot call "${name}": call chain is deeper than ${MAX_CHAIN}`);
+      throw new WeftError(
+        "DENIED",
+        `Cannot call "${name}": call chain is deeper than ${MAX_CHAIN}`,
+      );
     }
     let input = parseInput(command, rawInput);
     let target: string | undefined;
     if (command.target) {
       const ref = (input as Record<string, unknown>)[command.target.field];
       if (ref !== undefined && typeof ref !== "string") {
-        throw new WeftError("INVALID_INPUT", `Cannot call "${name}": ${command.target.field} must be a string`);
+        throw new WeftError(
+          "INVALID_INPUT",
+          `Cannot call "${name}": ${command.target.field} must be a string`,
+        );
       }
       if (!this.#resolver) throw new WeftError("INTERNAL", "Cannot resolve targets: no resolver");
       target = this.#resolver(command.target, ref, caller);
@@ -224,7 +230,9 @@ export function parseInput(command: Command, raw: unknown): unknown {
       const first = issues[0];
       throw new WeftError(
         "INVALID_INPUT",
-        `Cannot call "${command.name}": ${first ? `${first.path || "input"}: ${first.message}` : "bad input"}`,
+        `Cannot call "${command.name}": ${
+          first ? `${first.path || "input"}: ${first.message}` : "bad input"
+        }`,
         { issues },
       );
     }
@@ -233,5 +241,7 @@ export function parseInput(command: Command, raw: unknown): unknown {
 }
 
 function describeCaller(caller: Caller): string {
-  return caller.kind === "plugin" ? `plugin "${caller.id}"` : `${caller.kind} caller "${caller.id}"`;
+  return caller.kind === "plugin"
+    ? `plugin "${caller.id}"`
+    : `${caller.kind} caller "${caller.id}"`;
 }

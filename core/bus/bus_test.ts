@@ -1,4 +1,8 @@
-import { deepStrictEqual as assertEquals, match as assertMatch, ok as assert } from "node:assert/strict";
+import {
+  deepStrictEqual as assertEquals,
+  match as assertMatch,
+  ok as assert,
+} from "node:assert/strict";
 import { z } from "zod";
 import { Bus } from "./bus.ts";
 import { defineCommand } from "./command.ts";
@@ -20,7 +24,10 @@ function echo(name = "demo.echo") {
 Deno.test("Bus.call() returns the handler's value", async () => {
   const bus = new Bus();
   bus.register("demo", [echo()]);
-  assertEquals(await bus.call("demo.echo", { text: "hi" }, { caller: owner }), { ok: true, value: "hi" });
+  assertEquals(await bus.call("demo.echo", { text: "hi" }, { caller: owner }), {
+    ok: true,
+    value: "hi",
+  });
 });
 
 Deno.test("Bus.call() names an unknown command with a did-you-mean", async () => {
@@ -122,6 +129,9 @@ Deno.test("Bus.list() gives cloneable specs with JSON Schema", () => {
   bus.register("demo", [echo()]);
   const [spec] = bus.list();
   assertEquals(structuredClone(spec), spec);
-  assertEquals((spec!.inputSchema.properties as Record<string, unknown>).text, { type: "string", maxLength: 5 });
+  assertEquals((spec!.inputSchema.properties as Record<string, unknown>).text, {
+    type: "string",
+    maxLength: 5,
+  });
   assertEquals(spec!.owner, "demo");
 });

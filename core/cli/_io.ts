@@ -68,6 +68,8 @@ export function print(io: CliIo, json: boolean, value: unknown, text: () => stri
 export function intOption(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new UsageError(`--${name} must be a whole number, got "${value}"`);
+  if (!Number.isInteger(n) || n < 0) {
+    throw new UsageError(`--${name} must be a whole number, got "${value}"`);
+  }
   return n;
 }

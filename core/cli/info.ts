@@ -20,7 +20,12 @@ export const ls: Subcommand = {
       const { sessions } = await client.call<{ sessions: SessionInfo[] }>("session.list");
       const { windows } = await client.call<{ windows: WindowInfo[] }>("window.list");
       const { panes } = await client.call<{ panes: PaneInfo[] }>("pane.list");
-      print(io, !!values.json, { sessions, windows, panes }, () => formatTree(sessions, windows, panes));
+      print(
+        io,
+        !!values.json,
+        { sessions, windows, panes },
+        () => formatTree(sessions, windows, panes),
+      );
       return 0;
     });
   },
@@ -31,13 +36,19 @@ function formatTree(sessions: SessionInfo[], windows: WindowInfo[], panes: PaneI
   for (const s of sessions) {
     lines.push(`${s.id}${s.name ? ` ${s.name}` : ""}${s.current ? " (current)" : ""}`);
     for (const w of windows.filter((w) => w.session === s.id)) {
-      lines.push(`  ${w.id}${w.name ? ` ${w.name}` : ""}  ${w.cols}x${w.rows}${w.current ? " (current)" : ""}`);
+      lines.push(
+        `  ${w.id}${w.name ? ` ${w.name}` : ""}  ${w.cols}x${w.rows}${
+          w.current ? " (current)" : ""
+        }`,
+      );
       for (const id of w.panes) {
         const p = panes.find((p) => p.id === id);
         if (!p) continue;
         const status = p.exit ? `exited ${p.exit.signal ?? p.exit.code}` : p.state;
         lines.push(
-          `    ${p.focused ? "*" : " "}${p.id}${p.name ? ` ${p.name}` : ""}  ${p.cols}x${p.rows}  ${p.agent}  ${status}  ${p.command}`,
+          `    ${p.focused ? "*" : " "}${p.id}${
+            p.name ? ` ${p.name}` : ""
+          }  ${p.cols}x${p.rows}  ${p.agent}  ${status}  ${p.command}`,
         );
       }
     }
@@ -53,8 +64,15 @@ export const status: Subcommand = {
     const { values } = parseArgs({ args, options: { json: { type: "boolean" } } });
     return await withClient(io, async (client) => {
       const s = await client.call<Record<string, unknown>>("server.status");
-      print(io, !!values.json, s, () =>
-        Object.entries(s).map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`).join("\n") + "\n");
+      print(
+        io,
+        !!values.json,
+        s,
+        () =>
+          Object.entries(s).map(([k, v]) =>
+            `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`
+          ).join("\n") + "\n",
+      );
       return 0;
     });
   },
@@ -79,7 +97,9 @@ export const call: Subcommand = {
   summary: "Call any bus command (plugin ones too) with JSON input; prints the JSON result",
   run: async (args, io) => {
     const [name, json, ...rest] = args;
-    if (!name || rest.length) throw new UsageError("give a command name and at most one JSON argument");
+    if (!name || rest.length) {
+      throw new UsageError("give a command name and at most one JSON argument");
+    }
     let input: unknown = {};
     if (json !== undefined) {
       try {
@@ -112,9 +132,17 @@ export function helpCommand(subcommands: Record<string, Subcommand>): Subcommand
         return 0;
       }
       io.out("weft: a terminal multiplexer for AI coding agents\n\nCLI:\n");
-      for (const sub of Object.values(subcommands)) io.out(`  ${sub.usage}\n      ${sub.summary}\n`);
+      for (const sub of Object.values(subcommands)) {
+        io.out(`  ${sub.usage}\n      ${sub.summary}\n`);
+      }
       io.out("\nBus commands (weft call NAME 'JSON'; weft help NAME for arguments):\n");
-      for (const s of specs) io.out(`  ${s.name.padEnd(22)} ${s.title}${s.owner && s.owner !== "core" ? ` [${s.owner}]` : ""}\n`);
+      for (const s of specs) {
+        io.out(
+          `  ${s.name.padEnd(22)} ${s.title}${
+            s.owner && s.owner !== "core" ? ` [${s.owner}]` : ""
+          }\n`,
+        );
+      }
       return 0;
     },
   };

@@ -37,7 +37,10 @@ export const newPane: Subcommand = {
     return await withClient(io, async (client) => {
       const result = values["session-new"]
         ? await client.call("session.create", input)
-        : await client.call("pane.create", { ...input, ...(values.window ? { window: values.window } : {}) });
+        : await client.call("pane.create", {
+          ...input,
+          ...(values.window ? { window: values.window } : {}),
+        });
       const id = (result as { pane?: string; id?: string }).pane ?? (result as { id: string }).id;
       print(io, !!values.json, result, () => `${id}\n`);
       return 0;
@@ -63,9 +66,13 @@ export const split: Subcommand = {
       },
     });
     const pane = positionals[0];
-    if (!pane || values.horizontal === values.vertical) throw new UsageError("give a pane and one of -h or -v");
+    if (!pane || values.horizontal === values.vertical) {
+      throw new UsageError("give a pane and one of -h or -v");
+    }
     const ratio = values.ratio === undefined ? undefined : Number(values.ratio);
-    if (ratio !== undefined && !(ratio > 0 && ratio < 1)) throw new UsageError("--ratio must be between 0 and 1");
+    if (ratio !== undefined && !(ratio > 0 && ratio < 1)) {
+      throw new UsageError("--ratio must be between 0 and 1");
+    }
     return await withClient(io, async (client) => {
       const result = await client.call<{ id: string }>("pane.create", {
         split: pane,
@@ -91,12 +98,16 @@ export const send: Subcommand = {
       options: { enter: { type: "boolean" }, keys: { type: "string" }, json: { type: "boolean" } },
     });
     const [pane, ...text] = positionals;
-    if (!pane || (!text.length && !values.keys && !values.enter)) throw new UsageError("give a pane and text, --keys or --enter");
+    if (!pane || (!text.length && !values.keys && !values.enter)) {
+      throw new UsageError("give a pane and text, --keys or --enter");
+    }
     return await withClient(io, async (client) => {
       const result = await client.call("pane.write", {
         pane,
         ...(text.length ? { text: text.join(" ") } : {}),
-        ...(values.keys ? { keys: values.keys.split(",").map((k) => k.trim()).filter(Boolean) } : {}),
+        ...(values.keys
+          ? { keys: values.keys.split(",").map((k) => k.trim()).filter(Boolean) }
+          : {}),
         ...(values.enter ? { submit: true } : {}),
       });
       print(io, !!values.json, result, () => "");
@@ -160,19 +171,26 @@ export const wait: Subcommand = {
       },
     });
     const pane = positionals[0];
-    const given = [values.match, values.exit, values.idle, values.state].filter((v) => v !== undefined);
-    if (!pane || given.length !== 1) throw new UsageError("give a pane and one of --match, --exit, --idle, --state");
+    const given = [values.match, values.exit, values.idle, values.state].filter((v) =>
+      v !== undefined
+    );
+    if (!pane || given.length !== 1) {
+      throw new UsageError("give a pane and one of --match, --exit, --idle, --state");
+    }
     const idle = intOption(values.idle, "idle");
     const timeout = intOption(values.timeout, "timeout");
     return await withClient(io, async (client) => {
-      const result = await client.call<{ line?: string; exit?: { code: number | null } }>("pane.wait", {
-        pane,
-        ...(values.match !== undefined ? { match: values.match, regex: true } : {}),
-        ...(values.exit ? { exit: true } : {}),
-        ...(idle !== undefined ? { idle } : {}),
-        ...(values.state ? { state: values.state } : {}),
-        ...(timeout !== undefined ? { timeout } : {}),
-      });
+      const result = await client.call<{ line?: string; exit?: { code: number | null } }>(
+        "pane.wait",
+        {
+          pane,
+          ...(values.match !== undefined ? { match: values.match, regex: true } : {}),
+          ...(values.exit ? { exit: true } : {}),
+          ...(idle !== undefined ? { idle } : {}),
+          ...(values.state ? { state: values.state } : {}),
+          ...(timeout !== undefined ? { timeout } : {}),
+        },
+      );
       print(io, !!values.json, result, () => (result.line !== undefined ? `${result.line}\n` : ""));
       return 0;
     });
@@ -188,7 +206,12 @@ export const run: Subcommand = {
     const { values, positionals } = parseArgs({
       args: opts,
       allowPositionals: true,
-      options: { pane: { type: "string" }, keep: { type: "boolean" }, timeout: { type: "string" }, json: { type: "boolean" } },
+      options: {
+        pane: { type: "string" },
+        keep: { type: "boolean" },
+        timeout: { type: "string" },
+        json: { type: "boolean" },
+      },
     });
     const line = command?.length ? command.join(" ") : positionals.join(" ");
     if (!line) throw new UsageError("give a command after --");

@@ -19,11 +19,17 @@ export const serve: Subcommand = {
     const config = await loadConfig(values.project ?? io.cwd);
     const server = await startServer(config);
     const ms = (performance.now() - started).toFixed(0);
-    io.err(`weft: serving ${config.projectDir} (pid ${Deno.pid}, socket ${server.paths.socket}, ready in ${ms} ms)\n`);
+    io.err(
+      `weft: serving ${config.projectDir} (pid ${Deno.pid}, socket ${server.paths.socket}, ready in ${ms} ms)\n`,
+    );
     const onSignal = () => void server.stop();
-    for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) Deno.addSignalListener(sig, onSignal);
+    for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+      Deno.addSignalListener(sig, onSignal);
+    }
     await server.finished;
-    for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) Deno.removeSignalListener(sig, onSignal);
+    for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+      Deno.removeSignalListener(sig, onSignal);
+    }
     io.err("weft: stopped\n");
     return 0;
   },

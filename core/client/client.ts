@@ -73,7 +73,10 @@ export class WeftClient {
     try {
       conn = await Deno.connect({ transport: "unix", path: socket });
     } catch (err) {
-      throw new WeftError("UNAVAILABLE", `Cannot connect to weft at ${socket}: ${(err as Error).message}`);
+      throw new WeftError(
+        "UNAVAILABLE",
+        `Cannot connect to weft at ${socket}: ${(err as Error).message}`,
+      );
     }
     const client = new WeftClient(conn);
     client.hello = await client.call("server.hello", hello);
@@ -84,7 +87,12 @@ export class WeftClient {
   static async find(start: string, hello: HelloOptions = {}): Promise<WeftClient> {
     const found = await findServerInfo(start);
     const howTo = "start one with `deno task serve` (or `weft serve`) in the project directory";
-    if (!found) throw new WeftError("UNAVAILABLE", `Cannot find a weft server for ${start}: none is running; ${howTo}`);
+    if (!found) {
+      throw new WeftError(
+        "UNAVAILABLE",
+        `Cannot find a weft server for ${start}: none is running; ${howTo}`,
+      );
+    }
     try {
       return await WeftClient.connect(found.info.socket, hello);
     } catch {
@@ -101,10 +109,16 @@ export class WeftClient {
   }
 
   #request<T>(method: string, params: unknown, onResult?: (value: unknown) => void): Promise<T> {
-    if (this.#closed) return Promise.reject(new WeftError("UNAVAILABLE", "Cannot call: the connection is closed"));
+    if (this.#closed) {
+      return Promise.reject(new WeftError("UNAVAILABLE", "Cannot call: the connection is closed"));
+    }
     const id = this.#nextId++;
     return new Promise<T>((resolve, reject) => {
-      this.#pending.set(id, { resolve: resolve as (v: unknown) => void, reject, ...(onResult ? { onResult } : {}) });
+      this.#pending.set(id, {
+        resolve: resolve as (v: unknown) => void,
+        reject,
+        ...(onResult ? { onResult } : {}),
+      });
       this.#write({ jsonrpc: "2.0", id, method, params });
     });
   }
@@ -113,14 +127,21 @@ export class WeftClient {
    * Subscribes to events; returns the function that unsubscribes. The listener is in place
    * before any event of the subscription is read, so none is lost.
    */
-  async subscribe(filter: SubscribeOptions, listener: (event: WeftEvent) => void): Promise<() => Promise<void>> {
-    const { subscription } = await this.#request<{ subscription: string }>("subscribe", filter, (value) => {
-      const result = value as { subscription: string; snapshot?: unknown };
-      this.#listeners.set(result.subscription, listener);
-      if (result.snapshot === undefined) return;
-      const pane = filter.panes?.[0];
-      listener({ topic: "snapshot", ...(pane ? { pane } : {}), data: result.snapshot });
-    });
+  async subscribe(
+    filter: SubscribeOptions,
+    listener: (event: WeftEvent) => void,
+  ): Promise<() => Promise<void>> {
+    const { subscription } = await this.#request<{ subscription: string }>(
+      "subscribe",
+      filter,
+      (value) => {
+        const result = value as { subscription: string; snapshot?: unknown };
+        this.#listeners.set(result.subscription, listener);
+        if (result.snapshot === undefined) return;
+        const pane = filter.panes?.[0];
+        listener({ topic: "snapshot", ...(pane ? { pane } : {}), data: result.snapshot });
+      },
+    );
     return async () => {
       this.#listeners.delete(subscription);
       if (!this.#closed) await this.call("unsubscribe", { subscription });
@@ -184,8 +205,9 @@ export class WeftClient {
     const pending = this.#pending.get(m.id as number);
     if (!pending) return;
     this.#pending.delete(m.id as number);
-    if ("error" in m) pending.reject(WeftError.fromBody(rpcToError(m.error as Parameters<typeof rpcToError>[0])));
-    else {
+    if ("error" in m) {
+      pending.reject(WeftError.fromBody(rpcToError(m.error as Parameters<typeof rpcToError>[0])));
+    } else {
       const result = (m as { result: unknown }).result;
       try {
         pending.onResult?.(result);
@@ -200,7 +222,9 @@ export class WeftClient {
     if (this.#closed && !this.#pending.size && !this.#closeListeners.length) return;
     this.#closed = true;
     for (const p of this.#pending.values()) {
-      p.reject(new WeftError("UNAVAILABLE", "Cannot finish the call: the server closed the connection"));
+      p.reject(
+        new WeftError("UNAVAILABLE", "Cannot finish the call: the server closed the connection"),
+      );
     }
     this.#pending.clear();
     const listeners = this.#closeListeners;

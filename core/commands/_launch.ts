@@ -40,13 +40,17 @@ export function toLaunch(
   caller: Caller,
 ): LaunchRequest {
   if (input.command && input.argv) {
-    throw new WeftError("INVALID_INPUT", "Cannot start a pane with both command and argv: pick one");
+    throw new WeftError(
+      "INVALID_INPUT",
+      "Cannot start a pane with both command and argv: pick one",
+    );
   }
   const shell = deps.config.shell;
   const argv = input.argv ?? (input.command ? [shell, "-c", input.command] : [shell]);
   const command = input.command ?? (input.argv ? input.argv.join(" ") : shell);
   const callerPane = caller.pane ? deps.model.panes.get(caller.pane) : undefined;
-  const cwd = input.cwd ?? callerPane?.screen.cwd ?? callerPane?.launch.cwd ?? deps.config.projectDir;
+  const cwd = input.cwd ?? callerPane?.screen.cwd ?? callerPane?.launch.cwd ??
+    deps.config.projectDir;
   return {
     argv,
     command,

@@ -66,11 +66,15 @@ export function waitFor<T>(pane: Pane, check: Check<T>, options: WaitOptions): P
       finish(() => {
         const seen = pane.screen.read({ mode: "visible" });
         reject(
-          new WeftError("TIMEOUT", `Cannot finish waiting for pane "${pane.id}": ${options.what} did not happen within ${options.timeoutMs} ms`, {
-            lastSeen: seen.text.replace(/\s+$/, "").split("\n").slice(-20).join("\n"),
-            revision: seen.revision,
-            state: pane.state,
-          }),
+          new WeftError(
+            "TIMEOUT",
+            `Cannot finish waiting for pane "${pane.id}": ${options.what} did not happen within ${options.timeoutMs} ms`,
+            {
+              lastSeen: seen.text.replace(/\s+$/, "").split("\n").slice(-20).join("\n"),
+              revision: seen.revision,
+              state: pane.state,
+            },
+          ),
         );
       });
     }, options.timeoutMs);

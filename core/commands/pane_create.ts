@@ -38,7 +38,10 @@ export function paneCreate(deps: CoreDeps) {
         ? model.pane(splitId).window
         : model.resolve("window", undefined, caller.pane);
       if (splitId && model.pane(splitId).window !== windowId) {
-        throw new WeftError("INVALID_INPUT", `Cannot split pane "${split}": it is not in window "${window}"`);
+        throw new WeftError(
+          "INVALID_INPUT",
+          `Cannot split pane "${split}": it is not in window "${window}"`,
+        );
       }
       const previous = model.window(windowId).focused;
       const pane = model.createPane(windowId, toLaunch(launch, deps, caller), {

@@ -10,8 +10,7 @@ export function paneResize(deps: CoreDeps) {
   return defineCommand({
     name: "pane.resize",
     title: "Resize pane",
-    description:
-      "Resize a pane within its window: to `cols`/`rows` cells, or by `dx`/`dy` cells " +
+    description: "Resize a pane within its window: to `cols`/`rows` cells, or by `dx`/`dy` cells " +
       "(negative shrinks). Neighbours give or take the space. Returns the new layout.",
     capabilities: ["layout:write"],
     // `resize_pane` is the layout plugin's (delta, ratio or cells), as the layout issue names it.
@@ -31,11 +30,18 @@ export function paneResize(deps: CoreDeps) {
       const dx = input.dx ?? (input.cols !== undefined ? input.cols - pane.launch.cols : 0);
       const dy = input.dy ?? (input.rows !== undefined ? input.rows - pane.launch.rows : 0);
       if (!dx && !dy && input.cols === undefined && input.rows === undefined) {
-        throw new WeftError("INVALID_INPUT", `Cannot resize pane "${target}": give cols, rows, dx or dy`);
+        throw new WeftError(
+          "INVALID_INPUT",
+          `Cannot resize pane "${target}": give cols, rows, dx or dy`,
+        );
       }
       let tree = window.layout!;
-      if (dx) tree = resizePaneCells(tree, target!, window.size, { direction: "horizontal", cells: dx });
-      if (dy) tree = resizePaneCells(tree, target!, window.size, { direction: "vertical", cells: dy });
+      if (dx) {
+        tree = resizePaneCells(tree, target!, window.size, { direction: "horizontal", cells: dx });
+      }
+      if (dy) {
+        tree = resizePaneCells(tree, target!, window.size, { direction: "vertical", cells: dy });
+      }
       model.setLayout(window.id, tree);
       return describeLayout(deps, window.id);
     },

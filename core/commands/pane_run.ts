@@ -32,7 +32,11 @@ export function paneRun(deps: CoreDeps) {
         return await runInShell(deps, pane, input.command, { timeoutMs, signal });
       }
       const windowId = deps.model.resolve("window", input.window, caller.pane);
-      const launch = toLaunch({ command: input.command, ...(input.cwd ? { cwd: input.cwd } : {}) }, deps, caller);
+      const launch = toLaunch(
+        { command: input.command, ...(input.cwd ? { cwd: input.cwd } : {}) },
+        deps,
+        caller,
+      );
       const pane = deps.model.createPane(windowId, launch);
       const exit = await waitFor(pane, () => pane.exit ?? undefined, {
         events: deps.bus.events,
@@ -43,7 +47,13 @@ export function paneRun(deps: CoreDeps) {
       await pane.screen.flush();
       const output = trimEnd(pane.screen.read({ mode: "history", joinWrapped: true }).text);
       if (!input.keep) deps.model.closePane(pane.id);
-      return { pane: pane.id, exitCode: exit.code, signal: exit.signal, output, closed: !input.keep };
+      return {
+        pane: pane.id,
+        exitCode: exit.code,
+        signal: exit.signal,
+        output,
+        closed: !input.keep,
+      };
     },
   });
 }
@@ -54,7 +64,9 @@ async function runInShell(
   command: string,
   options: { timeoutMs: number; signal: AbortSignal },
 ) {
-  if (pane.exit) throw new WeftError("PANE_EXITED", `Cannot run in pane "${pane.id}": its process has exited`);
+  if (pane.exit) {
+    throw new WeftError("PANE_EXITED", `Cannot run in pane "${pane.id}": its process has exited`);
+  }
   const id = crypto.randomUUID().replaceAll("-", "").slice(0, 12);
   const begin = `__WEFT_B_${id}`;
   const end = new RegExp(`__WEFT_E_${id}:(\\d+)`);
@@ -63,7 +75,9 @@ async function runInShell(
   // One typed line. The markers are printed in two halves, so the echoed command line never
   // matches them; a multi-line command goes through eval so no continuation prompts appear.
   const body = command.includes("\n") ? `eval ${ansiCQuote(command)}` : command;
-  pane.pty.write(`printf '%s%s\\n' __WEFT_B_ ${id}; ${body}; printf '%s%s:%d\\n' __WEFT_E_ ${id} $?\r`);
+  pane.pty.write(
+    `printf '%s%s\\n' __WEFT_B_ ${id}; ${body}; printf '%s%s:%d\\n' __WEFT_E_ ${id} $?\r`,
+  );
   const code = await waitFor(pane, () => {
     const m = end.exec(pane.screen.read({ mode: "history", since, joinWrapped: true }).text);
     return m ? Number(m[1]) : undefined;
@@ -78,7 +92,9 @@ async function runInShell(
 
 /** `$'…'` quoting (bash, zsh, ksh): the text comes back byte for byte. */
 function ansiCQuote(text: string): string {
-  return `$'${text.replace(/\\/g, "\\\\").replace(/'/g, "\\'").replace(/\n/g, "\\n").replace(/\r/g, "\\r")}'`;
+  return `$'${
+    text.replace(/\\/g, "\\\\").replace(/'/g, "\\'").replace(/\n/g, "\\n").replace(/\r/g, "\\r")
+  }'`;
 }
 
 function trimEnd(text: string): string {

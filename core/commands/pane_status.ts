@@ -13,7 +13,9 @@ export function paneStatus(deps: CoreDeps) {
     capabilities: ["pane:read"],
     mcp: { readOnly: true, name: "get_status" },
     target: { kind: "pane", field: "pane", fallback: "caller" },
-    input: z.object({ pane: z.string().optional().describe("Pane id or name. Default: the caller's pane.") }),
+    input: z.object({
+      pane: z.string().optional().describe("Pane id or name. Default: the caller's pane."),
+    }),
     handler: ({ target }) => {
       const pane = deps.model.pane(target!);
       return {

@@ -22,7 +22,9 @@ const Input = z.object({
   state: z.union([z.enum(PANE_STATES), z.array(z.enum(PANE_STATES)).min(1)]).optional().describe(
     "Wait until the pane is in this state (or one of these).",
   ),
-  timeout: z.number().int().min(1).max(3_600_000).optional().describe("Give up after ms (default 30000)."),
+  timeout: z.number().int().min(1).max(3_600_000).optional().describe(
+    "Give up after ms (default 30000).",
+  ),
 });
 
 /** `pane.wait`: until output matches, the process exits, the pane goes idle, or a state. */
@@ -40,9 +42,14 @@ export function paneWait(deps: CoreDeps) {
     input: Input,
     handler: ({ input, target, signal }) => {
       const pane = deps.model.pane(target!);
-      const conditions = [input.match, input.exit, input.idle, input.state].filter((c) => c !== undefined);
+      const conditions = [input.match, input.exit, input.idle, input.state].filter((c) =>
+        c !== undefined
+      );
       if (conditions.length !== 1) {
-        throw new WeftError("INVALID_INPUT", `Cannot wait for pane "${target}": give exactly one of match, exit, idle, state`);
+        throw new WeftError(
+          "INVALID_INPUT",
+          `Cannot wait for pane "${target}": give exactly one of match, exit, idle, state`,
+        );
       }
       const timeoutMs = input.timeout ?? 30_000;
       const started = performance.now();
@@ -71,7 +78,9 @@ function buildCheck(pane: Pane, input: z.infer<typeof Input>): Check<WaitResult>
   if (input.exit) return () => (pane.exit ? {} : undefined);
   if (input.idle !== undefined) {
     const idle = input.idle;
-    return () => (performance.now() - pane.lastOutputAt >= idle && pane.screen.pendingBytes === 0 ? {} : undefined);
+    return () => (performance.now() - pane.lastOutputAt >= idle && pane.screen.pendingBytes === 0
+      ? {}
+      : undefined);
   }
   if (input.state !== undefined) {
     const states = Array.isArray(input.state) ? input.state : [input.state];
@@ -100,7 +109,10 @@ function compile(match: string, regex: boolean, pane: string): RegExp {
   try {
     return new RegExp(match, "m");
   } catch (err) {
-    throw new WeftError("INVALID_INPUT", `Cannot wait for pane "${pane}": bad regex: ${(err as Error).message}`);
+    throw new WeftError(
+      "INVALID_INPUT",
+      `Cannot wait for pane "${pane}": bad regex: ${(err as Error).message}`,
+    );
   }
 }
 

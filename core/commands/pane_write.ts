@@ -32,7 +32,10 @@ export function paneWrite(deps: CoreDeps) {
     handler: async ({ input, target, signal, caller }) => {
       const pane = deps.model.pane(target!);
       if (pane.exit) {
-        throw new WeftError("PANE_EXITED", `Cannot write to pane "${target}": its process has exited`);
+        throw new WeftError(
+          "PANE_EXITED",
+          `Cannot write to pane "${target}": its process has exited`,
+        );
       }
       if (caller.kind === "tui") pane.lastHumanInputAt = performance.now();
       else if (isAgent(caller)) await waitForHuman(pane, deps.config.humanInput, signal);
@@ -40,9 +43,15 @@ export function paneWrite(deps: CoreDeps) {
       let bytes = 0;
       if (input.text) {
         const usePaste = input.paste ?? (modes.bracketedPaste && input.text.includes("\n"));
-        bytes += await writeChunked(pane, bracketPaste(input.text, usePaste && modes.bracketedPaste), signal);
+        bytes += await writeChunked(
+          pane,
+          bracketPaste(input.text, usePaste && modes.bracketedPaste),
+          signal,
+        );
       }
-      if (input.keys?.length) bytes += await writeChunked(pane, encodeKeys(input.keys, modes), signal);
+      if (input.keys?.length) {
+        bytes += await writeChunked(pane, encodeKeys(input.keys, modes), signal);
+      }
       if (input.submit) {
         if (bytes) await new Promise((r) => setTimeout(r, SUBMIT_SETTLE_MS));
         bytes += await writeChunked(pane, "\r", signal);

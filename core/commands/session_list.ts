@@ -11,6 +11,8 @@ export function sessionList(deps: CoreDeps) {
     capabilities: ["pane:read"],
     mcp: { readOnly: true },
     input: z.object({}),
-    handler: () => ({ sessions: [...deps.model.sessions.keys()].map((id) => deps.model.sessionInfo(id)) }),
+    handler: () => ({
+      sessions: [...deps.model.sessions.keys()].map((id) => deps.model.sessionInfo(id)),
+    }),
   });
 }

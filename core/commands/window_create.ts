@@ -20,7 +20,11 @@ export function windowCreate(deps: CoreDeps) {
     }),
     handler: ({ input, target, caller }) => {
       const { session: _s, window: windowName, ...launch } = input;
-      const { window, pane } = deps.model.createWindow(target!, toLaunch(launch, deps, caller), windowName);
+      const { window, pane } = deps.model.createWindow(
+        target!,
+        toLaunch(launch, deps, caller),
+        windowName,
+      );
       return { session: target!, window: window.id, pane: pane.id };
     },
   });

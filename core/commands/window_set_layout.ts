@@ -9,8 +9,7 @@ export function windowSetLayout(deps: CoreDeps) {
   return defineCommand({
     name: "window.set_layout",
     title: "Set layout",
-    description:
-      "Replace a window's layout tree. The tree must hold exactly the window's panes: " +
+    description: "Replace a window's layout tree. The tree must hold exactly the window's panes: " +
       '{"type":"pane","pane":"p1"} or {"type":"split","direction":"horizontal"|"vertical",' +
       '"children":[{"ratio":0.5,"node":…},…]}. Ratios are normalised.',
     capabilities: ["layout:write"],

@@ -87,13 +87,21 @@ export async function loadConfig(start: string): Promise<WeftConfig> {
 }
 
 /** Validates a `"weft"` section (already parsed JSON). */
-export function parseConfig(section: unknown, where: { projectDir: string; file: string }): WeftConfig {
+export function parseConfig(
+  section: unknown,
+  where: { projectDir: string; file: string },
+): WeftConfig {
   const parsed = Section.safeParse(section);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const keys = issue.code === "unrecognized_keys" ? `: unknown key ${issue.keys.map((k) => `"${k}"`).join(", ")}` : "";
+    const keys = issue.code === "unrecognized_keys"
+      ? `: unknown key ${issue.keys.map((k) => `"${k}"`).join(", ")}`
+      : "";
     const path = ["weft", ...issue.path.map(String)].join(".");
-    throw new WeftError("INVALID_INPUT", `Cannot load config ${where.file}: ${path}${keys || `: ${issue.message}`}`);
+    throw new WeftError(
+      "INVALID_INPUT",
+      `Cannot load config ${where.file}: ${path}${keys || `: ${issue.message}`}`,
+    );
   }
   const s = parsed.data;
   return {
@@ -142,7 +150,9 @@ function resolvePlugins(
       } catch (err) {
         throw new WeftError(
           "INVALID_INPUT",
-          `Cannot load config ${where.file}: weft.plugins.${name}.grant[${i}]: ${(err as Error).message}`,
+          `Cannot load config ${where.file}: weft.plugins.${name}.grant[${i}]: ${
+            (err as Error).message
+          }`,
         );
       }
     });

@@ -1,4 +1,9 @@
-import { deepStrictEqual as assertEquals, match as assertMatch, ok as assert, rejects } from "node:assert/strict";
+import {
+  deepStrictEqual as assertEquals,
+  match as assertMatch,
+  ok as assert,
+  rejects,
+} from "node:assert/strict";
 import { join } from "node:path";
 import { loadConfig, parseConfig } from "./load.ts";
 
@@ -29,12 +34,16 @@ Deno.test("parseConfig() names an unknown key", () => {
 });
 
 Deno.test("parseConfig() names a bad grant", () => {
-  const msg = errorOf(() => parseConfig({ plugins: { hello: { from: "./h.ts", grant: ["pane:rule"] } } }, where));
+  const msg = errorOf(() =>
+    parseConfig({ plugins: { hello: { from: "./h.ts", grant: ["pane:rule"] } } }, where)
+  );
   assertMatch(msg, /weft\.plugins\.hello\.grant\[0\].*pane:rule/);
 });
 
 Deno.test("parseConfig() resolves a path plugin against the project and keeps its grant", () => {
-  const config = parseConfig({ plugins: { hello: { from: "./plugins/h.ts", grant: ["pane:read"] } } }, where);
+  const config = parseConfig({
+    plugins: { hello: { from: "./plugins/h.ts", grant: ["pane:read"] } },
+  }, where);
   assertEquals(config.plugins.filter((p) => p.name === "hello"), [{
     name: "hello",
     from: "file:///p/plugins/h.ts",

@@ -134,10 +134,14 @@ export class Model {
     }
     const rects = layoutRects(window.layout!, window.size);
     const rect = rects.get(splitId) ?? { cols: window.size.cols, rows: window.size.rows };
-    const direction = placement.direction ?? (rect.cols >= rect.rows * 2.2 ? "horizontal" : "vertical");
+    const direction = placement.direction ??
+      (rect.cols >= rect.rows * 2.2 ? "horizontal" : "vertical");
     const ratio = placement.ratio ?? 0.5;
     if (!(ratio > 0 && ratio < 1)) {
-      throw new WeftError("INVALID_INPUT", `Cannot split pane "${splitId}": ratio must be between 0 and 1`);
+      throw new WeftError(
+        "INVALID_INPUT",
+        `Cannot split pane "${splitId}": ratio must be between 0 and 1`,
+      );
     }
     const id = this.ids.next("p");
     const tree = splitPane(window.layout!, splitId, id, {
@@ -246,7 +250,11 @@ export class Model {
     }
     session.currentWindow = window.id;
     this.#current = session.id;
-    this.#options.publish("focus.changed", { pane: paneId, window: window.id, session: session.id }, paneId);
+    this.#options.publish(
+      "focus.changed",
+      { pane: paneId, window: window.id, session: session.id },
+      paneId,
+    );
   }
 
   /** Makes a window its session's current one and the session current. */
@@ -265,19 +273,33 @@ export class Model {
   /** Renames a session, window or pane; names are unique within their kind; null clears. */
   rename(kind: Kind, id: string, name: string | null): void {
     if (name !== null) this.#checkName(kind, name, id);
-    const record = kind === "pane" ? this.pane(id) : kind === "window" ? this.#window(id) : this.#session(id);
+    const record = kind === "pane"
+      ? this.pane(id)
+      : kind === "window"
+      ? this.#window(id)
+      : this.#session(id);
     record.name = name;
-    this.#options.publish(`${kind}.renamed`, { [kind]: id, name }, kind === "pane" ? id : undefined);
+    this.#options.publish(
+      `${kind}.renamed`,
+      { [kind]: id, name },
+      kind === "pane" ? id : undefined,
+    );
   }
 
   /** Sets a pane's state and tells subscribers. */
   setState(paneId: string, state: PaneState, source: Pane["stateSource"], message?: string): void {
     const pane = this.pane(paneId);
-    if (pane.state === state && pane.stateSource === source && pane.stateMessage === (message ?? null)) return;
+    if (
+      pane.state === state && pane.stateSource === source && pane.stateMessage === (message ?? null)
+    ) return;
     pane.state = state;
     pane.stateSource = source;
     pane.stateMessage = message ?? null;
-    this.#options.publish("pane.state", { pane: paneId, state, source, message: message ?? null }, paneId);
+    this.#options.publish(
+      "pane.state",
+      { pane: paneId, state, source, message: message ?? null },
+      paneId,
+    );
   }
 
   /** The pane with this id; throws `TARGET_NOT_FOUND`. */
@@ -316,8 +338,15 @@ export class Model {
     if (ref !== undefined) return this.#lookup(kind, ref);
     const from = useCaller && callerPane ? this.panes.get(callerPane) : undefined;
     const cur = this.current();
-    const id = from ? (kind === "pane" ? from.id : kind === "window" ? from.window : from.session) : cur[kind];
-    if (!id) throw new WeftError("TARGET_NOT_FOUND", `Cannot find a current ${kind}: there is none; name one`);
+    const id = from
+      ? (kind === "pane" ? from.id : kind === "window" ? from.window : from.session)
+      : cur[kind];
+    if (!id) {
+      throw new WeftError(
+        "TARGET_NOT_FOUND",
+        `Cannot find a current ${kind}: there is none; name one`,
+      );
+    }
     return id;
   }
 
@@ -403,8 +432,12 @@ export class Model {
   }
 
   #onOutput(pane: Pane, data: string): void {
-    if (pane.state === "idle" && pane.stateSource === "output") this.setState(pane.id, "working", "output");
-    if (this.panes.has(pane.id)) this.#options.publish("pane.output", { pane: pane.id, data }, pane.id);
+    if (pane.state === "idle" && pane.stateSource === "output") {
+      this.setState(pane.id, "working", "output");
+    }
+    if (this.panes.has(pane.id)) {
+      this.#options.publish("pane.output", { pane: pane.id, data }, pane.id);
+    }
   }
 
   #onExit(pane: Pane, exit: PaneExit): void {
@@ -431,10 +464,14 @@ export class Model {
     if (map.has(ref)) return ref;
     for (const record of map.values()) if (record.name === ref) return record.id;
     const known = [...map.values()].flatMap((r) => (r.name ? [r.id, r.name] : [r.id]));
-    throw new WeftError("TARGET_NOT_FOUND", `Cannot find ${kind} "${ref}"${didYouMean(ref, known)}`, {
-      kind,
-      ref,
-    });
+    throw new WeftError(
+      "TARGET_NOT_FOUND",
+      `Cannot find ${kind} "${ref}"${didYouMean(ref, known)}`,
+      {
+        kind,
+        ref,
+      },
+    );
   }
 
   #checkName(kind: Kind, name: string, self?: string): void {

@@ -29,7 +29,9 @@ export async function readServerInfo(file: string): Promise<ServerInfo | undefin
  * Finds the nearest `.weft/server.json` from `start` upward: the project whose server a
  * client in that directory talks to.
  */
-export async function findServerInfo(start: string): Promise<{ file: string; info: ServerInfo } | undefined> {
+export async function findServerInfo(
+  start: string,
+): Promise<{ file: string; info: ServerInfo } | undefined> {
   let dir = resolve(start);
   while (true) {
     const file = join(dir, ".weft", "server.json");

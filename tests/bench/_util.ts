@@ -30,11 +30,24 @@ export interface ServerProcess {
 /** Starts `weft serve` in a fresh project directory and waits until its socket answers. */
 export async function spawnServer(weft: Record<string, unknown> = {}): Promise<ServerProcess> {
   const dir = await Deno.makeTempDir({ prefix: "weft-bench-" });
-  await Deno.writeTextFile(join(dir, "deno.json"), JSON.stringify({ weft: { shell: "bash", ...weft } }));
+  await Deno.writeTextFile(
+    join(dir, "deno.json"),
+    JSON.stringify({ weft: { shell: "bash", ...weft } }),
+  );
   const socket = join(dir, ".weft", "weft.sock");
   const started = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--unstable-worker-options", "--config", join(ROOT, "deno.json"), join(ROOT, "main.ts"), "serve", "--project", dir],
+    args: [
+      "run",
+      "-A",
+      "--unstable-worker-options",
+      "--config",
+      join(ROOT, "deno.json"),
+      join(ROOT, "main.ts"),
+      "serve",
+      "--project",
+      dir,
+    ],
     stdout: "null",
     stderr: "piped",
     stdin: "null",
@@ -44,7 +57,9 @@ export async function spawnServer(weft: Record<string, unknown> = {}): Promise<S
     try {
       client = await WeftClient.connect(socket);
     } catch {
-      if (performance.now() - started > 30_000) throw new Error("weft serve did not start within 30 s");
+      if (performance.now() - started > 30_000) {
+        throw new Error("weft serve did not start within 30 s");
+      }
       await new Promise((r) => setTimeout(r, 2));
     }
   }
@@ -69,8 +84,12 @@ export async function spawnServer(weft: Record<string, unknown> = {}): Promise<S
 
 /** Runs tmux on a private server; returns stdout. */
 export async function tmux(socketName: string, ...args: string[]): Promise<string> {
-  const out = await new Deno.Command("tmux", { args: ["-L", socketName, "-f", "/dev/null", ...args] }).output();
-  if (!out.success) throw new Error(`tmux ${args.join(" ")}: ${new TextDecoder().decode(out.stderr)}`);
+  const out = await new Deno.Command("tmux", {
+    args: ["-L", socketName, "-f", "/dev/null", ...args],
+  }).output();
+  if (!out.success) {
+    throw new Error(`tmux ${args.join(" ")}: ${new TextDecoder().decode(out.stderr)}`);
+  }
   return new TextDecoder().decode(out.stdout);
 }
 

@@ -18,21 +18,37 @@ export async function benchRead(): Promise<Record<string, number>> {
   const server = await spawnServer({ historyBytes: 64 * 1024 * 1024 });
   const client = await server.connect();
   try {
-    const s = await client.call<{ pane: string }>("session.create", { command: "seq 1 100000; sleep 600" });
-    await client.call("pane.wait", { pane: s.pane, match: "^100000$", regex: true, timeout: 120_000 });
+    const s = await client.call<{ pane: string }>("session.create", {
+      command: "seq 1 100000; sleep 600",
+    });
+    await client.call("pane.wait", {
+      pane: s.pane,
+      match: "^100000$",
+      regex: true,
+      timeout: 120_000,
+    });
     const visible: number[] = [];
     const recent: number[] = [];
     const history: number[] = [];
-    for (let i = 0; i < 300; i++) visible.push(await time(() => client.call("pane.read", { pane: s.pane })));
+    for (let i = 0; i < 300; i++) {
+      visible.push(await time(() => client.call("pane.read", { pane: s.pane })));
+    }
     for (let i = 0; i < 100; i++) {
-      recent.push(await time(() => client.call("pane.read", { pane: s.pane, mode: "recent", lines: 1000 })));
+      recent.push(
+        await time(() => client.call("pane.read", { pane: s.pane, mode: "recent", lines: 1000 })),
+      );
     }
     let lines = 0;
     for (let i = 0; i < 10; i++) {
-      history.push(await time(async () => {
-        const r = await client.call<{ text: string }>("pane.read", { pane: s.pane, mode: "history" });
-        lines = r.text.split("\n").length;
-      }));
+      history.push(
+        await time(async () => {
+          const r = await client.call<{ text: string }>("pane.read", {
+            pane: s.pane,
+            mode: "history",
+          });
+          lines = r.text.split("\n").length;
+        }),
+      );
     }
     const out: Record<string, number> = {
       "read.visible.p50_ms": percentile(visible, 50),
@@ -46,12 +62,22 @@ export async function benchRead(): Promise<Record<string, number>> {
       try {
         await tmux(name, "new-session", "-d", "-x", "120", "-y", "40", "bash --norc");
         await tmux(name, "set-option", "-g", "history-limit", "200000");
-        await tmux(name, "new-window", "-d", "-t", "0:1", "bash --norc -c 'seq 1 100000; sleep 600'");
+        await tmux(
+          name,
+          "new-window",
+          "-d",
+          "-t",
+          "0:1",
+          "bash --norc -c 'seq 1 100000; sleep 600'",
+        );
         await new Promise((r) => setTimeout(r, 1500));
         const t: number[] = [];
-        for (let i = 0; i < 10; i++) t.push(await time(() => tmux(name, "capture-pane", "-p", "-S", "-", "-t", "0:1")));
+        for (let i = 0; i < 10; i++) {
+          t.push(await time(() => tmux(name, "capture-pane", "-p", "-S", "-", "-t", "0:1")));
+        }
         out["tmux.capture_history100k.p50_ms"] = percentile(t, 50);
-        out["ratio.history_read_vs_tmux"] = out["read.history100k.p50_ms"]! / out["tmux.capture_history100k.p50_ms"]!;
+        out["ratio.history_read_vs_tmux"] = out["read.history100k.p50_ms"]! /
+          out["tmux.capture_history100k.p50_ms"]!;
       } finally {
         await tmux(name, "kill-server").catch(() => {});
       }
@@ -71,7 +97,9 @@ export async function benchStalls(): Promise<Record<string, number>> {
     const command = "yes 'weft stall bench line'";
     const s = await client.call<{ window: string }>("session.create", { command });
     for (let w = 0; w < 5; w++) {
-      const window = w === 0 ? s.window : (await client.call<{ window: string }>("window.create", { command })).window;
+      const window = w === 0
+        ? s.window
+        : (await client.call<{ window: string }>("window.create", { command })).window;
       for (let i = 1; i < 10; i++) await client.call("pane.create", { window, command });
     }
     await new Promise((r) => setTimeout(r, 1000));
@@ -101,7 +129,10 @@ export async function benchStartup(): Promise<Record<string, number>> {
     times.push(server.readyMs);
     await server.stop();
   }
-  return { "startup.ready.p50_ms": percentile(times, 50), "startup.ready.min_ms": Math.min(...times) };
+  return {
+    "startup.ready.p50_ms": percentile(times, 50),
+    "startup.ready.min_ms": Math.min(...times),
+  };
 }
 
 if (import.meta.main) {

@@ -48,5 +48,8 @@ for (const [name, path, fn] of GROUPS) {
   console.table(results[name]);
 }
 const file = join(ROOT, "bench-results.json");
-await Deno.writeTextFile(file, JSON.stringify({ date: new Date().toISOString(), results }, null, 2) + "\n");
+await Deno.writeTextFile(
+  file,
+  JSON.stringify({ date: new Date().toISOString(), results }, null, 2) + "\n",
+);
 console.log(`\nwrote ${file}`);

@@ -41,7 +41,9 @@ export async function withServer(
       await Deno.mkdir(join(dir, path, ".."), { recursive: true });
       await Deno.writeTextFile(join(dir, path), content);
     }
-    server = await startServer(await loadConfig(dir), { noStartupSession: !options.startupSession });
+    server = await startServer(await loadConfig(dir), {
+      noStartupSession: !options.startupSession,
+    });
     const connect = async () => {
       const c = await WeftClient.connect(server!.paths.socket, { client: "test" });
       clients.push(c);
@@ -60,7 +62,10 @@ export async function withServer(
 export const E2E = { sanitizeOps: false, sanitizeResources: false } as const;
 
 /** Polls `fn` until it returns a truthy value or the time runs out (no timing assertions). */
-export async function eventually<T>(fn: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(
+  fn: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 10_000,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   let last: unknown;
   while (Date.now() < end) {
