@@ -7,16 +7,9 @@
  * @module
  */
 
-import {
-  AttrTable,
-  type CellLine,
-  FLAG_SPACE_END,
-  FLAG_WRAPPED,
-  MAX_ATTRS,
-  type Row,
-  RowBuffer,
-  trimSpaces,
-} from "./_screen_rows.ts";
+import { type CellLine, FLAG_SPACE_END, FLAG_WRAPPED, RowBuffer } from "./_screen_rows.ts";
+import type { LineWriter } from "./_screen_writer.ts";
+import { AttrTable, MAX_ATTRS } from "./_screen_sgr.ts";
 
 interface Chunk {
   first: number;
@@ -59,6 +52,12 @@ export class History {
     return this.#sealedBytes + this.#open.size + this.#attrs.size + CHUNK_OVERHEAD;
   }
 
+  /** Average bytes of text per kept line (80 when nothing is kept). */
+  bytesPerRow(): number {
+    const rows = this.#end - this.#start;
+    return rows > 0 ? Math.max(8, this.bytes / rows) : 80;
+  }
+
   /** Appends a line. */
   push(line: CellLine): void {
     this.#end++;
@@ -88,18 +87,22 @@ export class History {
    */
   plain(from: number, to: number, out: string[]): void {
     this.#each(from, to, (rows, text, a, b) => {
-      if (!(rows.anyFlags & FLAG_SPACE_END)) {
-        out.push(text.slice(rows.start(a), rows.ends[b - 1]));
-        return;
-      }
-      for (let i = a; i < b; i++) out.push(trimSpaces(text.slice(rows.start(i), rows.ends[i])));
+      const block = text.slice(rows.start(a), rows.ends[b - 1]);
+      out.push(rows.anyFlags & FLAG_SPACE_END ? block.replace(/ +$/gm, "") : block);
     });
   }
 
-  /** Appends lines `[from, to)` as rows to `out`. */
-  rows(from: number, to: number, out: Row[]): void {
+  /** Writes lines `[from, to)` to `writer`. */
+  write(from: number, to: number, writer: LineWriter): void {
     this.#each(from, to, (rows, text, a, b) => {
-      for (let i = a; i < b; i++) out.push(rows.row(text, i));
+      const { ends, flags, runStart, runs, attrs } = rows;
+      for (let i = a; i < b; i++) {
+        const wrapped = (flags[i]! & FLAG_WRAPPED) !== 0;
+        const start = i === 0 ? 0 : ends[i - 1]! + 1;
+        const runFrom = runStart ? runStart[i]! : 0;
+        const runTo = runStart ? runStart[i + 1]! : 0;
+        writer.row(text, start, ends[i]!, wrapped, runs, runFrom, runTo, attrs);
+      }
     });
   }
 

@@ -7,8 +7,9 @@
  */
 
 import type { History } from "./_screen_history.ts";
-import { type CellLine, type Row, rowOfLine, trimSpaces } from "./_screen_rows.ts";
-import { renderAnsi } from "./_screen_sgr.ts";
+import { type CellLine, rowOfLine, trimSpaces } from "./_screen_rows.ts";
+import { AttrTable } from "./_screen_sgr.ts";
+import { LineWriter } from "./_screen_writer.ts";
 
 /** The parts of xterm's internal `Buffer` a read touches. */
 export interface XBuffer {
@@ -25,6 +26,8 @@ export interface ReadView {
   active: XBuffer;
   rows: number;
 }
+
+const NO_ATTRS = new AttrTable();
 
 /** How far back a joined read looks for the start of a logical line. */
 const MAX_JOIN_BACK = 10_000;
@@ -78,24 +81,17 @@ export function renderLines(
     }
     return out.join("\n");
   }
-  const rows: Row[] = [];
-  view.history.rows(from, split, rows);
+  const perRow = view.history.bytesPerRow() * (options.ansi ? 4 : 1.2);
+  const writer = new LineWriter(options, (to - from) * perRow);
+  view.history.write(from, split, writer);
   for (let n = split; n < to; n++) {
     const line = liveLine(view, n);
-    rows.push(line ? rowOfLine(line) : { text: "", wrapped: false, runs: undefined });
+    if (!line) writer.row("", 0, 0, false, undefined, 0, 0, NO_ATTRS);
+    else {
+      const row = rowOfLine(line);
+      const runs = row.runs;
+      writer.row(row.text, 0, row.text.length, row.wrapped, runs, 0, runs?.length ?? 0, row.attrs);
+    }
   }
-  return joinRows(rows, options).join("\n");
-}
-
-function joinRows(rows: Row[], options: { ansi: boolean; joinWrapped: boolean }): string[] {
-  const out: string[] = [];
-  for (let k = 0; k < rows.length; k++) {
-    const row = rows[k]!;
-    const continues = options.joinWrapped && (rows[k + 1]?.wrapped ?? false);
-    const text = continues ? row.text : trimSpaces(row.text);
-    const piece = options.ansi ? renderAnsi(text, row.runs) : text;
-    if (options.joinWrapped && row.wrapped && k > 0) out[out.length - 1] += piece;
-    else out.push(piece);
-  }
-  return out;
+  return writer.finish();
 }

@@ -8,6 +8,8 @@
  * @module
  */
 
+import { AttrTable } from "./_screen_sgr.ts";
+
 /** The parts of xterm's internal `BufferLine` that encoding reads. */
 export interface CellLine {
   readonly _data: Uint32Array;
@@ -23,8 +25,10 @@ export interface Row {
   text: string;
   /** This row continues the row above (soft wrap). */
   wrapped: boolean;
-  /** Flat `(offset, fg, bg)` triplets; offsets in UTF-16 units of `text`. */
-  runs: ArrayLike<number> | undefined;
+  /** SGR runs, `offset | attrId << 16`; offsets in UTF-16 units of `text`. */
+  runs: Uint32Array | undefined;
+  /** The table the run ids refer to. */
+  attrs: AttrTable;
 }
 
 const encoder = new TextEncoder();
@@ -41,37 +45,6 @@ const BG_LOOK_MASK = ~0x30000000 >>> 0;
 export const FLAG_WRAPPED = 1;
 /** Row flag: the row's text ends with a space. */
 export const FLAG_SPACE_END = 2;
-
-/** Most distinct `(fg, bg)` pairs one table holds; later new pairs read back unstyled. */
-export const MAX_ATTRS = 0xffff;
-
-/** Ids for the `(fg, bg)` attribute pairs of a history, so a run takes one word. */
-export class AttrTable {
-  readonly fg: number[] = [0];
-  readonly bg: number[] = [0];
-  #ids = new Map<number, Map<number, number>>();
-
-  /** The id of `(fg, bg)`, added if new; 0 (unstyled) when the table is full. */
-  id(fg: number, bg: number): number {
-    if (fg === 0 && bg === 0) return 0;
-    let byBg = this.#ids.get(fg);
-    if (!byBg) this.#ids.set(fg, byBg = new Map());
-    let id = byBg.get(bg);
-    if (id === undefined) {
-      if (this.fg.length >= MAX_ATTRS) return 0;
-      id = this.fg.length;
-      this.fg.push(fg);
-      this.bg.push(bg);
-      byBg.set(bg, id);
-    }
-    return id;
-  }
-
-  /** Bytes the table takes, roughly. */
-  get size(): number {
-    return this.fg.length * 48;
-  }
-}
 
 /**
  * A growable buffer of encoded rows: UTF-8 text with a "\n" after each row, per-row end
@@ -180,23 +153,17 @@ export class RowBuffer {
 
   /** Row `i` of the decoded text `text`. */
   row(text: string, i: number): Row {
-    let runs: number[] | undefined;
+    let runs: Uint32Array | undefined;
     if (this.runStart && this.runs) {
       const a = this.runStart[i]!;
       const b = this.runStart[i + 1]!;
-      if (b > a) {
-        runs = [];
-        for (let k = a; k < b; k++) {
-          const run = this.runs[k]!;
-          const id = run >>> 16;
-          runs.push(run & 0xffff, this.attrs.fg[id]!, this.attrs.bg[id]!);
-        }
-      }
+      if (b > a) runs = this.runs.subarray(a, b);
     }
     return {
       text: text.slice(this.start(i), this.ends[i]),
       wrapped: (this.flags[i]! & FLAG_WRAPPED) !== 0,
       runs,
+      attrs: this.attrs,
     };
   }
 
@@ -287,5 +254,7 @@ export function rowOfLine(line: CellLine): Row {
   scratch.reset();
   if (scratch.attrs.fg.length > SCRATCH_ATTRS) scratch.attrs = new AttrTable();
   scratch.push(line);
-  return scratch.row(scratch.decode(), 0);
+  const row = scratch.row(scratch.decode(), 0);
+  if (row.runs) row.runs = row.runs.slice(); // the scratch buffer is reused
+  return row;
 }

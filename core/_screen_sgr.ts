@@ -5,8 +5,6 @@
  * @module
  */
 
-import type { Row } from "./_screen_rows.ts";
-
 const CM_MASK = 0x3000000;
 const CM_P16 = 0x1000000;
 const CM_P256 = 0x2000000;
@@ -34,23 +32,51 @@ const FG_FLAGS: [number, string][] = [
 ];
 const BG_FLAGS: [number, string][] = [[DIM, "2"], [ITALIC, "3"], [OVERLINE, "53"]];
 
-const cache = new Map<string, string>();
-const CACHE_MAX = 4096;
+/** Most distinct `(fg, bg)` pairs one table holds; later new pairs read back unstyled. */
+export const MAX_ATTRS = 0xffff;
+
+/** Ids for the `(fg, bg)` attribute pairs of a history, so a run takes one word. */
+export class AttrTable {
+  readonly fg: number[] = [0];
+  readonly bg: number[] = [0];
+  #ids = new Map<number, Map<number, number>>();
+  #sgr: string[] = [];
+
+  /** The id of `(fg, bg)`, added if new; 0 (unstyled) when the table is full. */
+  id(fg: number, bg: number): number {
+    if (fg === 0 && bg === 0) return 0;
+    let byBg = this.#ids.get(fg);
+    if (!byBg) this.#ids.set(fg, byBg = new Map());
+    let id = byBg.get(bg);
+    if (id === undefined) {
+      if (this.fg.length >= MAX_ATTRS) return 0;
+      id = this.fg.length;
+      this.fg.push(fg);
+      this.bg.push(bg);
+      byBg.set(bg, id);
+    }
+    return id;
+  }
+
+  /** The SGR sequence of pair `id`. */
+  sgr(id: number): string {
+    return this.#sgr[id] ??= sgr(this.fg[id] ?? 0, this.bg[id] ?? 0);
+  }
+
+  /** Bytes the table takes, roughly. */
+  get size(): number {
+    return this.fg.length * 48;
+  }
+}
 
 /** The SGR sequence (starting from a reset) that sets a cell's attributes. */
 export function sgr(fg: number, bg: number): string {
-  const key = `${fg},${bg}`;
-  let seq = cache.get(key);
-  if (seq !== undefined) return seq;
   const params = ["0"];
   for (const [bit, code] of FG_FLAGS) if ((fg & bit) >>> 0) params.push(code);
   for (const [bit, code] of BG_FLAGS) if (bg & bit) params.push(code);
   color(fg, 30, 90, 38, params);
   color(bg, 40, 100, 48, params);
-  seq = `\x1b[${params.join(";")}m`;
-  if (cache.size >= CACHE_MAX) cache.clear();
-  cache.set(key, seq);
-  return seq;
+  return `\x1b[${params.join(";")}m`;
 }
 
 function color(word: number, base: number, bright: number, ext: number, out: string[]): void {
@@ -64,18 +90,23 @@ function color(word: number, base: number, bright: number, ext: number, out: str
   }
 }
 
-/** `text` (a prefix of `row.text`) with SGR sequences where the attributes change. */
-export function renderAnsi(text: string, runs: Row["runs"]): string {
+/**
+ * `text` (a row's text or a prefix of it) with SGR sequences where the attributes change;
+ * `runs` are `offset | attrId << 16` words with ids in `attrs`.
+ */
+export function renderAnsi(text: string, runs: Uint32Array | undefined, attrs: AttrTable): string {
   if (!runs) return text;
   let out = "";
   let at = 0;
   let styled = false;
-  for (let k = 0; k < runs.length; k += 3) {
-    const offset = runs[k]!;
+  for (let k = 0; k < runs.length; k++) {
+    const run = runs[k]!;
+    const offset = run & 0xffff;
     if (offset >= text.length) break;
-    out += text.slice(at, offset) + sgr(runs[k + 1]!, runs[k + 2]!);
+    const id = run >>> 16;
+    out += text.slice(at, offset) + attrs.sgr(id);
     at = offset;
-    styled = runs[k + 1] !== 0 || runs[k + 2] !== 0;
+    styled = id !== 0;
   }
   out += text.slice(at);
   return styled ? out + "\x1b[0m" : out;

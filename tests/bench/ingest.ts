@@ -17,7 +17,7 @@ import { Buffer } from "node:buffer";
 import { hasTmux, tmux } from "./_util.ts";
 import { pipe } from "../../core/pane_io.ts";
 import { type ExitInfo, Pty } from "../../core/pty.ts";
-import { Screen } from "../../core/screen.ts";
+import { type ReadOptions, Screen } from "../../core/screen.ts";
 
 const MB = 1024 * 1024;
 const SIZE = 100 * MB;
@@ -179,12 +179,32 @@ export async function benchHistoryMemory(): Promise<Record<string, number>> {
   }).output();
   if (!out.success) throw new Error("the memory child failed");
   const result = JSON.parse(new TextDecoder().decode(out.stdout)) as Record<string, number>;
-  if (await hasTmux()) result.tmux_rss_bytes_per_line_plain = await tmuxBytesPerLine();
+  if (await hasTmux()) {
+    const tm = await tmuxHistory();
+    result.tmux_rss_bytes_per_line_plain = tm.bytesPerLine;
+    result.tmux_capture_history_ms = tm.captureMs;
+  }
   return result;
 }
 
 const LINES = 100_000;
 const WARM_LINES = 20_000;
+const READS: [string, ReadOptions][] = [
+  ["plain", { mode: "history" }],
+  ["ansi", { mode: "history", ansi: true }],
+  ["joined", { mode: "history", joinWrapped: true }],
+];
+
+/** Best wall time (ms) of `runs` calls. */
+function bestOf(runs: number, call: () => unknown): number {
+  let best = Infinity;
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    call();
+    best = Math.min(best, performance.now() - started);
+  }
+  return best;
+}
 
 async function memoryChild(): Promise<Record<string, number>> {
   const gc = (globalThis as { gc?: () => void }).gc;
@@ -215,6 +235,9 @@ async function memoryChild(): Promise<Record<string, number>> {
     const after = heap();
     out[`${kind}_heap_bytes_per_line`] = round((after - before) / LINES);
     out[`${kind}_store_bytes_per_line`] = round((screen.historyBytes - storeBefore) / LINES);
+    for (const [name, options] of READS) {
+      out[`${kind}_history_read_${name}_ms`] = round(bestOf(5, () => screen.read(options)), 2);
+    }
     screen.dispose();
   }
   Object.assign(out, await idlePaneCost(heap));
@@ -263,8 +286,11 @@ async function idlePaneCost(heap: () => number): Promise<Record<string, number>>
   return result;
 }
 
-/** tmux server RSS growth per history line for 100k plain 76-column lines. */
-async function tmuxBytesPerLine(): Promise<number> {
+/**
+ * tmux server RSS growth per history line for 100k plain 76-column lines, and the time of
+ * `capture-pane -p -S -` over them (a process start included, as a client pays it).
+ */
+async function tmuxHistory(): Promise<{ bytesPerLine: number; captureMs: number }> {
   const dir = await Deno.makeTempDir({ prefix: "weft-bench-tmux-" });
   const socket = `weft-bench-mem-${Deno.pid}`;
   try {
@@ -287,8 +313,14 @@ async function tmuxBytesPerLine(): Promise<number> {
     await run("respawn-pane", "-k", `cat '${file}'; tmux wait-for -S mem`);
     await run("wait-for", "mem");
     const after = await rss();
+    let captureMs = Infinity;
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      await run("capture-pane", "-p", "-S", "-");
+      captureMs = Math.min(captureMs, performance.now() - started);
+    }
     await run("kill-server");
-    return round((after - before) / LINES);
+    return { bytesPerLine: round((after - before) / LINES), captureMs: round(captureMs, 2) };
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
