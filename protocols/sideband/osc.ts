@@ -102,17 +102,18 @@ export function encodeOscReply(reply: OscReply): string {
 }
 
 /**
- * Percent-encodes `%`, `;`, `=` and every control character (C0, DEL, C1); the rest is kept.
+ * Percent-encodes `%`, `;`, `=`, `<` and every control character (C0, DEL, C1); the rest is
+ * kept. (`<` too, so that a terminal's echo of an answer never holds an XML-form tag.)
  *
  * @example
  * ```ts
  * import { percentEncode } from "./osc.ts";
- * console.assert(percentEncode("a;b=c\n100%") === "a%3Bb%3Dc%0A100%25");
+ * console.assert(percentEncode("a;b=c\n100%<") === "a%3Bb%3Dc%0A100%25%3C");
  * ```
  */
 export function percentEncode(text: string): string {
   // deno-lint-ignore no-control-regex
-  return text.replace(/[%;=\x00-\x1f\x7f-\x9f]/g, (c) => {
+  return text.replace(/[%;=<\x00-\x1f\x7f-\x9f]/g, (c) => {
     const bytes = new TextEncoder().encode(c);
     return [...bytes].map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
   });

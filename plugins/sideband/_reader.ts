@@ -1,0 +1,139 @@
+/**
+ * Reads one pane for commands: the byte stream (XML and OSC, or OSC only) as output arrives,
+ * and, for an agent TUI, its screen, read again (at most every `scanMs`, less often when a read
+ * is slow) after output arrives.
+ *
+ * @module
+ */
+
+import type { WeftEvent } from "../../core/plugin/mod.ts";
+import {
+  ScreenDetector,
+  type ScreenLine,
+  type SidebandCommand,
+  type SidebandParseError,
+  SidebandStream,
+  styledLine,
+} from "../../protocols/sideband/mod.ts";
+import type { Found } from "./_runner.ts";
+import type { Mode, Options } from "./options.ts";
+
+/** What a reader needs. */
+export interface ReaderDeps {
+  options: Options;
+  subscribe: (
+    filter: { topics: string[]; panes: string[] },
+    listener: (e: WeftEvent) => void,
+  ) => () => void;
+  /** Reads the pane's whole history with colours. */
+  readScreen: (pane: string) => Promise<{ text: string; cols: number }>;
+  found: (found: Found) => void;
+  invalid: (pane: string, source: Found["source"], error: SidebandParseError) => void;
+  /** Something went wrong reading (logged by the plugin). */
+  warn: (message: string) => void;
+}
+
+/** One pane being read. */
+export class PaneReader {
+  readonly pane: string;
+  readonly mode: Mode;
+  #d: ReaderDeps;
+  #stream: SidebandStream | undefined;
+  #detector: ScreenDetector | undefined;
+  #off: (() => void) | undefined;
+  #hold: ReturnType<typeof setTimeout> | undefined;
+  #scanTimer: ReturnType<typeof setTimeout> | undefined;
+  #scanning = false;
+  #dirty = false;
+  #lastScanMs = 0;
+  #stopped = false;
+
+  #prime: boolean;
+
+  /**
+   * `prime`: the pane has a past (it existed before the plugin started, or its mode changed):
+   * what its screen already shows was dealt with then, so the first look only takes note.
+   */
+  constructor(pane: string, mode: Mode, deps: ReaderDeps, options: { prime: boolean }) {
+    this.pane = pane;
+    this.mode = mode;
+    this.#d = deps;
+    this.#prime = options.prime;
+    const { namespace, maxTagBytes } = deps.options;
+    if (mode !== "off") {
+      this.#stream = new SidebandStream({ namespace, maxTagBytes, xml: mode === "stream" });
+    }
+    if (mode === "screen") this.#detector = new ScreenDetector({ namespace, maxTagBytes });
+  }
+
+  /** Starts listening to the pane's output (and looks at its screen once). */
+  start(): void {
+    if (this.mode === "off") return;
+    this.#off = this.#d.subscribe(
+      { topics: ["pane.output"], panes: [this.pane] },
+      (event) => this.#output((event.data as { data?: unknown })?.data),
+    );
+    if (this.#detector) this.#schedule(0);
+  }
+
+  /** Stops: no more reads, nothing held is run. */
+  stop(): void {
+    this.#stopped = true;
+    this.#off?.();
+    clearTimeout(this.#hold);
+    clearTimeout(this.#scanTimer);
+  }
+
+  #output(data: unknown): void {
+    if (this.#stopped || typeof data !== "string") return;
+    if (this.#stream) this.#take(this.#stream.push(data));
+    if (this.#detector) this.#schedule(this.#d.options.scanMs);
+  }
+
+  #take(out: { commands: SidebandCommand[]; errors: SidebandParseError[] }): void {
+    for (const command of out.commands) {
+      this.#d.found({ pane: this.pane, source: "stream", command });
+    }
+    for (const error of out.errors) this.#d.invalid(this.pane, "stream", error);
+    clearTimeout(this.#hold);
+    if (this.#stream?.pending) {
+      // An unfinished command is let go after a while, so a stray `<weft:` cannot hold a pane.
+      this.#hold = setTimeout(() => this.#take(this.#stream!.flush()), this.#d.options.holdMs);
+    }
+  }
+
+  #schedule(delay: number): void {
+    this.#dirty = true;
+    if (this.#scanTimer !== undefined || this.#scanning || this.#stopped) return;
+    const wait = Math.max(delay, this.#lastScanMs * 10);
+    this.#scanTimer = setTimeout(() => void this.#scan(), wait);
+  }
+
+  async #scan(): Promise<void> {
+    this.#scanTimer = undefined;
+    if (this.#stopped || !this.#detector) return;
+    this.#scanning = true;
+    this.#dirty = false;
+    const started = performance.now();
+    try {
+      const read = await this.#d.readScreen(this.pane);
+      if (this.#stopped) return;
+      const lines: ScreenLine[] = read.text.split("\n").map(styledLine);
+      const scan = this.#detector.scan(lines, { width: read.cols });
+      if (this.#prime) {
+        this.#prime = false;
+        return;
+      }
+      for (const command of scan.commands) {
+        this.#d.found({ pane: this.pane, source: "screen", command });
+      }
+      for (const error of scan.errors) this.#d.invalid(this.pane, "screen", error);
+    } catch (err) {
+      this.#d.warn(`Cannot read the screen of pane "${this.pane}": ${(err as Error).message}`);
+    } finally {
+      this.#lastScanMs = performance.now() - started;
+      this.#scanning = false;
+      if (this.#dirty) this.#schedule(this.#d.options.scanMs);
+    }
+  }
+}

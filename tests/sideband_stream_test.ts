@@ -1,0 +1,264 @@
+// End-to-end: the sideband plugin in a real server reads plain programs' byte streams (XML and
+// OSC), runs commands as the pane that wrote them, answers queries, and holds its limits.
+import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
+import { E2E, eventually, type ServerFixture, withServer } from "./helpers/server.ts";
+
+interface Entry {
+  seq: number;
+  outcome: string;
+  tag?: string;
+  reason?: string;
+  command?: string;
+  input?: Record<string, unknown>;
+  value?: unknown;
+}
+interface PaneInfo {
+  id: string;
+  name: string | null;
+  createdBy: string | null;
+  cwd: string;
+  state: string;
+  stateSource: string;
+  stateMessage: string | null;
+  tags: string[];
+}
+
+/** The sideband section of a project config. */
+const sideband = (options: Record<string, unknown> = {}) => ({
+  plugins: { sideband: { options: { holdMs: 200, ...options } } },
+});
+
+async function logOf(fx: ServerFixture, pane: string, atLeast: number): Promise<Entry[]> {
+  return await eventually(async () => {
+    const { entries } = await fx.client.call<{ entries: Entry[] }>("sideband.log", { pane });
+    return entries.length >= atLeast ? entries : undefined;
+  }, 15_000);
+}
+
+async function panes(fx: ServerFixture): Promise<PaneInfo[]> {
+  return (await fx.client.call<{ panes: PaneInfo[] }>("pane.list", {})).panes;
+}
+
+/** A pane whose output is read as a byte stream, running `script`. */
+async function streamPane(fx: ServerFixture, script: string): Promise<string> {
+  const s = await fx.client.call<{ pane: string }>("session.create", {
+    command: script,
+    tags: ["sideband:stream"],
+  });
+  return s.pane;
+}
+
+const TAGS =
+  `<weft:spawn cmd="echo 'child says &quot;hi&quot;' &amp;&amp; cat" name="child" cwd="sub" direction="vertical" ratio="0.3"/>
+<weft:input target="child" submit="true">line one
+line &lt;two&gt;</weft:input> <weft:status state="blocked" msg="needs a key"/>
+`;
+
+Deno.test(
+  "sideband: a program's tags run as its pane, with exactly the values written",
+  E2E,
+  async () => {
+    await withServer(async (fx) => {
+      const writer = await streamPane(fx, "sleep 0.3; cat tags.txt; sleep 30");
+      const entries = await logOf(fx, writer, 3);
+      deepStrictEqual(entries.map((e) => [e.outcome, e.tag]), [["ran", "spawn"], ["ran", "input"], [
+        "ran",
+        "status",
+      ]]);
+      const child = (await panes(fx)).find((p) => p.name === "child")!;
+      strictEqual(child.createdBy, writer);
+      strictEqual(child.cwd, `${fx.dir}/sub`);
+      deepStrictEqual(child.tags, ["sideband-depth=1"]);
+      await fx.client.call("pane.wait", {
+        pane: child.id,
+        match: 'child says "hi"',
+        timeout: 10_000,
+      });
+      deepStrictEqual(entries[1]!.input, {
+        pane: "child",
+        submit: true,
+        text: "line one\nline <two>",
+      });
+      await fx.client.call("pane.wait", {
+        pane: child.id,
+        match: "^line <two>$",
+        regex: true,
+        timeout: 10_000,
+      });
+      const status = await fx.client.call<PaneInfo>("pane.status", { pane: writer });
+      deepStrictEqual([status.state, status.stateSource, status.stateMessage], [
+        "blocked",
+        "self",
+        "needs a key",
+      ]);
+    }, { weft: sideband(), files: { "sub/.keep": "", "tags.txt": TAGS } });
+  },
+);
+
+Deno.test(
+  "sideband: the OSC form runs anywhere parsing is on and answers queries on stdin",
+  E2E,
+  async () => {
+    await withServer(async (fx) => {
+      const script = [
+        // Like a program reading a terminal's answer: raw mode, up to the BEL.
+        "stty -icanon -echo",
+        "sleep 0.3",
+        `printf '\\033]7501;status;state=done;msg=all%%20good%%3B\\a'`,
+        `printf '\\033]7501;read;id=q1;target=%s;lines=5\\033\\\\' "$WEFT_PANE"`,
+        "IFS= read -r -d $'\\a' answer",
+        `printf '%s' "$answer" > answer.txt`,
+        "sleep 30",
+      ].join("; ");
+      const s = await fx.client.call<{ pane: string }>("session.create", {
+        command: script,
+        tags: ["sideband:osc"],
+      });
+      const entries = await logOf(fx, s.pane, 2);
+      deepStrictEqual(entries.map((e) => [e.outcome, e.tag]), [["ran", "status"], ["ran", "read"]]);
+      const status = await fx.client.call<PaneInfo>("pane.status", { pane: s.pane });
+      strictEqual(status.stateMessage, "all good;");
+      const answer = await eventually(() =>
+        Deno.readTextFile(`${fx.dir}/answer.txt`).catch(() => undefined)
+      );
+      // deno-lint-ignore no-control-regex
+      match(answer, /^\x1b\]7501;result;id=q1;tag=read;ok=true;value=\{.*"pane":"p1".*\}$/);
+    }, { weft: sideband() });
+  },
+);
+
+Deno.test(
+  "sideband: an XML query is logged, and typed back only when the project opts in",
+  E2E,
+  async () => {
+    for (const replyQueries of [false, true]) {
+      await withServer(async (fx) => {
+        const script =
+          `sleep 0.3; printf '<weft:list />\\n'; IFS= read -r line; echo "typed: $line" > typed.txt; sleep 30`;
+        const pane = await streamPane(fx, script);
+        const [entry] = await logOf(fx, pane, 1);
+        strictEqual(entry!.outcome, "ran");
+        ok(Array.isArray((entry!.value as { panes: unknown[] }).panes));
+        const event = await fx.client.call<{ entries: Entry[] }>("sideband.log", {
+          pane,
+          since: entry!.seq,
+        });
+        deepStrictEqual(event.entries, []);
+        if (replyQueries) {
+          const typed = await eventually(() =>
+            Deno.readTextFile(`${fx.dir}/typed.txt`).catch(() => undefined)
+          );
+          match(typed, /^typed: weft list: \{"panes":\[.*\]\}\n$/);
+        } else {
+          await new Promise((r) => setTimeout(r, 500));
+          strictEqual(await Deno.readTextFile(`${fx.dir}/typed.txt`).catch(() => "none"), "none");
+        }
+      }, { weft: sideband({ replyQueries }) });
+    }
+  },
+);
+
+Deno.test(
+  "sideband: bad values, switched-off tags and malformed tags are refused and logged",
+  E2E,
+  async () => {
+    await withServer(async (fx) => {
+      const script = [
+        "sleep 0.3",
+        `printf '<weft:spawn cmd="x" ratio="2"/>\\n'`,
+        `printf '<weft:spawn cmd="x" shell="zsh"/>\\n'`,
+        `printf '<weft:focus target="p1"/>\\n'`,
+        `printf '<weft:input target="nope">x</weft:input>\\n'`,
+        `printf '<weft:spawn cmd=unquoted/>\\n'`,
+        "sleep 30",
+      ].join("; ");
+      const pane = await streamPane(fx, script);
+      const entries = await logOf(fx, pane, 5);
+      deepStrictEqual(entries.map((e) => [e.outcome, e.tag ?? null]), [
+        ["refused", "spawn"],
+        ["refused", "spawn"],
+        ["refused", "focus"],
+        ["failed", "input"],
+        ["invalid", null],
+      ]);
+      match(entries[0]!.reason!, /ratio must be a number between 0 and 1/);
+      match(entries[1]!.reason!, /unknown attribute "shell"/);
+      match(entries[2]!.reason!, /turned off in the config \(commands\.focus\)/);
+      match(entries[3]!.reason!, /Cannot find pane "nope"/);
+      match(entries[4]!.reason!, /must be quoted/);
+      strictEqual((await panes(fx)).length, 1);
+    }, { weft: sideband({ commands: { focus: false } }) });
+  },
+);
+
+Deno.test("sideband: spawn depth stops a pane that spawns itself at 5 levels", E2E, async () => {
+  await withServer(async (fx) => {
+    const pane = await streamPane(fx, "bash spawn.sh");
+    const deepest = await eventually(async () => {
+      const all = await panes(fx);
+      return all.find((p) => p.tags.includes("sideband-depth=5"));
+    }, 20_000);
+    const [entry] = await logOf(fx, deepest.id, 1);
+    strictEqual(entry!.outcome, "refused");
+    match(entry!.reason!, /spawn depth 6 is more than 5/);
+    strictEqual((await panes(fx)).length, 6);
+    strictEqual((await logOf(fx, pane, 1))[0]!.outcome, "ran");
+  }, {
+    weft: { ...sideband({ kinds: { shell: "stream" } }), size: { cols: 200, rows: 60 } },
+    files: { "spawn.sh": `sleep 0.2; printf '<weft:spawn cmd="bash spawn.sh"/>\\n'; sleep 60\n` },
+  });
+});
+
+Deno.test("sideband: at most maxSpawned panes per session", E2E, async () => {
+  await withServer(async (fx) => {
+    const spawns = Array.from({ length: 5 }, (_, i) => `<weft:spawn cmd="sleep 30" name="k${i}"/>`)
+      .join("");
+    const pane = await streamPane(fx, `sleep 0.3; printf '%s\\n' '${spawns}'; sleep 30`);
+    const entries = await logOf(fx, pane, 5);
+    deepStrictEqual(entries.map((e) => e.outcome), ["ran", "ran", "ran", "refused", "refused"]);
+    match(entries[3]!.reason!, /already has 3 panes spawned by sideband/);
+    strictEqual((await panes(fx)).length, 4);
+  }, { weft: sideband({ maxSpawned: 3 }) });
+});
+
+Deno.test("sideband: a rate limit per pane", E2E, async () => {
+  await withServer(async (fx) => {
+    const statuses = Array.from({ length: 6 }, () => `<weft:status state="working"/>`).join("");
+    const fast = await streamPane(fx, `sleep 0.3; printf '%s\\n' '${statuses}'; sleep 30`);
+    const limited = await logOf(fx, fast, 6);
+    deepStrictEqual(limited.map((e) => e.outcome), [
+      "ran",
+      "ran",
+      "refused",
+      "refused",
+      "refused",
+      "refused",
+    ]);
+    match(limited[2]!.reason!, /more than 1 commands a second \(burst 2\)/);
+  }, { weft: sideband({ rate: { perSecond: 1, burst: 2 } }) });
+});
+
+Deno.test("sideband: panes are not read unless they are agents or set so", E2E, async () => {
+  await withServer(async (fx) => {
+    const script =
+      `sleep 0.3; printf '<weft:spawn cmd="sleep 30"/>\\033]7501;status;state=done\\a\\n'; sleep 30`;
+    const s = await fx.client.call<{ pane: string }>("session.create", { command: script });
+    await fx.client.call("pane.wait", { pane: s.pane, match: "weft:spawn", timeout: 10_000 });
+    await new Promise((r) => setTimeout(r, 300));
+    deepStrictEqual(
+      (await fx.client.call<{ entries: Entry[] }>("sideband.log", { pane: s.pane })).entries,
+      [],
+    );
+    strictEqual((await panes(fx)).length, 1);
+    const set = await fx.client.call<{ mode: string }>("sideband.set", {
+      pane: s.pane,
+      mode: "osc",
+    });
+    strictEqual(set.mode, "osc");
+    const status = await fx.client.call<{ panes: { pane: string; mode: string }[] }>(
+      "sideband.status",
+      {},
+    );
+    deepStrictEqual(status.panes, [{ pane: s.pane, mode: "osc", agent: "program" }]);
+  }, { weft: sideband() });
+});
