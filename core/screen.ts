@@ -11,8 +11,6 @@
  * @module
  */
 
-import xterm from "@xterm/headless";
-import { clearImmediate, setImmediate } from "node:timers";
 import { hookTrims, type LineList } from "./_screen_capture.ts";
 import { History } from "./_screen_history.ts";
 import {
@@ -23,6 +21,8 @@ import {
   viewTop,
   type XBuffer,
 } from "./_screen_read.ts";
+import { ParseQueue } from "./_screen_queue.ts";
+import { contentRows, createXterm, cwdOfOsc7, type Internal, type Xterm } from "./_screen_xterm.ts";
 
 /** How to build a screen. */
 export interface ScreenOptions {
@@ -83,12 +83,6 @@ export interface ScreenModes {
 /** Default low-water mark for {@link Screen.onDrain}. */
 export const DEFAULT_LOW_WATER = 256 * 1024;
 
-/** Lines xterm itself keeps above the screen; older ones live in the compact store. */
-const XTERM_SCROLLBACK = 256;
-/** Parse for at most this long before yielding to the event loop. */
-const SLICE_MS = 8;
-/** Largest piece handed to xterm's parser at once (its decode buffer grows to this). */
-const PARSE_PIECE = 64 * 1024;
 /** The size xterm's decode buffer starts at; it is shrunk back to it when parsing is idle. */
 const IDLE_PARSE_BUFFER = 4096;
 /** Revisions remembered for `since` reads. */
@@ -99,9 +93,6 @@ interface Change {
   from: number;
   to: number;
 }
-
-// deno-lint-ignore no-explicit-any
-type Internal = any;
 
 /**
  * A headless terminal screen with byte-capped history and revisioned reads.
@@ -117,20 +108,14 @@ type Internal = any;
  * ```
  */
 export class Screen {
-  #term: xterm.Terminal;
+  #term: Xterm["term"];
   #core: Internal;
   #parser: Internal;
   #buffers: Internal;
   #history: History;
   #hooked: Internal;
   #unhook: (() => void) | undefined;
-  #queue: (string | Uint8Array)[] = [];
-  #queueHead = 0;
-  #headOffset = 0;
-  #pending = 0;
-  #written = 0;
-  #parsed = 0;
-  #scheduled: ReturnType<typeof setImmediate> | undefined;
+  #queue: ParseQueue;
   #revision = 0;
   #changes: Change[] = [];
   #dirtyFrom = Infinity;
@@ -140,7 +125,6 @@ export class Screen {
   #discardTrims = false;
   #changeListeners = new Set<(revision: number) => void>();
   #drainListeners = new Set<() => void>();
-  #flushes: { target: number; resolve: () => void }[] = [];
   #lowWater: number;
   #drainArmed = false;
   #title = "";
@@ -149,18 +133,12 @@ export class Screen {
   #disposed = false;
 
   constructor(options: ScreenOptions) {
-    this.#term = new xterm.Terminal({
-      cols: options.cols,
-      rows: options.rows,
-      scrollback: XTERM_SCROLLBACK,
-      allowProposedApi: true,
-      // Like tmux: clearing the screen pushes what was on it into the history.
-      scrollOnEraseInDisplay: true,
-      logLevel: "off",
-    });
-    this.#core = (this.#term as Internal)._core;
-    this.#parser = this.#core._inputHandler;
-    this.#buffers = this.#core._bufferService.buffers;
+    const x = createXterm(options.cols, options.rows);
+    this.#term = x.term;
+    this.#core = x.core;
+    this.#parser = x.parser;
+    this.#buffers = x.buffers;
+    this.#queue = new ParseQueue((piece) => this.#parse(piece), () => this.#endBatch());
     this.#history = new History(options.historyBytes);
     this.#lowWater = options.lowWater ?? DEFAULT_LOW_WATER;
     this.#term.onData(options.reply);
@@ -177,16 +155,6 @@ export class Screen {
       }
       return false;
     });
-    // xterm marks every row dirty when the screen scrolls (they all moved on the display); in
-    // line numbers a scroll into the history changes only the new bottom row and any rows
-    // below a bottom margin.
-    const markRange = this.#parser.markRangeDirty.bind(this.#parser);
-    this.#parser.markRangeDirty = (top: number, bottom: number) => {
-      const buffer = this.#buffers.active;
-      if (buffer !== this.#buffers.normal || buffer.scrollTop !== 0) markRange(top, bottom);
-      else markRange(bottom, this.#term.rows - 1);
-    };
-    exactDirtyRows(this.#parser._dirtyRowTracker);
     this.#parser.onRequestRefreshRows((range: { start: number; end: number } | undefined) =>
       this.#noteDirty(range)
     );
@@ -196,17 +164,14 @@ export class Screen {
 
   /** Queues program output for parsing. */
   write(data: string | Uint8Array): void {
-    if (this.#disposed || !data.length) return;
-    this.#queue.push(data);
-    this.#pending += data.length;
-    this.#written += data.length;
-    if (this.#pending > this.#lowWater) this.#drainArmed = true;
-    this.#schedule();
+    if (this.#disposed) return;
+    this.#queue.write(data);
+    if (this.#queue.pending > this.#lowWater) this.#drainArmed = true;
   }
 
   /** Bytes (UTF-16 units for strings) written but not parsed yet. */
   get pendingBytes(): number {
-    return this.#pending;
+    return this.#queue.pending;
   }
 
   /** Calls `listener` after parsing brings pending output down to the low-water mark. */
@@ -282,8 +247,7 @@ export class Screen {
 
   /** Resolves once everything written so far has been parsed. */
   flush(): Promise<void> {
-    if (this.#parsed >= this.#written || this.#disposed) return Promise.resolve();
-    return new Promise((resolve) => this.#flushes.push({ target: this.#written, resolve }));
+    return this.#queue.flush();
   }
 
   /** The window title (OSC 0/2). */
@@ -327,12 +291,9 @@ export class Screen {
   dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
-    if (this.#scheduled) clearImmediate(this.#scheduled);
-    this.#queue = [];
-    this.#pending = 0;
+    this.#queue.close();
     this.#unhook?.();
     this.#term.dispose();
-    for (const flush of this.#flushes.splice(0)) flush.resolve();
     this.#changeListeners.clear();
     this.#drainListeners.clear();
   }
@@ -371,59 +332,11 @@ export class Screen {
     if (to > this.#dirtyTo) this.#dirtyTo = to;
   }
 
-  #schedule(): void {
-    if (!this.#scheduled) this.#scheduled = setImmediate(() => this.#pump());
-  }
-
-  #pump(): void {
-    this.#scheduled = undefined;
-    if (this.#disposed) return;
-    const started = performance.now();
-    let parsed = false;
-    while (this.#queueHead < this.#queue.length) {
-      const piece = this.#take();
-      this.#parseTop = viewTop(this.#view());
-      // Every handler is synchronous, so parse() never returns a promise here.
-      this.#parser.parse(piece);
-      this.#discardTrims = false;
-      parsed = true;
-      if (performance.now() - started >= SLICE_MS) break;
-    }
-    if (this.#queueHead >= this.#queue.length) {
-      this.#queue = [];
-      this.#queueHead = 0;
-      if (this.#parser._parseBuffer.length > IDLE_PARSE_BUFFER) {
-        this.#parser._parseBuffer = new Uint32Array(IDLE_PARSE_BUFFER);
-      }
-    } else if (this.#queueHead > 1024) {
-      this.#queue = this.#queue.slice(this.#queueHead);
-      this.#queueHead = 0;
-    }
-    if (parsed) this.#endBatch();
-    if (this.#queueHead < this.#queue.length) this.#schedule();
-  }
-
-  /** The next piece of queued output, at most {@link PARSE_PIECE} long. */
-  #take(): string | Uint8Array {
-    const head = this.#queue[this.#queueHead]!;
-    let piece: string | Uint8Array;
-    if (this.#headOffset === 0 && head.length <= PARSE_PIECE) {
-      piece = head;
-      this.#queueHead++;
-    } else {
-      const end = Math.min(head.length, this.#headOffset + PARSE_PIECE);
-      piece = typeof head === "string"
-        ? head.slice(this.#headOffset, end)
-        : head.subarray(this.#headOffset, end);
-      this.#headOffset = end;
-      if (end === head.length) {
-        this.#headOffset = 0;
-        this.#queueHead++;
-      }
-    }
-    this.#pending -= piece.length;
-    this.#parsed += piece.length;
-    return piece;
+  #parse(piece: string | Uint8Array): void {
+    this.#parseTop = viewTop(this.#view());
+    // Every handler is synchronous, so parse() never returns a promise here.
+    this.#parser.parse(piece);
+    this.#discardTrims = false;
   }
 
   #endBatch(): void {
@@ -439,11 +352,12 @@ export class Screen {
     }
     this.#dirtyFrom = Infinity;
     this.#dirtyTo = -Infinity;
-    while (this.#flushes.length && this.#flushes[0]!.target <= this.#parsed) {
-      this.#flushes.shift()!.resolve();
+    if (this.#queue.idle && this.#parser._parseBuffer.length > IDLE_PARSE_BUFFER) {
+      this.#parser._parseBuffer = new Uint32Array(IDLE_PARSE_BUFFER);
     }
-    if (this.#drainArmed && this.#pending <= this.#lowWater) {
-      if (this.#pending === 0) this.#drainArmed = false;
+    const pending = this.#queue.pending;
+    if (this.#drainArmed && pending <= this.#lowWater) {
+      if (pending === 0) this.#drainArmed = false;
       for (const listener of this.#drainListeners) guard(listener);
     }
   }
@@ -466,51 +380,10 @@ export class Screen {
   }
 }
 
-/**
- * xterm's dirty-row tracker starts each parse with the cursor row marked (it repaints the
- * cursor); for "what changed" only rows that were written count, so start it empty.
- */
-function exactDirtyRows(tracker: Internal): void {
-  const EMPTY = 1 << 30;
-  tracker.clearRange = () => {
-    tracker.start = EMPTY;
-    tracker.end = -1;
-  };
-  tracker.markDirty = (y: number) => {
-    if (y < tracker.start) tracker.start = y;
-    if (y > tracker.end) tracker.end = y;
-  };
-  tracker.markRangeDirty = (a: number, b: number) => {
-    if (a > b) [a, b] = [b, a];
-    if (a < tracker.start) tracker.start = a;
-    if (b > tracker.end) tracker.end = b;
-  };
-  tracker.clearRange();
-}
-
 function guard(call: () => void): void {
   try {
     call();
   } catch (err) {
     console.error("weft: a screen listener failed:", err);
-  }
-}
-
-/** Rows of `buffer`'s screen up to the last one with content. */
-function contentRows(buffer: Internal, rows: number): number {
-  for (let y = rows - 1; y >= 0; y--) {
-    if (buffer.lines.get(buffer.ybase + y)?.getTrimmedLength()) return y + 1;
-  }
-  return 0;
-}
-
-/** The path of an OSC 7 `file://host/path` report, percent-decoded. */
-function cwdOfOsc7(data: string): string | undefined {
-  const match = /^file:\/\/[^/]*(\/.*)$/.exec(data);
-  if (!match) return undefined;
-  try {
-    return decodeURIComponent(match[1]!);
-  } catch {
-    return match[1];
   }
 }

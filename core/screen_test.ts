@@ -118,6 +118,14 @@ Deno.test("Screen.read() keeps wide and combining characters, live and in histor
   s.dispose();
 });
 
+Deno.test("Screen gives emoji two cells, as wcwidth and tmux do", async () => {
+  const s = screen({ cols: 20, rows: 3 });
+  await written(s, "🙂x漢y");
+  const read = s.read();
+  assertEquals([read.text.split("\n")[0], read.cursor.x], ["🙂x漢y", 6]);
+  s.dispose();
+});
+
 Deno.test("Screen.read() joins soft-wrapped lines when asked", async () => {
   const s = screen({ cols: 10, rows: 5 });
   await written(s, "0123456789abcde fghij    klmno\r\nnext");
