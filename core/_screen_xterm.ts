@@ -12,6 +12,12 @@ import { Unicode11Addon } from "@xterm/addon-unicode11";
 /** Lines xterm itself keeps above the screen; older ones live in the compact store. */
 const XTERM_SCROLLBACK = 256;
 
+/**
+ * Size (code points) of xterm's decode buffer when idle; it grows to the largest piece parsed
+ * (16 KiB to start with, 256 KiB for 64 KiB pieces) and a screen shrinks it back after a burst.
+ */
+export const IDLE_PARSE_BUFFER = 1024;
+
 // deno-lint-ignore no-explicit-any
 export type Internal = any;
 
@@ -43,6 +49,7 @@ export function createXterm(cols: number, rows: number): Xterm {
   const core = (term as Internal)._core;
   const parser = core._inputHandler;
   const buffers = core._bufferService.buffers;
+  parser._parseBuffer = new Uint32Array(IDLE_PARSE_BUFFER);
   exactDirtyRows(parser._dirtyRowTracker);
   scrollMarksNewRowsOnly(parser, buffers, () => term.rows);
   return { term, core, parser, buffers };

@@ -22,7 +22,14 @@ import {
   type XBuffer,
 } from "./_screen_read.ts";
 import { ParseQueue } from "./_screen_queue.ts";
-import { contentRows, createXterm, cwdOfOsc7, type Internal, type Xterm } from "./_screen_xterm.ts";
+import {
+  contentRows,
+  createXterm,
+  cwdOfOsc7,
+  IDLE_PARSE_BUFFER,
+  type Internal,
+  type Xterm,
+} from "./_screen_xterm.ts";
 
 /** How to build a screen. */
 export interface ScreenOptions {
@@ -83,8 +90,6 @@ export interface ScreenModes {
 /** Default low-water mark for {@link Screen.onDrain}. */
 export const DEFAULT_LOW_WATER = 256 * 1024;
 
-/** The size xterm's decode buffer starts at; it is shrunk back to it when parsing is idle. */
-const IDLE_PARSE_BUFFER = 4096;
 /** Revisions remembered for `since` reads. */
 const CHANGE_RECORDS = 512;
 

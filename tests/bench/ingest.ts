@@ -183,6 +183,7 @@ export async function benchHistoryMemory(): Promise<Record<string, number>> {
     const tm = await tmuxHistory();
     result.tmux_rss_bytes_per_line_plain = tm.bytesPerLine;
     result.tmux_capture_history_ms = tm.captureMs;
+    result.tmux_idle_pane_rss_bytes = await tmuxIdlePane();
   }
   return result;
 }
@@ -324,6 +325,24 @@ async function tmuxHistory(): Promise<{ bytesPerLine: number; captureMs: number 
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+}
+
+/** tmux server RSS growth per idle pane (a window running `cat`), over 20 panes. */
+async function tmuxIdlePane(): Promise<number> {
+  const socket = `weft-bench-idle-${Deno.pid}`;
+  await tmux(socket, "new-session", "-d", "-x", "80", "-y", "24", "cat");
+  const pid = (await tmux(socket, "display", "-p", "#{pid}")).trim();
+  const rss = async () => {
+    const status = await Deno.readTextFile(`/proc/${pid}/status`);
+    return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) * 1024;
+  };
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const before = await rss();
+  for (let i = 0; i < 20; i++) await tmux(socket, "new-window", "-d", "cat");
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const after = await rss();
+  await tmux(socket, "kill-server").catch(() => "");
+  return round((after - before) / 20);
 }
 
 function round(value: number, digits = 1): number {
