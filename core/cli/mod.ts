@@ -13,6 +13,7 @@ import { kill, newPane, read, run, send, split, wait } from "./panes.ts";
 import { serve } from "./serve.ts";
 import { attachCommand } from "../tui/mod.ts";
 import { mcp } from "../../plugins/mcp/cli.ts";
+import { sideband } from "../../plugins/sideband/cli.ts";
 
 /** Every subcommand by name; later doors (attach, mcp, layout) add theirs here. */
 export const SUBCOMMANDS: Record<string, Subcommand> = {
@@ -29,6 +30,7 @@ export const SUBCOMMANDS: Record<string, Subcommand> = {
   stop,
   call,
   mcp,
+  sideband,
   layout,
   attach: attachCommand,
 };

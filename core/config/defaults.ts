@@ -24,6 +24,14 @@ export const BUILTIN_PLUGINS: Record<string, BuiltinDefaults> = {
     grant: ["layout:write", "pane:spawn", "pane:read", "pane:control", "session:admin"],
     options: {},
   },
+  // On by default: agents drive weft with no configuration by writing tags in their output.
+  // It reads agent panes, spawns/types/controls panes as the pane that wrote the tag (within
+  // its limits) and writes a query's answer back to a program that asked in the OSC form.
+  sideband: {
+    enabled: true,
+    grant: ["pane:read", "pane:write", "pane:spawn", "pane:control", "layout:write"],
+    options: {},
+  },
   // Off until the project enables it; then it may forward every bus right to its MCP
   // clients (read-only mode narrows that), listen on loopback and keep its token in .weft/.
   mcp: {
