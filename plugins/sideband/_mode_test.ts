@@ -1,0 +1,55 @@
+import { strictEqual } from "node:assert/strict";
+import { modeOf, type PaneKind } from "./_mode.ts";
+import { parseOptions } from "./options.ts";
+
+const pane = (over: Partial<PaneKind>): PaneKind => ({
+  id: "p1",
+  name: null,
+  agent: "program",
+  command: "x",
+  argv: ["x"],
+  tags: [],
+  ...over,
+});
+const none = { mcp: false };
+
+Deno.test("modeOf() reads Claude Code on its screen, claude -p as a stream, others not at all", () => {
+  const options = parseOptions({});
+  strictEqual(modeOf(pane({ agent: "claude", argv: ["claude"] }), options, none), "screen");
+  strictEqual(modeOf(pane({ agent: "claude", command: "claude -p 'hi'", argv: ["bash", "-c", "claude -p 'hi'"] }), options, none), "stream");
+  strictEqual(modeOf(pane({ agent: "codex" }), options, none), "osc");
+  strictEqual(modeOf(pane({ agent: "shell" }), options, none), "off");
+  strictEqual(modeOf(pane({}), options, none), "off");
+});
+
+Deno.test("modeOf() takes the override, then the panes table, then a tag, then the kind", () => {
+  const options = parseOptions({ panes: { build: "stream" }, kinds: { program: "osc" } });
+  strictEqual(modeOf(pane({}), options, none), "osc");
+  strictEqual(modeOf(pane({ name: "build" }), options, none), "stream");
+  strictEqual(modeOf(pane({ tags: ["sideband:off"] }), options, none), "off");
+  strictEqual(modeOf(pane({ name: "build" }), options, { mcp: false, override: "off" }), "off");
+  strictEqual(options.kinds.claude, "screen");
+});
+
+Deno.test("modeOf() leaves agents to MCP when it runs and the project prefers it", () => {
+  const claude = pane({ agent: "claude", argv: ["claude"] });
+  strictEqual(modeOf(claude, parseOptions({}), { mcp: true }), "osc");
+  strictEqual(modeOf(claude, parseOptions({ prefer: "sideband" }), { mcp: true }), "screen");
+  strictEqual(modeOf(pane({ tags: ["sideband:stream"] }), parseOptions({}), { mcp: true }), "stream");
+  strictEqual(modeOf(claude, parseOptions({ enabled: false }), none), "off");
+});
+
+Deno.test("parseOptions() names a bad key and refuses to redefine a built-in tag", () => {
+  try {
+    parseOptions({ maxDepht: 3 });
+    throw new Error("accepted");
+  } catch (err) {
+    strictEqual((err as Error).message.includes("sideband.options"), true);
+  }
+  try {
+    parseOptions({ tags: { spawn: { command: "x.y" } } });
+    throw new Error("accepted");
+  } catch (err) {
+    strictEqual((err as Error).message, 'Cannot start plugin "sideband": tag "spawn" is built in');
+  }
+});
