@@ -25,7 +25,7 @@ const USAGE = [
   "weft layout list [--json]",
   "weft layout preset NAME [--window W] [--main-ratio R]",
   "weft layout cycle [--window W]",
-].join("\n       ");
+].join(" | ");
 
 interface Created {
   window: string;
