@@ -75,13 +75,17 @@ async function apply(args: string[], io: CliIo): Promise<number> {
     const session = values.session ?? file.session;
     const created: Created[] = [];
     try {
-      for (const w of file.windows) {
+      for (const [i, w] of file.windows.entries()) {
         created.push(
           await client.call<Created>("layout.create", {
             ...(session ? { session } : {}),
             ...(w.name ? { window: w.name } : {}),
             ...(values.replace ? { replace: true } : {}),
             layout: w.layout,
+          }).catch((err) => {
+            if (!(err instanceof WeftError)) throw err;
+            const what = `window[${i}]${w.name ? ` ("${w.name}")` : ""}`;
+            throw new WeftError(err.code, `${what} of ${arg}: ${err.message}`, err.data);
           }),
         );
       }
