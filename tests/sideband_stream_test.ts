@@ -1,6 +1,8 @@
 // End-to-end: the sideband plugin in a real server reads plain programs' byte streams (XML and
 // OSC), runs commands as the pane that wrote them, answers queries, and holds its limits.
 import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
+import type { CliIo } from "../core/cli/_io.ts";
+import { runCli } from "../core/cli/mod.ts";
 import { E2E, eventually, type ServerFixture, withServer } from "./helpers/server.ts";
 
 interface Entry {
@@ -262,3 +264,31 @@ Deno.test("sideband: panes are not read unless they are agents or set so", E2E, 
     deepStrictEqual(status.panes, [{ pane: s.pane, mode: "osc", agent: "program" }]);
   }, { weft: sideband() });
 });
+
+Deno.test(
+  "sideband: weft sideband log PANE prints what ran and what was refused, with reasons",
+  E2E,
+  async () => {
+    await withServer(async (fx) => {
+      const script =
+        `sleep 0.3; printf '<weft:status state="done"/><weft:focus target="p1"/>\\n'; sleep 30`;
+      const pane = await streamPane(fx, script);
+      await logOf(fx, pane, 2);
+      let out = "";
+      const io: CliIo = {
+        out: (t) => void (out += t),
+        err: (t) => void (out += t),
+        cwd: fx.dir,
+        env: () => undefined,
+      };
+      strictEqual(await runCli(["sideband", "log", pane], io), 0);
+      match(out, /^pane p1 \(read: stream\), 2 entries\n/);
+      match(out, /#\d+ \S+ ran +status \(stream\/xml\) → pane\.set \{"state":"done","pane":"p1"\}/);
+      match(out, /refused +focus \(stream\/xml\): turned off in the config \(commands\.focus\)/);
+      out = "";
+      strictEqual(await runCli(["sideband", "status"], io), 0);
+      match(out, /^sideband on, namespace weft\n {2}p1 +program +stream\n$/);
+      strictEqual(await runCli(["sideband", "nope"], io), 2);
+    }, { weft: sideband({ commands: { focus: false } }) });
+  },
+);
