@@ -30,8 +30,16 @@ Deno.test("Spawns counts depth from the writer and panes per session, and relear
 
 Deno.test("SidebandLog keeps the last entries per pane, bounded values, and reads since a seq", () => {
   const log = new SidebandLog(2);
-  for (const n of [1, 2, 3]) log.add({ pane: "p1", source: "stream", outcome: "ran", raw: `#${n}` });
-  log.add({ pane: "p2", source: "screen", outcome: "invalid", raw: "x".repeat(900), value: "v".repeat(20_000) });
+  for (const n of [1, 2, 3]) {
+    log.add({ pane: "p1", source: "stream", outcome: "ran", raw: `#${n}` });
+  }
+  log.add({
+    pane: "p2",
+    source: "screen",
+    outcome: "invalid",
+    raw: "x".repeat(900),
+    value: "v".repeat(20_000),
+  });
   deepStrictEqual(log.entries("p1").map((e) => [e.seq, e.raw]), [[2, "#2"], [3, "#3"]]);
   deepStrictEqual(log.entries("p1", { since: 2 }).map((e) => e.seq), [3]);
   deepStrictEqual(log.entries("p1", { limit: 1 }).map((e) => e.seq), [3]);
@@ -46,8 +54,8 @@ Deno.test("TypedEcho recognises a tag inside text typed into the same pane, for 
   echo.note("p2", 'see <weft:spawn cmd="x"/>\nok');
   strictEqual(echo.isEcho("p2", '<weft:spawn cmd="x"/>'), true);
   strictEqual(echo.isEcho("p3", '<weft:spawn cmd="x"/>'), false);
-  echo.note("p2", "<weft:input target=\"a\">l1\nl2</weft:input>");
-  strictEqual(echo.isEcho("p2", "<weft:input target=\"a\">l1\r\nl2</weft:input>"), true);
+  echo.note("p2", '<weft:input target="a">l1\nl2</weft:input>');
+  strictEqual(echo.isEcho("p2", '<weft:input target="a">l1\r\nl2</weft:input>'), true);
   now = 60_000;
   strictEqual(echo.isEcho("p2", '<weft:spawn cmd="x"/>'), false);
 });

@@ -16,7 +16,14 @@ const none = { mcp: false };
 Deno.test("modeOf() reads Claude Code on its screen, claude -p as a stream, others not at all", () => {
   const options = parseOptions({});
   strictEqual(modeOf(pane({ agent: "claude", argv: ["claude"] }), options, none), "screen");
-  strictEqual(modeOf(pane({ agent: "claude", command: "claude -p 'hi'", argv: ["bash", "-c", "claude -p 'hi'"] }), options, none), "stream");
+  strictEqual(
+    modeOf(
+      pane({ agent: "claude", command: "claude -p 'hi'", argv: ["bash", "-c", "claude -p 'hi'"] }),
+      options,
+      none,
+    ),
+    "stream",
+  );
   strictEqual(modeOf(pane({ agent: "codex" }), options, none), "osc");
   strictEqual(modeOf(pane({ agent: "shell" }), options, none), "off");
   strictEqual(modeOf(pane({}), options, none), "off");
@@ -35,7 +42,10 @@ Deno.test("modeOf() leaves agents to MCP when it runs and the project prefers it
   const claude = pane({ agent: "claude", argv: ["claude"] });
   strictEqual(modeOf(claude, parseOptions({}), { mcp: true }), "osc");
   strictEqual(modeOf(claude, parseOptions({ prefer: "sideband" }), { mcp: true }), "screen");
-  strictEqual(modeOf(pane({ tags: ["sideband:stream"] }), parseOptions({}), { mcp: true }), "stream");
+  strictEqual(
+    modeOf(pane({ tags: ["sideband:stream"] }), parseOptions({}), { mcp: true }),
+    "stream",
+  );
   strictEqual(modeOf(claude, parseOptions({ enabled: false }), none), "off");
 });
 

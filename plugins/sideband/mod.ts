@@ -257,10 +257,5 @@ export default definePlugin({
     const options = parseOptions(ctx.options);
     state = new Sideband(ctx, options);
     await state.start();
-    ctx.log(
-      options.enabled
-        ? `reading ${state.panes().filter((p) => p.mode !== "off").length} panes`
-        : "off",
-    );
   },
 });
