@@ -10,6 +10,7 @@ import type { Bus, Caller, WeftEvent } from "../bus/mod.ts";
 import { WeftError } from "../errors.ts";
 import { type Capability, intersect, parseCapability } from "../permissions.ts";
 import type { AttachedSizes } from "./attached_sizes.ts";
+import { unparsedTail } from "./_snapshot_tail.ts";
 import {
   encodeMessage,
   errorToRpc,
@@ -37,6 +38,8 @@ export interface ConnectionOptions {
   paneExists: (id: string) => boolean;
   /** Attached clients' terminal sizes (the `attach` method); none: `attach` is refused. */
   sizes?: AttachedSizes;
+  /** A pane's screen right now: unparsed output bytes and input modes (for snapshots). */
+  paneScreen?: (pane: string) => { pendingBytes: number; modes: unknown } | undefined;
 }
 
 /** Serves one client until it disconnects. */
@@ -122,7 +125,7 @@ export class Connection {
         case "server.hello":
           return void reply(this.#hello(params));
         case "subscribe":
-          return void reply(await this.#subscribe(params));
+          return void (await this.#subscribe(params, reply));
         case "attach":
           return void reply(await this.#attach(params));
         case "unsubscribe":
@@ -172,33 +175,41 @@ export class Connection {
   }
 
   /**
-   * With `snapshot` (pane.read input for one pane), the reply carries that read, and no event
-   * of this subscription is sent before it: the events published until the read was taken are
-   * in the snapshot, every later one comes after the reply. A screen mirror needs exactly that.
+   * With `snapshot` (pane.read input for one pane), the reply carries that read plus the
+   * pane's input modes, and the output events that follow are exactly what the read did not
+   * show: the events held back while it was taken are cut to the output the screen had not
+   * parsed yet. A client-side screen mirror needs exactly that.
    */
-  async #subscribe(params: unknown): Promise<{ subscription: string; snapshot?: unknown }> {
+  async #subscribe(params: unknown, reply: (result: unknown) => void): Promise<void> {
     const p = (params ?? {}) as { topics?: unknown; panes?: unknown; snapshot?: unknown };
     const topics = Array.isArray(p.topics) ? p.topics.map(String) : [];
     if (!topics.length) throw new WeftError("INVALID_INPUT", "Cannot subscribe: give topics, e.g. [\"pane.*\"]");
     const panes = Array.isArray(p.panes) ? p.panes.map(String) : undefined;
     const subscription = `sub${this.#nextSub++}`;
-    let held = p.snapshot !== undefined;
+    const held: WeftEvent[] = [];
+    let holding = p.snapshot !== undefined;
     const off = this.#options.bus.events.subscribe(
       panes ? { topics, panes } : { topics },
-      (event) => held || this.#event(subscription, event),
+      (event) => holding ? held.push(event) : this.#event(subscription, event),
     );
     this.#subs.set(subscription, off);
-    if (!held) return { subscription };
+    if (!holding) return reply({ subscription });
     const read = await this.#options.bus.call("pane.read", p.snapshot, {
       caller: this.#caller,
       requestId: `${this.#options.id}:${subscription}`,
     });
-    // No I/O since the read was taken: every event held back so far is in the snapshot.
-    held = false;
-    if (read.ok) return { subscription, snapshot: read.value };
-    off();
-    this.#subs.delete(subscription);
-    throw WeftError.fromBody(read.error);
+    if (!read.ok) {
+      off();
+      this.#subs.delete(subscription);
+      throw WeftError.fromBody(read.error);
+    }
+    // No I/O since the read was taken (parsing and PTY reads are macrotasks): the pane's
+    // pending bytes and modes are as they were when the read was taken.
+    const value = read.value as { pane: string };
+    const live = this.#options.paneScreen?.(value.pane);
+    reply({ subscription, snapshot: { ...value, ...(live ? { modes: live.modes } : {}) } });
+    holding = false;
+    for (const event of unparsedTail(held, live?.pendingBytes ?? 0)) this.#event(subscription, event);
   }
 
   /** `attach {session?, cols, rows}`: this client shows `session` in a terminal of this size. */

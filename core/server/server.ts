@@ -129,6 +129,10 @@ async function acceptLoop(
         hello: () => ({ ...deps.info }),
         paneExists: (id) => deps.model.panes.has(id),
         sizes: deps.sizes,
+        paneScreen: (id) => {
+          const screen = deps.model.panes.get(id)?.screen;
+          return screen && { pendingBytes: screen.pendingBytes, modes: screen.modes };
+        },
       });
       connections.add(connection);
       connection.serve().finally(() => connections.delete(connection));
