@@ -9,6 +9,7 @@ import type { WeftEvent } from "../bus/mod.ts";
 import type { WeftClient } from "../client/mod.ts";
 import type { LayoutNode } from "../layout/mod.ts";
 import type { ActionContext } from "./actions.ts";
+import type { CellGrid } from "./cells.ts";
 import type { PaneLabel, WindowView } from "./chrome.ts";
 import { windowRects } from "./chrome.ts";
 import { CHROME_ROWS, composeFrame } from "./compose.ts";
@@ -77,8 +78,8 @@ export class AttachApp {
   readonly mirrors = new Map<string, PaneMirror>();
   readonly input: PaneInput;
   state!: AttachState;
-  /** Called after each frame is written (benchmarks measure with it). */
-  onFrame: ((output: string) => void) | undefined;
+  /** Called after each frame is written, with what was drawn (benchmarks measure with it). */
+  onFrame: ((output: string, grid: CellGrid) => void) | undefined;
   #renderer: Renderer;
   #handler: InputHandler;
   #notice: { text: string; error: boolean; until: number } | undefined;
@@ -201,7 +202,7 @@ export class AttachApp {
       f.writing = true;
       await this.terminal.write(out);
       f.writing = false;
-      this.onFrame?.(out);
+      this.onFrame?.(out, grid);
     }
     if (f.dirty) this.schedule();
   }

@@ -30,9 +30,10 @@ Deno.test("PaneInput sends in order, one write at a time per pane, batching what
 Deno.test("PaneInput reports a failed write and goes on", async () => {
   const errors: unknown[] = [];
   const sent: unknown[] = [];
-  const input = new PaneInput(async (_pane, params) => {
-    if (params.text === "bad") throw new Error("nope");
+  const input = new PaneInput((_pane, params) => {
+    if (params.text === "bad") return Promise.reject(new Error("nope"));
     sent.push(params.text);
+    return Promise.resolve();
   }, (err) => errors.push(err));
   input.send("p1", { text: "bad" });
   await input.idle();

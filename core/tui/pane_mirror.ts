@@ -7,10 +7,11 @@
  */
 
 import xterm from "@xterm/headless";
+import { Unicode11Addon } from "@xterm/addon-unicode11";
 import type { WeftClient } from "../client/mod.ts";
 import type { WeftEvent } from "../bus/mod.ts";
 import type { Size } from "../layout/mod.ts";
-import { applySnapshot, type Snapshot } from "./snapshot.ts";
+import { type HistoryRead, snapshotBytes, type VisibleSnapshot } from "./snapshot.ts";
 
 type Terminal = InstanceType<typeof xterm.Terminal>;
 
@@ -93,56 +94,73 @@ export class PaneMirror {
     const term = this.#newTerminal(size);
     const modes: ExtraModes = { cursorHidden: false, mouseSgr: false };
     trackModes(term, modes);
-    let previous = this.#unsubscribe;
     const current = () => generation === this.#generation && !this.#disposed;
+    let visible: VisibleSnapshot | undefined;
+    let queued: string[] | undefined = [];
+    const changed = () => current() && this.#options.onChange(this.id);
     const onEvent = (event: WeftEvent) => {
       if (!current()) return;
-      if (event.topic === "snapshot") {
-        applySnapshot(term, event.data as Snapshot, () => {
-          if (!current()) return term.dispose();
-          const old = this.term;
-          this.term = term;
-          this.modes = modes;
-          if (old !== term) old.dispose();
-          this.#options.onChange(this.id);
-        });
-      } else if (event.topic === "pane.output") {
-        term.write(
-          (event.data as { data: string }).data,
-          () => current() && this.#options.onChange(this.id),
-        );
-      }
+      if (event.topic === "snapshot") return void (visible = event.data as VisibleSnapshot);
+      if (event.topic !== "pane.output") return;
+      const data = (event.data as { data: string }).data;
+      if (queued) queued.push(data);
+      else term.write(data, changed);
     };
     try {
       const unsubscribe = await this.#client.subscribe({
         topics: ["pane.output"],
         panes: [this.id],
-        snapshot: {
-          pane: this.id,
-          mode: "recent",
-          lines: size.rows + this.#options.scrollback,
-          ansi: true,
-        },
+        snapshot: { pane: this.id, mode: "visible", ansi: true },
       }, onEvent);
       if (!current()) {
-        await unsubscribe().catch(() => {});
-        return;
+        term.dispose();
+        return void unsubscribe().catch(() => {});
       }
+      const previous = this.#unsubscribe;
       this.#unsubscribe = unsubscribe;
       await previous?.().catch(() => {});
-      previous = undefined;
+      // Read after the screen snapshot: the lines above it have settled into the history.
+      const history = this.#options.scrollback > 0
+        ? await this.#client.call<HistoryRead>("pane.read", {
+          pane: this.id,
+          mode: "recent",
+          lines: this.#options.scrollback + 2 * size.rows,
+          ansi: true,
+        }).catch(() => undefined)
+        : undefined;
+      if (!current() || !visible) {
+        term.dispose();
+        return;
+      }
+      term.write(snapshotBytes(visible, history, size.rows), () => {
+        if (!current()) return;
+        const old = this.term;
+        this.term = term;
+        this.modes = modes;
+        if (old !== term) old.dispose();
+        this.#options.onChange(this.id);
+      });
+      for (const data of queued) term.write(data, changed);
+      queued = undefined;
     } catch (err) {
+      term.dispose();
       if (current()) this.#options.onError?.(this.id, err);
     }
   }
 
   #newTerminal(size: Size): Terminal {
-    return new xterm.Terminal({
+    const term = new xterm.Terminal({
       cols: Math.max(1, size.cols),
       rows: Math.max(1, size.rows),
       scrollback: this.#options.scrollback,
       allowProposedApi: true,
+      scrollOnEraseInDisplay: true,
+      logLevel: "off",
     });
+    // The same character widths as the server's screens (emoji two cells wide).
+    term.loadAddon(new Unicode11Addon());
+    term.unicode.activeVersion = "11";
+    return term;
   }
 }
 

@@ -1,22 +1,73 @@
 /**
- * Writes a `pane.read` snapshot into a fresh headless terminal so it shows what the pane
- * showed: history above, the screen, the cursor.
+ * Rebuilds a pane's screen in a fresh headless terminal from two reads: the lines above the
+ * screen (for scroll mode; taken just before, so under heavy output a few may be missing), and
+ * the exact visible screen with its cursor and input modes (from a snapshot subscription).
  *
  * @module
  */
 
-import type { Terminal } from "@xterm/headless";
-
-/** What the mirror uses of a `pane.read` result. */
-export interface Snapshot {
+/** The visible screen, as a snapshot subscription returns it. */
+export interface VisibleSnapshot {
+  /** One line per row, with SGR sequences. */
   text: string;
-  cursor?: { x: number; y: number };
+  /** Number of the screen's top row, counted from the start of the pane. */
+  firstLine: number;
+  cursor: { x: number; y: number; visible: boolean };
+  modes?: {
+    bracketedPaste?: boolean;
+    applicationCursor?: boolean;
+    applicationKeypad?: boolean;
+    mouse?: boolean;
+    alternateScreen?: boolean;
+  };
 }
 
-/** Writes `snapshot` into `term` (fresh, of the pane's size); `done` runs once it is parsed. */
-export function applySnapshot(term: Terminal, snapshot: Snapshot, done: () => void): void {
-  const lines = snapshot.text.split("\n");
-  let data = lines.join("\r\n");
-  if (snapshot.cursor) data += `\x1b[${snapshot.cursor.y + 1};${snapshot.cursor.x + 1}H`;
-  term.write(data, done);
+/** Lines read with `mode: "recent"`: numbered from `firstLine`. */
+export interface HistoryRead {
+  text: string;
+  firstLine: number;
+}
+
+/**
+ * The bytes that make a fresh terminal show `visible` with `history` above it.
+ *
+ * @example
+ * ```ts
+ * import { snapshotBytes } from "./snapshot.ts";
+ * const bytes = snapshotBytes(
+ *   { text: "$ ls\nfile", firstLine: 10, cursor: { x: 0, y: 2, visible: true } },
+ *   { text: "old 8\nold 9\n$ ls", firstLine: 8 },
+ *   3,
+ * );
+ * console.assert(bytes.startsWith("old 8\r\nold 9"));
+ * ```
+ */
+export function snapshotBytes(
+  visible: VisibleSnapshot,
+  history: HistoryRead | undefined,
+  rows: number,
+): string {
+  let out = "";
+  if (history) {
+    const above = history.text.split("\n").slice(
+      0,
+      Math.max(0, visible.firstLine - history.firstLine),
+    );
+    // Each history line ends up above the screen: write them, then scroll them off.
+    if (above.length) out += above.join("\r\n") + "\x1b[0m" + "\r\n".repeat(rows);
+  }
+  const m = visible.modes ?? {};
+  if (m.alternateScreen) out += "\x1b[?1049h";
+  out += "\x1b[H\x1b[2J";
+  visible.text.split("\n").slice(0, rows).forEach((line, y) => {
+    if (line) out += `\x1b[${y + 1};1H\x1b[0m${line}`;
+  });
+  out += "\x1b[0m";
+  if (m.applicationCursor) out += "\x1b[?1h";
+  if (m.applicationKeypad) out += "\x1b=";
+  if (m.bracketedPaste) out += "\x1b[?2004h";
+  if (m.mouse) out += "\x1b[?1000h\x1b[?1006h"; // which tracking mode is not told: the common one
+  out += `\x1b[${visible.cursor.y + 1};${visible.cursor.x + 1}H`;
+  if (!visible.cursor.visible) out += "\x1b[?25l";
+  return out;
 }

@@ -1,0 +1,59 @@
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { PaneMirror } from "../core/tui/pane_mirror.ts";
+import { E2E, eventually, withServer } from "./helpers/server.ts";
+
+function lines(mirror: PaneMirror, from: number, to: number): string[] {
+  const buffer = mirror.term.buffer.active;
+  const out: string[] = [];
+  for (let i = from; i < to; i++) out.push(buffer.getLine(i)?.translateToString(true) ?? "");
+  return out;
+}
+
+Deno.test(
+  "a pane mirror started mid-output ends equal to the pane: history, screen, no gap or repeat",
+  E2E,
+  async () => {
+    await withServer(async ({ client, connect }) => {
+      const s = await client.call<{ pane: string }>("session.create", {
+        // 100,000 lines in bursts over about a second, so the mirror starts while they come.
+        command:
+          "awk 'BEGIN { for (i = 1; i <= 100000; i++) { print i; if (i % 2000 == 0) system(\"sleep 0.02\") } }'; " +
+          "echo DONE; sleep 600",
+      });
+      const { cols, rows } = await client.call<{ cols: number; rows: number }>("pane.status", {
+        pane: s.pane,
+      });
+      await client.call("pane.wait", {
+        pane: s.pane,
+        match: "^\\d{5}$",
+        regex: true,
+        timeout: 20_000,
+      });
+      let changes = 0;
+      const mirror = new PaneMirror(await connect(), s.pane, { cols, rows }, {
+        scrollback: 200_000,
+        onChange: () => changes++,
+      });
+      await mirror.ready;
+      await client.call("pane.wait", {
+        pane: s.pane,
+        match: "^DONE$",
+        regex: true,
+        timeout: 30_000,
+      });
+      const server = await client.call<{ text: string }>("pane.read", { pane: s.pane });
+      const want = server.text.split("\n");
+      await eventually(() => {
+        const base = mirror.term.buffer.active.baseY;
+        const shown = lines(mirror, base, base + rows).map((l) => l.trimEnd());
+        return want.every((line, i) => shown[i] === line);
+      }, 20_000);
+      const buffer = mirror.term.buffer.active;
+      const numbers = lines(mirror, 0, buffer.length).filter((l) => /^\d+$/.test(l)).map(Number);
+      assertEquals(numbers.length, 100_000);
+      assert(numbers.every((n, i) => n === i + 1), "every line once, in order");
+      assert(changes > 0);
+      mirror.dispose();
+    });
+  },
+);
