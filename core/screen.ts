@@ -90,13 +90,15 @@ export interface ScreenModes {
 /** Default low-water mark for {@link Screen.onDrain}. */
 export const DEFAULT_LOW_WATER = 256 * 1024;
 
-/** Revisions remembered for `since` reads. */
+/** Revisions remembered one by one for `since` reads; older ones are merged into the first. */
 const CHANGE_RECORDS = 512;
 
 interface Change {
   revision: number;
   from: number;
   to: number;
+  /** This revision was handed out (so it may come back as a `since`): keep it as a boundary. */
+  seen?: boolean;
 }
 
 /**
@@ -193,7 +195,7 @@ export class Screen {
 
   /** Goes up with every parsed batch that changed the screen. */
   get revision(): number {
-    return this.#revision;
+    return this.#seen();
   }
 
   /** Reads the screen, recent lines or the history; see {@link ReadOptions}. */
@@ -214,7 +216,7 @@ export class Screen {
     if (options.since !== undefined) {
       const span = this.#changedSince(options.since);
       if (span === null) changed = false;
-      else if (span) {
+      else {
         from = Math.max(from, span.from);
         to = Math.min(to, span.to);
         changed = from < to;
@@ -230,7 +232,7 @@ export class Screen {
     const active = view.active;
     return {
       text,
-      revision: this.#revision,
+      revision: this.#seen(),
       firstLine: changed ? from : to,
       lineCount: changed ? to - from : 0,
       cursor: { x: active.x, y: active.y, visible: !this.#core.coreService.isCursorHidden },
@@ -352,7 +354,8 @@ export class Screen {
       this.#cursorWas = cursor;
       this.#revision++;
       this.#changes.push({ revision: this.#revision, from: this.#dirtyFrom, to: this.#dirtyTo });
-      if (this.#changes.length > CHANGE_RECORDS) this.#changes.shift();
+      if (this.#changes.length > CHANGE_RECORDS) mergeOne(this.#changes);
+      if (this.#changeListeners.size) this.#seen();
       for (const listener of this.#changeListeners) guard(() => listener(this.#revision));
     }
     this.#dirtyFrom = Infinity;
@@ -367,11 +370,16 @@ export class Screen {
     }
   }
 
-  /** Lines changed after `revision`: a span, null for none, undefined when too old to know. */
-  #changedSince(revision: number): { from: number; to: number } | null | undefined {
+  /** The current revision, marked as handed out. */
+  #seen(): number {
+    const last = this.#changes.at(-1);
+    if (last?.revision === this.#revision) last.seen = true;
+    return this.#revision;
+  }
+
+  /** The span of lines changed after `revision`, or null for none. */
+  #changedSince(revision: number): { from: number; to: number } | null {
     if (revision >= this.#revision) return null;
-    const oldest = this.#changes[0];
-    if (!oldest || revision < oldest.revision - 1) return undefined;
     let from = Infinity;
     let to = -Infinity;
     for (let k = this.#changes.length - 1; k >= 0; k--) {
@@ -383,6 +391,26 @@ export class Screen {
     }
     return from < to ? { from, to } : null;
   }
+}
+
+/**
+ * Folds a change record into the next one, so every revision stays covered: a `since` that
+ * falls inside a folded record gets a wider span, never a missed change. The oldest record
+ * whose revision was never handed out goes first, so the `since` values callers can hold stay
+ * exact as long as possible.
+ */
+function mergeOne(changes: Change[]): void {
+  let i = changes.findIndex((c, k) => !c.seen && k < changes.length - 1);
+  if (i < 0) i = 0;
+  const a = changes[i]!;
+  const b = changes[i + 1]!;
+  const spans = [a, b].filter((c) => c.from < c.to);
+  changes.splice(i, 2, {
+    revision: b.revision,
+    from: Math.min(...spans.map((c) => c.from)),
+    to: Math.max(...spans.map((c) => c.to)),
+    seen: b.seen === true,
+  });
 }
 
 function guard(call: () => void): void {

@@ -189,6 +189,17 @@ Deno.test("Screen.read() with since returns only the lines that changed", async 
   s.dispose();
 });
 
+Deno.test("Screen.read() with since stays exact enough past the revisions it keeps", async () => {
+  const s = screen({ cols: 20, rows: 4 });
+  await written(s, "before\r\n");
+  const since = s.revision;
+  for (let i = 0; i < 700; i++) await written(s, `after ${i}\r\n`);
+  const delta = s.read({ mode: "history", since });
+  const lines = delta.text.split("\n");
+  assertEquals([lines[0], lines.at(-1), delta.firstLine], ["after 0", "after 699", 1]);
+  s.dispose();
+});
+
 Deno.test("Screen history stays under its byte cap and drops the oldest lines", async () => {
   const cap = 64 * 1024;
   const s = screen({ cols: 80, rows: 24, historyBytes: cap });
