@@ -50,10 +50,13 @@ const native = (requireBinaryModule as unknown as {
   requireBinary(file: string): NativePty;
 }).requireBinary("pty.node");
 
-const SIGNAL_NAMES = new Map<number, string>(
-  Object.entries(constants.signals).map(([name, num]) => [num as number, name]),
-);
+/** Signal numbers to names; the first name wins where two share a number (SIGABRT, SIGIOT). */
+const SIGNAL_NAMES = new Map<number, string>();
+for (const [name, num] of Object.entries(constants.signals)) {
+  if (!SIGNAL_NAMES.has(num as number)) SIGNAL_NAMES.set(num as number, name);
+}
 const DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin";
+const encoder = new TextEncoder();
 const WRITE_RETRY_MS = 5;
 
 /**
@@ -153,10 +156,10 @@ export class Pty {
   /** Sends input to the program; ignored after it ended. Input it does not take yet is queued. */
   write(data: string | Uint8Array): void {
     if (this.#fd < 0 || this.#exited) return;
-    const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
+    const bytes = typeof data === "string" ? encoder.encode(data) : data;
     if (!bytes.length) return;
     this.#pendingWrites.push(bytes);
-    this.#flushWrites();
+    if (this.#writeTimer === undefined) this.#flushWrites();
   }
 
   /** Changes the terminal size the program sees (it gets SIGWINCH). */
@@ -218,6 +221,8 @@ export class Pty {
     closeFd(this.#fd);
     this.#fd = -1;
     this.#pendingWrites = [];
+    clearTimeout(this.#writeTimer);
+    this.#writeTimer = undefined;
     if (this.#status) this.#finish();
   }
 
