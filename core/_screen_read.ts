@@ -81,7 +81,7 @@ export function renderLines(
     }
     return out.join("\n");
   }
-  const perRow = view.history.bytesPerRow() * (options.ansi ? 4 : 1.2);
+  const perRow = view.history.bytesPerRow() * (options.ansi ? 2 : 1.1);
   const writer = new LineWriter(options, (to - from) * perRow);
   view.history.write(from, split, writer);
   for (let n = split; n < to; n++) {
