@@ -1,0 +1,250 @@
+/**
+ * `weft attach` end to end: the client runs in a real tmux (a private tmux server per test),
+ * driven with send-keys and read back with capture-pane, against a real weft server.
+ */
+
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { join } from "node:path";
+import type { WeftClient } from "../core/client/mod.ts";
+import { E2E, eventually, withServer } from "./helpers/server.ts";
+
+const ROOT = new URL("../", import.meta.url).pathname;
+const WAIT_MS = 20_000;
+
+type Layout = { cols: number; rows: number; focused: string; panes: { pane: string }[] };
+
+/** A private tmux server. */
+class Tmux {
+  readonly name = `weft-tui-${Deno.pid}-${Math.random().toString(36).slice(2, 8)}`;
+
+  async run(...args: string[]): Promise<string> {
+    const out = await new Deno.Command("tmux", {
+      args: ["-L", this.name, "-f", "/dev/null", ...args],
+    }).output();
+    if (!out.success) {
+      throw new Error(`tmux ${args.join(" ")}: ${new TextDecoder().decode(out.stderr)}`);
+    }
+    return new TextDecoder().decode(out.stdout);
+  }
+
+  /** A tmux session running a plain shell of `cols`×`rows` in `cwd`. */
+  async shell(session: string, cols: number, rows: number, cwd: string): Promise<void> {
+    const args = ["-d", "-s", session, "-x", String(cols), "-y", String(rows), "-c", cwd];
+    await this.run("new-session", ...args, "env PS1='$ ' bash --norc --noprofile");
+  }
+
+  /** Types `weft attach` into the session's shell. */
+  async attach(session: string, extra = ""): Promise<void> {
+    const cmd =
+      `${Deno.execPath()} run -A --unstable-worker-options --config ${join(ROOT, "deno.json")} ` +
+      `${join(ROOT, "main.ts")} attach ${extra}`;
+    await this.keys(session, "-l", cmd);
+    await this.keys(session, "Enter");
+  }
+
+  keys(session: string, ...keys: string[]): Promise<string> {
+    return this.run("send-keys", "-t", session, ...keys);
+  }
+
+  screen(session: string): Promise<string> {
+    return this.run("capture-pane", "-p", "-t", session);
+  }
+
+  /** Waits until the screen matches; returns it. */
+  async until(session: string, test: RegExp | ((screen: string) => boolean)): Promise<string> {
+    let last = "";
+    try {
+      return await eventually(async () => {
+        last = await this.screen(session);
+        return (typeof test === "function" ? test(last) : test.test(last)) ? last : undefined;
+      }, WAIT_MS);
+    } catch (err) {
+      throw new Error(`${(err as Error).message}\n--- screen of ${session} ---\n${last}`);
+    }
+  }
+
+  /** The pane's terminal modes, as tmux sees them. */
+  async flags(session: string): Promise<Record<string, string>> {
+    const names = [
+      "alternate_on",
+      "cursor_flag",
+      "mouse_any_flag",
+      "mouse_sgr_flag",
+      "mouse_standard_flag",
+    ];
+    const out = await this.run(
+      "display",
+      "-p",
+      "-t",
+      session,
+      names.map((n) => `#{${n}}`).join(" "),
+    );
+    const values = out.trim().split(" ");
+    return Object.fromEntries(names.map((n, i) => [n, values[i]!]));
+  }
+
+  async kill(): Promise<void> {
+    await this.run("kill-server").catch(() => {});
+  }
+}
+
+const SANE = {
+  alternate_on: "0",
+  cursor_flag: "1",
+  mouse_any_flag: "0",
+  mouse_sgr_flag: "0",
+  mouse_standard_flag: "0",
+};
+
+async function layoutOf(client: WeftClient, window: string): Promise<Layout> {
+  return await client.call<Layout>("window.layout", { window });
+}
+
+async function startSession(client: WeftClient) {
+  return await client.call<{ session: string; window: string; pane: string }>("session.create", {
+    argv: ["bash", "--norc", "--noprofile"],
+    env: { PS1: "w$ " },
+  });
+}
+
+Deno.test(
+  "weft attach in tmux: labels, typing, split, focus, help, scroll, resize, detach",
+  E2E,
+  async () => {
+    const tmux = new Tmux();
+    await withServer(async ({ client, dir }) => {
+      const s = await startSession(client);
+      try {
+        await tmux.shell("a", 100, 30, dir);
+        await tmux.attach("a");
+        let screen = await tmux.until(
+          "a",
+          (t) => /─ p1 .*○ idle|─ p1 .*● working/.test(t) && t.includes("[s1]"),
+        );
+        const lines = screen.split("\n");
+        assert(lines[0]!.startsWith("─ p1 "), lines[0]);
+        assert(/\[s1\] 0:w1\*/.test(lines[29]!), lines[29]);
+        await eventually(async () => (await layoutOf(client, s.window)).rows === 28);
+        assertEquals((await layoutOf(client, s.window)).cols, 100);
+
+        await tmux.keys("a", "-l", "echo hello-$((6*7))");
+        await tmux.keys("a", "Enter");
+        await tmux.until("a", /^hello-42\s*$/m);
+        await client.call("pane.wait", {
+          pane: s.pane,
+          match: "^hello-42$",
+          regex: true,
+          timeout: WAIT_MS,
+        });
+
+        await tmux.keys("a", "C-b", "%");
+        const split = await eventually(async () => {
+          const l = await layoutOf(client, s.window);
+          return l.panes.length === 2 && l.focused !== s.pane ? l : undefined;
+        }, WAIT_MS);
+        const p2 = split.focused;
+        screen = await tmux.until(
+          "a",
+          (t) => t.includes(`─ ${p2} `) && t.split("\n")[5]!.charAt(50) === "│",
+        );
+        assert(screen.split("\n")[0]!.charAt(50) === "┬", screen);
+        await tmux.keys("a", "-l", "echo in-the-new-pane");
+        await tmux.keys("a", "Enter");
+        await client.call("pane.wait", {
+          pane: p2,
+          match: "^in-the-new-pane$",
+          regex: true,
+          timeout: WAIT_MS,
+        });
+
+        await tmux.keys("a", "C-b", "o");
+        await eventually(
+          async () => (await layoutOf(client, s.window)).focused === s.pane,
+          WAIT_MS,
+        );
+
+        await tmux.keys("a", "C-b", "?");
+        await tmux.until("a", /split left\/right/);
+        await tmux.keys("a", "q");
+        await tmux.until("a", (t) => !t.includes("split left/right"));
+
+        await tmux.keys("a", "-l", "seq 1 200");
+        await tmux.keys("a", "Enter");
+        await tmux.until("a", /^200\s*│/m);
+        await tmux.keys("a", "C-b", "[");
+        await tmux.until("a", /scroll: /);
+        await tmux.keys("a", "PPage");
+        await tmux.until("a", /\[\d+\/\d+\]/);
+        await tmux.keys("a", "q");
+        await tmux.until("a", (t) => !/scroll: /.test(t));
+
+        await tmux.run("resize-window", "-t", "a", "-x", "80", "-y", "24");
+        await eventually(async () => {
+          const l = await layoutOf(client, s.window);
+          return l.cols === 80 && l.rows === 22;
+        }, WAIT_MS);
+        await tmux.until(
+          "a",
+          (t) => t.split("\n")[0]!.includes("┬") && /\[s1\]/.test(t.split("\n")[23] ?? ""),
+        );
+
+        await tmux.keys("a", "C-b", "d");
+        await tmux.until("a", /\[detached \(from session s1\)\]/);
+        await eventually(
+          async () => JSON.stringify(await tmux.flags("a")) === JSON.stringify(SANE),
+          WAIT_MS,
+        );
+        const { panes } = await client.call<{ panes: { id: string; exit: unknown }[] }>(
+          "pane.list",
+        );
+        assertEquals(panes.map((p) => [p.id, p.exit]), [[s.pane, null], [p2, null]]);
+        await tmux.keys("a", "-l", "echo back-$((1+1))");
+        await tmux.keys("a", "Enter");
+        await tmux.until("a", /^back-2\s*$/m);
+      } finally {
+        await tmux.kill();
+      }
+    });
+  },
+);
+
+Deno.test(
+  "two clients: the smaller sizes the window, both see typing; the server going away ends both",
+  E2E,
+  async () => {
+    const tmux = new Tmux();
+    await withServer(async ({ client, dir, server }) => {
+      const s = await startSession(client);
+      try {
+        await tmux.shell("a", 100, 30, dir);
+        await tmux.shell("b", 70, 20, dir);
+        await tmux.attach("a");
+        await tmux.attach("b");
+        await tmux.until("a", /\[s1\]/);
+        await tmux.until("b", /\[s1\]/);
+        await eventually(async () => {
+          const l = await layoutOf(client, s.window);
+          return l.cols === 70 && l.rows === 18;
+        }, WAIT_MS);
+        await tmux.until("a", (t) => t.split("\n")[5]!.slice(70, 100) === "·".repeat(30));
+        await tmux.keys("b", "-l", "echo from-b-$((2*21))");
+        await tmux.keys("b", "Enter");
+        await tmux.until("b", /^from-b-42/m);
+        await tmux.until("a", /^from-b-42/m);
+
+        await tmux.keys("b", "C-b", "d");
+        await tmux.until("b", /\[detached/);
+        await eventually(async () => (await layoutOf(client, s.window)).cols === 100, WAIT_MS);
+
+        await server.stop();
+        await tmux.until("a", /\[the weft server went away\]/);
+        await eventually(
+          async () => JSON.stringify(await tmux.flags("a")) === JSON.stringify(SANE),
+          WAIT_MS,
+        );
+      } finally {
+        await tmux.kill();
+      }
+    });
+  },
+);
