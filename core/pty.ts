@@ -9,7 +9,7 @@
 import { constants } from "node:os";
 import requireBinaryModule from "@lydell/node-pty/requireBinary.js";
 import { WeftError } from "./errors.ts";
-import { closeFd, setCloseOnExec, writeSome } from "./_pty_libc.ts";
+import { closeFd, libc, setCloseOnExec, writeSome } from "./_pty_libc.ts";
 import { attachReader, type ReaderHandle } from "./_pty_reader.ts";
 
 /** How to start a program on a PTY. */
@@ -46,9 +46,14 @@ interface NativePty {
   resize(fd: number, cols: number, rows: number): void;
 }
 
-const native = (requireBinaryModule as unknown as {
-  requireBinary(file: string): NativePty;
-}).requireBinary("pty.node");
+let loaded: NativePty | undefined;
+
+/** node-pty's native addon, loaded on first use (it needs FFI permission; importing does not). */
+function native(): NativePty {
+  return loaded ??= (requireBinaryModule as unknown as {
+    requireBinary(file: string): NativePty;
+  }).requireBinary("pty.node");
+}
 
 /** Signal numbers to names; the first name wins where two share a number (SIGABRT, SIGIOT). */
 const SIGNAL_NAMES = new Map<number, string>();
@@ -101,12 +106,23 @@ export class Pty {
   static spawn(options: SpawnOptions): Pty {
     const program = checkSpawn(options);
     checkSize(options.cols, options.rows);
+    try {
+      native();
+      libc();
+    } catch (err) {
+      throw new WeftError(
+        "SPAWN_FAILED",
+        `Cannot spawn "${program}": the PTY host needs FFI (--allow-ffi): ${
+          (err as Error).message
+        }`,
+      );
+    }
     const env = { TERM: "xterm-256color", PWD: options.cwd, ...options.env };
     const envList = Object.entries(env).map(([k, v]) => `${k}=${v}`);
     let forked: { fd: number; pid: number };
     const born: { pty?: Pty } = {};
     try {
-      forked = native.fork(
+      forked = native().fork(
         program,
         options.argv.slice(1),
         envList,
@@ -167,7 +183,7 @@ export class Pty {
     checkSize(cols, rows);
     if (this.#fd < 0 || this.#exited) return;
     try {
-      native.resize(this.#fd, cols, rows);
+      native().resize(this.#fd, cols, rows);
     } catch {
       // the PTY is going away
     }
