@@ -106,6 +106,7 @@ async function bareHttp(): Promise<number[]> {
     return await latencies(() => client.callTool({ name: "read_pane", arguments: {} }));
   } finally {
     await client.close();
+    await transport.close();
     await server.shutdown();
   }
 }
