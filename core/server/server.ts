@@ -35,6 +35,11 @@ export interface RunningServer {
   stop: () => Promise<void>;
   /** Resolves when the server has stopped (by `server.stop`, a signal, or {@link stop}). */
   finished: Promise<void>;
+  /**
+   * Resolves when every configured plugin has started (or failed to). The socket answers
+   * before that: plugin commands appear as their Workers come up (`bus.commands_changed`).
+   */
+  pluginsStarted: Promise<void>;
 }
 
 /** Starts a server for the configured project; fails if one already runs there. */
@@ -110,8 +115,11 @@ export async function startServer(config: WeftConfig, options: ServerOptions = {
       { session: config.startup.session },
     );
   }
-  await host.start(config.plugins);
-  return { bus, model, host, paths, stop, finished };
+  const pluginsStarted = host.start(config.plugins).then(
+    () => {},
+    (err) => console.error("weft: plugins failed to start:", err),
+  );
+  return { bus, model, host, paths, stop, finished, pluginsStarted };
 }
 
 async function acceptLoop(

@@ -44,6 +44,7 @@ export async function withServer(
     server = await startServer(await loadConfig(dir), {
       noStartupSession: !options.startupSession,
     });
+    await server.pluginsStarted;
     const connect = async () => {
       const c = await WeftClient.connect(server!.paths.socket, { client: "test" });
       clients.push(c);
