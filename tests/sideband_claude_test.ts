@@ -57,9 +57,20 @@ async function claude(
     env,
     cwd: fx.dir,
   });
-  await fx.client.call("pane.wait", { pane: s.pane, match: "❯", timeout: TIMEOUT });
+  // The status line under the prompt box: Claude Code takes input from here on.
+  await waitFor(fx, s.pane, "for shortcuts");
   await fx.client.call("pane.write", { pane: s.pane, text: options.prompt, submit: true });
   return s.pane;
+}
+
+/** Waits for text on a pane; on a timeout, the error shows what the pane showed. */
+async function waitFor(fx: ServerFixture, pane: string, match: string): Promise<void> {
+  try {
+    await fx.client.call("pane.wait", { pane, match, timeout: TIMEOUT });
+  } catch (err) {
+    const screen = await fx.client.call<{ text: string }>("pane.read", { pane, mode: "history" });
+    throw new Error(`${(err as Error).message}; the pane shows:\n${screen.text}`);
+  }
 }
 
 for (const cols of [60, 80, 200]) {

@@ -46,6 +46,8 @@ export class PaneReader {
   #scanning = false;
   #dirty = false;
   #lastScanMs = 0;
+  #lastScanEnd = 0;
+  #firstDirty: number | undefined;
   #stopped = false;
 
   #prime: boolean;
@@ -102,11 +104,20 @@ export class PaneReader {
     }
   }
 
+  /**
+   * Looks at the screen once output has been quiet for `delay`, or at the latest `scanMs` × 10
+   * after the first output not looked at; never more often than 20 × the last look took, so a
+   * pane that floods its history costs its server at most ~5%.
+   */
   #schedule(delay: number): void {
     this.#dirty = true;
-    if (this.#scanTimer !== undefined || this.#scanning || this.#stopped) return;
-    const wait = Math.max(delay, this.#lastScanMs * 10);
-    this.#scanTimer = setTimeout(() => void this.#scan(), wait);
+    if (this.#scanning || this.#stopped) return;
+    const now = performance.now();
+    this.#firstDirty ??= now;
+    const latest = this.#firstDirty + this.#d.options.scanMs * 10;
+    const at = Math.max(Math.min(now + delay, latest), this.#lastScanEnd + this.#lastScanMs * 20);
+    clearTimeout(this.#scanTimer);
+    this.#scanTimer = setTimeout(() => void this.#scan(), Math.max(0, at - now));
   }
 
   async #scan(): Promise<void> {
@@ -114,6 +125,7 @@ export class PaneReader {
     if (this.#stopped || !this.#detector) return;
     this.#scanning = true;
     this.#dirty = false;
+    this.#firstDirty = undefined;
     const started = performance.now();
     try {
       const read = await this.#d.readScreen(this.pane);
@@ -131,7 +143,8 @@ export class PaneReader {
     } catch (err) {
       this.#d.warn(`Cannot read the screen of pane "${this.pane}": ${(err as Error).message}`);
     } finally {
-      this.#lastScanMs = performance.now() - started;
+      this.#lastScanEnd = performance.now();
+      this.#lastScanMs = this.#lastScanEnd - started;
       this.#scanning = false;
       if (this.#dirty) this.#schedule(this.#d.options.scanMs);
     }

@@ -1,12 +1,21 @@
 /**
- * Sideband benchmarks: the stream parser's throughput on 100 MB of output with no tags and
- * with sparse tags (goal ≥ 500 MB/s, invisible beside a PTY's ~85 MB/s), in 64 KiB chunks as a
- * PTY delivers them. Run alone: `deno run -A tests/bench/sideband.ts`.
+ * Sideband benchmarks:
+ *
+ * - the stream parser's throughput on 100 MB of output with no tags and with sparse tags
+ *   (goal ≥ 500 MB/s, invisible beside a PTY's ~85 MB/s), in 64 KiB chunks as a PTY delivers
+ *   them (MB counted in characters; the text is ASCII but for one glyph a line);
+ * - pane ingest in a real `weft serve` with the plugin off, and on reading the pane as a byte
+ *   stream or as an agent's screen (goal: ≤ 5% slower): `cat` of 64 MB until the screen has
+ *   parsed it all, best of three, alternating.
+ *
+ * Run alone: `deno run -A --unstable-worker-options tests/bench/sideband.ts [parser|ingest]`.
  *
  * @module
  */
 
+import { join } from "node:path";
 import { SidebandStream } from "../../protocols/sideband/mod.ts";
+import { spawnServer } from "./_util.ts";
 
 const MB = 1024 * 1024;
 const CHUNK = 64 * 1024;
@@ -56,7 +65,7 @@ function throughput(data: string, totalBytes: number): { mbPerS: number; command
 }
 
 /** Parser throughput on 100 MB, without tags and with a tag about every 16 KiB. */
-export function benchSideband(): Promise<Record<string, number>> {
+export function benchParser(): Promise<Record<string, number>> {
   const plain = block(8 * MB, 0);
   const sparse = block(8 * MB, 16 * 1024);
   throughput(plain, 16 * MB); // warm-up
@@ -70,4 +79,69 @@ export function benchSideband(): Promise<Record<string, number>> {
   });
 }
 
-if (import.meta.main) console.table(await benchSideband());
+const INGEST_MB = 64;
+const RUNS = Number(Deno.env.get("WEFT_BENCH_RUNS") ?? 3);
+
+/** Seconds for a pane of a fresh server to `cat` the file until its screen has parsed it. */
+async function ingest(file: string, mode: "off" | "stream" | "screen"): Promise<number> {
+  const weft = mode === "off" ? { plugins: { sideband: false } } : {};
+  const server = await spawnServer(weft);
+  const client = await server.connect();
+  try {
+    const tags = mode === "off" ? [] : [`sideband:${mode}`];
+    const s = await client.call<{ pane: string }>("session.create", {
+      command: `read go; cat ${file}`,
+      tags,
+    });
+    await client.call("pane.wait", { pane: s.pane, idle: 200, timeout: 30_000 }).catch(() => {});
+    const started = performance.now();
+    await client.call("pane.write", { pane: s.pane, text: "\r" });
+    await client.call("pane.wait", { pane: s.pane, exit: true, timeout: 300_000 });
+    await client.call("pane.read", { pane: s.pane });
+    return (performance.now() - started) / 1000;
+  } finally {
+    client.close();
+    await server.stop();
+  }
+}
+
+/** Ingest MB/s with the plugin off, and on reading the pane as a stream and as a screen. */
+export async function benchIngest(): Promise<Record<string, number>> {
+  const dir = await Deno.makeTempDir({ prefix: "weft-bench-sideband-" });
+  try {
+    const file = join(dir, "out.txt");
+    const line =
+      "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ+/0123456789abcdef\n";
+    const body = line.repeat(Math.ceil((INGEST_MB * MB) / line.length));
+    await Deno.writeTextFile(file, body + "END-OF-BENCH\n");
+    const size = (await Deno.stat(file)).size;
+    const best: Record<string, number> = { off: Infinity, stream: Infinity, screen: Infinity };
+    for (let run = 0; run < RUNS; run++) {
+      for (const mode of ["off", "stream", "screen"] as const) {
+        best[mode] = Math.min(best[mode]!, await ingest(file, mode));
+      }
+    }
+    const mbps = (seconds: number) => Math.round((size / MB / seconds) * 10) / 10;
+    const slower = (mode: string) => Math.round(((best[mode]! / best.off!) - 1) * 1000) / 10;
+    return {
+      "ingest.off.mb_per_s": mbps(best.off!),
+      "ingest.stream.mb_per_s": mbps(best.stream!),
+      "ingest.screen.mb_per_s": mbps(best.screen!),
+      "ingest.stream.slower_pct": slower("stream"),
+      "ingest.screen.slower_pct": slower("screen"),
+    };
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/** Every sideband benchmark. */
+export async function benchSideband(): Promise<Record<string, number>> {
+  return { ...(await benchParser()), ...(await benchIngest()) };
+}
+
+if (import.meta.main) {
+  const which = Deno.args[0];
+  const run = which === "parser" ? benchParser : which === "ingest" ? benchIngest : benchSideband;
+  console.table(await run());
+}
