@@ -40,6 +40,8 @@
  *
  * - {@link SidebandStream}: the byte-stream state machine for plain programs and `claude -p`;
  *   any chunking gives the same result; what it finds is cut out of the passthrough text.
+ *   {@link DisplayFilter} puts it between a pane's output and its screen (not yet wired in
+ *   the core: the pane's output path has no hook for it).
  * - {@link ScreenDetector}: for agent TUIs (Claude Code), which draw a tag with cursor moves,
  *   wrap it and redraw it: rebuilds the agent's message text from the screen's lines
  *   ({@link agentMessages}), ignoring tool output, the user's prompt and text drawn as code
@@ -62,6 +64,8 @@
  */
 
 export { SIDEBAND_STREAM_DEFAULTS, SidebandStream } from "./stream.ts";
+export { DisplayFilter } from "./display_filter.ts";
+export type { DisplayFilterOptions } from "./display_filter.ts";
 export type {
   SidebandCommand,
   SidebandOutput,

@@ -1,0 +1,30 @@
+import { strictEqual } from "node:assert/strict";
+import fc from "fast-check";
+import { DisplayFilter } from "./display_filter.ts";
+
+Deno.test("DisplayFilter shows the output without known commands, in any chunking", () => {
+  const input =
+    'a <weft:spawn cmd="x"/>b <weft:unknown/> c\x1b]7501;status;state=done\x07d <weft:list />\n';
+  fc.assert(fc.property(fc.array(fc.nat(input.length), { maxLength: 12 }), (cuts) => {
+    let shown = "";
+    const filter = new DisplayFilter({ write: (t) => (shown += t) });
+    let from = 0;
+    for (const cut of [...cuts].sort((x, y) => x - y)) {
+      filter.push(input.slice(from, cut));
+      from = Math.max(from, cut);
+    }
+    filter.push(input.slice(from));
+    filter.dispose();
+    strictEqual(shown, "a b <weft:unknown/> cd \n");
+  }));
+});
+
+Deno.test("DisplayFilter shows an unfinished command after holdMs", async () => {
+  let shown = "";
+  const filter = new DisplayFilter({ write: (t) => (shown += t), holdMs: 20 });
+  filter.push('x <weft:spawn cmd="never closed');
+  strictEqual(shown, "x ");
+  await new Promise((r) => setTimeout(r, 60));
+  strictEqual(shown, 'x <weft:spawn cmd="never closed');
+  filter.dispose();
+});
