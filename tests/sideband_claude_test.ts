@@ -128,6 +128,13 @@ for (const cols of [60, 80, 200]) {
         await new Promise((r) => setTimeout(r, 1500));
         strictEqual((await log(fx, agent)).length, 2);
         strictEqual((await panes(fx)).filter((p) => p.name === "unit-tests").length, 1);
+        if (cols === 80) {
+          // Reading the pane afresh (as after a plugin restart) takes note of what is shown.
+          await fx.client.call("sideband.set", { pane: agent, mode: "off" });
+          await fx.client.call("sideband.set", { pane: agent, mode: "auto" });
+          await new Promise((r) => setTimeout(r, 1000));
+          strictEqual((await log(fx, agent)).length, 2);
+        }
       }, { weft: { size: { cols, rows: 30 } }, files: { "packages/core/.keep": "" } });
     },
   );
