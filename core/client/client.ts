@@ -58,6 +58,7 @@ export class WeftClient {
   #nextId = 1;
   #closed = false;
   #closeListeners: (() => void)[] = [];
+  #droppedListeners: ((count: number) => void)[] = [];
   #encoder = new TextEncoder();
   /** What the server said in `server.hello`. */
   hello: Record<string, unknown> = {};
@@ -148,6 +149,14 @@ export class WeftClient {
     };
   }
 
+  /**
+   * Runs `listener` when the server dropped events because this client read too slowly (it
+   * then knows less than happened: a screen mirror must start again from a snapshot).
+   */
+  onDropped(listener: (count: number) => void): void {
+    this.#droppedListeners.push(listener);
+  }
+
   /** Runs `listener` when the connection closes (the server went away). */
   onClose(listener: () => void): void {
     this.#closeListeners.push(listener);
@@ -199,6 +208,9 @@ export class WeftClient {
       if (m.method === "event") {
         const params = m.params as WeftEvent & { subscription: string };
         this.#listeners.get(params.subscription)?.(params);
+      } else if (m.method === "events.dropped") {
+        const count = Number((m.params as { count?: unknown } | undefined)?.count ?? 0);
+        for (const listener of this.#droppedListeners) listener(count);
       }
       return;
     }
