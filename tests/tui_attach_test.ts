@@ -96,6 +96,9 @@ const SANE = {
   mouse_standard_flag: "0",
 };
 
+/** New panes run `sh`: a slow ~/.bashrc on the machine is not ours to wait for. */
+const NEW_PANES_WITHOUT_RC = { weft: { shell: "sh" } };
+
 async function layoutOf(client: WeftClient, window: string): Promise<Layout> {
   return await client.call<Layout>("window.layout", { window });
 }
@@ -204,7 +207,7 @@ Deno.test(
       } finally {
         await tmux.kill();
       }
-    });
+    }, NEW_PANES_WITHOUT_RC);
   },
 );
 
@@ -245,6 +248,6 @@ Deno.test(
       } finally {
         await tmux.kill();
       }
-    });
+    }, NEW_PANES_WITHOUT_RC);
   },
 );

@@ -6,7 +6,7 @@
  */
 
 import type { WeftEvent } from "../bus/mod.ts";
-import type { WeftClient } from "../client/mod.ts";
+import { WeftClient } from "../client/mod.ts";
 import type { LayoutNode } from "../layout/mod.ts";
 import type { ActionContext } from "./actions.ts";
 import type { CellGrid } from "./cells.ts";
@@ -109,6 +109,11 @@ export class AttachApp {
     this.client.onClose(() =>
       this.finish({ reason: "server-gone", message: "the weft server went away" })
     );
+    this.client.onDropped(() => {
+      // We read too slowly (a flood): what we know is stale; start again from snapshots.
+      for (const mirror of this.mirrors.values()) mirror.resync();
+      void this.#reload();
+    });
     await this.client.subscribe({ topics: STRUCTURE_TOPICS }, (event) => this.#onEvent(event));
     this.terminal.start();
     try {
@@ -301,7 +306,7 @@ export class AttachApp {
       else {
         this.mirrors.set(
           id,
-          new PaneMirror(this.client, id, size, {
+          new PaneMirror(() => this.#connect(), id, size, {
             scrollback: this.options.scrollback,
             onChange: () => this.schedule(),
             onError: () => void this.#reload(),
@@ -313,6 +318,13 @@ export class AttachApp {
       rects as Map<string, unknown>,
       view?.tree as LayoutNode | undefined,
     );
+  }
+
+  /** A connection of its own for a pane mirror (see {@link PaneMirror}). */
+  #connect(): Promise<WeftClient> {
+    const socket = this.client.hello.socket;
+    if (typeof socket !== "string") return Promise.resolve(this.client);
+    return WeftClient.connect(socket, { client: "tui" });
   }
 
   async #sendSize(): Promise<void> {

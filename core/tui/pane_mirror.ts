@@ -51,15 +51,35 @@ export class PaneMirror {
   modes: ExtraModes = { cursorHidden: false, mouseSgr: false };
   /** Resolves once the first snapshot is in. */
   ready: Promise<void>;
-  #client: WeftClient;
+  #client: Promise<WeftClient>;
+  #ownClient = false;
   #options: MirrorOptions;
   #size: Size;
   #generation = 0;
   #unsubscribe: (() => Promise<void>) | undefined;
   #disposed = false;
+  #resyncing = false;
+  #resyncAgain = false;
 
-  constructor(client: WeftClient, id: string, size: Size, options: MirrorOptions) {
-    this.#client = client;
+  /**
+   * `source` is a connection to share, or a way to open one of the mirror's own: then a flood
+   * in another pane never queues in front of this pane's output, and events the server drops
+   * for this connection only make this mirror start again.
+   */
+  constructor(
+    source: WeftClient | (() => Promise<WeftClient>),
+    id: string,
+    size: Size,
+    options: MirrorOptions,
+  ) {
+    if (typeof source === "function") {
+      this.#ownClient = true;
+      this.#client = source().then((client) => {
+        client.onDropped(() => this.resync());
+        if (this.#disposed) client.close();
+        return client;
+      });
+    } else this.#client = Promise.resolve(source);
     this.id = id;
     this.#options = options;
     this.#size = { ...size };
@@ -79,12 +99,32 @@ export class PaneMirror {
     this.ready = this.#sync();
   }
 
+  /**
+   * Starts again from a fresh snapshot (after the server dropped events for a slow client).
+   * While one is on its way, asking again only queues one more.
+   */
+  resync(): void {
+    if (this.#resyncing) {
+      this.#resyncAgain = true;
+      return;
+    }
+    this.#resyncing = true;
+    this.ready = this.#sync().finally(() => {
+      this.#resyncing = false;
+      if (this.#resyncAgain && !this.#disposed) {
+        this.#resyncAgain = false;
+        this.resync();
+      }
+    });
+  }
+
   /** Stops following the pane and frees the screen. */
   dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
     this.#generation++;
-    this.#unsubscribe?.().catch(() => {});
+    if (this.#ownClient) this.#client.then((client) => client.close(), () => {});
+    else this.#unsubscribe?.().catch(() => {});
     this.term.dispose();
   }
 
@@ -107,7 +147,8 @@ export class PaneMirror {
       else term.write(data, changed);
     };
     try {
-      const unsubscribe = await this.#client.subscribe({
+      const client = await this.#client;
+      const unsubscribe = await client.subscribe({
         topics: ["pane.output"],
         panes: [this.id],
         snapshot: { pane: this.id, mode: "visible", ansi: true },
@@ -121,7 +162,7 @@ export class PaneMirror {
       await previous?.().catch(() => {});
       // Read after the screen snapshot: the lines above it have settled into the history.
       const history = this.#options.scrollback > 0
-        ? await this.#client.call<HistoryRead>("pane.read", {
+        ? await client.call<HistoryRead>("pane.read", {
           pane: this.id,
           mode: "recent",
           lines: this.#options.scrollback + 2 * size.rows,
