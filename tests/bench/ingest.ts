@@ -313,14 +313,16 @@ async function tmuxHistory(): Promise<{ bytesPerLine: number; captureMs: number 
       return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) * 1024;
     };
     const before = await rss();
-    await run("respawn-pane", "-k", `cat '${file}'; tmux wait-for -S mem`);
+    // `; cat` keeps the pane (and so the server) alive after the lines are in
+    await run("respawn-pane", "-k", `cat '${file}'; tmux wait-for -S mem; cat`);
     await run("wait-for", "mem");
     const after = await rss();
     let captureMs = Infinity;
     for (let i = 0; i < 5; i++) {
       const started = performance.now();
-      await run("capture-pane", "-p", "-S", "-");
+      const captured = await run("capture-pane", "-p", "-S", "-");
       captureMs = Math.min(captureMs, performance.now() - started);
+      if (captured.stdout.length < LINES * 76) throw new Error("tmux capture-pane came back short");
     }
     await run("kill-server");
     return { bytesPerLine: round((after - before) / LINES), captureMs: round(captureMs, 2) };
