@@ -25,6 +25,7 @@ interface Pane {
   ending?: "eof" | "drain";
 }
 
+/** Messages from the main thread. */
 export type ToReader =
   | { op: "init"; wakeFd: number; seq: SharedArrayBuffer }
   | { op: "add"; id: number; fd: number; ctl: SharedArrayBuffer }
@@ -32,6 +33,7 @@ export type ToReader =
   | { op: "remove"; id: number }
   | { op: "stop" };
 
+/** Messages to the main thread: bytes read, or the end of a pane. */
 export type FromReader =
   | { id: number; data: Uint8Array }
   | { id: number; end: "eof" | "drain" };

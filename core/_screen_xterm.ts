@@ -18,6 +18,7 @@ const XTERM_SCROLLBACK = 256;
  */
 export const IDLE_PARSE_BUFFER = 1024;
 
+/** xterm's internal objects, which have no public types. */
 // deno-lint-ignore no-explicit-any
 export type Internal = any;
 
