@@ -87,6 +87,7 @@ export class AttachApp {
   #refresh = { running: false, again: false };
   #timers = new Set<Timer>();
   #finish!: (exit: AttachExit) => void;
+  #done = new Promise<AttachExit>((resolve) => (this.#finish = resolve));
   #finished = false;
 
   constructor(client: WeftClient, terminal: TerminalIo, options: AttachOptions) {
@@ -104,7 +105,6 @@ export class AttachApp {
 
   /** Runs until detach, the server going away, or the session closing. */
   async run(): Promise<AttachExit> {
-    const done = new Promise<AttachExit>((resolve) => (this.#finish = resolve));
     this.state = await loadState(this.client, this.options.session);
     this.client.onClose(() =>
       this.finish({ reason: "server-gone", message: "the weft server went away" })
@@ -119,10 +119,13 @@ export class AttachApp {
     try {
       this.terminal.onInput((bytes) => this.#handler.push(bytes));
       this.terminal.onResize(() => this.#resized());
+      this.terminal.onEnd?.(() =>
+        this.finish({ reason: "detached", message: "the terminal went away" })
+      );
       await this.#sendSize();
       await this.#reload();
       this.#tickClock();
-      return await done;
+      return await this.#done;
     } finally {
       this.#finished = true;
       for (const t of this.#timers) clearTimeout(t);
@@ -137,7 +140,7 @@ export class AttachApp {
   finish(exit: AttachExit): void {
     if (this.#finished) return;
     this.#finished = true;
-    this.#finish?.(exit);
+    this.#finish(exit);
   }
 
   /** The focused pane of the current window. */

@@ -52,11 +52,21 @@ export async function attach(request: AttachRequest): Promise<AttachExit> {
   const app = new AttachApp(client, request.terminal ?? processTerminal(), options);
   const signals = ["SIGTERM", "SIGHUP"] as const;
   const stop = () => app.finish({ reason: "error", message: "terminated by a signal" });
+  // Whatever goes wrong, the terminal gets its modes back before the process ends.
+  const crash = (event: ErrorEvent | PromiseRejectionEvent) => {
+    event.preventDefault();
+    const err = "reason" in event ? event.reason : event.error;
+    app.finish({ reason: "error", message: `internal error: ${(err as Error)?.stack ?? err}` });
+  };
   for (const s of signals) Deno.addSignalListener(s, stop);
+  globalThis.addEventListener("error", crash);
+  globalThis.addEventListener("unhandledrejection", crash);
   try {
     return await app.run();
   } finally {
     for (const s of signals) Deno.removeSignalListener(s, stop);
+    globalThis.removeEventListener("error", crash);
+    globalThis.removeEventListener("unhandledrejection", crash);
     client.close();
   }
 }

@@ -16,6 +16,8 @@ export interface TerminalIo {
   onInput(listener: (bytes: Uint8Array) => void): void;
   /** Calls `listener` when the terminal's size changes. */
   onResize(listener: () => void): void;
+  /** Calls `listener` when input ends (the terminal went away). */
+  onEnd?(listener: () => void): void;
   /** Enters raw mode and the client's screen modes. */
   start(): void;
   /** Leaves every mode {@link TerminalIo.start} entered; safe to call twice. */
@@ -47,6 +49,7 @@ export function processTerminal(): TerminalIo {
   let started = false;
   let closed = false;
   const resizeListeners: (() => void)[] = [];
+  const endListeners: (() => void)[] = [];
   const onWinch = () => resizeListeners.forEach((l) => l());
   const writeAll = async (bytes: Uint8Array) => {
     let off = 0;
@@ -75,9 +78,11 @@ export function processTerminal(): TerminalIo {
           if (n === null) break;
           if (!closed) listener(buf.slice(0, n));
         }
+        if (!closed) endListeners.forEach((l) => l());
       })();
     },
     onResize: (listener) => void resizeListeners.push(listener),
+    onEnd: (listener) => void endListeners.push(listener),
     start: () => {
       if (started) return;
       started = true;
