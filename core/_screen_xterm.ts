@@ -44,6 +44,8 @@ export function createXterm(cols: number, rows: number): Xterm {
     allowProposedApi: true,
     scrollOnEraseInDisplay: true,
     logLevel: "off",
+    // Answer "how big is the text area" (CSI 18 t); pixel sizes stay unknown.
+    windowOptions: { getWinSizeChars: true },
   });
   term.loadAddon(new Unicode11Addon());
   term.unicode.activeVersion = "11";
@@ -90,6 +92,72 @@ function scrollMarksNewRowsOnly(parser: Internal, buffers: Internal, rows: () =>
     if (buffer !== buffers.normal || buffer.scrollTop !== 0) markRange(top, bottom);
     else markRange(bottom, rows() - 1);
   };
+}
+
+/** What a screen answers for its colours: a dark terminal with xterm's palette. */
+const DEFAULT_FG = [0xe5, 0xe5, 0xe5];
+const DEFAULT_BG = [0, 0, 0];
+const PALETTE_16 = [
+  [0, 0, 0],
+  [0xcd, 0, 0],
+  [0, 0xcd, 0],
+  [0xcd, 0xcd, 0],
+  [0, 0, 0xee],
+  [0xcd, 0, 0xcd],
+  [0, 0xcd, 0xcd],
+  [0xe5, 0xe5, 0xe5],
+  [0x7f, 0x7f, 0x7f],
+  [0xff, 0, 0],
+  [0, 0xff, 0],
+  [0xff, 0xff, 0],
+  [0x5c, 0x5c, 0xff],
+  [0xff, 0, 0xff],
+  [0, 0xff, 0xff],
+  [0xff, 0xff, 0xff],
+];
+
+/** xterm's colour `index` (0–255) as [r, g, b]. */
+function paletteColor(index: number): number[] {
+  if (index < 16) return PALETTE_16[index]!;
+  if (index < 232) {
+    const steps = [0, 0x5f, 0x87, 0xaf, 0xd7, 0xff];
+    const i = index - 16;
+    return [steps[Math.floor(i / 36)]!, steps[Math.floor(i / 6) % 6]!, steps[i % 6]!];
+  }
+  const grey = 8 + (index - 232) * 10;
+  return [grey, grey, grey];
+}
+
+function rgbSpec([r, g, b]: number[]): string {
+  const hex = (v: number) => v.toString(16).padStart(2, "0").repeat(2);
+  return `rgb:${hex(r!)}/${hex(g!)}/${hex(b!)}`;
+}
+
+/**
+ * Answers colour queries that xterm.js leaves to a renderer a headless terminal does not have:
+ * OSC 10/11/12 `?` (default foreground, background, cursor) and OSC 4 `n;?` (palette), so a
+ * program that asks (to pick a light or dark theme) and waits gets an answer.
+ */
+export function answerColorQueries(term: xterm.Terminal, reply: (data: string) => void): void {
+  const ST = "\x1b\\";
+  const answer = (code: number, rgb: number[]) => (data: string) => {
+    if (data !== "?") return false;
+    reply(`\x1b]${code};${rgbSpec(rgb)}${ST}`);
+    return true;
+  };
+  term.parser.registerOscHandler(10, answer(10, DEFAULT_FG));
+  term.parser.registerOscHandler(11, answer(11, DEFAULT_BG));
+  term.parser.registerOscHandler(12, answer(12, DEFAULT_FG));
+  term.parser.registerOscHandler(4, (data) => {
+    const parts = data.split(";");
+    if (parts.length % 2 || !parts.some((p, i) => i % 2 === 1 && p === "?")) return false;
+    for (let i = 0; i < parts.length; i += 2) {
+      const index = Number(parts[i]);
+      if (parts[i + 1] !== "?" || !Number.isInteger(index) || index < 0 || index > 255) continue;
+      reply(`\x1b]4;${index};${rgbSpec(paletteColor(index))}${ST}`);
+    }
+    return true;
+  });
 }
 
 /** Rows of `buffer`'s screen up to the last one with content. */

@@ -23,6 +23,7 @@ import {
 } from "./_screen_read.ts";
 import { ParseQueue } from "./_screen_queue.ts";
 import {
+  answerColorQueries,
   contentRows,
   createXterm,
   cwdOfOsc7,
@@ -149,6 +150,7 @@ export class Screen {
     this.#history = new History(options.historyBytes);
     this.#lowWater = options.lowWater ?? DEFAULT_LOW_WATER;
     this.#term.onData(options.reply);
+    answerColorQueries(this.#term, options.reply);
     this.#term.onTitleChange((title) => this.#title = title);
     this.#term.onBell(() => this.#bells++);
     this.#term.parser.registerOscHandler(7, (data) => {

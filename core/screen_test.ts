@@ -63,12 +63,19 @@ Deno.test("Screen answers a cursor position query so a waiting program finishes"
   s.dispose();
 });
 
-Deno.test("Screen replies to device attribute and mode queries", async () => {
+Deno.test("Screen replies to device attribute, mode, colour and size queries", async () => {
   const s = screen();
   await written(s, "\x1b[c", "\x1b[>c", "\x1b[?2004h\x1b[?2004$p", "\x1b[5n");
   assert(s.replies[0]!.startsWith("\x1b[?"), JSON.stringify(s.replies));
   assert(s.replies[1]!.startsWith("\x1b[>"), JSON.stringify(s.replies));
   assertEquals(s.replies.slice(2), ["\x1b[?2004;1$y", "\x1b[0n"]);
+  s.replies.length = 0;
+  await written(s, "\x1b]11;?\x07", "\x1b]4;196;?\x1b\\", "\x1b[18t");
+  assertEquals(s.replies, [
+    "\x1b]11;rgb:0000/0000/0000\x1b\\",
+    "\x1b]4;196;rgb:ffff/0000/0000\x1b\\",
+    "\x1b[8;6;40t",
+  ]);
   s.dispose();
 });
 
