@@ -117,7 +117,8 @@ export class Connection {
   async #handle(request: JsonRpcRequest): Promise<void> {
     const { id, method } = request;
     const params = request.params ?? {};
-    const reply = (result: unknown) => id !== undefined && this.#send({ jsonrpc: "2.0", id, result });
+    const reply = (result: unknown) =>
+      id !== undefined && this.#send({ jsonrpc: "2.0", id, result });
     const fail = (err: WeftError) =>
       id !== undefined && this.#send({ jsonrpc: "2.0", id, error: errorToRpc(err.toBody()) });
     try {
@@ -137,7 +138,9 @@ export class Connection {
           return void reply({ cancelled: true });
       }
     } catch (err) {
-      return void fail(err instanceof WeftError ? err : new WeftError("INVALID_INPUT", String(err)));
+      return void fail(
+        err instanceof WeftError ? err : new WeftError("INVALID_INPUT", String(err)),
+      );
     }
     const ac = new AbortController();
     const key = this.#key(id ?? null);
@@ -171,7 +174,12 @@ export class Connection {
       caller.grants = intersect(caller.grants, asked);
     }
     this.#caller = caller;
-    return { ...this.#options.hello(), protocol: CONTROL_PROTOCOL, client: caller.id, pane: caller.pane ?? null };
+    return {
+      ...this.#options.hello(),
+      protocol: CONTROL_PROTOCOL,
+      client: caller.id,
+      pane: caller.pane ?? null,
+    };
   }
 
   /**
@@ -183,7 +191,9 @@ export class Connection {
   async #subscribe(params: unknown, reply: (result: unknown) => void): Promise<void> {
     const p = (params ?? {}) as { topics?: unknown; panes?: unknown; snapshot?: unknown };
     const topics = Array.isArray(p.topics) ? p.topics.map(String) : [];
-    if (!topics.length) throw new WeftError("INVALID_INPUT", "Cannot subscribe: give topics, e.g. [\"pane.*\"]");
+    if (!topics.length) {
+      throw new WeftError("INVALID_INPUT", 'Cannot subscribe: give topics, e.g. ["pane.*"]');
+    }
     const panes = Array.isArray(p.panes) ? p.panes.map(String) : undefined;
     const subscription = `sub${this.#nextSub++}`;
     const held: WeftEvent[] = [];
@@ -209,7 +219,9 @@ export class Connection {
     const live = this.#options.paneScreen?.(value.pane);
     reply({ subscription, snapshot: { ...value, ...(live ? { modes: live.modes } : {}) } });
     holding = false;
-    for (const event of unparsedTail(held, live?.pendingBytes ?? 0)) this.#event(subscription, event);
+    for (const event of unparsedTail(held, live?.pendingBytes ?? 0)) {
+      this.#event(subscription, event);
+    }
   }
 
   /** `attach {session?, cols, rows}`: this client shows `session` in a terminal of this size. */
@@ -218,7 +230,12 @@ export class Connection {
     if (!sizes) {
       throw new WeftError("UNAVAILABLE", "Cannot attach: this server does not track client sizes");
     }
-    const p = (params ?? {}) as { session?: unknown; cols?: unknown; rows?: unknown; detach?: unknown };
+    const p = (params ?? {}) as {
+      session?: unknown;
+      cols?: unknown;
+      rows?: unknown;
+      detach?: unknown;
+    };
     if (p.detach === true) {
       await sizes.set(this.#options.id, null);
       return { detached: true };
@@ -227,13 +244,20 @@ export class Connection {
     const rows = Number(p.rows);
     const whole = Number.isInteger(cols) && Number.isInteger(rows);
     if (!whole || cols < 2 || rows < 2 || cols > 2000 || rows > 1000) {
-      throw new WeftError("INVALID_INPUT", "Cannot attach: cols (2–2000) and rows (2–1000) must be whole numbers");
+      throw new WeftError(
+        "INVALID_INPUT",
+        "Cannot attach: cols (2–2000) and rows (2–1000) must be whole numbers",
+      );
     }
     if (p.session !== undefined && typeof p.session !== "string") {
       throw new WeftError("INVALID_INPUT", "Cannot attach: session must be an id or a name");
     }
     const session = p.session as string | undefined;
-    const entry = await sizes.set(this.#options.id, { ...(session ? { session } : {}), cols, rows }, this.#caller);
+    const entry = await sizes.set(
+      this.#options.id,
+      { ...(session ? { session } : {}), cols, rows },
+      this.#caller,
+    );
     return { ...entry };
   }
 

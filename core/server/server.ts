@@ -43,11 +43,16 @@ export interface RunningServer {
 }
 
 /** Starts a server for the configured project; fails if one already runs there. */
-export async function startServer(config: WeftConfig, options: ServerOptions = {}): Promise<RunningServer> {
+export async function startServer(
+  config: WeftConfig,
+  options: ServerOptions = {},
+): Promise<RunningServer> {
   const started = performance.now();
   const paths = serverPaths(config.projectDir);
   await ensurePrivateDir(paths.dir);
-  if (!paths.socket.startsWith(paths.dir)) await ensurePrivateDir(paths.socket.replace(/\/[^/]+$/, ""));
+  if (!paths.socket.startsWith(paths.dir)) {
+    await ensurePrivateDir(paths.socket.replace(/\/[^/]+$/, ""));
+  }
   await claimSocket(paths);
 
   const bus = new Bus();
@@ -95,21 +100,30 @@ export async function startServer(config: WeftConfig, options: ServerOptions = {
     })();
     return stopping;
   };
-  bus.register("core", coreCommands({
-    model,
-    bus,
-    config,
-    server: {
-      status: () => ({ ...info, uptimeMs: Math.round(performance.now() - started), plugins: host.status() }),
-      stop: () => setTimeout(stop, 10),
-    },
-  }));
+  bus.register(
+    "core",
+    coreCommands({
+      model,
+      bus,
+      config,
+      server: {
+        status: () => ({
+          ...info,
+          uptimeMs: Math.round(performance.now() - started),
+          plugins: host.status(),
+        }),
+        stop: () => setTimeout(stop, 10),
+      },
+    }),
+  );
   await Deno.writeTextFile(paths.info, JSON.stringify(info, null, 2) + "\n", { mode: 0o600 });
   const maxLineBytes = options.maxLineBytes ?? 16 * 1024 * 1024;
   acceptLoop(listener, connections, { bus, model, sizes, maxLineBytes, info });
 
   if (!options.noStartupSession) {
-    const argv = config.startup.command ? [config.shell, "-c", config.startup.command] : [config.shell];
+    const argv = config.startup.command
+      ? [config.shell, "-c", config.startup.command]
+      : [config.shell];
     model.createSession(
       { argv, command: config.startup.command ?? config.shell, cwd: config.projectDir },
       { session: config.startup.session },
@@ -125,7 +139,13 @@ export async function startServer(config: WeftConfig, options: ServerOptions = {
 async function acceptLoop(
   listener: Deno.Listener,
   connections: Set<Connection>,
-  deps: { bus: Bus; model: Model; sizes: AttachedSizes; maxLineBytes: number; info: Record<string, unknown> },
+  deps: {
+    bus: Bus;
+    model: Model;
+    sizes: AttachedSizes;
+    maxLineBytes: number;
+    info: Record<string, unknown>;
+  },
 ): Promise<void> {
   let n = 0;
   try {
@@ -158,7 +178,9 @@ async function claimSocket(paths: ServerPaths): Promise<void> {
     const info = await readServerInfo(paths.info);
     throw new WeftError(
       "CONFLICT",
-      `Cannot start weft: a server is already running for this project (pid ${info?.pid ?? "?"}, socket ${paths.socket})`,
+      `Cannot start weft: a server is already running for this project (pid ${
+        info?.pid ?? "?"
+      }, socket ${paths.socket})`,
       { pid: info?.pid, socket: paths.socket },
     );
   } catch (err) {
