@@ -275,16 +275,19 @@ export class Pty {
 const SIGNAL_NAMES_SET = new Set(SIGNAL_NAMES.values());
 
 /**
- * The argv that runs `command` through `shell`.
+ * The argv that runs `command` through `shell` (a program name, or a program with options such
+ * as `["bash", "--norc"]`); without a command, the shell itself.
  *
  * @example
  * ```ts
  * import { shellArgv } from "./pty.ts";
  * console.assert(shellArgv("bash", "ls -l").join(" ") === "bash -c ls -l");
+ * console.assert(shellArgv(["bash", "--norc"]).join(" ") === "bash --norc");
  * ```
  */
-export function shellArgv(shell: string, command: string): string[] {
-  return [shell, "-c", command];
+export function shellArgv(shell: string | readonly string[], command?: string): string[] {
+  const argv = typeof shell === "string" ? [shell] : [...shell];
+  return command === undefined ? argv : [...argv, "-c", command];
 }
 
 function checkSize(cols: number, rows: number): void {

@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { Caller } from "../bus/mod.ts";
 import { WeftError } from "../errors.ts";
 import { AGENT_KINDS, type LaunchRequest } from "../model/mod.ts";
+import { shellArgv } from "../pty.ts";
 import type { CoreDeps } from "./deps.ts";
 
 /** Fields that describe a pane's process. */
@@ -46,8 +47,8 @@ export function toLaunch(
     );
   }
   const shell = deps.config.shell;
-  const argv = input.argv ?? (input.command ? [shell, "-c", input.command] : [shell]);
-  const command = input.command ?? (input.argv ? input.argv.join(" ") : shell);
+  const argv = input.argv ?? shellArgv(shell, input.command);
+  const command = input.command ?? (input.argv ?? shell).join(" ");
   const callerPane = caller.pane ? deps.model.panes.get(caller.pane) : undefined;
   const cwd = input.cwd ?? callerPane?.screen.cwd ?? callerPane?.launch.cwd ??
     deps.config.projectDir;

@@ -25,7 +25,7 @@ const PluginEntry = z.preprocess(
 );
 
 const Section = z.strictObject({
-  shell: z.string().min(1).optional(),
+  shell: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
   historyBytes: z.number().int().min(64 * 1024).max(2 ** 31).optional(),
   idleMs: z.number().int().min(50).max(600_000).optional(),
   size: z.strictObject({
@@ -106,7 +106,7 @@ export function parseConfig(
   const s = parsed.data;
   return {
     projectDir: where.projectDir,
-    shell: s.shell ?? Deno.env.get("WEFT_SHELL") ?? DEFAULTS.shell,
+    shell: toArgv(s.shell ?? Deno.env.get("WEFT_SHELL") ?? DEFAULTS.shell),
     historyBytes: s.historyBytes ?? DEFAULTS.historyBytes,
     idleMs: s.idleMs ?? DEFAULTS.idleMs,
     size: s.size ?? { ...DEFAULTS.size },
@@ -164,6 +164,11 @@ function resolvePlugins(
     });
   }
   return out;
+}
+
+/** `"bash --norc"` or `["bash", "--norc"]` → argv. */
+function toArgv(shell: string | string[]): string[] {
+  return typeof shell === "string" ? shell.trim().split(/\s+/) : shell;
 }
 
 function builtinUrl(name: string): string {

@@ -62,7 +62,7 @@ Deno.test("loadConfig() finds the nearest deno.json upward and reads its weft se
   await Deno.mkdir(join(dir, "a/b"), { recursive: true });
   const config = await loadConfig(join(dir, "a/b"));
   assertEquals(config.projectDir, dir);
-  assertEquals(config.shell, "sh");
+  assertEquals(config.shell, ["sh"]);
   await Deno.writeTextFile(join(dir, "deno.json"), "{ nope");
   await rejects(loadConfig(dir), /Cannot load config/);
   await Deno.remove(dir, { recursive: true });

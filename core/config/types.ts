@@ -22,8 +22,8 @@ export interface PluginConfig {
 export interface WeftConfig {
   /** The project directory (where the `deno.json` was found, or the cwd). */
   projectDir: string;
-  /** The shell used for shell-string commands and new panes without a command. */
-  shell: string;
+  /** The shell (program and options) for shell-string commands and new panes without one. */
+  shell: string[];
   /** Cap on each pane's history, in bytes. */
   historyBytes: number;
   /** Quiet time after which a pane that produced output is idle. */

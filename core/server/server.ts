@@ -10,6 +10,7 @@ import { coreCommands } from "../commands/mod.ts";
 import type { WeftConfig } from "../config/mod.ts";
 import { WeftError } from "../errors.ts";
 import { Model } from "../model/mod.ts";
+import { shellArgv } from "../pty.ts";
 import { PluginHost } from "../plugin/mod.ts";
 import { VERSION } from "../version.ts";
 import { AttachedSizes } from "./attached_sizes.ts";
@@ -121,11 +122,9 @@ export async function startServer(
   acceptLoop(listener, connections, { bus, model, sizes, maxLineBytes, info });
 
   if (!options.noStartupSession) {
-    const argv = config.startup.command
-      ? [config.shell, "-c", config.startup.command]
-      : [config.shell];
+    const argv = shellArgv(config.shell, config.startup.command);
     model.createSession(
-      { argv, command: config.startup.command ?? config.shell, cwd: config.projectDir },
+      { argv, command: config.startup.command ?? config.shell.join(" "), cwd: config.projectDir },
       { session: config.startup.session },
     );
   }

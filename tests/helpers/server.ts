@@ -35,7 +35,8 @@ export async function withServer(
   const clients: WeftClient[] = [];
   let server: RunningServer | undefined;
   try {
-    const weft = { shell: "bash", idleMs: 300, ...(options.weft ?? {}) };
+    // No rc files: a test must not depend on (or wait for) the machine's ~/.bashrc.
+    const weft = { shell: ["bash", "--norc", "--noprofile"], idleMs: 300, ...(options.weft ?? {}) };
     await Deno.writeTextFile(join(dir, "deno.json"), JSON.stringify({ weft }));
     for (const [path, content] of Object.entries(options.files ?? {})) {
       await Deno.mkdir(join(dir, path, ".."), { recursive: true });
