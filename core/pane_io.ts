@@ -17,6 +17,11 @@ export interface PipeOptions {
   highWater?: number;
   /** Resume once it is down to this many (default 256 KiB). */
   lowWater?: number;
+  /**
+   * Asked for every chunk: a function returned takes the chunk as text instead of the screen
+   * (and writes what should be shown itself), e.g. a filter that hides sideband commands.
+   */
+  display?: () => ((text: string) => void) | undefined;
 }
 
 /** Default high-water mark of {@link pipe}. */
@@ -49,11 +54,11 @@ export function pipe(pty: Pty, screen: Screen, options: PipeOptions): () => void
   let paused = false;
 
   const offBytes = pty.onBytes((bytes) => {
-    screen.write(bytes);
-    if (onOutput) {
-      const text = decoder.decode(bytes, { stream: true });
-      if (text) onOutput(text);
-    }
+    const display = options.display?.();
+    const text = onOutput || display ? decoder.decode(bytes, { stream: true }) : "";
+    if (display) display(text);
+    else screen.write(bytes);
+    if (onOutput && text) onOutput(text);
     if (!paused && screen.pendingBytes > high) {
       paused = true;
       pty.pause();

@@ -292,3 +292,24 @@ Deno.test(
     }, { weft: sideband({ commands: { focus: false } }) });
   },
 );
+
+Deno.test(
+  "sideband: a plain-stream pane's screen shows its output without the commands it ran",
+  E2E,
+  async () => {
+    await withServer(async (fx) => {
+      const pane = await streamPane(
+        fx,
+        `sleep 1; printf 'before <weft:status state="done" msg="shown?"/>after\\n'; sleep 30`,
+      );
+      await fx.client.call("pane.wait", { pane, match: "before after", timeout: 15_000 });
+      const { text } = await fx.client.call<{ text: string }>("pane.read", { pane });
+      ok(!text.includes("weft:status"), text);
+      const info = await eventually(async () => {
+        const p = (await panes(fx)).find((p) => p.id === pane);
+        return p?.state === "done" ? p : undefined;
+      });
+      strictEqual(info.stateMessage, "shown?");
+    }, { weft: sideband() });
+  },
+);

@@ -20,6 +20,9 @@ export function paneSet(deps: CoreDeps) {
       meta: z.record(z.string().max(64), z.string().max(4096).nullable()).optional(),
       state: z.enum(PANE_STATES).exclude(["exited"]).optional(),
       message: z.string().max(1000).optional().describe("What the state means, for humans."),
+      displayFilter: z.enum(["sideband"]).nullable().optional().describe(
+        "sideband: hide recognised sideband commands from what the screen shows; null: show all.",
+      ),
     }),
     handler: ({ input, target, caller }) => {
       const pane = deps.model.pane(target!);
@@ -29,6 +32,7 @@ export function paneSet(deps: CoreDeps) {
         if (v === null) delete pane.meta[k];
         else pane.meta[k] = v;
       }
+      if (input.displayFilter !== undefined) pane.setDisplayFilter(input.displayFilter);
       if (input.state) {
         const source = caller.kind === "sideband" || caller.pane === target ? "self" : "hook";
         deps.model.setState(target!, input.state, source, input.message);

@@ -7,6 +7,7 @@
 import { Pty } from "../pty.ts";
 import { Screen } from "../screen.ts";
 import { pipe } from "../pane_io.ts";
+import { DisplayFilter } from "../../protocols/sideband/display_filter.ts";
 import type { AgentKind } from "./agent_kind.ts";
 
 /** A pane's state; `source` says who reported it. */
@@ -98,6 +99,7 @@ export class Pane {
   /** Monotonic time of the last key a human typed into this pane (for arbitration). */
   lastHumanInputAt = -Infinity;
   #unpipe: () => void;
+  #display: DisplayFilter | undefined;
   #exited: Promise<PaneExit>;
 
   constructor(
@@ -125,6 +127,7 @@ export class Pane {
     });
     const { hooks } = options;
     this.#unpipe = pipe(this.pty, this.screen, {
+      display: () => this.#display && ((text) => this.#display!.push(text)),
       onOutput: (data) => {
         this.lastOutputAt = performance.now();
         hooks.output(this, data);
@@ -137,6 +140,24 @@ export class Pane {
         resolve(this.exit);
       });
     });
+  }
+
+  /**
+   * Hides recognised sideband commands from what the screen shows (plain-stream panes, FEAT-019
+   * passthrough), or shows everything again; held text is let through when turned off.
+   */
+  setDisplayFilter(kind: "sideband" | null): void {
+    if (kind === null) {
+      this.#display?.dispose();
+      this.#display = undefined;
+    } else {
+      this.#display ??= new DisplayFilter({ write: (text) => this.screen.write(text) });
+    }
+  }
+
+  /** Which display filter is on. */
+  get displayFilter(): "sideband" | null {
+    return this.#display ? "sideband" : null;
   }
 
   /** Resolves when the process has exited. */
@@ -155,6 +176,7 @@ export class Pane {
 
   /** Kills the process (if alive) and frees the screen. */
   dispose(): void {
+    this.#display?.dispose();
     this.#unpipe();
     this.pty.kill("SIGHUP");
     this.screen.dispose();

@@ -161,6 +161,13 @@ class Sideband {
     if (current?.mode === mode) return;
     current?.stop();
     this.#readers.delete(id);
+    const strip = mode === "stream" && this.options.strip;
+    if (strip || current?.mode === "stream") {
+      this.#ctx.call("pane.set", { pane: id, displayFilter: strip ? "sideband" : null })
+        .catch((err) =>
+          this.#ctx.log(`Cannot set the display filter of pane "${id}": ${err.message}`)
+        );
+    }
     if (mode === "off") return;
     const reader = new PaneReader(id, mode, {
       options: this.options,

@@ -67,6 +67,8 @@ export const OptionsSchema = z.strictObject({
   commands: z.record(z.string(), z.boolean()).default({}),
   /** More tags, by name: a bus command and how attributes fill its input. */
   tags: z.record(z.string().regex(/^[a-z][a-z0-9_-]*$/), TagSchema).default({}),
+  /** Hide recognised commands from what a plain-stream pane shows (agent TUIs keep theirs). */
+  strip: z.boolean().default(true),
   /** Type the answer of a query (`list`, `read`) back into the agent's input. */
   replyQueries: z.boolean().default(false),
   /** ADR-002: when the MCP plugin runs too, `mcp` stops XML parsing in agent panes. */
