@@ -32,9 +32,11 @@ Deno.test(
       let changes = 0;
       const mirror = new PaneMirror(await connect(), s.pane, { cols, rows }, {
         scrollback: 200_000,
+        floodBytes: Infinity, // follow every byte: this test is about the stream
         onChange: () => changes++,
       });
       await mirror.ready;
+      await mirror.loadHistory(); // also mid-output: a second snapshot, with the history above it
       await client.call("pane.wait", {
         pane: s.pane,
         match: "^DONE$",
@@ -53,6 +55,51 @@ Deno.test(
       assertEquals(numbers.length, 100_000);
       assert(numbers.every((n, i) => n === i + 1), "every line once, in order");
       assert(changes > 0);
+      mirror.dispose();
+    });
+  },
+);
+
+Deno.test(
+  "a flooding pane is copied by polling its screen, and the mirror ends equal to it",
+  E2E,
+  async () => {
+    await withServer(async ({ client, connect }) => {
+      const s = await client.call<{ pane: string }>("session.create", {
+        command:
+          "timeout 2 sh -c 'while :; do seq 1 5000; done'; printf 'END\\n\\033[1;31mred\\033[0m'; sleep 600",
+      });
+      const { cols, rows } = await client.call<{ cols: number; rows: number }>("pane.status", {
+        pane: s.pane,
+      });
+      const mirror = new PaneMirror(await connect(), s.pane, { cols, rows }, {
+        scrollback: 100,
+        onChange: () => {},
+      });
+      let polled = false;
+      await eventually(() => (polled ||= mirror.polling), 10_000);
+      await client.call("pane.wait", {
+        pane: s.pane,
+        match: "^red$",
+        regex: true,
+        timeout: 20_000,
+      });
+      const want = (await client.call<{ text: string }>("pane.read", { pane: s.pane })).text;
+      await eventually(() => {
+        const buffer = mirror.term.buffer.active;
+        const shown = lines(mirror, buffer.baseY, buffer.baseY + rows).map((l) => l.trimEnd()).join(
+          "\n",
+        );
+        return !mirror.polling && shown.trimEnd() === want.trimEnd();
+      }, 20_000);
+      const cell = mirror.term.buffer.active.getLine(
+        mirror.term.buffer.active.baseY + mirror.term.buffer.active.cursorY,
+      )
+        ?.getCell(0);
+      assert(
+        cell?.isBold() && cell.getFgColor() === 1,
+        "colours survive the polling and the stream after it",
+      );
       mirror.dispose();
     });
   },

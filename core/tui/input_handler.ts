@@ -284,8 +284,13 @@ export class InputHandler {
   #startScroll(pane: string): void {
     const mirror = this.#host.mirrors.get(pane);
     if (!mirror) return;
-    this.scroll = new ScrollView(pane, mirror.term.buffer.active.baseY);
+    const view = new ScrollView(pane, mirror.term.buffer.active.baseY);
+    this.scroll = view;
     this.mode = { kind: "scroll" };
+    mirror.loadHistory().then(() => {
+      view.rebase(mirror.term.buffer.active.baseY);
+      this.#host.schedule();
+    }, () => {});
   }
 
   #endScroll(): void {

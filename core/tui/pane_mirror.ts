@@ -3,6 +3,10 @@
  * pane's output stream, so drawing never waits on the server. A size change starts a fresh
  * screen from a fresh snapshot (the server's screen reflowed; copying its result is exact).
  *
+ * A pane that floods (more than `floodBytes` in a quarter second) is not followed byte by byte:
+ * like tmux skipping what nobody could read, the mirror then copies the pane's visible screen
+ * about 30 times a second, and tries the stream again after a second.
+ *
  * @module
  */
 
@@ -17,13 +21,19 @@ type Terminal = InstanceType<typeof xterm.Terminal>;
 
 /** Options of {@link PaneMirror}. */
 export interface MirrorOptions {
-  /** History lines kept (and fetched at start) for scroll mode. */
+  /** History lines kept for scroll mode (fetched from the server by {@link PaneMirror.loadHistory}). */
   scrollback: number;
   /** Called whenever what the mirror shows may have changed. */
   onChange: (pane: string) => void;
   /** Called when the mirror cannot follow the pane (it closed, the read failed). */
   onError?: (pane: string, err: unknown) => void;
+  /** Output per quarter second past which the mirror polls the screen instead (default 256 KiB). */
+  floodBytes?: number;
 }
+
+const FLOOD_WINDOW_MS = 250;
+const POLL_MS = 33;
+const POLL_RETRY_MS = 1000;
 
 /** Screen modes the client needs that xterm's public API does not expose. */
 export interface ExtraModes {
@@ -60,6 +70,11 @@ export class PaneMirror {
   #disposed = false;
   #resyncing = false;
   #resyncAgain = false;
+  #rate = { start: 0, bytes: 0 };
+  #polling = false;
+  #wantHistory = false;
+  #hasHistory = false;
+  #inputModes: VisibleSnapshot["modes"];
 
   /**
    * `source` is a connection to share, or a way to open one of the mirror's own: then a flood
@@ -85,6 +100,11 @@ export class PaneMirror {
     this.#size = { ...size };
     this.term = this.#newTerminal(size);
     this.ready = this.#sync();
+  }
+
+  /** True while the pane floods and the mirror copies its screen instead of its stream. */
+  get polling(): boolean {
+    return this.#polling;
   }
 
   /** The size the mirror follows. */
@@ -118,6 +138,17 @@ export class PaneMirror {
     });
   }
 
+  /**
+   * Fills the history above the screen from the server (for scroll mode); resolves once it is
+   * in. Only then, not at every start, since the read is large and floods restart mirrors often.
+   */
+  async loadHistory(): Promise<void> {
+    this.#wantHistory = true;
+    if (this.#hasHistory || this.#options.scrollback <= 0) return;
+    this.resync();
+    await this.ready;
+  }
+
   /** Stops following the pane and frees the screen. */
   dispose(): void {
     if (this.#disposed) return;
@@ -130,6 +161,9 @@ export class PaneMirror {
 
   async #sync(): Promise<void> {
     const generation = ++this.#generation;
+    this.#polling = false;
+    const withHistory = this.#wantHistory && this.#options.scrollback > 0;
+    this.#wantHistory = false;
     const size = { ...this.#size };
     const term = this.#newTerminal(size);
     const modes: ExtraModes = { cursorHidden: false, mouseSgr: false };
@@ -143,6 +177,7 @@ export class PaneMirror {
       if (event.topic === "snapshot") return void (visible = event.data as VisibleSnapshot);
       if (event.topic !== "pane.output") return;
       const data = (event.data as { data: string }).data;
+      if (this.#flooding(data.length)) return this.#startPolling();
       if (queued) queued.push(data);
       else term.write(data, changed);
     };
@@ -161,7 +196,7 @@ export class PaneMirror {
       this.#unsubscribe = unsubscribe;
       await previous?.().catch(() => {});
       // Read after the screen snapshot: the lines above it have settled into the history.
-      const history = this.#options.scrollback > 0
+      const history = withHistory
         ? await client.call<HistoryRead>("pane.read", {
           pane: this.id,
           mode: "recent",
@@ -173,11 +208,13 @@ export class PaneMirror {
         term.dispose();
         return;
       }
+      this.#inputModes = visible.modes;
       term.write(snapshotBytes(visible, history, size.rows), () => {
         if (!current()) return;
         const old = this.term;
         this.term = term;
         this.modes = modes;
+        this.#hasHistory = withHistory;
         if (old !== term) old.dispose();
         this.#options.onChange(this.id);
       });
@@ -185,6 +222,63 @@ export class PaneMirror {
       queued = undefined;
     } catch (err) {
       term.dispose();
+      if (current()) this.#options.onError?.(this.id, err);
+    }
+  }
+
+  /** Counts output; true once this quarter second's is past `floodBytes`. */
+  #flooding(bytes: number): boolean {
+    const now = performance.now();
+    if (now - this.#rate.start > FLOOD_WINDOW_MS) this.#rate = { start: now, bytes: 0 };
+    this.#rate.bytes += bytes;
+    return this.#rate.bytes > (this.#options.floodBytes ?? 256 * 1024);
+  }
+
+  /** Stops the stream and copies the visible screen every `POLL_MS` for a while. */
+  #startPolling(): void {
+    const generation = ++this.#generation;
+    const unsubscribe = this.#unsubscribe;
+    this.#unsubscribe = undefined;
+    unsubscribe?.().catch(() => {});
+    void this.#poll(generation);
+  }
+
+  async #poll(generation: number): Promise<void> {
+    const current = () => generation === this.#generation && !this.#disposed;
+    const started = performance.now();
+    let revision = -1;
+    this.#polling = true;
+    try {
+      const client = await this.#client;
+      while (current()) {
+        const read = await client.call<VisibleSnapshot & { revision: number }>("pane.read", {
+          pane: this.id,
+          mode: "visible",
+          ansi: true,
+        });
+        if (!current()) return;
+        if (this.term.cols !== this.#size.cols || this.term.rows !== this.#size.rows) {
+          const old = this.term;
+          this.term = this.#newTerminal(this.#size);
+          this.modes = { cursorHidden: false, mouseSgr: false };
+          trackModes(this.term, this.modes);
+          old.dispose();
+          revision = -1;
+        }
+        if (read.revision !== revision) {
+          revision = read.revision;
+          const screen = { ...read, ...(this.#inputModes ? { modes: this.#inputModes } : {}) };
+          this.term.write("\x1bc" + snapshotBytes(screen, undefined, this.#size.rows), () => {
+            if (current()) this.#options.onChange(this.id);
+          });
+        }
+        if (performance.now() - started > POLL_RETRY_MS) {
+          this.#rate = { start: performance.now(), bytes: 0 };
+          return this.resync();
+        }
+        await new Promise((r) => setTimeout(r, POLL_MS));
+      }
+    } catch (err) {
       if (current()) this.#options.onError?.(this.id, err);
     }
   }

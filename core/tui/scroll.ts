@@ -120,6 +120,12 @@ export class ScrollView {
     return false;
   }
 
+  /** The screen was rebuilt (history added above it): keep the offset, take the new base. */
+  rebase(baseY: number): void {
+    this.#base = baseY;
+    this.offset = Math.min(this.offset, baseY);
+  }
+
   /** Keeps the same lines in view when output pushed the live screen down. */
   #follow(buffer: ScrollBuffer): void {
     const grew = buffer.baseY - this.#base;

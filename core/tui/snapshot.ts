@@ -68,6 +68,6 @@ export function snapshotBytes(
   if (m.bracketedPaste) out += "\x1b[?2004h";
   if (m.mouse) out += "\x1b[?1000h\x1b[?1006h"; // which tracking mode is not told: the common one
   out += `\x1b[${visible.cursor.y + 1};${visible.cursor.x + 1}H`;
-  if (!visible.cursor.visible) out += "\x1b[?25l";
+  out += visible.cursor.visible ? "\x1b[?25h" : "\x1b[?25l";
   return out;
 }
