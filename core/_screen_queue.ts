@@ -1,16 +1,56 @@
 /**
- * The queue of output waiting to be parsed, and the loop that parses it in slices off the
- * event loop (setImmediate: no timer clamping, and I/O gets its turn between slices).
+ * The queues of output waiting to be parsed, and the one loop that parses them in slices off
+ * the event loop, round-robin across panes.
+ *
+ * Why one loop with a budget and a regular park: with a loop per pane, ten flooding panes
+ * made each event-loop turn 80 ms long, and because the loop never went idle, the runtime
+ * polled its sockets only every few dozen turns, so a control-socket request waited seconds.
+ * Now a turn parses for at most {@link SLICE_MS} in all, and at least every {@link PARK_MS}
+ * the loop yields through a timer, which lets the runtime park and poll I/O. Between parks it
+ * uses setImmediate (no timer clamping) to keep ingest fast.
  *
  * @module
  */
 
-import { clearImmediate, setImmediate } from "node:timers";
+import { setImmediate } from "node:timers";
 
-/** Parse for at most this long before yielding to the event loop. */
+/** Parse for at most this long (all panes together) before yielding to the event loop. */
 const SLICE_MS = 8;
+/** Let the runtime park (and poll sockets) at least this often while parsing flat out. */
+const PARK_MS = 4;
 /** Largest piece handed to the parser at once. */
 const PIECE = 64 * 1024;
+
+/** Queues with work, served in turn; a served queue goes to the back. */
+const ready = new Set<ParseQueue>();
+let scheduled = false;
+let lastPark = performance.now();
+
+function wake(): void {
+  if (scheduled) return;
+  scheduled = true;
+  if (performance.now() - lastPark >= PARK_MS) {
+    setTimeout(() => {
+      lastPark = performance.now();
+      run();
+    }, 0);
+  } else {
+    setImmediate(run);
+  }
+}
+
+function run(): void {
+  scheduled = false;
+  const started = performance.now();
+  const share = SLICE_MS / Math.max(1, ready.size);
+  for (const queue of [...ready]) {
+    ready.delete(queue);
+    if (queue.slice(share)) ready.add(queue);
+    if (performance.now() - started >= SLICE_MS) break;
+  }
+  if (ready.size) wake();
+  else lastPark = performance.now(); // nothing queued: the loop goes idle and polls I/O anyway
+}
 
 /** Queued output, parsed in slices. */
 export class ParseQueue {
@@ -23,7 +63,6 @@ export class ParseQueue {
   #written = 0;
   #parsed = 0;
   #flushes: { target: number; resolve: () => void }[] = [];
-  #scheduled: ReturnType<typeof setImmediate> | undefined;
   #closed = false;
 
   /** `parse` gets each piece in order; `afterSlice` runs after each slice that parsed any. */
@@ -48,7 +87,8 @@ export class ParseQueue {
     this.#items.push(data);
     this.#pending += data.length;
     this.#written += data.length;
-    if (!this.#scheduled) this.#scheduled = setImmediate(() => this.#slice());
+    ready.add(this);
+    wake();
   }
 
   /** Resolves once everything written so far has been parsed. */
@@ -60,21 +100,24 @@ export class ParseQueue {
   /** Drops what is queued and stops; pending flushes resolve. */
   close(): void {
     this.#closed = true;
-    if (this.#scheduled) clearImmediate(this.#scheduled);
+    ready.delete(this);
     this.#items = [];
     this.#pending = 0;
     for (const flush of this.#flushes.splice(0)) flush.resolve();
   }
 
-  #slice(): void {
-    this.#scheduled = undefined;
-    if (this.#closed) return;
+  /**
+   * Parses for about `budgetMs` (at least one piece); true when work is left. Called by the
+   * shared loop only.
+   */
+  slice(budgetMs: number): boolean {
+    if (this.#closed) return false;
     const started = performance.now();
     let parsed = false;
     while (!this.idle) {
       this.#parse(this.#take());
       parsed = true;
-      if (performance.now() - started >= SLICE_MS) break;
+      if (performance.now() - started >= budgetMs) break;
     }
     if (this.idle) {
       this.#items = [];
@@ -89,7 +132,7 @@ export class ParseQueue {
         this.#flushes.shift()!.resolve();
       }
     }
-    if (!this.idle && !this.#closed) this.#scheduled = setImmediate(() => this.#slice());
+    return !this.idle && !this.#closed;
   }
 
   /** The next piece, at most {@link PIECE} long. */

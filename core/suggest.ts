@@ -51,6 +51,8 @@ export function didYouMean(name: string, known: Iterable<string>): string {
   const all = [...known];
   let s = suggest(name, all);
   const dot = name.indexOf(".");
-  if (!s.length && dot > 0) s = all.filter((k) => k.startsWith(name.slice(0, dot + 1))).sort().slice(0, 5);
+  if (!s.length && dot > 0) {
+    s = all.filter((k) => k.startsWith(name.slice(0, dot + 1))).sort().slice(0, 5);
+  }
   return s.length ? `; did you mean ${s.map((x) => `"${x}"`).join(" or ")}?` : "";
 }
