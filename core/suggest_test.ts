@@ -7,7 +7,9 @@ Deno.test("editDistance() counts single-character edits", () => {
 });
 
 Deno.test("suggest() puts prefix matches and near misses first", () => {
-  assertEquals(suggest("pane.craete", ["pane.create", "pane.close", "session.list"]), ["pane.create"]);
+  assertEquals(suggest("pane.craete", ["pane.create", "pane.close", "session.list"]), [
+    "pane.create",
+  ]);
   assertEquals(suggest("pane.", ["pane.create", "window.list"]), ["pane.create"]);
 });
 
@@ -16,5 +18,8 @@ Deno.test("didYouMean() is empty when nothing is close", () => {
 });
 
 Deno.test("didYouMean() falls back to the names that share an owner", () => {
-  assertEquals(didYouMean("hello.nope", ["hello.greet", "hello.shout", "pane.create"]), '; did you mean "hello.greet" or "hello.shout"?');
+  assertEquals(
+    didYouMean("hello.nope", ["hello.greet", "hello.shout", "pane.create"]),
+    '; did you mean "hello.greet" or "hello.shout"?',
+  );
 });
