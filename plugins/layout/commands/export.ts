@@ -17,8 +17,10 @@ interface PaneInfo {
 export function paneSpecOf(info: PaneInfo, project: string): PaneSpec {
   const spec: PaneSpec = {};
   if (info.name) spec.name = info.name;
-  const [, flag, line] = info.argv;
-  if (info.argv.length === 3 && flag === "-c" && line === info.command) spec.command = info.command;
+  // A shell command line runs as [shell…, "-c", line] (the shell may carry options).
+  const n = info.argv.length;
+  const shellLine = n >= 3 && info.argv[n - 2] === "-c" && info.argv[n - 1] === info.command;
+  if (shellLine) spec.command = info.command;
   else spec.argv = [...info.argv];
   const root = project.replace(/\/$/, "");
   if (info.cwd === root) spec.cwd = ".";
