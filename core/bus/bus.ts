@@ -36,6 +36,7 @@ const MAX_CHAIN = 16;
 
 interface Entry {
   command: Command;
+  owner: string;
   grants: GrantSet;
 }
 
@@ -87,15 +88,16 @@ export class Bus {
         );
       }
       const existing = this.#commands.get(command.name);
-      if (existing && existing.command.owner !== owner) {
+      if (existing && existing.owner !== owner) {
         throw new WeftError(
           "CONFLICT",
-          `Cannot register command "${command.name}": ${existing.command.owner} has it`,
+          `Cannot register command "${command.name}": ${existing.owner} has it`,
         );
       }
     }
     for (const command of commands) {
-      this.#commands.set(command.name, { command: { ...command, owner }, grants });
+      // Not spread: a command's JSON Schemas are computed when first listed, not here.
+      this.#commands.set(command.name, { command, owner, grants });
     }
     this.events.publish("bus.commands_changed", { owner, added: commands.map((c) => c.name) });
   }
@@ -104,7 +106,7 @@ export class Bus {
   unregister(owner: string): void {
     const removed: string[] = [];
     for (const [name, entry] of this.#commands) {
-      if (entry.command.owner === owner) {
+      if (entry.owner === owner) {
         this.#commands.delete(name);
         removed.push(name);
       }
@@ -115,14 +117,14 @@ export class Bus {
   /** The cloneable specs of every command, sorted by name. */
   list(): CommandSpec[] {
     return [...this.#commands.values()]
-      .map((e) => specOf(e.command))
+      .map((e) => ({ ...specOf(e.command), owner: e.owner }))
       .sort((a, b) => a.name.localeCompare(b.name));
   }
 
   /** The spec of one command, or undefined. */
   get(name: string): CommandSpec | undefined {
     const entry = this.#commands.get(name);
-    return entry ? specOf(entry.command) : undefined;
+    return entry ? { ...specOf(entry.command), owner: entry.owner } : undefined;
   }
 
   /** Calls a command and returns its reply; never throws. */
@@ -182,7 +184,7 @@ export class Bus {
     }
     const requestId = options.requestId ?? `r${this.#nextId++}`;
     const signal = options.signal ?? new AbortController().signal;
-    const owner = command.owner ?? "core";
+    const owner = entry.owner;
     const nested: Caller = {
       kind: owner === "core" ? caller.kind : "plugin",
       id: owner === "core" ? caller.id : owner,

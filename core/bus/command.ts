@@ -122,13 +122,31 @@ export function defineCommand<S extends z.ZodType, O>(
   def: CommandDefinition<S, O>,
 ): Command<z.output<S>, O> {
   const { input, output, handler, ...spec } = def;
-  return {
+  const command = {
     ...spec,
-    inputSchema: toJsonSchema(input),
-    ...(output ? { outputSchema: toJsonSchema(output) } : {}),
     parse: (value: unknown) => input.parse(value ?? {}),
     handler,
-  };
+  } as Command<z.output<S>, O>;
+  // The JSON Schemas are derived on first use (listing, MCP, help), not at start-up.
+  lazy(command, "inputSchema", () => toJsonSchema(input));
+  if (output) lazy(command, "outputSchema", () => toJsonSchema(output));
+  return command;
+}
+
+function lazy<T extends object>(target: T, key: string, make: () => unknown): void {
+  let value: unknown;
+  let made = false;
+  Object.defineProperty(target, key, {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      if (!made) {
+        value = make();
+        made = true;
+      }
+      return value;
+    },
+  });
 }
 
 /** JSON Schema for a zod schema, in the form MCP tools expect (no `$schema`). */

@@ -6,7 +6,7 @@
 
 import { parseArgs } from "node:util";
 import type { CommandSpec, JsonSchema } from "../bus/mod.ts";
-import { coreCommands, type CoreDeps } from "../commands/mod.ts";
+import type { CoreDeps } from "../commands/mod.ts";
 import type { PaneInfo, SessionInfo, WindowInfo } from "../model/mod.ts";
 import { connect, print, type Subcommand, UsageError, withClient } from "./_io.ts";
 
@@ -116,11 +116,13 @@ export const call: Subcommand = {
 };
 
 /** `weft help [COMMAND]`: CLI subcommands, and every bus command of the running server. */
-export function helpCommand(subcommands: Record<string, Subcommand>): Subcommand {
+export function helpCommand(load: () => Promise<Record<string, Subcommand>>): Subcommand {
   return {
     usage: "weft help [COMMAND]",
     summary: "Show the CLI's subcommands and every bus command with its arguments",
     run: async (args, io) => {
+      const subcommands = { ...(await load()) };
+      subcommands.help = helpCommand(load);
       const specs = await commandSpecs(io);
       const name = args[0];
       if (name) {
@@ -158,6 +160,7 @@ async function commandSpecs(io: Parameters<Subcommand["run"]>[1]): Promise<Comma
     }
   } catch {
     // No server: the built-in commands still have their specs (the factories do not touch deps).
+    const { coreCommands } = await import("../commands/mod.ts");
     return coreCommands({} as CoreDeps).map((c) => ({ ...c, owner: "core" }));
   }
 }

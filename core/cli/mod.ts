@@ -7,34 +7,36 @@
 
 import { WeftError } from "../errors.ts";
 import { type CliIo, processIo, type Subcommand, UsageError } from "./_io.ts";
-import { call, helpCommand, ls, status, stop } from "./info.ts";
-import { layout } from "./layout.ts";
-import { kill, newPane, read, run, send, split, wait } from "./panes.ts";
-import { serve } from "./serve.ts";
-import { attachCommand } from "../tui/mod.ts";
-import { mcp } from "../../plugins/mcp/cli.ts";
-import { sideband } from "../../plugins/sideband/cli.ts";
 
-/** Every subcommand by name; later doors (attach, mcp, layout) add theirs here. */
-export const SUBCOMMANDS: Record<string, Subcommand> = {
-  serve,
-  ls,
-  new: newPane,
-  split,
-  send,
-  read,
-  wait,
-  run,
-  kill,
-  status,
-  stop,
-  call,
-  mcp,
-  sideband,
-  layout,
-  attach: attachCommand,
+/**
+ * Every subcommand by name, loaded on first use so `weft ls` does not pay for the server, the
+ * TUI or the MCP SDK. Later doors (attach, mcp, layout, sideband) add theirs here.
+ */
+export const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
+  serve: async () => (await import("./serve.ts")).serve,
+  ls: async () => (await import("./info.ts")).ls,
+  new: async () => (await import("./panes.ts")).newPane,
+  split: async () => (await import("./panes.ts")).split,
+  send: async () => (await import("./panes.ts")).send,
+  read: async () => (await import("./panes.ts")).read,
+  wait: async () => (await import("./panes.ts")).wait,
+  run: async () => (await import("./panes.ts")).run,
+  kill: async () => (await import("./panes.ts")).kill,
+  status: async () => (await import("./info.ts")).status,
+  stop: async () => (await import("./info.ts")).stop,
+  call: async () => (await import("./info.ts")).call,
+  mcp: async () => (await import("../../plugins/mcp/cli.ts")).mcp,
+  sideband: async () => (await import("../../plugins/sideband/cli.ts")).sideband,
+  layout: async () => (await import("./layout.ts")).layout,
+  attach: async () => (await import("../tui/mod.ts")).attachCommand,
+  help: async () => (await import("./info.ts")).helpCommand(loadAll),
 };
-SUBCOMMANDS.help = helpCommand(SUBCOMMANDS);
+
+async function loadAll(): Promise<Record<string, Subcommand>> {
+  const names = Object.keys(SUBCOMMANDS).filter((n) => n !== "help");
+  const subs = await Promise.all(names.map((n) => SUBCOMMANDS[n]!()));
+  return Object.fromEntries(names.map((n, i) => [n, subs[i]!]));
+}
 
 /**
  * Runs the CLI with these arguments; returns the exit code.
@@ -47,12 +49,15 @@ SUBCOMMANDS.help = helpCommand(SUBCOMMANDS);
  */
 export async function runCli(args: string[], io: CliIo = processIo): Promise<number> {
   const [name, ...rest] = args;
-  if (!name || name === "--help" || name === "-h") return await SUBCOMMANDS.help!.run([], io);
-  const sub = SUBCOMMANDS[name];
-  if (!sub) {
+  if (!name || name === "--help" || name === "-h") {
+    return await (await SUBCOMMANDS.help!()).run([], io);
+  }
+  const load = Object.hasOwn(SUBCOMMANDS, name) ? SUBCOMMANDS[name] : undefined;
+  if (!load) {
     io.err(`weft: unknown command "${name}"; try \`weft help\`\n`);
     return 2;
   }
+  const sub = await load();
   try {
     return await sub.run(rest, io);
   } catch (err) {
