@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Capability } from "../permissions.ts";
+import { BUS_CAPABILITIES, type Capability } from "../permissions.ts";
 
 /** A built-in plugin's defaults. */
 export interface BuiltinDefaults {
@@ -36,20 +36,7 @@ export const BUILTIN_PLUGINS: Record<string, BuiltinDefaults> = {
   // clients (read-only mode narrows that), listen on loopback and keep its token in .weft/.
   mcp: {
     enabled: false,
-    grant: [
-      "pane:read",
-      "pane:write",
-      "pane:spawn",
-      "pane:control",
-      "layout:write",
-      "session:admin",
-      "canvas:draw",
-      "message:send",
-      "message:read",
-      "net:127.0.0.1",
-      "read:.weft",
-      "write:.weft",
-    ],
+    grant: [...BUS_CAPABILITIES, "net:127.0.0.1", "read:.weft", "write:.weft"],
     options: {},
   },
 };

@@ -22,6 +22,7 @@
 import { join } from "node:path";
 import { z } from "zod";
 import { defineCommand, definePlugin, type PluginContext } from "../../core/plugin/mod.ts";
+import { BUS_CAPABILITIES } from "../../core/permissions.ts";
 import { type McpOptions, parseMcpOptions } from "../../protocols/mcp/mod.ts";
 import { ToolCatalog } from "./catalog.ts";
 import { CONFORMANCE_FIXTURES } from "./conformance.ts";
@@ -36,15 +37,7 @@ export const READ_ONLY_GRANTS = ["pane:read", "message:read"] as const;
 
 /** What the plugin asks for: every bus right it may forward, loopback net, `.weft/` files. */
 export const MCP_CAPABILITIES = [
-  "pane:read",
-  "pane:write",
-  "pane:spawn",
-  "pane:control",
-  "layout:write",
-  "session:admin",
-  "canvas:draw",
-  "message:send",
-  "message:read",
+  ...BUS_CAPABILITIES,
   "net:127.0.0.1",
   "read:.weft",
   "write:.weft",
