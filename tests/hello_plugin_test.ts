@@ -76,3 +76,37 @@ Deno.test(
     }, hello(["pane:read", "pane:write"]));
   },
 );
+
+const CRASHY = new URL("./fixtures/plugins/crashy/mod.ts", import.meta.url).pathname;
+
+Deno.test(
+  "a plugin crashing mid-call: PLUGIN_CRASHED over the socket, panes unharmed, plugin back after restart",
+  E2E,
+  async () => {
+    await withServer(async ({ client }) => {
+      const s = await client.call<{ pane: string }>("session.create", { argv: ["cat"] });
+      assertEquals(await client.call("crashy.ping", {}), "pong");
+      await rejects(
+        client.call("crashy.die", {}),
+        (e: { code: string }) => e.code === "PLUGIN_CRASHED",
+      );
+      await client.call("pane.write", { pane: s.pane, text: "still alive\r" });
+      await client.call("pane.wait", { pane: s.pane, match: "still alive" });
+      const back = await eventually(async () => {
+        try {
+          return await client.call("crashy.ping", {});
+        } catch {
+          return undefined;
+        }
+      }, 20_000);
+      assertEquals(back, "pong");
+      const status = await client.call<{ plugins: { name: string; restarts: number }[] }>(
+        "server.status",
+      );
+      assertEquals(
+        status.plugins.find((p) => p.name === "crashy")!.restarts >= 1,
+        true,
+      );
+    }, { weft: { plugins: { crashy: { from: CRASHY } } } });
+  },
+);
