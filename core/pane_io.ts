@@ -21,7 +21,7 @@ export interface PipeOptions {
    * Asked for every chunk: a function returned takes the chunk as text instead of the screen
    * (and writes what should be shown itself), e.g. a filter that hides sideband commands.
    */
-  display?: () => ((text: string) => void) | undefined;
+  display?: () => ((text: string, bytes: Uint8Array) => void) | undefined;
 }
 
 /** Default high-water mark of {@link pipe}. */
@@ -56,7 +56,7 @@ export function pipe(pty: Pty, screen: Screen, options: PipeOptions): () => void
   const offBytes = pty.onBytes((bytes) => {
     const display = options.display?.();
     const text = onOutput || display ? decoder.decode(bytes, { stream: true }) : "";
-    if (display) display(text);
+    if (display) display(text, bytes);
     else screen.write(bytes);
     if (onOutput && text) onOutput(text);
     if (!paused && screen.pendingBytes > high) {

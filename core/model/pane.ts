@@ -127,7 +127,11 @@ export class Pane {
     });
     const { hooks } = options;
     this.#unpipe = pipe(this.pty, this.screen, {
-      display: () => this.#display && ((text) => this.#display!.push(text)),
+      display: () =>
+        this.#display && ((text, bytes) => {
+          if (this.#display!.passes(text)) this.screen.write(bytes);
+          else this.#display!.push(text);
+        }),
       onOutput: (data) => {
         this.lastOutputAt = performance.now();
         hooks.output(this, data);

@@ -58,6 +58,14 @@ export class DisplayFilter {
     }
   }
 
+  /**
+   * True when `text` would pass unchanged (nothing is held and it starts no tag or OSC), so the
+   * caller may show its original bytes and skip the filter: the common case stays cheap.
+   */
+  passes(text: string): boolean {
+    return !this.#stream.pending && !text.includes("<") && !text.includes("\x1b]");
+  }
+
   /** Shows whatever is held and stops the timer. */
   dispose(): void {
     clearTimeout(this.#timer);

@@ -28,3 +28,15 @@ Deno.test("DisplayFilter shows an unfinished command after holdMs", async () => 
   strictEqual(shown, 'x <weft:spawn cmd="never closed');
   filter.dispose();
 });
+
+Deno.test("DisplayFilter.passes() lets plain text skip the filter only while nothing is held", () => {
+  let shown = "";
+  const filter = new DisplayFilter({ write: (t) => (shown += t), holdMs: 10_000 });
+  strictEqual(filter.passes("plain text\n"), true);
+  strictEqual(filter.passes("a <b> c"), false);
+  strictEqual(filter.passes("osc \x1b]7501;list\x07"), false);
+  filter.push("half <weft:sta");
+  strictEqual(filter.passes("plain"), false);
+  filter.dispose();
+  strictEqual(shown, "half <weft:sta");
+});
