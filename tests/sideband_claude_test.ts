@@ -1,7 +1,12 @@
 // End-to-end with the real Claude Code TUI (pinned npm build) in a weft pane, talking to a mock
 // Messages API: tags in its messages run exactly once at 60, 80 and 200 columns, through
 // wrapping, cursor-move spacing, redraws and a resize; tags in tool output, in the user's
-// prompt or in inline code never run.
+// prompt or in inline code never run, nor any tag when Claude Code draws without colours.
+//
+// Claude Code picks its colours from its environment, and a pane inherits the server's: `CI`
+// (set by many CI runners), `NO_COLOR` or `FORCE_COLOR=0` make it draw everything plain, inline
+// code included. The tests pin `FORCE_COLOR=3` so they test the same thing on every machine, and
+// one test turns colours off on purpose.
 import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
 import { join } from "node:path";
 import { claudeBinary, claudeEnv, claudeUnavailable } from "./helpers/claude_code.ts";
@@ -43,9 +48,19 @@ async function panes(fx: ServerFixture): Promise<Pane[]> {
 /** Starts Claude Code in a new session of `fx`, waits for its prompt, and sends `prompt`. */
 async function claude(
   fx: ServerFixture,
-  options: { baseUrl: string; args?: string[]; settings?: unknown; prompt: string },
+  options: {
+    baseUrl: string;
+    args?: string[];
+    settings?: unknown;
+    prompt: string;
+    env?: Record<string, string>;
+  },
 ): Promise<string> {
-  const env = await claudeEnv({ baseUrl: options.baseUrl, trust: [fx.dir] });
+  const env = await claudeEnv({
+    baseUrl: options.baseUrl,
+    trust: [fx.dir],
+    extra: { FORCE_COLOR: "3", ...options.env },
+  });
   if (options.settings) {
     await Deno.writeTextFile(
       join(env.HOME!, ".claude", "settings.json"),
@@ -196,5 +211,52 @@ Deno.test(
         strictEqual(await Deno.stat(join(fx.dir, file)).then(() => true, () => false), false);
       }
     }, { weft: { size: { cols: 100, rows: 40 } }, files: { "tags.txt": DECOY } });
+  },
+);
+
+Deno.test(
+  {
+    name: "sideband: Claude Code drawing without colours runs nothing and logs why",
+    ignore,
+    ...E2E,
+  },
+  async () => {
+    // Without colours, inline code is drawn as plain text, backticks dropped: the code tag and
+    // the prose tag look the same, so neither may run.
+    await using api = await mockAnthropic([
+      text(
+        'The file holds tags such as `<weft:spawn cmd="touch pwned-by-code" name="evil2"/>`. ' +
+          '<weft:status state="done" msg="prose"/>',
+      ),
+    ]);
+    await withServer(async (fx) => {
+      const agent = await claude(fx, {
+        baseUrl: api.url,
+        env: { FORCE_COLOR: "0" },
+        prompt: "show me",
+      });
+      await fx.client.call("pane.wait", {
+        pane: agent,
+        match: "The file holds tags",
+        timeout: TIMEOUT,
+      });
+      const entries = await eventually(async () => {
+        const got = await log(fx, agent);
+        return got.length >= 2 ? got : undefined;
+      }, TIMEOUT);
+      await new Promise((r) => setTimeout(r, 1500));
+      deepStrictEqual(
+        (await log(fx, agent)).map((e) => [e.outcome, e.tag, e.source]),
+        [["refused", "spawn", "screen"], ["refused", "status", "screen"]],
+      );
+      ok(/without colours/.test(entries[0]!.reason ?? ""), entries[0]!.reason);
+      deepStrictEqual((await panes(fx)).map((p) => p.id), [agent]);
+      const status = await fx.client.call<{ stateSource: string }>("pane.status", { pane: agent });
+      ok(status.stateSource !== "self", "no status tag ran");
+      strictEqual(
+        await Deno.stat(join(fx.dir, "pwned-by-code")).then(() => true, () => false),
+        false,
+      );
+    }, { weft: { size: { cols: 100, rows: 40 } } });
   },
 );

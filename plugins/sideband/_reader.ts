@@ -1,7 +1,8 @@
 /**
  * Reads one pane for commands: the byte stream (XML and OSC, or OSC only) as output arrives,
  * and, for an agent TUI, its screen, read again (at most every `scanMs`, less often when a read
- * is slow) after output arrives.
+ * is slow) after output arrives, and again while a tag it saw is settling (a tag runs only once
+ * two reads at least 300 ms apart showed it the same: see `ScreenDetector`).
  *
  * @module
  */
@@ -127,26 +128,34 @@ export class PaneReader {
     this.#dirty = false;
     this.#firstDirty = undefined;
     const started = performance.now();
+    let recheck: number | undefined;
     try {
       const read = await this.#d.readScreen(this.pane);
       if (this.#stopped) return;
       const lines: ScreenLine[] = read.text.split("\n").map(styledLine);
-      const scan = this.#detector.scan(lines, { width: read.cols });
       if (this.#prime) {
         this.#prime = false;
+        this.#detector.acknowledge(lines, { width: read.cols });
         return;
       }
+      const scan = this.#detector.scan(lines, { width: read.cols, now: started });
       for (const command of scan.commands) {
         this.#d.found({ pane: this.pane, source: "screen", command });
       }
+      for (const { command, reason } of scan.refused) {
+        this.#d.found({ pane: this.pane, source: "screen", command, refuse: reason });
+      }
       for (const error of scan.errors) this.#d.invalid(this.pane, "screen", error);
+      recheck = scan.recheckMs;
     } catch (err) {
       this.#d.warn(`Cannot read the screen of pane "${this.pane}": ${(err as Error).message}`);
     } finally {
       this.#lastScanEnd = performance.now();
       this.#lastScanMs = this.#lastScanEnd - started;
       this.#scanning = false;
-      if (this.#dirty) this.#schedule(this.#d.options.scanMs);
+      // A tag still settling is looked at again even when the pane has gone quiet.
+      if (this.#dirty) this.#schedule(Math.min(this.#d.options.scanMs, recheck ?? Infinity));
+      else if (recheck !== undefined) this.#schedule(recheck);
     }
   }
 }

@@ -26,6 +26,8 @@ export interface Found {
   pane: string;
   source: "stream" | "screen";
   command: SidebandCommand;
+  /** Set when the finder already knows the command must not run: why (logged, not answered). */
+  refuse?: string;
 }
 
 /** What a pane looks like to the runner (from `pane.status`). */
@@ -100,6 +102,11 @@ export class Runner {
         outcome: "refused",
         reason: "an answer, not a command",
       });
+    }
+    if (found.refuse !== undefined) {
+      // Not answered, even a query: an answer typed back for text the agent merely showed
+      // would make it write again.
+      return this.#record({ ...base, tag: resolved.tag, outcome: "refused", reason: found.refuse });
     }
     if (found.source === "stream" && this.#echo.isEcho(pane, command.raw)) {
       return refuse("the echo of text weft typed into this pane");

@@ -16,3 +16,17 @@ export function recorded(name: string): string[] {
 export function recordedStyled(name: string): ScreenLine[] {
   return recorded(name).map(styledLine);
 }
+
+/**
+ * Plain rows as a screen drawn with colours: each agent block's marker (`●` at column 0) in a
+ * colour, the rest in the default colour. True of the plain recordings, whose messages hold no
+ * code; the detector runs nothing from a message whose marker has no colour.
+ */
+export function markersInColour(lines: readonly string[]): ScreenLine[] {
+  return lines.map((text) => {
+    if (!text.startsWith("● ")) return { text };
+    const coloured = new Uint8Array(text.length);
+    coloured[0] = 1;
+    return { text, coloured };
+  });
+}

@@ -39,6 +39,13 @@ export interface AgentMessage {
   text: string;
   /** Per UTF-16 unit of `text`, 1 where it was drawn in a colour (code), when known. */
   coloured?: Uint8Array;
+  /**
+   * Whether the TUI drew this message with colours, judged by its marker (Claude Code draws
+   * `●` in a colour whenever it uses colours at all). When false, code (drawn in a colour
+   * otherwise) cannot be told from prose: with `NO_COLOR`, `FORCE_COLOR=0` or `CI` set, Claude
+   * Code draws inline code as plain text and drops its backticks.
+   */
+  inColour: boolean;
 }
 
 /**
@@ -108,6 +115,7 @@ function messageOf(
     return undefined;
   }
   const out = new Builder(block.some((l) => l.coloured !== undefined));
+  const inColour = block[0]!.coloured?.[0] === 1;
   out.add(block[0]!, profile.indent);
   for (let i = 1; i < block.length; i++) {
     const between = join(rows[i - 1]!, rows[i]!, width, profile.indent);
@@ -116,7 +124,7 @@ function messageOf(
     const indent = Math.min(profile.indent, leading(rows[i]!));
     out.add(block[i]!, between === "\n" ? indent : leading(rows[i]!));
   }
-  return out.done();
+  return { ...out.done(), inColour };
 }
 
 /** Text and its colour marks, built together. */
@@ -139,7 +147,7 @@ class Builder {
     for (let i = 0; i < text.length; i++) this.#marks?.push(0);
   }
 
-  done(): Omit<AgentMessage, "line"> {
+  done(): Pick<AgentMessage, "text" | "coloured"> {
     return this.#marks
       ? { text: this.#text, coloured: Uint8Array.from(this.#marks) }
       : { text: this.#text };

@@ -63,3 +63,10 @@ Deno.test("agentMessages() marks what was drawn in a colour", () => {
   strictEqual(message!.coloured?.[at], 1);
   strictEqual(message!.coloured?.[message!.text.indexOf("Plain")], 0);
 });
+
+Deno.test("agentMessages() tells whether a message was drawn with colours by its marker", () => {
+  const [styled] = agentMessages(recordedStyled("claude_markdown_ansi_60.txt"), { width: 60 });
+  strictEqual(styled!.inColour, true);
+  const [plain] = agentMessages(recorded("claude_message_60.txt"), { width: 60 });
+  strictEqual(plain!.inColour, false);
+});

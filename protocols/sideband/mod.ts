@@ -45,8 +45,9 @@
  * - {@link ScreenDetector}: for agent TUIs (Claude Code), which draw a tag with cursor moves,
  *   wrap it and redraw it: rebuilds the agent's message text from the screen's lines
  *   ({@link agentMessages}), ignoring tool output, the user's prompt and text drawn as code
- *   (rows read with colours, {@link styledLine}), and reports each command once however often
- *   it is redrawn.
+ *   (rows read with colours, {@link styledLine}, or left as markdown the TUI has not rendered
+ *   yet), and reports each command once, after it has stayed on screen a moment, however often
+ *   it is redrawn. A message drawn without colours runs nothing (code cannot be told from it).
  * - In Claude Code, a tag without attributes must be written `<weft:list />` (with the space):
  *   its markdown renders `<weft:list/>` as an autolink, without the angle brackets.
  *
@@ -72,8 +73,8 @@ export type {
   SidebandParseError,
   SidebandStreamOptions,
 } from "./stream.ts";
-export { ScreenDetector } from "./screen_detector.ts";
-export type { ScreenDetectorOptions, ScreenScan } from "./screen_detector.ts";
+export { COLOURLESS_REASON, ScreenDetector } from "./screen_detector.ts";
+export type { RefusedCommand, ScreenDetectorOptions, ScreenScan } from "./screen_detector.ts";
 export { agentMessages, CLAUDE_PROFILE } from "./agent_screen.ts";
 export type { AgentMessage, ScreenProfile } from "./agent_screen.ts";
 export { COMMON_ATTRS, TAGS } from "./tags.ts";
