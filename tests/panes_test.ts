@@ -185,3 +185,23 @@ Deno.test("closing the last pane closes its window and session", E2E, async () =
     );
   });
 });
+
+Deno.test("pane.create with focus false leaves the window's focus where it was", E2E, async () => {
+  await withServer(async ({ client }) => {
+    const s = await client.call<{ pane: string; window: string }>("session.create", {
+      argv: ["cat"],
+    });
+    const quiet = await client.call<{ id: string; focused: boolean }>("pane.create", {
+      argv: ["cat"],
+      focus: false,
+    });
+    assertEquals(quiet.focused, false);
+    const loud = await client.call<{ id: string; focused: boolean }>("pane.create", {
+      argv: ["cat"],
+    });
+    assertEquals(loud.focused, true);
+    const w = await client.call<{ windows: { focused: string }[] }>("window.list");
+    assertEquals(w.windows[0]!.focused, loud.id);
+    assert(s.pane !== quiet.id);
+  });
+});

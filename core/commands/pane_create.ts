@@ -43,15 +43,14 @@ export function paneCreate(deps: CoreDeps) {
           `Cannot split pane "${split}": it is not in window "${window}"`,
         );
       }
-      const previous = model.window(windowId).focused;
       const pane = model.createPane(windowId, toLaunch(launch, deps, caller), {
         ...(splitId ? { split: splitId } : {}),
         ...(direction ? { direction } : {}),
         ...(ratio !== undefined ? { ratio } : {}),
         ...(before !== undefined ? { before } : {}),
+        focus: focus !== false,
       });
-      if (focus === false && previous) model.window(windowId).focused = previous;
-      else model.focus(pane.id);
+      if (focus !== false) model.focus(pane.id);
       return model.paneInfo(pane.id);
     },
   });

@@ -48,6 +48,8 @@ export interface Placement {
   direction?: Direction;
   ratio?: number;
   before?: boolean;
+  /** Make the new pane the window's focused one (default true). */
+  focus?: boolean;
 }
 
 type Kind = "session" | "window" | "pane";
@@ -153,7 +155,7 @@ export class Model {
     const pane = this.#spawn(window, launch, size, id);
     window.layout = tree;
     window.zoomed = null;
-    window.focused = id;
+    if (placement.focus !== false) window.focused = id;
     this.relayout(windowId);
     return pane;
   }
