@@ -6,7 +6,7 @@
  */
 
 import { WeftError } from "../errors.ts";
-import { didYouMean } from "../suggest.ts";
+import { checkName, type Kind, lookup, type Named } from "./_names.ts";
 import type { Direction, LayoutNode, Size } from "../layout/mod.ts";
 import { layoutRects, leaf, panesOf, removePane, splitPane } from "../layout/mod.ts";
 import { IdAllocator } from "./ids.ts";
@@ -51,8 +51,6 @@ export interface Placement {
   /** Make the new pane the window's focused one (default true). */
   focus?: boolean;
 }
-
-type Kind = "session" | "window" | "pane";
 
 /**
  * The session model.
@@ -337,7 +335,7 @@ export class Model {
    * caller's pane (or its window/session), then the current one.
    */
   resolve(kind: Kind, ref: string | undefined, callerPane?: string, useCaller = true): string {
-    if (ref !== undefined) return this.#lookup(kind, ref);
+    if (ref !== undefined) return lookup(kind, this.#records(kind), ref);
     const from = useCaller && callerPane ? this.panes.get(callerPane) : undefined;
     const cur = this.current();
     const id = from
@@ -457,42 +455,12 @@ export class Model {
     }
   }
 
-  #lookup(kind: Kind, ref: string): string {
-    const map: Map<string, { id: string; name: string | null }> = kind === "pane"
-      ? this.panes
-      : kind === "window"
-      ? this.windows
-      : this.sessions;
-    if (map.has(ref)) return ref;
-    for (const record of map.values()) if (record.name === ref) return record.id;
-    const known = [...map.values()].flatMap((r) => (r.name ? [r.id, r.name] : [r.id]));
-    throw new WeftError(
-      "TARGET_NOT_FOUND",
-      `Cannot find ${kind} "${ref}"${didYouMean(ref, known)}`,
-      {
-        kind,
-        ref,
-      },
-    );
+  #records(kind: Kind): ReadonlyMap<string, Named> {
+    return kind === "pane" ? this.panes : kind === "window" ? this.windows : this.sessions;
   }
 
   #checkName(kind: Kind, name: string, self?: string): void {
-    if (!/^[A-Za-z0-9_][A-Za-z0-9_.:@+-]{0,63}$/.test(name) || /^[spw]\d+$/.test(name)) {
-      throw new WeftError(
-        "INVALID_INPUT",
-        `Cannot name a ${kind} "${name}": use 1–64 letters, digits, _ . : @ + -, not an id like p3`,
-      );
-    }
-    const map: Map<string, { id: string; name: string | null }> = kind === "pane"
-      ? this.panes
-      : kind === "window"
-      ? this.windows
-      : this.sessions;
-    for (const r of map.values()) {
-      if (r.name === name && r.id !== self) {
-        throw new WeftError("CONFLICT", `Cannot name a ${kind} "${name}": ${r.id} has that name`);
-      }
-    }
+    checkName(kind, this.#records(kind), name, self);
   }
 
   #session(id: string): SessionRecord {
