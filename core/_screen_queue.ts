@@ -15,9 +15,9 @@
 import { setImmediate } from "node:timers";
 
 /** Parse for at most this long (all panes together) before yielding to the event loop. */
-const SLICE_MS = 8;
+const SLICE_MS = 5;
 /** Let the runtime park (and poll sockets) at least this often while parsing flat out. */
-const PARK_MS = 4;
+const PARK_MS = 3;
 /** Largest piece handed to the parser at once. */
 const PIECE = 64 * 1024;
 
