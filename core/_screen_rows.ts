@@ -73,11 +73,10 @@ export class RowBuffer {
     this.flags = new Uint8Array(rowCapacity);
   }
 
-  /** Appends one xterm line. */
-  push(line: CellLine): void {
+  /** Appends one xterm line (its first `cells` cells: by default up to the last with text). */
+  push(line: CellLine, cells = line.getTrimmedLength()): void {
     if (this.rows === this.ends.length) this.#growRows();
     const data = line._data;
-    const cells = line.getTrimmedLength();
     if (this.pos + cells * 4 + 1 > this.bytes.length) this.#growBytes(cells * 4 + 1);
     const rowStart = this.units;
     let bytes = this.bytes;
@@ -250,10 +249,31 @@ const scratch = new RowBuffer(4096, 1, new AttrTable());
 const SCRATCH_ATTRS = 4096;
 
 /** Decodes one live xterm line into a {@link Row}. */
+/** Background colour mode bits: a blank cell with a background colour is visible. */
+const BG_COLOURED = 0x3000000;
+/** Inverse, underline and strikethrough show on a blank cell too. */
+const FG_VISIBLE_ON_BLANK = (0x4000000 | 0x10000000 | 0x80000000) >>> 0;
+
+/**
+ * Cells up to the last one with text or with styling that shows on a blank (a background
+ * colour, inverse, underline, strikethrough): a reverse-video status line keeps its padding.
+ * Only live rows pay for this scan; history capture keeps the cheaper text length.
+ */
+function styledLength(line: CellLine): number {
+  const text = line.getTrimmedLength();
+  const data = line._data;
+  for (let cell = data.length / 3 - 1; cell >= text; cell--) {
+    const fg = data[cell * 3 + 1]!;
+    const bg = data[cell * 3 + 2]!;
+    if ((bg & BG_COLOURED) || ((fg & FG_VISIBLE_ON_BLANK) >>> 0)) return cell + 1;
+  }
+  return text;
+}
+
 export function rowOfLine(line: CellLine): Row {
   scratch.reset();
   if (scratch.attrs.fg.length > SCRATCH_ATTRS) scratch.attrs = new AttrTable();
-  scratch.push(line);
+  scratch.push(line, styledLength(line));
   const row = scratch.row(scratch.decode(), 0);
   if (row.runs) row.runs = row.runs.slice(); // the scratch buffer is reused
   return row;

@@ -46,8 +46,14 @@ export class LineWriter {
       for (let k = 0; k < this.#spaces; k++) this.#char(32);
     } else if (this.#rows > 0) this.#char(10);
     this.#rows++;
+    // Trailing spaces go, except styled ones (ANSI reads): a reverse-video bar keeps its padding.
+    let floor = start;
+    if (this.#ansi && runs && runFrom < runTo) {
+      const last = runs[runTo - 1]!;
+      floor = last >>> 16 ? end : Math.max(start, start + (last & 0xffff));
+    }
     let trimmed = end;
-    while (trimmed > start && text.charCodeAt(trimmed - 1) === 32) trimmed--;
+    while (trimmed > floor && text.charCodeAt(trimmed - 1) === 32) trimmed--;
     this.#spaces = end - trimmed;
     if (!this.#ansi || !runs || runFrom >= runTo) {
       this.#copy(text, start, trimmed);

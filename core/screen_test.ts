@@ -288,3 +288,13 @@ Deno.test("Screen.read() with ANSI round-trips through another screen", async ()
   a.dispose();
   b.dispose();
 });
+
+Deno.test("Screen.read() with ansi keeps the styled padding of a reverse-video line", async () => {
+  const s = new Screen({ cols: 20, rows: 3, historyBytes: 1 << 20, reply: () => {} });
+  s.write("\x1b[7mstatus      \x1b[0m\r\n");
+  await s.flush();
+  const line = s.read({ ansi: true }).text.split("\n")[0]!;
+  assertEquals(line, "\x1b[0;7mstatus      \x1b[0m");
+  assertEquals(s.read().text.split("\n")[0], "status");
+  s.dispose();
+});
