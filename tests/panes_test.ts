@@ -4,6 +4,7 @@ import {
   ok as assert,
   rejects,
 } from "node:assert/strict";
+import { WeftClient } from "../core/client/mod.ts";
 import { E2E, eventually, withServer } from "./helpers/server.ts";
 
 type Pane = {
@@ -205,3 +206,42 @@ Deno.test("pane.create with focus false leaves the window's focus where it was",
     assert(s.pane !== quiet.id);
   });
 });
+
+Deno.test(
+  "pane.create with no target splits the caller's own pane, not the focused one",
+  E2E,
+  async () => {
+    await withServer(async ({ client, server }) => {
+      const s = await client.call<{ pane: string; window: string }>("session.create", {
+        argv: ["cat"],
+      });
+      const other = await client.call<{ id: string }>("pane.create", {
+        split: s.pane,
+        direction: "horizontal",
+        argv: ["cat"],
+      });
+      const agent = await WeftClient.connect(server.paths.socket, {
+        client: "agent",
+        pane: s.pane,
+      });
+      try {
+        const mine = await agent.call<{ id: string }>("pane.create", {
+          argv: ["cat"],
+          direction: "vertical",
+        });
+        const layout = await client.call<{ panes: { pane: string; x: number; y: number }[] }>(
+          "window.layout",
+          {
+            window: s.window,
+          },
+        );
+        const rect = layout.panes.find((p) => p.pane === mine.id)!;
+        assertEquals(rect.x, 0, "below the caller's pane, on the left");
+        assert(rect.y > 0);
+        assert(layout.panes.find((p) => p.pane === other.id)!.x > 0);
+      } finally {
+        agent.close();
+      }
+    });
+  },
+);

@@ -13,8 +13,9 @@ export function paneCreate(deps: CoreDeps) {
     name: "pane.create",
     title: "Create pane",
     description:
-      "Start a program in a new pane. With `split`, that pane is split; else the focused pane " +
-      "of `window` (default: the caller's window, else the current one). `direction` " +
+      "Start a program in a new pane. With `split`, that pane is split; with `window`, its " +
+      "focused pane; with neither, the caller's own pane (an agent's), else the focused pane " +
+      "of the current window. `direction` " +
       "horizontal puts the new pane to the right, vertical below; `ratio` is the new pane's " +
       "share (default 0.5). Returns the pane's description (id, pid, size, …).",
     capabilities: ["pane:spawn"],
@@ -31,7 +32,12 @@ export function paneCreate(deps: CoreDeps) {
     handler: ({ input, caller }) => {
       const { window, split, direction, ratio, before, focus, ...launch } = input;
       const model = deps.model;
-      const splitId = split !== undefined ? model.resolve("pane", split) : undefined;
+      // No target at all: a caller that runs in a pane (an agent) splits its own pane.
+      const own = split === undefined && window === undefined && caller.pane &&
+          model.panes.has(caller.pane)
+        ? caller.pane
+        : undefined;
+      const splitId = split !== undefined ? model.resolve("pane", split) : own;
       const windowId = window !== undefined
         ? model.resolve("window", window)
         : splitId
