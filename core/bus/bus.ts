@@ -114,6 +114,11 @@ export class Bus {
     if (removed.length) this.events.publish("bus.commands_changed", { owner, removed });
   }
 
+  /** How many commands are registered (cheap: no specs are built). */
+  get size(): number {
+    return this.#commands.size;
+  }
+
   /** The cloneable specs of every command, sorted by name. */
   list(): CommandSpec[] {
     return [...this.#commands.values()]

@@ -17,7 +17,7 @@ export function serverStatus(deps: CoreDeps) {
       windows: deps.model.windows.size,
       panes: deps.model.panes.size,
       current: deps.model.current(),
-      commands: deps.bus.list().length,
+      commands: deps.bus.size,
     }),
   });
 }
