@@ -13,6 +13,8 @@ function launchOf(command: string[] | undefined): Record<string, unknown> {
   return command.length === 1 ? { command: command[0] } : { argv: command };
 }
 
+// Inputs are sent as JSON: fields left undefined simply are not sent.
+
 /** `weft new` */
 export const newPane: Subcommand = {
   usage: "weft new [--name N] [--cwd D] [--window W] [--session-new] [--json] [-- cmd args…]",
@@ -31,15 +33,15 @@ export const newPane: Subcommand = {
     });
     const input = {
       ...launchOf(command),
-      ...(values.name ? { name: values.name } : {}),
-      ...(values.cwd ? { cwd: values.cwd } : {}),
+      name: values.name,
+      cwd: values.cwd,
     };
     return await withClient(io, async (client) => {
       const result = values["session-new"]
         ? await client.call("session.create", input)
         : await client.call("pane.create", {
           ...input,
-          ...(values.window ? { window: values.window } : {}),
+          window: values.window,
         });
       const id = (result as { pane?: string; id?: string }).pane ?? (result as { id: string }).id;
       print(io, !!values.json, result, () => `${id}\n`);
@@ -77,8 +79,8 @@ export const split: Subcommand = {
       const result = await client.call<{ id: string }>("pane.create", {
         split: pane,
         direction: values.horizontal ? "horizontal" : "vertical",
-        ...(ratio !== undefined ? { ratio } : {}),
-        ...(values.name ? { name: values.name } : {}),
+        ratio,
+        name: values.name,
         ...launchOf(command),
       });
       print(io, !!values.json, result, () => `${result.id}\n`);
@@ -104,11 +106,9 @@ export const send: Subcommand = {
     return await withClient(io, async (client) => {
       const result = await client.call("pane.write", {
         pane,
-        ...(text.length ? { text: text.join(" ") } : {}),
-        ...(values.keys
-          ? { keys: values.keys.split(",").map((k) => k.trim()).filter(Boolean) }
-          : {}),
-        ...(values.enter ? { submit: true } : {}),
+        text: text.length ? text.join(" ") : undefined,
+        keys: values.keys?.split(",").map((k) => k.trim()).filter(Boolean),
+        submit: values.enter,
       });
       print(io, !!values.json, result, () => "");
       return 0;
@@ -142,10 +142,10 @@ export const read: Subcommand = {
       const result = await client.call<{ text: string }>("pane.read", {
         pane,
         mode,
-        ...(lines !== undefined ? { lines } : {}),
-        ...(since !== undefined ? { since } : {}),
-        ...(values.ansi ? { ansi: true } : {}),
-        ...(values.join ? { joinWrapped: true } : {}),
+        lines,
+        since,
+        ansi: values.ansi,
+        joinWrapped: values.join,
       });
       print(io, !!values.json, result, () => result.text.replace(/\n*$/, "\n"));
       return 0;
@@ -184,11 +184,12 @@ export const wait: Subcommand = {
         "pane.wait",
         {
           pane,
-          ...(values.match !== undefined ? { match: values.match, regex: true } : {}),
-          ...(values.exit ? { exit: true } : {}),
-          ...(idle !== undefined ? { idle } : {}),
-          ...(values.state ? { state: values.state } : {}),
-          ...(timeout !== undefined ? { timeout } : {}),
+          match: values.match,
+          regex: values.match !== undefined || undefined,
+          exit: values.exit,
+          idle,
+          state: values.state,
+          timeout,
         },
       );
       print(io, !!values.json, result, () => (result.line !== undefined ? `${result.line}\n` : ""));
@@ -219,9 +220,9 @@ export const run: Subcommand = {
     return await withClient(io, async (client) => {
       const result = await client.call<{ output: string; exitCode: number | null }>("pane.run", {
         command: line,
-        ...(values.pane ? { pane: values.pane } : {}),
-        ...(values.keep ? { keep: true } : {}),
-        ...(timeout !== undefined ? { timeout } : {}),
+        pane: values.pane,
+        keep: values.keep,
+        timeout,
       });
       print(io, !!values.json, result, () => (result.output ? `${result.output}\n` : ""));
       return result.exitCode ?? 1;
