@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineCommand } from "../bus/mod.ts";
 import { WeftError } from "../errors.ts";
 import type { CoreDeps } from "./deps.ts";
+import { PaneOut } from "./_outputs.ts";
 import { launchFields, toLaunch } from "./_launch.ts";
 
 /**
@@ -20,6 +21,7 @@ export function paneCreate(deps: CoreDeps) {
       "share (default 0.5). Returns the pane's description (id, pid, size, …).",
     capabilities: ["pane:spawn"],
     mcp: { name: "create_pane" },
+    output: PaneOut,
     input: z.object({
       window: z.string().optional().describe("Window id or name to add the pane to."),
       split: z.string().optional().describe("Pane id or name to split."),

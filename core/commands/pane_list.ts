@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../bus/mod.ts";
 import type { CoreDeps } from "./deps.ts";
+import { PaneListOut } from "./_outputs.ts";
 
 /** `pane.list`: panes, optionally of one window or session. */
 export function paneList(deps: CoreDeps) {
@@ -12,6 +13,7 @@ export function paneList(deps: CoreDeps) {
       "kind, state (working/idle/blocked/done/error/exited) and exit status.",
     capabilities: ["pane:read"],
     mcp: { readOnly: true },
+    output: PaneListOut,
     input: z.object({
       window: z.string().optional().describe("Only this window (id or name)."),
       session: z.string().optional().describe("Only this session (id or name)."),

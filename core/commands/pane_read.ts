@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../bus/mod.ts";
 import type { CoreDeps } from "./deps.ts";
+import { ReadOut } from "./_outputs.ts";
 
 /** The read options shared by `pane.read` and the commands that wait on a screen. */
 export const readFields = {
@@ -28,6 +29,7 @@ export function paneRead(deps: CoreDeps) {
     capabilities: ["pane:read"],
     mcp: { readOnly: true },
     target: { kind: "pane", field: "pane", fallback: "caller" },
+    output: ReadOut,
     input: z.object({
       pane: z.string().optional().describe("Pane id or name. Default: the caller's pane."),
       ...readFields,

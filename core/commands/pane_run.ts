@@ -3,6 +3,7 @@ import { defineCommand } from "../bus/mod.ts";
 import { WeftError } from "../errors.ts";
 import type { Pane } from "../model/mod.ts";
 import type { CoreDeps } from "./deps.ts";
+import { RunOut } from "./_outputs.ts";
 import { toLaunch } from "./_launch.ts";
 import { waitFor } from "./_wait.ts";
 
@@ -17,6 +18,7 @@ export function paneRun(deps: CoreDeps) {
       "typed there and framed by unique markers so consecutive runs never mix.",
     capabilities: ["pane:spawn", "pane:write", "pane:read"],
     mcp: { name: "run_command" },
+    output: RunOut,
     input: z.object({
       command: z.string().min(1).max(64 * 1024).describe("Shell command line."),
       pane: z.string().optional().describe("A pane at a shell prompt to run it in."),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../bus/mod.ts";
 import type { CoreDeps } from "./deps.ts";
+import { PaneOut } from "./_outputs.ts";
 
 /** `pane.status`: one pane's description, state and cursor. */
 export function paneStatus(deps: CoreDeps) {
@@ -13,6 +14,7 @@ export function paneStatus(deps: CoreDeps) {
     capabilities: ["pane:read"],
     mcp: { readOnly: true, name: "get_status" },
     target: { kind: "pane", field: "pane", fallback: "caller" },
+    output: PaneOut,
     input: z.object({
       pane: z.string().optional().describe("Pane id or name. Default: the caller's pane."),
     }),

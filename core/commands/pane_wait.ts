@@ -3,6 +3,7 @@ import { defineCommand } from "../bus/mod.ts";
 import { WeftError } from "../errors.ts";
 import { type Pane, PANE_STATES } from "../model/mod.ts";
 import type { CoreDeps } from "./deps.ts";
+import { WaitOut } from "./_outputs.ts";
 import { type Check, waitFor } from "./_wait.ts";
 
 const Input = z.object({
@@ -39,6 +40,7 @@ export function paneWait(deps: CoreDeps) {
     capabilities: ["pane:read"],
     mcp: { readOnly: true, name: "wait_for" },
     target: { kind: "pane", field: "pane", fallback: "required" },
+    output: WaitOut,
     input: Input,
     handler: ({ input, target, signal }) => {
       const pane = deps.model.pane(target!);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../bus/mod.ts";
 import type { CoreDeps } from "./deps.ts";
+import { CreatedOut } from "./_outputs.ts";
 import { launchFields, toLaunch } from "./_launch.ts";
 
 /** `session.create`: a new session with one window and one pane. */
@@ -12,6 +13,7 @@ export function sessionCreate(deps: CoreDeps) {
       "Create a new session holding one window with one pane (a shell unless command/argv is " +
       "given). Returns the session, window and pane ids.",
     capabilities: ["session:admin", "pane:spawn"],
+    output: CreatedOut,
     input: z.object({
       session: z.string().min(1).max(64).optional().describe("A unique name for the session."),
       window: z.string().min(1).max(64).optional().describe("A name for its first window."),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../bus/mod.ts";
 import type { CoreDeps } from "./deps.ts";
+import { CreatedOut } from "./_outputs.ts";
 import { launchFields, toLaunch } from "./_launch.ts";
 
 /** `window.create`: a new window with one pane in a session. */
@@ -13,6 +14,7 @@ export function windowCreate(deps: CoreDeps) {
       "and make it current. Returns the window and pane ids.",
     capabilities: ["pane:spawn"],
     target: { kind: "session", field: "session", fallback: "caller" },
+    output: CreatedOut,
     input: z.object({
       session: z.string().optional().describe("Session id or name. Default: the caller's session."),
       window: z.string().min(1).max(64).optional().describe("A unique name for the window."),
