@@ -11,8 +11,15 @@ import { DEFAULT_LOW_WATER, type Screen } from "./screen.ts";
 
 /** Options of {@link pipe}. */
 export interface PipeOptions {
+  /** Told of every chunk, cheaply (no decoding): for activity and state. */
+  onActivity?: () => void;
   /** Receives the output as text (UTF-8 decoded, split characters kept whole). */
   onOutput?: (data: string) => void;
+  /**
+   * Whether anyone wants the text right now (default: yes). Decoding every chunk costs; with
+   * nobody listening it is skipped, and a new decoder starts when someone listens again.
+   */
+  wantsText?: () => boolean;
   /** Pause the PTY while the screen has more than this many bytes to parse (default 1 MiB). */
   highWater?: number;
   /** Resume once it is down to this many (default 256 KiB). */
@@ -49,16 +56,21 @@ export const DEFAULT_HIGH_WATER = 1 << 20;
 export function pipe(pty: Pty, screen: Screen, options: PipeOptions): () => void {
   const high = options.highWater ?? DEFAULT_HIGH_WATER;
   const low = Math.min(options.lowWater ?? DEFAULT_LOW_WATER, high);
-  const decoder = new TextDecoder();
+  let decoder = new TextDecoder();
+  let decoding = false;
   const onOutput = options.onOutput;
   let paused = false;
 
   const offBytes = pty.onBytes((bytes) => {
+    options.onActivity?.();
     const display = options.display?.();
-    const text = onOutput || display ? decoder.decode(bytes, { stream: true }) : "";
+    const wanted = !!onOutput && (options.wantsText?.() ?? true);
+    if ((wanted || display) && !decoding) decoder = new TextDecoder();
+    decoding = wanted || !!display;
+    const text = decoding ? decoder.decode(bytes, { stream: true }) : "";
     if (display) display(text, bytes);
     else screen.write(bytes);
-    if (onOutput && text) onOutput(text);
+    if (wanted && text) onOutput(text);
     if (!paused && screen.pendingBytes > high) {
       paused = true;
       pty.pause();
@@ -71,7 +83,7 @@ export function pipe(pty: Pty, screen: Screen, options: PipeOptions): () => void
     }
   });
   const offExit = pty.onExit(() => {
-    const tail = decoder.decode();
+    const tail = decoding ? decoder.decode() : "";
     if (tail && onOutput) onOutput(tail);
   });
   return () => {

@@ -18,6 +18,8 @@ import type { SessionInfo, SessionRecord, WindowInfo, WindowRecord } from "./rec
 export interface ModelOptions {
   /** Publishes an event (the bus's event hub). */
   publish: (topic: string, data: unknown, pane?: string) => void;
+  /** Whether anyone listens to a topic for a pane (so costly events can be skipped). */
+  wants: (topic: string, pane?: string) => boolean;
   /** Size of new windows until a client says otherwise. */
   size: Size;
   historyBytes: number;
@@ -418,7 +420,9 @@ export class Model {
     const pane = new Pane({ id, session: window.session, window: window.id }, full, {
       agent,
       hooks: {
+        activity: (p) => this.#onActivity(p),
         output: (p, data) => this.#onOutput(p, data),
+        wantsOutput: (p) => this.#options.wants("pane.output", p.id),
         exit: (p, exit) => this.#onExit(p, exit),
       },
     });
@@ -431,10 +435,13 @@ export class Model {
     return pane;
   }
 
-  #onOutput(pane: Pane, data: string): void {
+  #onActivity(pane: Pane): void {
     if (pane.state === "idle" && pane.stateSource === "output") {
       this.setState(pane.id, "working", "output");
     }
+  }
+
+  #onOutput(pane: Pane, data: string): void {
     if (this.panes.has(pane.id)) {
       this.#options.publish("pane.output", { pane: pane.id, data }, pane.id);
     }

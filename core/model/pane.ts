@@ -72,7 +72,11 @@ export interface PaneLaunch {
 
 /** Hooks the model gives a pane to report what happens. */
 export interface PaneHooks {
+  /** Output arrived (called for every chunk; keep it cheap). */
+  activity: (pane: Pane) => void;
+  /** Output as text, only while {@link wantsOutput} says someone listens. */
   output: (pane: Pane, data: string) => void;
+  wantsOutput: (pane: Pane) => boolean;
   exit: (pane: Pane, exit: PaneExit) => void;
 }
 
@@ -132,10 +136,12 @@ export class Pane {
           if (this.#display!.passes(text)) this.screen.write(bytes);
           else this.#display!.push(text);
         }),
-      onOutput: (data) => {
+      onActivity: () => {
         this.lastOutputAt = performance.now();
-        hooks.output(this, data);
+        hooks.activity(this);
       },
+      onOutput: (data) => hooks.output(this, data),
+      wantsText: () => hooks.wantsOutput(this),
     });
     this.#exited = new Promise((resolve) => {
       this.pty.onExit((info) => {

@@ -59,6 +59,7 @@ export async function startServer(
   const bus = new Bus();
   const model = new Model({
     publish: (topic, data, pane) => bus.events.publish(topic, data, pane),
+    wants: (topic, pane) => bus.events.wants(topic, pane),
     size: config.size,
     historyBytes: config.historyBytes,
     idleMs: config.idleMs,
