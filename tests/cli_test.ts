@@ -4,23 +4,14 @@ import {
   ok as assert,
 } from "node:assert/strict";
 import { join } from "node:path";
+import { weftArgs } from "./helpers/cli.ts";
 import { E2E, withServer } from "./helpers/server.ts";
-
-const ROOT = new URL("../", import.meta.url).pathname;
 
 async function weft(cwd: string, ...args: string[]) {
   const env = { ...Deno.env.toObject() };
   delete env.WEFT_PANE;
   const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      "--unstable-worker-options",
-      "--config",
-      join(ROOT, "deno.json"),
-      join(ROOT, "main.ts"),
-      ...args,
-    ],
+    args: weftArgs(...args),
     cwd,
     env,
     clearEnv: true,
@@ -104,15 +95,7 @@ Deno.test("weft serve runs until weft stop; a second serve is refused", E2E, asy
   const dir = await Deno.makeTempDir({ prefix: "weft-serve-" });
   await Deno.writeTextFile(join(dir, "deno.json"), '{"weft": {"shell": "bash"}}');
   const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      "--unstable-worker-options",
-      "--config",
-      join(ROOT, "deno.json"),
-      join(ROOT, "main.ts"),
-      "serve",
-    ],
+    args: weftArgs("serve"),
     cwd: dir,
     stdout: "null",
     stderr: "piped",

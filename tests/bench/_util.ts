@@ -6,6 +6,7 @@
 
 import { join } from "node:path";
 import { WeftClient } from "../../core/client/mod.ts";
+import { weftArgs } from "../helpers/cli.ts";
 
 /** The repository root. */
 export const ROOT = new URL("../../", import.meta.url).pathname;
@@ -37,17 +38,7 @@ export async function spawnServer(weft: Record<string, unknown> = {}): Promise<S
   const socket = join(dir, ".weft", "weft.sock");
   const started = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      "--unstable-worker-options",
-      "--config",
-      join(ROOT, "deno.json"),
-      join(ROOT, "main.ts"),
-      "serve",
-      "--project",
-      dir,
-    ],
+    args: weftArgs("serve", "--project", dir),
     stdout: "null",
     stderr: "piped",
     stdin: "null",

@@ -17,7 +17,7 @@ import {
 } from "../../plugins/mcp/sdk_client.ts";
 import { ToolCatalog } from "../../plugins/mcp/catalog.ts";
 import type { McpHost } from "../../plugins/mcp/host.ts";
-import { CONFIG, MAIN } from "../helpers/mcp.ts";
+import { weftArgs } from "../helpers/cli.ts";
 import { percentile, spawnServer } from "./_util.ts";
 
 const CALLS = 500;
@@ -57,7 +57,7 @@ async function stdioClient(dir: string): Promise<Client> {
   await client.connect(
     new StdioClientTransport({
       command: Deno.execPath(),
-      args: ["run", "-A", "--unstable-worker-options", "--config", CONFIG, MAIN, "mcp"],
+      args: weftArgs("mcp"),
       cwd: dir,
       env: { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "" },
       stderr: "ignore",

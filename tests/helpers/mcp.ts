@@ -32,15 +32,9 @@ export async function httpClient(projectDir: string, name = "test"): Promise<Cli
   return client;
 }
 
-/** The CLI entry, for starting `weft mcp` as a child process. */
-export const MAIN = new URL("../../main.ts", import.meta.url).pathname;
-/** weft's deno.json: a child started in a project directory must not pick up the project's. */
-export const CONFIG = new URL("../../deno.json", import.meta.url).pathname;
+import { weftArgs } from "./cli.ts";
 
-/** The arguments that run the weft CLI with Deno from anywhere. */
-export function weftArgs(...args: string[]): string[] {
-  return ["run", "--allow-all", "--unstable-worker-options", "--config", CONFIG, MAIN, ...args];
-}
+export { weftArgs };
 
 /** An SDK client talking to `weft mcp` over stdio, started in `cwd` with `env`. */
 export async function stdioClient(
@@ -51,14 +45,7 @@ export async function stdioClient(
   await client.connect(
     new StdioClientTransport({
       command: Deno.execPath(),
-      args: [
-        "run",
-        "--allow-all",
-        "--unstable-worker-options",
-        MAIN,
-        "mcp",
-        ...(options.args ?? []),
-      ],
+      args: weftArgs("mcp", ...(options.args ?? [])),
       cwd,
       env: { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "", ...options.env },
       stderr: "pipe",
