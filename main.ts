@@ -1,10 +1,57 @@
 /**
- * weft: a terminal multiplexer server for AI coding agents. The CLI entry point: it parses
- * the subcommand and hands over to `core/cli`.
+ * weft: a terminal multiplexer server for AI coding agents.
+ *
+ * The composition root. The core (`core/`) is the server and imports no plugin; the doors
+ * (`plugins/cli`, `plugins/tui`, each plugin's own `cli.ts`) and the built-in plugins meet it
+ * here. A new CLI door adds one line to {@link SUBCOMMANDS}.
  *
  * @module
  */
 
-import { runCli } from "./core/cli/mod.ts";
+import { runCli } from "./plugins/cli/mod.ts";
+import { type CliIo, processIo, type Subcommand } from "./plugins/cli/io.ts";
 
-if (import.meta.main) Deno.exit(await runCli(Deno.args));
+/**
+ * Every `weft` subcommand by name, loaded on first use so `weft ls` does not pay for the
+ * server, the TUI or the MCP SDK.
+ */
+export const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
+  serve: async () => (await import("./plugins/cli/serve.ts")).serve,
+  ls: async () => (await import("./plugins/cli/info.ts")).ls,
+  new: async () => (await import("./plugins/cli/panes.ts")).newPane,
+  split: async () => (await import("./plugins/cli/panes.ts")).split,
+  send: async () => (await import("./plugins/cli/panes.ts")).send,
+  read: async () => (await import("./plugins/cli/panes.ts")).read,
+  wait: async () => (await import("./plugins/cli/panes.ts")).wait,
+  run: async () => (await import("./plugins/cli/panes.ts")).run,
+  kill: async () => (await import("./plugins/cli/panes.ts")).kill,
+  status: async () => (await import("./plugins/cli/info.ts")).status,
+  stop: async () => (await import("./plugins/cli/info.ts")).stop,
+  call: async () => (await import("./plugins/cli/info.ts")).call,
+  attach: async () => (await import("./plugins/tui/mod.ts")).attachCommand,
+  mcp: async () => (await import("./plugins/mcp/cli.ts")).mcp,
+  sideband: async () => (await import("./plugins/sideband/cli.ts")).sideband,
+  layout: async () => (await import("./plugins/layout/cli.ts")).layout,
+  help: async () => (await import("./plugins/cli/info.ts")).helpCommand(loadAll),
+};
+
+async function loadAll(): Promise<Record<string, Subcommand>> {
+  const names = Object.keys(SUBCOMMANDS).filter((n) => n !== "help");
+  const subs = await Promise.all(names.map((n) => SUBCOMMANDS[n]!()));
+  return Object.fromEntries(names.map((n, i) => [n, subs[i]!]));
+}
+
+/**
+ * Runs the `weft` command line with these arguments; returns the exit code.
+ *
+ * @example
+ * ```ts ignore
+ * import { weft } from "./main.ts";
+ * Deno.exit(await weft(["ls"]));
+ * ```
+ */
+export function weft(args: string[], io: CliIo = processIo): Promise<number> {
+  return runCli(args, { subcommands: SUBCOMMANDS, io });
+}
+
+if (import.meta.main) Deno.exit(await weft(Deno.args));

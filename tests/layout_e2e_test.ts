@@ -2,9 +2,9 @@
 // socket client, through the CLI (`weft layout apply|save|list`), and through MCP.
 import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
 import { join } from "node:path";
-import type { WeftClient } from "../core/client/mod.ts";
-import { runCli } from "../core/cli/mod.ts";
-import type { CliIo } from "../core/cli/_io.ts";
+import type { WeftClient } from "../plugins/client/mod.ts";
+import { weft } from "../main.ts";
+import type { CliIo } from "../plugins/cli/io.ts";
 import { type LayoutNode, panesOf } from "../core/layout/mod.ts";
 import { E2E, withServer } from "./helpers/server.ts";
 import { httpClient, textOf } from "./helpers/mcp.ts";
@@ -37,7 +37,7 @@ async function cli(
     cwd: dir,
     env: () => undefined,
   };
-  const code = await runCli(args, io);
+  const code = await weft(args, io);
   return { code, out, err };
 }
 

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { z } from "zod";
 import { Bus, type Caller, defineCommand } from "../core/bus/mod.ts";
-import { WeftError } from "../core/errors.ts";
+import { WeftError } from "../protocols/bus/errors.ts";
 import { PluginHost } from "../core/plugin/mod.ts";
 import { MCP_CAPABILITIES } from "../plugins/mcp/mod.ts";
 import {

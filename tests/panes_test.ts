@@ -4,7 +4,7 @@ import {
   ok as assert,
   rejects,
 } from "node:assert/strict";
-import { WeftClient } from "../core/client/mod.ts";
+import { WeftClient } from "../plugins/client/mod.ts";
 import { E2E, eventually, withServer } from "./helpers/server.ts";
 
 type Pane = {

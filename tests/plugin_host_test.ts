@@ -1,7 +1,7 @@
 import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
 import type { Bus, Caller, Reply, WeftEvent } from "../core/bus/mod.ts";
 import type { PluginConfig } from "../core/config/types.ts";
-import type { Capability } from "../core/permissions.ts";
+import type { Capability } from "../protocols/bus/capabilities.ts";
 import {
   PluginHost,
   type PluginHostOptions,

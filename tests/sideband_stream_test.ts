@@ -1,8 +1,8 @@
 // End-to-end: the sideband plugin in a real server reads plain programs' byte streams (XML and
 // OSC), runs commands as the pane that wrote them, answers queries, and holds its limits.
 import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
-import type { CliIo } from "../core/cli/_io.ts";
-import { runCli } from "../core/cli/mod.ts";
+import type { CliIo } from "../plugins/cli/io.ts";
+import { weft } from "../main.ts";
 import { E2E, eventually, type ServerFixture, withServer } from "./helpers/server.ts";
 
 interface Entry {
@@ -281,14 +281,14 @@ Deno.test(
         cwd: fx.dir,
         env: () => undefined,
       };
-      strictEqual(await runCli(["sideband", "log", pane], io), 0);
+      strictEqual(await weft(["sideband", "log", pane], io), 0);
       match(out, /^pane p1 \(read: stream\), 2 entries\n/);
       match(out, /#\d+ \S+ ran +status \(stream\/xml\) → pane\.set \{"state":"done","pane":"p1"\}/);
       match(out, /refused +focus \(stream\/xml\): turned off in the config \(commands\.focus\)/);
       out = "";
-      strictEqual(await runCli(["sideband", "status"], io), 0);
+      strictEqual(await weft(["sideband", "status"], io), 0);
       match(out, /^sideband on, namespace weft\n {2}p1 +program +stream\n$/);
-      strictEqual(await runCli(["sideband", "nope"], io), 2);
+      strictEqual(await weft(["sideband", "nope"], io), 2);
     }, { weft: sideband({ commands: { focus: false } }) });
   },
 );

@@ -5,10 +5,11 @@ import {
   rejects,
 } from "node:assert/strict";
 import { join } from "node:path";
-import { WeftClient } from "../core/client/mod.ts";
+import { WeftClient } from "../plugins/client/mod.ts";
 import { loadConfig } from "../core/config/mod.ts";
 import { startServer } from "../core/server/server.ts";
 import { E2E, withServer } from "./helpers/server.ts";
+import { BUILTIN_PLUGINS } from "../plugins/builtin.ts";
 
 async function rawSession(socket: string) {
   const conn = await Deno.connect({ transport: "unix", path: socket });
@@ -146,7 +147,7 @@ Deno.test(
   E2E,
   async () => {
     await withServer(async ({ dir, server }) => {
-      const config = await loadConfig(dir);
+      const config = await loadConfig(dir, { builtins: BUILTIN_PLUGINS });
       await rejects(
         startServer(config, { noStartupSession: true }),
         /already running for this project \(pid \d+, socket /,

@@ -5,7 +5,7 @@
 
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
-import type { WeftClient } from "../core/client/mod.ts";
+import type { WeftClient } from "../plugins/client/mod.ts";
 import { E2E, eventually, withServer } from "./helpers/server.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;

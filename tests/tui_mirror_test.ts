@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { PaneMirror } from "../core/tui/pane_mirror.ts";
+import { PaneMirror } from "../plugins/tui/pane_mirror.ts";
 import { E2E, eventually, withServer } from "./helpers/server.ts";
 
 function lines(mirror: PaneMirror, from: number, to: number): string[] {

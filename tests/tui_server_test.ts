@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals, ok as assert, rejects } from "node:assert/strict";
-import { WeftClient } from "../core/client/mod.ts";
+import { WeftClient } from "../plugins/client/mod.ts";
 import { E2E, eventually, withServer } from "./helpers/server.ts";
 
 type Layout = { cols: number; rows: number };

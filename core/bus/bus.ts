@@ -6,10 +6,11 @@
  */
 
 import { z } from "zod";
-import { type ErrorBody, toErrorBody, WeftError } from "../errors.ts";
-import { type GrantSet, intersect, missing } from "../permissions.ts";
-import { didYouMean } from "../suggest.ts";
-import type { Caller, Command, CommandSpec, TargetSpec } from "./command.ts";
+import { type ErrorBody, toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
+import { type GrantSet, intersect, missing } from "../../protocols/bus/capabilities.ts";
+import { didYouMean } from "../../protocols/bus/suggest.ts";
+import type { Command } from "./command.ts";
+import type { Caller, CommandSpec, TargetSpec } from "../../protocols/bus/command_spec.ts";
 import { specOf } from "./command.ts";
 import { EventHub } from "./events.ts";
 

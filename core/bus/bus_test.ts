@@ -6,7 +6,7 @@ import {
 import { z } from "zod";
 import { Bus } from "./bus.ts";
 import { defineCommand } from "./command.ts";
-import type { Caller } from "./command.ts";
+import type { Caller } from "../../protocols/bus/command_spec.ts";
 
 const owner: Caller = { kind: "internal", id: "test", grants: "all" };
 

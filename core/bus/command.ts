@@ -6,69 +6,7 @@
  */
 
 import { z } from "zod";
-import type { Capability, GrantSet } from "../permissions.ts";
-
-/** A JSON Schema object, as produced by `z.toJSONSchema`. */
-export type JsonSchema = Record<string, unknown>;
-
-/** What a command acts on; the bus resolves it before the handler runs. */
-export interface TargetSpec {
-  /** The kind of object named. */
-  kind: "pane" | "window" | "session";
-  /** The input field that names it (an id such as `p3` or a unique name). */
-  field: string;
-  /**
-   * When the field is absent: `"caller"` uses the caller's own pane (or its window/session),
-   * then the focused one; `"focused"` uses the focused one; `"required"` is an error.
-   */
-  fallback: "caller" | "focused" | "required";
-}
-
-/** How the MCP door shows a command. */
-export interface McpSpec {
-  /** The tool name, when the generated snake_case one reads badly. */
-  name?: string;
-  /** False hides the command from MCP. */
-  expose?: boolean;
-  /** A tool that changes nothing (kept in read-only mode). */
-  readOnly?: boolean;
-}
-
-/** The cloneable description of a command. */
-export interface CommandSpec {
-  /** `<owner>.<verb>`, e.g. `pane.create`, `layout.apply_preset`. */
-  name: string;
-  /** A short human title. */
-  title: string;
-  /** What an agent reads: what it does, when to use it, what it returns. */
-  description: string;
-  /** JSON Schema of the input. */
-  inputSchema: JsonSchema;
-  /** JSON Schema of the value returned. */
-  outputSchema?: JsonSchema;
-  /** Every capability the caller needs. Mandatory, may be empty only for harmless reads. */
-  capabilities: readonly Capability[];
-  /** The object the command acts on, if any. */
-  target?: TargetSpec;
-  /** MCP presentation. */
-  mcp?: McpSpec;
-  /** The plugin (or `core`) that registered the command; set by the bus. */
-  owner?: string;
-}
-
-/** Who is calling: attribution and rights. */
-export interface Caller {
-  /** What kind of door or actor. */
-  kind: "socket" | "cli" | "tui" | "plugin" | "mcp" | "sideband" | "internal";
-  /** A stable id for logs: a client id, a plugin name, an MCP session id. */
-  id: string;
-  /** The pane the caller runs in, when known (`WEFT_PANE`, the pane whose sideband spoke). */
-  pane?: string;
-  /** What the caller may do: already the intersection along the call chain. */
-  grants: GrantSet;
-  /** Owners along the call chain, outermost first (for loops and attribution). */
-  chain?: readonly string[];
-}
+import type { Caller, CommandSpec, JsonSchema } from "../../protocols/bus/command_spec.ts";
 
 /** What a handler receives. */
 export interface CallContext<I> {

@@ -5,36 +5,13 @@
  * @module
  */
 
-/** One event as delivered. */
-export interface WeftEvent<T = unknown> {
-  topic: string;
-  /** The pane the event is about, when it is about one. */
-  pane?: string;
-  data: T;
-}
-
-/** What a subscriber wants: topics (exact, `pane.*` prefix, or `*`) and optionally panes. */
-export interface EventFilter {
-  topics: readonly string[];
-  panes?: readonly string[];
-}
+import { type EventFilter, eventMatches, type WeftEvent } from "../../protocols/bus/events.ts";
 
 type Listener = (event: WeftEvent) => void;
 
 interface Subscription {
   filter: EventFilter;
   listener: Listener;
-}
-
-function topicMatches(pattern: string, topic: string): boolean {
-  if (pattern === "*" || pattern === topic) return true;
-  return pattern.endsWith(".*") && topic.startsWith(pattern.slice(0, -1));
-}
-
-function matches(filter: EventFilter, topic: string, pane: string | undefined): boolean {
-  if (!filter.topics.some((p) => topicMatches(p, topic))) return false;
-  if (!filter.panes?.length) return true;
-  return pane !== undefined && filter.panes.includes(pane);
 }
 
 /**
@@ -64,7 +41,7 @@ export class EventHub {
 
   /** True when someone would receive this topic for this pane (check before costly work). */
   wants(topic: string, pane?: string): boolean {
-    for (const s of this.#subs) if (matches(s.filter, topic, pane)) return true;
+    for (const s of this.#subs) if (eventMatches(s.filter, topic, pane)) return true;
     return false;
   }
 
@@ -72,7 +49,7 @@ export class EventHub {
   publish(topic: string, data: unknown, pane?: string): void {
     const event: WeftEvent = pane === undefined ? { topic, data } : { topic, pane, data };
     for (const s of this.#subs) {
-      if (!matches(s.filter, topic, pane)) continue;
+      if (!eventMatches(s.filter, topic, pane)) continue;
       try {
         s.listener(event);
       } catch (err) {

@@ -7,15 +7,14 @@
 export { Bus, parseInput } from "./bus.ts";
 export type { CallOptions, Reply, TargetResolver } from "./bus.ts";
 export { defineCommand, specOf, toJsonSchema } from "./command.ts";
+export type { CallContext, Command, CommandDefinition } from "./command.ts";
+export { EventHub } from "./events.ts";
 export type {
-  CallContext,
   Caller,
-  Command,
-  CommandDefinition,
   CommandSpec,
+  EventFilter,
   JsonSchema,
   McpSpec,
   TargetSpec,
-} from "./command.ts";
-export { EventHub } from "./events.ts";
-export type { EventFilter, WeftEvent } from "./events.ts";
+  WeftEvent,
+} from "../../protocols/bus/mod.ts";

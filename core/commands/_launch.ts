@@ -6,9 +6,9 @@
 
 import { z } from "zod";
 import type { Caller } from "../bus/mod.ts";
-import { WeftError } from "../errors.ts";
+import { WeftError } from "../../protocols/bus/errors.ts";
 import { AGENT_KINDS, type LaunchRequest } from "../model/mod.ts";
-import { shellArgv } from "../pty.ts";
+import { shellArgv } from "../pty/mod.ts";
 import type { CoreDeps } from "./deps.ts";
 
 /** Fields that describe a pane's process. */

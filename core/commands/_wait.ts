@@ -6,7 +6,7 @@
  */
 
 import type { EventHub } from "../bus/mod.ts";
-import { WeftError } from "../errors.ts";
+import { WeftError } from "../../protocols/bus/errors.ts";
 import type { Pane } from "../model/mod.ts";
 
 /** A check: a truthy result ends the wait with that result. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../bus/mod.ts";
-import { WeftError } from "../errors.ts";
+import { WeftError } from "../../protocols/bus/errors.ts";
 import { resizePaneCells } from "../layout/mod.ts";
 import type { CoreDeps } from "./deps.ts";
 import { describeLayout } from "./window_layout.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { type Caller, defineCommand } from "../bus/mod.ts";
-import { WeftError } from "../errors.ts";
-import { bracketPaste, encodeKeys } from "../keys.ts";
+import { WeftError } from "../../protocols/bus/errors.ts";
+import { bracketPaste, encodeKeys } from "../../protocols/terminal/keys.ts";
 import type { Pane } from "../model/mod.ts";
 import type { CoreDeps } from "./deps.ts";
 

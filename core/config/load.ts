@@ -8,10 +8,16 @@
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { z } from "zod";
-import { WeftError } from "../errors.ts";
-import { parseCapability } from "../permissions.ts";
-import { BUILTIN_PLUGINS, DEFAULTS } from "./defaults.ts";
-import type { PluginConfig, WeftConfig } from "./types.ts";
+import { WeftError } from "../../protocols/bus/errors.ts";
+import { parseCapability } from "../../protocols/bus/capabilities.ts";
+import { DEFAULTS } from "./defaults.ts";
+import type { BuiltinPlugin, PluginConfig, WeftConfig } from "./types.ts";
+
+/** Options of {@link loadConfig} and {@link parseConfig}. */
+export interface ConfigOptions {
+  /** The built-in plugins the composition root offers (`plugins/builtin.ts`); none by default. */
+  builtins?: Readonly<Record<string, BuiltinPlugin>>;
+}
 
 // `"hello": false` is short for `{"enabled": false}`.
 const PluginEntry = z.preprocess(
@@ -73,9 +79,12 @@ export async function findConfigFile(start: string): Promise<string | undefined>
  * console.assert(config.historyBytes > 0);
  * ```
  */
-export async function loadConfig(start: string): Promise<WeftConfig> {
+export async function loadConfig(
+  start: string,
+  options: ConfigOptions = {},
+): Promise<WeftConfig> {
   const file = await findConfigFile(start);
-  if (!file) return parseConfig({}, { projectDir: resolve(start), file: "(defaults)" });
+  if (!file) return parseConfig({}, { projectDir: resolve(start), file: "(defaults)", ...options });
   let json: unknown;
   try {
     json = JSON.parse(stripJsonComments(await Deno.readTextFile(file)));
@@ -83,13 +92,13 @@ export async function loadConfig(start: string): Promise<WeftConfig> {
     throw new WeftError("INVALID_INPUT", `Cannot load config ${file}: ${(err as Error).message}`);
   }
   const section = (json as Record<string, unknown> | null)?.weft ?? {};
-  return parseConfig(section, { projectDir: dirname(file), file });
+  return parseConfig(section, { projectDir: dirname(file), file, ...options });
 }
 
 /** Validates a `"weft"` section (already parsed JSON). */
 export function parseConfig(
   section: unknown,
-  where: { projectDir: string; file: string },
+  where: { projectDir: string; file: string } & ConfigOptions,
 ): WeftConfig {
   const parsed = Section.safeParse(section);
   if (!parsed.success) {
@@ -128,12 +137,13 @@ export function parseConfig(
 
 function resolvePlugins(
   entries: Record<string, z.infer<typeof PluginEntry>>,
-  where: { projectDir: string; file: string },
+  where: { projectDir: string; file: string } & ConfigOptions,
 ): PluginConfig[] {
-  const names = new Set([...Object.keys(BUILTIN_PLUGINS), ...Object.keys(entries)]);
+  const builtins = where.builtins ?? {};
+  const names = new Set([...Object.keys(builtins), ...Object.keys(entries)]);
   const out: PluginConfig[] = [];
   for (const name of names) {
-    const builtin = BUILTIN_PLUGINS[name];
+    const builtin = Object.hasOwn(builtins, name) ? builtins[name] : undefined;
     const raw = entries[name];
     const entry = raw ?? {};
     const enabled = entry.enabled ?? (raw !== undefined || !!builtin?.enabled);
@@ -158,7 +168,7 @@ function resolvePlugins(
     });
     out.push({
       name,
-      from: entry.from ? resolveSpecifier(entry.from, where.projectDir) : builtinUrl(name),
+      from: entry.from ? resolveSpecifier(entry.from, where.projectDir) : builtin!.from,
       grant,
       options: { ...(builtin?.options ?? {}), ...(entry.options ?? {}) },
     });
@@ -169,10 +179,6 @@ function resolvePlugins(
 /** `"bash --norc"` or `["bash", "--norc"]` → argv. */
 function toArgv(shell: string | string[]): string[] {
   return typeof shell === "string" ? shell.trim().split(/\s+/) : shell;
-}
-
-function builtinUrl(name: string): string {
-  return new URL(`../../plugins/${name}/mod.ts`, import.meta.url).href;
 }
 
 function resolveSpecifier(from: string, base: string): string {

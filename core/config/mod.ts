@@ -5,6 +5,6 @@
  */
 
 export { findConfigFile, loadConfig, parseConfig } from "./load.ts";
-export { BUILTIN_PLUGINS, DEFAULTS } from "./defaults.ts";
-export type { BuiltinDefaults } from "./defaults.ts";
-export type { PluginConfig, WeftConfig } from "./types.ts";
+export { DEFAULTS } from "./defaults.ts";
+export type { ConfigOptions } from "./load.ts";
+export type { BuiltinPlugin, PluginConfig, WeftConfig } from "./types.ts";

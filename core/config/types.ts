@@ -4,7 +4,18 @@
  * @module
  */
 
-import type { Capability } from "../permissions.ts";
+import type { Capability } from "../../protocols/bus/capabilities.ts";
+
+/** A built-in plugin as the composition root offers it (`plugins/builtin.ts`). */
+export interface BuiltinPlugin {
+  /** The module's URL. */
+  from: string;
+  /** On when the project does not mention it. */
+  enabled: boolean;
+  /** What the project allows it unless its `deno.json` says otherwise. */
+  grant: Capability[];
+  options: Record<string, unknown>;
+}
 
 /** One plugin as the project configures it. */
 export interface PluginConfig {

@@ -4,8 +4,8 @@
  * @module
  */
 
-import { WeftError } from "../errors.ts";
-import { didYouMean } from "../suggest.ts";
+import { WeftError } from "../../protocols/bus/errors.ts";
+import { didYouMean } from "../../protocols/bus/suggest.ts";
 
 /** Anything with an id and an optional unique name. */
 export type Named = { id: string; name: string | null };

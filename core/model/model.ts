@@ -5,7 +5,7 @@
  * @module
  */
 
-import { WeftError } from "../errors.ts";
+import { WeftError } from "../../protocols/bus/errors.ts";
 import { checkName, type Kind, lookup, type Named } from "./_names.ts";
 import type { Direction, LayoutNode, Size } from "../layout/mod.ts";
 import { layoutRects, leaf, panesOf, removePane, splitPane } from "../layout/mod.ts";

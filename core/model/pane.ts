@@ -4,10 +4,10 @@
  * @module
  */
 
-import { Pty } from "../pty.ts";
-import { Screen } from "../screen.ts";
-import { pipe } from "../pane_io.ts";
-import { DisplayFilter } from "../../protocols/sideband/display_filter.ts";
+import { Pty } from "../pty/mod.ts";
+import { Screen } from "../screen/mod.ts";
+import { pipe } from "./pane_io.ts";
+import { DisplayFilter } from "./display_filter.ts";
 import type { AgentKind } from "./agent_kind.ts";
 
 /** A pane's state; `source` says who reported it. */

@@ -6,8 +6,8 @@
  */
 
 import type { EventFilter, WeftEvent } from "../bus/mod.ts";
-import { WeftError } from "../errors.ts";
-import type { Capability } from "../permissions.ts";
+import { WeftError } from "../../protocols/bus/errors.ts";
+import type { Capability } from "../../protocols/bus/capabilities.ts";
 import type {
   LogLevel,
   OnBehalf,

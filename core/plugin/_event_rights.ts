@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Capability, GrantSet } from "../permissions.ts";
+import type { Capability, GrantSet } from "../../protocols/bus/capabilities.ts";
 
 /** Topic prefix → the capability needed to receive it (`null`: anyone may). */
 export const TOPIC_RIGHTS: readonly (readonly [string, Capability | null])[] = [

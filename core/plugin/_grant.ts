@@ -4,7 +4,7 @@
  * @module
  */
 
-import { BUS_CAPABILITIES, type Capability } from "../permissions.ts";
+import { BUS_CAPABILITIES, type Capability } from "../../protocols/bus/capabilities.ts";
 
 /**
  * What a plugin gets: what it asks for ∩ what the project allows, in the order asked.

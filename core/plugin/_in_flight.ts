@@ -6,7 +6,7 @@
  */
 
 import type { CallContext } from "../bus/mod.ts";
-import { WeftError } from "../errors.ts";
+import { WeftError } from "../../protocols/bus/errors.ts";
 import { callerToWire, type HostMessage, type WireReply } from "../../protocols/plugin/mod.ts";
 
 interface Entry {

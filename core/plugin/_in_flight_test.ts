@@ -1,6 +1,6 @@
 import { deepStrictEqual, rejects, strictEqual } from "node:assert/strict";
 import type { CallContext } from "../bus/mod.ts";
-import { WeftError } from "../errors.ts";
+import { WeftError } from "../../protocols/bus/errors.ts";
 import type { HostMessage } from "../../protocols/plugin/mod.ts";
 import { InFlight } from "./_in_flight.ts";
 

@@ -7,8 +7,9 @@
 
 import type { Bus, CallContext, Command, CommandSpec } from "../bus/mod.ts";
 import type { PluginConfig } from "../config/types.ts";
-import { type ErrorBody, toErrorBody, WeftError } from "../errors.ts";
-import { type Capability, workerPermissions } from "../permissions.ts";
+import { type ErrorBody, toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
+import type { Capability } from "../../protocols/bus/capabilities.ts";
+import { workerPermissions } from "./_permissions.ts";
 import type { LogLevel, Manifest, PluginMessage } from "../../protocols/plugin/mod.ts";
 import { type BackoffOptions, nextFailures, restartDelay } from "./_backoff.ts";
 import { settleWithin } from "./_deadline.ts";

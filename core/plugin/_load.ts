@@ -6,7 +6,7 @@
  */
 
 import { pathToFileURL } from "node:url";
-import { WeftError } from "../errors.ts";
+import { WeftError } from "../../protocols/bus/errors.ts";
 import { type Manifest, PROTOCOL_VERSION } from "../../protocols/plugin/mod.ts";
 
 const fatal = new WeakSet<object>();

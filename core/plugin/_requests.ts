@@ -6,8 +6,8 @@
  */
 
 import type { Bus, CallContext, Caller, EventFilter } from "../bus/mod.ts";
-import { toErrorBody, WeftError } from "../errors.ts";
-import { type Capability, intersect } from "../permissions.ts";
+import { toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
+import { type Capability, intersect } from "../../protocols/bus/capabilities.ts";
 import type {
   HostMessage,
   OnBehalf,

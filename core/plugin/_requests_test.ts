@@ -1,7 +1,7 @@
 import { deepStrictEqual, strictEqual } from "node:assert/strict";
 import { z } from "zod";
 import { Bus, type CallContext, type Caller, defineCommand } from "../bus/mod.ts";
-import type { Capability } from "../permissions.ts";
+import type { Capability } from "../../protocols/bus/capabilities.ts";
 import type { HostMessage } from "../../protocols/plugin/mod.ts";
 import { PluginRequests } from "./_requests.ts";
 

@@ -7,7 +7,7 @@
  */
 
 import { parseInput } from "../bus/mod.ts";
-import { toErrorBody, WeftError } from "../errors.ts";
+import { toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
 import {
   callerFromWire,
   type HostCallMessage,

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { WeftError } from "../errors.ts";
+import { WeftError } from "../../protocols/bus/errors.ts";
 import {
   type HostMessage,
   parsePluginMessage,

@@ -6,7 +6,7 @@
 
 import type { Command, EventFilter, WeftEvent } from "../bus/mod.ts";
 import { specOf } from "../bus/mod.ts";
-import { type Capability, parseCapability } from "../permissions.ts";
+import { type Capability, parseCapability } from "../../protocols/bus/capabilities.ts";
 import { type Manifest, type OnBehalf, PROTOCOL_VERSION } from "../../protocols/plugin/mod.ts";
 import { announceInWorker } from "./_runtime.ts";
 

@@ -4,8 +4,8 @@
  * @module
  */
 
-import type { ErrorBody } from "../errors.ts";
-import type { Capability } from "../permissions.ts";
+import type { ErrorBody } from "../../protocols/bus/errors.ts";
+import type { Capability } from "../../protocols/bus/capabilities.ts";
 import type { LogLevel } from "../../protocols/plugin/mod.ts";
 
 /**

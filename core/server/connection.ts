@@ -7,8 +7,8 @@
  */
 
 import type { Bus, Caller, WeftEvent } from "../bus/mod.ts";
-import { WeftError } from "../errors.ts";
-import { type Capability, intersect, parseCapability } from "../permissions.ts";
+import { WeftError } from "../../protocols/bus/errors.ts";
+import { type Capability, intersect, parseCapability } from "../../protocols/bus/capabilities.ts";
 import type { AttachedSizes } from "./attached_sizes.ts";
 import { unparsedTail } from "./_snapshot_tail.ts";
 import {

@@ -8,9 +8,9 @@
 import { Bus } from "../bus/mod.ts";
 import { coreCommands } from "../commands/mod.ts";
 import type { WeftConfig } from "../config/mod.ts";
-import { WeftError } from "../errors.ts";
+import { WeftError } from "../../protocols/bus/errors.ts";
 import { Model } from "../model/mod.ts";
-import { shellArgv } from "../pty.ts";
+import { shellArgv } from "../pty/mod.ts";
 import { PluginHost } from "../plugin/mod.ts";
 import { VERSION } from "../version.ts";
 import { AttachedSizes } from "./attached_sizes.ts";

@@ -1,7 +1,7 @@
 // What the commands share: reading a window's layout through the core, and changing it with a
 // retry when a pane came or went between the read and the write.
 import type { LayoutNode } from "../../core/layout/mod.ts";
-import { WeftError } from "../../core/errors.ts";
+import { WeftError } from "../../protocols/bus/errors.ts";
 
 /** A bus call as handlers get it. */
 export type Call = <T = unknown>(name: string, input: unknown) => Promise<T>;

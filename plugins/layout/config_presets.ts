@@ -1,5 +1,5 @@
 import { type LayoutNode, normalise, removePane } from "../../core/layout/mod.ts";
-import { WeftError } from "../../core/errors.ts";
+import { WeftError } from "../../protocols/bus/errors.ts";
 import { checkSpec } from "../../protocols/layout/mod.ts";
 import { planLayout } from "./plan.ts";
 import type { Preset } from "./presets.ts";

@@ -7,7 +7,7 @@
  */
 
 import type { CommandSpec } from "../../core/bus/mod.ts";
-import { WeftError } from "../../core/errors.ts";
+import { WeftError } from "../../protocols/bus/errors.ts";
 import { buildToolTable, type ToolFilter, type ToolTable } from "../../protocols/mcp/mod.ts";
 import type { McpHost } from "./host.ts";
 

@@ -8,15 +8,16 @@
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { WeftClient } from "../../core/client/mod.ts";
+import { WeftClient } from "../client/mod.ts";
 import { loadConfig } from "../../core/config/mod.ts";
-import { WeftError } from "../../core/errors.ts";
+import { WeftError } from "../../protocols/bus/errors.ts";
 import { findServerInfo } from "../../core/server/info.ts";
-import type { CliIo, Subcommand } from "../../core/cli/_io.ts";
-import { UsageError } from "../../core/cli/_io.ts";
+import type { CliIo, Subcommand } from "../cli/io.ts";
+import { UsageError } from "../cli/io.ts";
 import { type McpOptions, parseMcpOptions } from "../../protocols/mcp/mod.ts";
 import { READ_ONLY_GRANTS } from "./mod.ts";
 import { serveStdio } from "./stdio.ts";
+import { BUILTIN_PLUGINS } from "../builtin.ts";
 
 const USAGE = "weft mcp [--project DIR] [--read-only] | weft mcp config [--http|--stdio] " +
   "[--bin NAME] [--project DIR] | weft mcp token [--project DIR]";
@@ -82,7 +83,7 @@ async function token(args: string[], io: CliIo): Promise<number> {
   const start = values.project ? resolve(io.cwd, values.project) : io.cwd;
   const found = await findServerInfo(start);
   const file = found?.info.http?.tokenFile ??
-    join((await loadConfig(start)).projectDir, ".weft", "mcp.token");
+    join((await loadConfig(start, { builtins: BUILTIN_PLUGINS })).projectDir, ".weft", "mcp.token");
   try {
     io.out((await Deno.readTextFile(file)).trim() + "\n");
     return 0;
@@ -128,6 +129,6 @@ async function httpEntry(start: string) {
 }
 
 async function projectOptions(start: string): Promise<McpOptions> {
-  const config = await loadConfig(start);
+  const config = await loadConfig(start, { builtins: BUILTIN_PLUGINS });
   return parseMcpOptions(config.plugins.find((p) => p.name === "mcp")?.options ?? {});
 }

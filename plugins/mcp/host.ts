@@ -7,7 +7,7 @@
  */
 
 import type { EventFilter, Reply, WeftEvent } from "../../core/bus/mod.ts";
-import { toErrorBody } from "../../core/errors.ts";
+import { toErrorBody } from "../../protocols/bus/errors.ts";
 
 /** weft as an MCP server sees it. */
 export interface McpHost {

@@ -8,7 +8,7 @@
  *
  * Enable it in the project's `deno.json`: `"weft": {"plugins": {"mcp": true}}`, or with
  * options: `{"mcp": {"options": {"port": 8931, "readOnly": true}}}` (see
- * {@link ../../protocols/mcp/options.ts}).
+ * `./options.ts`).
  *
  * @example
  * ```ts
@@ -22,7 +22,7 @@
 import { join } from "node:path";
 import { z } from "zod";
 import { defineCommand, definePlugin, type PluginContext } from "../../core/plugin/mod.ts";
-import { BUS_CAPABILITIES } from "../../core/permissions.ts";
+import { BUS_CAPABILITIES } from "../../protocols/bus/capabilities.ts";
 import { type McpOptions, parseMcpOptions } from "../../protocols/mcp/mod.ts";
 import { ToolCatalog } from "./catalog.ts";
 import { CONFORMANCE_FIXTURES } from "./conformance.ts";

@@ -18,7 +18,7 @@ import {
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
 } from "./sdk.ts";
-import { didYouMean } from "../../core/suggest.ts";
+import { didYouMean } from "../../protocols/bus/suggest.ts";
 import { VERSION } from "../../core/version.ts";
 import {
   errorResult,

@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { WeftClient } from "../../core/client/mod.ts";
+import type { WeftClient } from "../client/mod.ts";
 import type { McpOptions } from "../../protocols/mcp/mod.ts";
 import { ToolCatalog } from "./catalog.ts";
 import { type McpHost, replyOf } from "./host.ts";

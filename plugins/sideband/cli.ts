@@ -5,8 +5,8 @@
  */
 
 import { parseArgs } from "node:util";
-import type { CliIo, Subcommand } from "../../core/cli/_io.ts";
-import { intOption, print, UsageError, withClient } from "../../core/cli/_io.ts";
+import type { CliIo, Subcommand } from "../cli/io.ts";
+import { intOption, print, UsageError, withClient } from "../cli/io.ts";
 import type { LogEntry } from "./_log.ts";
 
 const USAGE = "weft sideband log [PANE] [--limit N] [--json] | weft sideband status [--json] | " +

@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorBody, type ErrorCode } from "../../core/errors.ts";
+import { ERROR_CODES, type ErrorBody, type ErrorCode } from "../bus/errors.ts";
 import type { JsonRpcErrorObject } from "./types.ts";
 
 /**

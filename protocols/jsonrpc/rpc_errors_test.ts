@@ -1,5 +1,5 @@
 import { deepStrictEqual, strictEqual } from "node:assert/strict";
-import { ERROR_CODES, type ErrorBody } from "../../core/errors.ts";
+import { ERROR_CODES, type ErrorBody } from "../bus/errors.ts";
 import { errorToRpc, RPC_ERRORS, rpcToError } from "./rpc_errors.ts";
 
 Deno.test("errorToRpc() maps an unknown command to METHOD_NOT_FOUND", () => {

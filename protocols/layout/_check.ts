@@ -1,6 +1,6 @@
 // Shared pieces of the spec and file validators: paths, failures, plain-object and key checks.
-import { WeftError } from "../../core/errors.ts";
-import { didYouMean } from "../../core/suggest.ts";
+import { WeftError } from "../bus/errors.ts";
+import { didYouMean } from "../bus/suggest.ts";
 
 /** `a.b`, `a[1]`, or just `b` at the root. */
 export function join(path: string, key: string | number): string {

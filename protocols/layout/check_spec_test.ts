@@ -1,5 +1,5 @@
 import { deepStrictEqual, ok, strictEqual, throws } from "node:assert/strict";
-import { WeftError } from "../../core/errors.ts";
+import { WeftError } from "../bus/errors.ts";
 import { checkSpec } from "./check_spec.ts";
 
 function pathOf(fn: () => unknown): string {

@@ -1,5 +1,5 @@
-import { WeftError } from "../../core/errors.ts";
-import { didYouMean } from "../../core/suggest.ts";
+import { WeftError } from "../bus/errors.ts";
+import { didYouMean } from "../bus/suggest.ts";
 
 /**
  * Finds a preset the way tmux finds layouts: by exact name, then by a prefix that only one

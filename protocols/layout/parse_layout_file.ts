@@ -1,5 +1,5 @@
 import { parse, TomlError } from "smol-toml";
-import { WeftError } from "../../core/errors.ts";
+import { WeftError } from "../bus/errors.ts";
 import { locate } from "./_locate.ts";
 import { checkLayoutFile } from "./check_file.ts";
 import type { CheckSpecOptions } from "./check_spec.ts";

@@ -1,5 +1,5 @@
 import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
-import { WeftError } from "../../core/errors.ts";
+import { WeftError } from "../bus/errors.ts";
 import { parseLayoutFile } from "./parse_layout_file.ts";
 
 function errorOf(text: string): WeftError {

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { CommandSpec, TargetSpec } from "../../core/bus/mod.ts";
+import type { CommandSpec, TargetSpec } from "../bus/mod.ts";
 
 const EXAMPLE_ID: Readonly<Record<TargetSpec["kind"], string>> = {
   pane: "p3",

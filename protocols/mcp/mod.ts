@@ -19,8 +19,8 @@
  */
 
 export { describeTool } from "./describe_tool.ts";
-export { MCP_DEFAULTS, parseMcpOptions } from "./options.ts";
-export type { McpOptions, ToolFilter } from "./options.ts";
+export { MCP_DEFAULTS, parseMcpOptions } from "../../plugins/mcp/options.ts";
+export type { McpOptions, ToolFilter } from "../../plugins/mcp/options.ts";
 export { PANE_URI_TEMPLATE, paneUri, parsePaneUri } from "./pane_uri.ts";
 export { buildToolTable } from "./tool_table.ts";
 export type { ToolEntry, ToolTable } from "./tool_table.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { CommandSpec } from "../../core/bus/mod.ts";
+import type { CommandSpec } from "../bus/mod.ts";
 
 /** The owners whose names are nouns the core owns; a plugin's tools keep its name in front. */
 const CORE_NOUNS: readonly string[] = ["session", "window", "pane", "server"];

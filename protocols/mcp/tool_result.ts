@@ -7,7 +7,7 @@
  */
 
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types";
-import type { ErrorBody, ErrorCode } from "../../core/errors.ts";
+import type { ErrorBody, ErrorCode } from "../bus/errors.ts";
 import type { ToolEntry } from "./tool_table.ts";
 
 /** What to do about each failure, said to a model. */

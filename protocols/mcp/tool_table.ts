@@ -6,9 +6,9 @@
  */
 
 import type { Tool } from "@modelcontextprotocol/sdk/types";
-import type { CommandSpec, JsonSchema } from "../../core/bus/mod.ts";
+import type { CommandSpec, JsonSchema } from "../bus/mod.ts";
 import { describeTool } from "./describe_tool.ts";
-import type { ToolFilter } from "./options.ts";
+import type { ToolFilter } from "../../plugins/mcp/options.ts";
 import { namespacedToolName, TOOL_NAME, toolName } from "./tool_name.ts";
 
 /** One tool and the command behind it. */

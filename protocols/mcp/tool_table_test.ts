@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { CommandSpec } from "../../core/bus/mod.ts";
+import type { CommandSpec } from "../bus/mod.ts";
 import { buildToolTable } from "./tool_table.ts";
 
 function spec(name: string, extra: Partial<CommandSpec> = {}): CommandSpec {

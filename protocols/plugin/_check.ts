@@ -5,7 +5,7 @@
  * @module
  */
 
-import { WeftError } from "../../core/errors.ts";
+import { WeftError } from "../bus/errors.ts";
 
 /** Throws the validator's error for `path`. */
 export function fail(path: string, what: string): never {

@@ -5,9 +5,9 @@
  * @module
  */
 
-import type { EventFilter, WeftEvent } from "../../core/bus/mod.ts";
-import { ERROR_CODES, type ErrorBody } from "../../core/errors.ts";
-import { type Capability, parseCapability } from "../../core/permissions.ts";
+import type { EventFilter, WeftEvent } from "../bus/mod.ts";
+import { ERROR_CODES, type ErrorBody } from "../bus/errors.ts";
+import { type Capability, parseCapability } from "../bus/capabilities.ts";
 import { bool, fail, obj, oneOf, opt, str, strings } from "./_check.ts";
 import {
   CALLER_KINDS,

@@ -4,8 +4,8 @@
  * @module
  */
 
-import type { Caller } from "../../core/bus/mod.ts";
-import type { Capability } from "../../core/permissions.ts";
+import type { Caller } from "../bus/mod.ts";
+import type { Capability } from "../bus/capabilities.ts";
 import type { WireCaller } from "./messages.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { deepStrictEqual, strictEqual } from "node:assert/strict";
-import type { Caller } from "../../core/bus/mod.ts";
+import type { Caller } from "../bus/mod.ts";
 import { callerFromWire, callerToWire } from "./caller.ts";
 
 Deno.test("callerToWire() and callerFromWire() round-trip a caller", () => {

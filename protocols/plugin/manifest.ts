@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { CommandSpec, McpSpec, TargetSpec } from "../../core/bus/mod.ts";
+import type { CommandSpec, McpSpec, TargetSpec } from "../bus/mod.ts";
 import { bool, fail, num, obj, oneOf, opt, str } from "./_check.ts";
 import { capabilityList } from "./_parts.ts";
 import type { Manifest } from "./messages.ts";

@@ -23,9 +23,9 @@
  * @module
  */
 
-import type { CommandSpec, EventFilter, WeftEvent } from "../../core/bus/mod.ts";
-import type { ErrorBody } from "../../core/errors.ts";
-import type { Capability } from "../../core/permissions.ts";
+import type { CommandSpec, EventFilter, WeftEvent } from "../bus/mod.ts";
+import type { ErrorBody } from "../bus/errors.ts";
+import type { Capability } from "../bus/capabilities.ts";
 
 /** The protocol version a manifest carries; the host refuses any other. */
 export const PROTOCOL_VERSION = 1;

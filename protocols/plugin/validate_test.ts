@@ -1,5 +1,5 @@
 import { deepStrictEqual, strictEqual, throws } from "node:assert/strict";
-import { WeftError } from "../../core/errors.ts";
+import { WeftError } from "../bus/errors.ts";
 import { PROTOCOL_VERSION } from "./messages.ts";
 import { parseHostMessage, parsePluginMessage } from "./validate.ts";
 

@@ -65,8 +65,6 @@
  */
 
 export { SIDEBAND_STREAM_DEFAULTS, SidebandStream } from "./stream.ts";
-export { DisplayFilter } from "./display_filter.ts";
-export type { DisplayFilterOptions } from "./display_filter.ts";
 export type {
   SidebandCommand,
   SidebandOutput,

@@ -5,7 +5,7 @@
  */
 
 import { join } from "node:path";
-import { WeftClient } from "../../core/client/mod.ts";
+import { WeftClient } from "../../plugins/client/mod.ts";
 import { weftArgs } from "../helpers/cli.ts";
 
 /** The repository root. */

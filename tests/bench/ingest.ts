@@ -15,9 +15,9 @@
 
 import { Buffer } from "node:buffer";
 import { hasTmux, tmux } from "./_util.ts";
-import { pipe } from "../../core/pane_io.ts";
-import { type ExitInfo, Pty } from "../../core/pty.ts";
-import { type ReadOptions, Screen } from "../../core/screen.ts";
+import { pipe } from "../../core/model/pane_io.ts";
+import { type ExitInfo, Pty } from "../../core/pty/mod.ts";
+import { type ReadOptions, Screen } from "../../core/screen/mod.ts";
 
 const MB = 1024 * 1024;
 const SIZE = 100 * MB;

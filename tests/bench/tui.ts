@@ -14,10 +14,10 @@
  */
 
 import process from "node:process";
-import { WeftClient } from "../../core/client/mod.ts";
-import type { CellGrid } from "../../core/tui/cells.ts";
-import { AttachApp, type TerminalIo } from "../../core/tui/mod.ts";
-import { ATTACH_DEFAULTS } from "../../core/tui/app.ts";
+import { WeftClient } from "../../plugins/client/mod.ts";
+import type { CellGrid } from "../../plugins/tui/cells.ts";
+import { AttachApp, type TerminalIo } from "../../plugins/tui/mod.ts";
+import { ATTACH_DEFAULTS } from "../../plugins/tui/app.ts";
 import { percentile, spawnServer } from "./_util.ts";
 
 /** A terminal that swallows frames, remembering when each was written. */

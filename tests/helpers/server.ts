@@ -5,9 +5,10 @@
  */
 
 import { join } from "node:path";
-import { WeftClient } from "../../core/client/mod.ts";
+import { WeftClient } from "../../plugins/client/mod.ts";
 import { loadConfig } from "../../core/config/mod.ts";
 import { type RunningServer, startServer } from "../../core/server/server.ts";
+import { BUILTIN_PLUGINS } from "../../plugins/builtin.ts";
 
 /** What a test gets. */
 export interface ServerFixture {
@@ -42,7 +43,7 @@ export async function withServer(
       await Deno.mkdir(join(dir, path, ".."), { recursive: true });
       await Deno.writeTextFile(join(dir, path), content);
     }
-    server = await startServer(await loadConfig(dir), {
+    server = await startServer(await loadConfig(dir, { builtins: BUILTIN_PLUGINS }), {
       noStartupSession: !options.startupSession,
     });
     await server.pluginsStarted;

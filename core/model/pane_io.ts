@@ -1,0 +1,96 @@
+/**
+ * Wires a PTY to its screen: output goes to the screen (as bytes, the parser's fast path) and
+ * to an optional text listener; the PTY is paused while the screen is behind by more than a
+ * high-water mark and resumed once it catches up, so a flood never buffers without bound.
+ *
+ * @module
+ */
+
+import type { Pty } from "../pty/mod.ts";
+import { DEFAULT_LOW_WATER, type Screen } from "../screen/mod.ts";
+
+/** Options of {@link pipe}. */
+export interface PipeOptions {
+  /** Told of every chunk, cheaply (no decoding): for activity and state. */
+  onActivity?: () => void;
+  /** Receives the output as text (UTF-8 decoded, split characters kept whole). */
+  onOutput?: (data: string) => void;
+  /**
+   * Whether anyone wants the text right now (default: yes). Decoding every chunk costs; with
+   * nobody listening it is skipped, and a new decoder starts when someone listens again.
+   */
+  wantsText?: () => boolean;
+  /** Pause the PTY while the screen has more than this many bytes to parse (default 1 MiB). */
+  highWater?: number;
+  /** Resume once it is down to this many (default 256 KiB). */
+  lowWater?: number;
+  /**
+   * Asked for every chunk: a function returned takes the chunk as text instead of the screen
+   * (and writes what should be shown itself), e.g. a filter that hides sideband commands.
+   */
+  display?: () => ((text: string, bytes: Uint8Array) => void) | undefined;
+}
+
+/** Default high-water mark of {@link pipe}. */
+export const DEFAULT_HIGH_WATER = 1 << 20;
+
+/**
+ * Feeds `pty`'s output to `screen` (and `onOutput`) with back-pressure. Returns a disposer
+ * that unhooks everything and resumes the PTY if it was paused.
+ *
+ * @example
+ * ```ts
+ * import { Pty } from "../pty/mod.ts";
+ * import { Screen } from "../screen/mod.ts";
+ * import { pipe } from "./pane_io.ts";
+ * const pty = Pty.spawn({ argv: ["echo", "hi"], cwd: "/", env: {}, cols: 80, rows: 24 });
+ * const screen = new Screen({ cols: 80, rows: 24, historyBytes: 1 << 20, reply: (d) => pty.write(d) });
+ * const unpipe = pipe(pty, screen, {});
+ * pty.onExit(async () => {
+ *   await screen.flush();
+ *   console.assert(screen.read().text.startsWith("hi"));
+ *   unpipe();
+ * });
+ * ```
+ */
+export function pipe(pty: Pty, screen: Screen, options: PipeOptions): () => void {
+  const high = options.highWater ?? DEFAULT_HIGH_WATER;
+  const low = Math.min(options.lowWater ?? DEFAULT_LOW_WATER, high);
+  let decoder = new TextDecoder();
+  let decoding = false;
+  const onOutput = options.onOutput;
+  let paused = false;
+
+  const offBytes = pty.onBytes((bytes) => {
+    options.onActivity?.();
+    const display = options.display?.();
+    const wanted = !!onOutput && (options.wantsText?.() ?? true);
+    if ((wanted || display) && !decoding) decoder = new TextDecoder();
+    decoding = wanted || !!display;
+    const text = decoding ? decoder.decode(bytes, { stream: true }) : "";
+    if (display) display(text, bytes);
+    else screen.write(bytes);
+    if (wanted && text) onOutput(text);
+    if (!paused && screen.pendingBytes > high) {
+      paused = true;
+      pty.pause();
+    }
+  });
+  const offDrain = screen.onDrain(() => {
+    if (paused && screen.pendingBytes <= low) {
+      paused = false;
+      pty.resume();
+    }
+  });
+  const offExit = pty.onExit(() => {
+    const tail = decoding ? decoder.decode() : "";
+    if (tail && onOutput) onOutput(tail);
+  });
+  return () => {
+    offBytes();
+    offDrain();
+    offExit();
+    if (paused) pty.resume();
+    paused = false;
+  };
+}

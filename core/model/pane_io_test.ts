@@ -1,0 +1,72 @@
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { pipe } from "./pane_io.ts";
+import { type ExitInfo, Pty } from "../pty/mod.ts";
+import { Screen } from "../screen/mod.ts";
+
+const ENV = { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", LANG: "C.UTF-8" };
+
+Deno.test("pipe() feeds the screen and onOutput, and a flood does not grow pendingBytes without bound", async () => {
+  const highWater = 256 * 1024;
+  const pty = Pty.spawn({
+    argv: ["bash", "-c", "head -c 40000000 /dev/zero | tr '\\0' 'y' | fold -w 100; echo; echo END"],
+    cwd: "/",
+    env: ENV,
+    cols: 80,
+    rows: 24,
+  });
+  const screen = new Screen({
+    cols: 80,
+    rows: 24,
+    historyBytes: 1 << 20,
+    reply: (d) => pty.write(d),
+  });
+  let output = 0;
+  let tail = "";
+  const unpipe = pipe(pty, screen, {
+    highWater,
+    lowWater: 64 * 1024,
+    onOutput: (text) => {
+      output += text.length;
+      tail = (tail + text).slice(-100);
+    },
+  });
+  let maxPending = 0;
+  pty.onBytes(() => maxPending = Math.max(maxPending, screen.pendingBytes));
+  const exit = await new Promise<ExitInfo>((resolve) => pty.onExit(resolve));
+  await screen.flush();
+  assertEquals(exit.code, 0);
+  assert(output > 40_000_000, `${output} characters of output`);
+  assert(tail.includes("END"));
+  // paused above the high-water mark: what was already read on the way still arrives
+  assert(maxPending < highWater + 3 * 1024 * 1024, `pending reached ${maxPending}`);
+  assertEquals(screen.read({ mode: "recent", lines: 1 }).text, "END");
+  unpipe();
+  screen.dispose();
+});
+
+Deno.test("pipe() returns a disposer that stops feeding the screen", async () => {
+  const pty = Pty.spawn({ argv: ["cat"], cwd: "/", env: ENV, cols: 40, rows: 5 });
+  const screen = new Screen({
+    cols: 40,
+    rows: 5,
+    historyBytes: 1 << 16,
+    reply: (d) => pty.write(d),
+  });
+  const unpipe = pipe(pty, screen, {});
+  pty.write("before\r");
+  const deadline = Date.now() + 15_000;
+  while (!screen.read().text.includes("before")) {
+    if (Date.now() > deadline) throw new Error("Timed out waiting for the echo");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  unpipe();
+  let late = "";
+  pty.onData((data) => late += data);
+  pty.write("after\r");
+  while (!late.includes("after")) await new Promise((resolve) => setTimeout(resolve, 10));
+  await screen.flush();
+  assert(!screen.read().text.includes("after"));
+  pty.kill();
+  await new Promise((resolve) => pty.onExit(resolve));
+  screen.dispose();
+});

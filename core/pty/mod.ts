@@ -1,0 +1,9 @@
+/**
+ * The PTY host: node-pty forks the process, one reader Worker reads every PTY with libc
+ * `poll`/`read` (FFI), and writes go straight to the master fd.
+ *
+ * @module
+ */
+
+export { Pty, shellArgv } from "./pty.ts";
+export type { ExitInfo, SpawnOptions } from "./pty.ts";

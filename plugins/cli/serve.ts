@@ -1,0 +1,37 @@
+/**
+ * `weft serve`: run the server for the project in the current directory until stopped.
+ *
+ * @module
+ */
+
+import { parseArgs } from "node:util";
+import { loadConfig } from "../../core/config/mod.ts";
+import { startServer } from "../../core/server/server.ts";
+import type { Subcommand } from "./io.ts";
+import { BUILTIN_PLUGINS } from "../builtin.ts";
+
+/** `weft serve [--project DIR]` */
+export const serve: Subcommand = {
+  usage: "weft serve [--project DIR]",
+  summary: "Start the weft server for this project (stays in the foreground)",
+  run: async (args, io) => {
+    const { values } = parseArgs({ args, options: { project: { type: "string" } }, strict: true });
+    const started = performance.now();
+    const config = await loadConfig(values.project ?? io.cwd, { builtins: BUILTIN_PLUGINS });
+    const server = await startServer(config);
+    const ms = (performance.now() - started).toFixed(0);
+    io.err(
+      `weft: serving ${config.projectDir} (pid ${Deno.pid}, socket ${server.paths.socket}, ready in ${ms} ms)\n`,
+    );
+    const onSignal = () => void server.stop();
+    for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+      Deno.addSignalListener(sig, onSignal);
+    }
+    await server.finished;
+    for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+      Deno.removeSignalListener(sig, onSignal);
+    }
+    io.err("weft: stopped\n");
+    return 0;
+  },
+};

@@ -1,0 +1,79 @@
+/**
+ * The `mcp` plugin's options, as a project writes them under `weft.plugins.mcp.options`.
+ *
+ * @module
+ */
+
+import { z } from "zod";
+import { WeftError } from "../../protocols/bus/errors.ts";
+
+/** Which tools the MCP door shows. Names are tool names or command names. */
+export interface ToolFilter {
+  /** When given, only these tools. */
+  tools?: readonly string[];
+  /** Never these tools. */
+  hide?: readonly string[];
+  /** Only tools that change nothing (commands marked `mcp.readOnly`). */
+  readOnly?: boolean;
+}
+
+/** Every option of the `mcp` plugin. */
+export interface McpOptions extends ToolFilter {
+  /** HTTP port on 127.0.0.1; 0 picks a free one (written to `.weft/server.json`). */
+  port: number;
+  /** Serve pane screens as resources `weft://pane/{id}`. */
+  resources: boolean;
+  /** Most resource-updated notifications per pane per second. */
+  updatesPerSecond: number;
+  /**
+   * Test only, never for real use: accept HTTP requests without the bearer token (the MCP
+   * conformance runner sends none) and serve the suite's two fixture resources. Host and
+   * Origin are still checked.
+   */
+  unsafeConformanceMode: boolean;
+}
+
+/** The defaults of {@link McpOptions}. */
+export const MCP_DEFAULTS: McpOptions = {
+  port: 0,
+  resources: true,
+  updatesPerSecond: 10,
+  unsafeConformanceMode: false,
+};
+
+const Schema = z.strictObject({
+  port: z.number().int().min(0).max(65535).optional(),
+  tools: z.array(z.string().min(1)).optional(),
+  hide: z.array(z.string().min(1)).optional(),
+  readOnly: z.boolean().optional(),
+  resources: z.boolean().optional(),
+  updatesPerSecond: z.number().min(0.1).max(1000).optional(),
+  unsafeConformanceMode: z.boolean().optional(),
+});
+
+/**
+ * Validates the plugin's options and fills in the defaults; a wrong key is named.
+ *
+ * @example
+ * ```ts
+ * import { parseMcpOptions } from "./options.ts";
+ * const options = parseMcpOptions({ readOnly: true });
+ * console.assert(options.readOnly === true && options.port === 0);
+ * ```
+ */
+export function parseMcpOptions(raw: unknown): McpOptions {
+  const parsed = Schema.safeParse(raw ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const path = ["weft", "plugins", "mcp", "options", ...issue.path.map(String)].join(".");
+    const what = issue.code === "unrecognized_keys"
+      ? `unknown key ${issue.keys.map((k) => `"${k}"`).join(", ")}`
+      : issue.message;
+    throw new WeftError("INVALID_INPUT", `Cannot start the MCP server: ${path}: ${what}`);
+  }
+  const o = parsed.data;
+  return {
+    ...MCP_DEFAULTS,
+    ...Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)),
+  } as McpOptions;
+}

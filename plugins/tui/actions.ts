@@ -1,0 +1,110 @@
+/**
+ * What each bound key does: one function per action, looked up by the binding table's action
+ * name. Every change goes through a bus command; the view follows from the events it causes.
+ *
+ * @module
+ */
+
+import type { WeftClient } from "../client/mod.ts";
+import { neighbour, panesOf, type Side } from "../../core/layout/mod.ts";
+import type { Action } from "./bindings.ts";
+import type { AttachState, LayoutInfo } from "./session_state.ts";
+
+/** What actions may touch. */
+export interface ActionContext {
+  client: WeftClient;
+  state: () => AttachState;
+  /** Opens a mode of the client. */
+  enter: (mode: "scroll" | "prompt" | "help" | "confirm-close") => void;
+  detach: () => void;
+  redraw: () => void;
+  /** Sends the prefix key itself to the focused pane. */
+  sendPrefix: () => void;
+  notice: (text: string, error?: boolean) => void;
+}
+
+type Handler = (ctx: ActionContext, arg: string | number | undefined) => Promise<unknown> | void;
+
+function current(ctx: ActionContext): { layout: LayoutInfo; focused: string } | undefined {
+  const layout = ctx.state().layout;
+  if (!layout?.layout) return undefined;
+  const focused = layout.focused ?? panesOf(layout.layout)[0];
+  return focused ? { layout, focused } : undefined;
+}
+
+async function selectWindowAt(ctx: ActionContext, step: number | undefined, index?: number) {
+  const { windows, layout } = ctx.state();
+  if (!windows.length) return;
+  let target = index !== undefined ? windows.find((w) => w.index === index) : undefined;
+  if (step !== undefined) {
+    const at = Math.max(0, windows.findIndex((w) => w.id === layout?.window));
+    target = windows[(at + step + windows.length) % windows.length];
+  }
+  if (!target) return ctx.notice(`No window ${index}`, true);
+  await ctx.client.call("window.select", { window: target.id });
+}
+
+/** The handler of every {@link Action}. */
+export const ACTIONS: Record<Action, Handler> = {
+  "window-new": (ctx) => {
+    const cwd = focusedCwd(ctx);
+    return ctx.client.call("window.create", {
+      session: ctx.state().session.id,
+      ...(cwd ? { cwd } : {}),
+    });
+  },
+  "window-next": (ctx) => selectWindowAt(ctx, 1),
+  "window-previous": (ctx) => selectWindowAt(ctx, -1),
+  "window-select": (ctx, arg) => selectWindowAt(ctx, undefined, Number(arg)),
+  split: (ctx, arg) => {
+    const at = current(ctx);
+    if (!at) return;
+    const cwd = focusedCwd(ctx);
+    return ctx.client.call("pane.create", {
+      split: at.focused,
+      direction: arg,
+      ...(cwd ? { cwd } : {}),
+    });
+  },
+  "focus-move": (ctx, arg) => {
+    const at = current(ctx);
+    if (!at || at.layout.zoomed) return;
+    const size = { cols: at.layout.cols, rows: at.layout.rows };
+    const next = neighbour(at.layout.layout!, size, at.focused, arg as Side);
+    if (next) return ctx.client.call("pane.focus", { pane: next });
+  },
+  "focus-next": (ctx) => {
+    const at = current(ctx);
+    if (!at) return;
+    const panes = panesOf(at.layout.layout!);
+    const next = panes[(panes.indexOf(at.focused) + 1) % panes.length];
+    if (next && next !== at.focused) return ctx.client.call("pane.focus", { pane: next });
+  },
+  "pane-close": (ctx) => ctx.enter("confirm-close"),
+  zoom: (ctx) => {
+    const at = current(ctx);
+    if (!at) return;
+    return ctx.client.call("window.zoom", { pane: at.focused, zoomed: !at.layout.zoomed });
+  },
+  "layout-next": async (ctx) => {
+    const window = ctx.state().layout?.window;
+    try {
+      await ctx.client.call("layout.cycle", window ? { window } : {});
+    } catch (err) {
+      const missing = (err as { code?: string }).code === "NOT_FOUND";
+      if (!missing) throw err;
+      ctx.notice("Cannot cycle layouts: the layout plugin is not enabled", true);
+    }
+  },
+  detach: (ctx) => ctx.detach(),
+  "scroll-mode": (ctx) => ctx.enter("scroll"),
+  prompt: (ctx) => ctx.enter("prompt"),
+  help: (ctx) => ctx.enter("help"),
+  "send-prefix": (ctx) => ctx.sendPrefix(),
+  redraw: (ctx) => ctx.redraw(),
+};
+
+function focusedCwd(ctx: ActionContext): string | undefined {
+  const focused = ctx.state().layout?.focused;
+  return focused ? ctx.state().panes.get(focused)?.cwd : undefined;
+}

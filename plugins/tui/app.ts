@@ -1,0 +1,389 @@
+/**
+ * The attach client: follows one session of a weft server and shows its current window in the
+ * terminal, every pane live; turns keys and the mouse into bus commands or pane input.
+ *
+ * @module
+ */
+
+import type { WeftEvent } from "../../core/bus/mod.ts";
+import { WeftClient } from "../client/mod.ts";
+import type { LayoutNode } from "../../core/layout/mod.ts";
+import type { ActionContext } from "./actions.ts";
+import type { CellGrid } from "./cells.ts";
+import type { PaneLabel, WindowView } from "./chrome.ts";
+import { windowRects } from "./chrome.ts";
+import { CHROME_ROWS, composeFrame } from "./compose.ts";
+import { InputHandler, type Mode } from "./input_handler.ts";
+import { PaneInput } from "./pane_input.ts";
+import { PaneMirror } from "./pane_mirror.ts";
+import { Renderer } from "./renderer.ts";
+import { type AttachState, blockedCount, loadState } from "./session_state.ts";
+import type { StatusInfo } from "./status_bar.ts";
+import type { TerminalIo } from "./terminal.ts";
+
+/** How the client behaves. */
+export interface AttachOptions {
+  /** Session id or name; default: the server's current session. */
+  session?: string;
+  /** The prefix key, tmux-style (`C-b`). */
+  prefix: string;
+  /** History lines each pane mirror keeps for scroll mode. */
+  scrollback: number;
+  /** Shortest time between two frames. */
+  frameMs: number;
+  /** How long a lone ESC waits to be the start of a sequence. */
+  escapeMs: number;
+}
+
+/** Defaults of {@link AttachOptions}. */
+export const ATTACH_DEFAULTS: AttachOptions = {
+  prefix: "C-b",
+  scrollback: 2000,
+  frameMs: 16,
+  escapeMs: 25,
+};
+
+/** Why the client ended. */
+export interface AttachExit {
+  reason: "detached" | "server-gone" | "session-closed" | "error";
+  message: string;
+}
+
+const STRUCTURE_TOPICS = [
+  "layout.changed",
+  "focus.changed",
+  "pane.created",
+  "pane.closed",
+  "pane.exited",
+  "pane.renamed",
+  "pane.state",
+  "window.*",
+  "session.*",
+];
+
+/**
+ * One attached client.
+ *
+ * @example
+ * ```ts ignore
+ * const client = await WeftClient.find(Deno.cwd(), { client: "tui" });
+ * const exit = await new AttachApp(client, processTerminal(), ATTACH_DEFAULTS).run();
+ * console.log(exit.message);
+ * ```
+ */
+export class AttachApp {
+  readonly client: WeftClient;
+  readonly terminal: TerminalIo;
+  readonly options: AttachOptions;
+  readonly mirrors = new Map<string, PaneMirror>();
+  readonly input: PaneInput;
+  state!: AttachState;
+  /** Called after each frame is written, with what was drawn (benchmarks measure with it). */
+  onFrame: ((output: string, grid: CellGrid) => void) | undefined;
+  #renderer: Renderer;
+  #handler: InputHandler;
+  #notice: { text: string; error: boolean; until: number } | undefined;
+  #frame = { dirty: false, timer: undefined as Timer | undefined, writing: false, last: -Infinity };
+  #refresh = { running: false, again: false };
+  #timers = new Set<Timer>();
+  #finish!: (exit: AttachExit) => void;
+  #done = new Promise<AttachExit>((resolve) => (this.#finish = resolve));
+  #finished = false;
+
+  constructor(client: WeftClient, terminal: TerminalIo, options: AttachOptions) {
+    this.client = client;
+    this.terminal = terminal;
+    this.options = options;
+    const { cols, rows } = terminal.size();
+    this.#renderer = new Renderer(cols, rows);
+    this.input = new PaneInput(
+      (pane, params) => client.call("pane.write", { pane, ...params }),
+      (err) => this.notice((err as Error).message, true),
+    );
+    this.#handler = new InputHandler(this, this.#actionContext());
+  }
+
+  /** Runs until detach, the server going away, or the session closing. */
+  async run(): Promise<AttachExit> {
+    this.state = await loadState(this.client, this.options.session);
+    this.client.onClose(() =>
+      this.finish({ reason: "server-gone", message: "the weft server went away" })
+    );
+    this.client.onDropped(() => {
+      // We read too slowly (a flood): what we know is stale; start again from snapshots.
+      for (const mirror of this.mirrors.values()) mirror.resync();
+      void this.#reload();
+    });
+    await this.client.subscribe({ topics: STRUCTURE_TOPICS }, (event) => this.#onEvent(event));
+    this.terminal.start();
+    try {
+      this.terminal.onInput((bytes) => this.#handler.push(bytes));
+      this.terminal.onResize(() => this.#resized());
+      this.terminal.onEnd?.(() =>
+        this.finish({ reason: "detached", message: "the terminal went away" })
+      );
+      await this.#sendSize();
+      await this.#reload();
+      this.#tickClock();
+      return await this.#done;
+    } finally {
+      this.#finished = true;
+      for (const t of this.#timers) clearTimeout(t);
+      clearTimeout(this.#frame.timer);
+      for (const m of this.mirrors.values()) m.dispose();
+      this.mirrors.clear();
+      await this.terminal.close();
+    }
+  }
+
+  /** Ends the client (once). */
+  finish(exit: AttachExit): void {
+    if (this.#finished) return;
+    this.#finished = true;
+    this.#finish(exit);
+  }
+
+  /** The focused pane of the current window. */
+  get focused(): string | undefined {
+    return this.state.layout?.focused ?? undefined;
+  }
+
+  /** The current window as drawn. */
+  get view(): WindowView | undefined {
+    const l = this.state.layout;
+    if (!l?.layout) return undefined;
+    return {
+      tree: l.layout,
+      size: { cols: l.cols, rows: l.rows },
+      zoomed: l.zoomed,
+      focused: l.focused,
+    };
+  }
+
+  /** Shows a message in the status bar for a few seconds. */
+  notice(text: string, error = false): void {
+    this.#notice = { text, error, until: performance.now() + 4000 };
+    this.#later(() => this.schedule(), 4100);
+    this.schedule();
+  }
+
+  /** Asks for a frame; frames are at most one per `frameMs`, never two writes at once. */
+  schedule(): void {
+    const f = this.#frame;
+    f.dirty = true;
+    if (f.timer || f.writing || this.#finished) return;
+    const wait = Math.max(0, f.last + this.options.frameMs - performance.now());
+    f.timer = setTimeout(() => {
+      f.timer = undefined;
+      this.#draw();
+    }, wait);
+  }
+
+  /** Forgets what the terminal shows; the next frame repaints everything. */
+  redraw(): void {
+    const { cols, rows } = this.terminal.size();
+    this.#renderer.invalidate(cols, rows);
+    this.schedule();
+  }
+
+  async #draw(): Promise<void> {
+    const f = this.#frame;
+    if (!f.dirty || this.#finished) return;
+    f.dirty = false;
+    f.last = performance.now();
+    const { cols, rows } = this.terminal.size();
+    const mode = this.#handler.mode;
+    const { grid, cursor, helpOverflow } = composeFrame({
+      cols,
+      rows,
+      window: this.view,
+      labels: this.#labels(),
+      mirrors: this.mirrors,
+      status: this.#status(mode),
+      scroll: this.#handler.scroll,
+      prompt: this.#handler.promptLine(),
+      help: mode.kind === "help" ? { prefix: this.options.prefix, offset: mode.offset } : undefined,
+    });
+    if (mode.kind === "help") mode.overflow = helpOverflow;
+    const out = this.#renderer.frame(grid, cursor);
+    if (out) {
+      f.writing = true;
+      await this.terminal.write(out);
+      f.writing = false;
+      this.onFrame?.(out, grid);
+    }
+    if (f.dirty) this.schedule();
+  }
+
+  #labels(): Map<string, PaneLabel> {
+    const labels = new Map<string, PaneLabel>();
+    for (const p of this.state.panes.values()) labels.set(p.id, p);
+    return labels;
+  }
+
+  #status(mode: Mode): StatusInfo {
+    const { session, windows, layout, panes } = this.state;
+    const focused = layout?.focused ? panes.get(layout.focused) : undefined;
+    const now = new Date();
+    const notice = this.#notice && this.#notice.until > performance.now()
+      ? this.#notice
+      : undefined;
+    const modeText = this.#handler.modeText(mode);
+    return {
+      session: session.name ?? session.id,
+      windows: windows.map((w) => ({
+        index: w.index,
+        label: w.name ?? w.id,
+        current: w.id === layout?.window,
+      })),
+      pane: focused ? `${focused.id}${focused.name ? `:${focused.name}` : ""}` : "-",
+      blocked: blockedCount(panes),
+      clock: `${pad(now.getHours())}:${pad(now.getMinutes())}`,
+      ...(notice ? { notice } : modeText ? { notice: { text: modeText } } : {}),
+    };
+  }
+
+  #onEvent(event: WeftEvent): void {
+    if (event.topic === "pane.state") {
+      const data = event.data as { pane: string; state: string };
+      const pane = this.state.panes.get(data.pane);
+      if (pane) pane.state = data.state as typeof pane.state;
+      return this.schedule();
+    }
+    if (
+      event.topic === "session.closed" &&
+      (event.data as { session?: string }).session === this.state.session.id
+    ) {
+      return this.finish({
+        reason: "session-closed",
+        message: `session ${this.state.session.name ?? this.state.session.id} closed`,
+      });
+    }
+    void this.#reload();
+  }
+
+  /** Re-reads the session's state (coalesced) and follows it. */
+  async #reload(): Promise<void> {
+    const r = this.#refresh;
+    if (r.running) return void (r.again = true);
+    r.running = true;
+    try {
+      do {
+        r.again = false;
+        try {
+          this.state = await loadState(this.client, this.state.session.id);
+        } catch (err) {
+          if (this.client.closed) return;
+          const code = (err as { code?: string }).code;
+          if (code === "TARGET_NOT_FOUND") {
+            return this.finish({
+              reason: "session-closed",
+              message: `session ${this.state.session.name ?? this.state.session.id} closed`,
+            });
+          }
+          this.notice((err as Error).message, true);
+        }
+        this.#followLayout();
+        this.schedule();
+      } while (r.again && !this.#finished);
+    } finally {
+      r.running = false;
+    }
+  }
+
+  /** Starts mirrors for panes that became visible, resizes and drops the others. */
+  #followLayout(): void {
+    const view = this.view;
+    const rects = view ? windowRects(view) : new Map();
+    for (const [id, mirror] of this.mirrors) {
+      if (!rects.has(id)) {
+        mirror.dispose();
+        this.mirrors.delete(id);
+      }
+    }
+    for (const [id, rect] of rects) {
+      if (rect.cols <= 0 || rect.rows <= 0) continue;
+      const size = { cols: rect.cols, rows: rect.rows };
+      const mirror = this.mirrors.get(id);
+      if (mirror) mirror.resize(size);
+      else {
+        this.mirrors.set(
+          id,
+          new PaneMirror(() => this.#connect(), id, size, {
+            scrollback: this.options.scrollback,
+            onChange: () => this.schedule(),
+            onError: () => void this.#reload(),
+          }),
+        );
+      }
+    }
+    this.#handler.layoutChanged(
+      rects as Map<string, unknown>,
+      view?.tree as LayoutNode | undefined,
+    );
+  }
+
+  /** A connection of its own for a pane mirror (see {@link PaneMirror}). */
+  #connect(): Promise<WeftClient> {
+    const socket = this.client.hello.socket;
+    if (typeof socket !== "string") return Promise.resolve(this.client);
+    return WeftClient.connect(socket, { client: "tui" });
+  }
+
+  async #sendSize(): Promise<void> {
+    const { cols, rows } = this.terminal.size();
+    try {
+      await this.client.call("attach", {
+        session: this.state.session.id,
+        cols: Math.max(2, cols),
+        rows: Math.max(2, rows - CHROME_ROWS),
+      });
+    } catch (err) {
+      this.notice(`Cannot resize the window: ${(err as Error).message}`, true);
+    }
+  }
+
+  #resized(): void {
+    this.redraw();
+    void this.#sendSize();
+  }
+
+  #tickClock(): void {
+    const now = new Date();
+    const untilNextMinute = 60_000 - (now.getSeconds() * 1000 + now.getMilliseconds()) + 5;
+    this.#later(() => {
+      this.schedule();
+      this.#tickClock();
+    }, untilNextMinute);
+  }
+
+  #later(fn: () => void, ms: number): void {
+    const t = setTimeout(() => {
+      this.#timers.delete(t);
+      fn();
+    }, ms);
+    this.#timers.add(t);
+  }
+
+  #actionContext(): ActionContext {
+    return {
+      client: this.client,
+      state: () => this.state,
+      enter: (mode) => this.#handler.enter(mode),
+      detach: () =>
+        this.finish({
+          reason: "detached",
+          message: `detached (from session ${this.state.session.name ?? this.state.session.id})`,
+        }),
+      redraw: () => this.redraw(),
+      sendPrefix: () => this.#handler.sendPrefix(),
+      notice: (text, error) => this.notice(text, error),
+    };
+  }
+}
+
+type Timer = ReturnType<typeof setTimeout>;
+
+function pad(n: number): string {
+  return String(n).padStart(2, "0");
+}

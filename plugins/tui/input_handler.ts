@@ -1,0 +1,316 @@
+/**
+ * Where each input event goes, by mode: to the focused pane, to a bound action after the
+ * prefix, to the prompt's line editor, to scroll mode, or to the mouse handling.
+ *
+ * @module
+ */
+
+import type { WeftClient } from "../client/mod.ts";
+import type { LayoutNode, Rect } from "../../core/layout/mod.ts";
+import { type ActionContext, ACTIONS } from "./actions.ts";
+import { prefixBinding, scrollBinding } from "./bindings.ts";
+import type { WindowView } from "./chrome.ts";
+import { scrollBuffer } from "./compose.ts";
+import { InputDecoder, type InputEvent, type KeyEvent, type MouseEvent } from "./input.ts";
+import { namedKeyBytes } from "./key_names.ts";
+import { mouseBytes } from "./mouse.ts";
+import type { PaneInput } from "./pane_input.ts";
+import type { PaneMirror } from "./pane_mirror.ts";
+import { LineEditor, parseCommandLine } from "./prompt.ts";
+import { ScrollView } from "./scroll.ts";
+import type { AttachState } from "./session_state.ts";
+import { windowRects } from "./chrome.ts";
+
+/** The client's input mode. */
+export type Mode =
+  | { kind: "normal" }
+  | { kind: "prefix" }
+  | { kind: "prompt"; purpose: "command" | "search"; editor: LineEditor }
+  | { kind: "confirm"; pane: string }
+  | { kind: "help"; offset: number; overflow: number }
+  | { kind: "scroll" };
+
+/** What the handler needs from the client. */
+export interface HandlerHost {
+  readonly client: WeftClient;
+  readonly options: { prefix: string; escapeMs: number };
+  readonly mirrors: ReadonlyMap<string, PaneMirror>;
+  readonly input: PaneInput;
+  readonly state: AttachState;
+  readonly focused: string | undefined;
+  readonly view: WindowView | undefined;
+  schedule(): void;
+  notice(text: string, error?: boolean): void;
+}
+
+/** Keys whose bytes depend on the pane's cursor-key mode: the server encodes them. */
+const MODAL_KEYS = new Set(["Up", "Down", "Left", "Right", "Home", "End"]);
+const WHEEL_LINES = 3;
+
+/** Routes decoded input by mode. */
+export class InputHandler {
+  mode: Mode = { kind: "normal" };
+  scroll: ScrollView | undefined;
+  #decoder = new InputDecoder();
+  #escape: ReturnType<typeof setTimeout> | undefined;
+  #host: HandlerHost;
+  #actions: ActionContext;
+
+  constructor(host: HandlerHost, actions: ActionContext) {
+    this.#host = host;
+    this.#actions = actions;
+  }
+
+  /** Decodes a chunk of terminal input and handles its events. */
+  push(bytes: Uint8Array): void {
+    clearTimeout(this.#escape);
+    for (const event of this.#decoder.push(bytes)) this.#handle(event);
+    if (this.#decoder.pending) {
+      this.#escape = setTimeout(() => {
+        for (const event of this.#decoder.flush()) this.#handle(event);
+      }, this.#host.options.escapeMs);
+    }
+  }
+
+  /** Opens a mode (from an action). */
+  enter(mode: "scroll" | "prompt" | "help" | "confirm-close"): void {
+    const focused = this.#host.focused;
+    if (mode === "prompt") {
+      this.mode = { kind: "prompt", purpose: "command", editor: new LineEditor() };
+    } else if (mode === "help") this.mode = { kind: "help", offset: 0, overflow: 0 };
+    else if (mode === "confirm-close" && focused) this.mode = { kind: "confirm", pane: focused };
+    else if (mode === "scroll" && focused) this.#startScroll(focused);
+    this.#host.schedule();
+  }
+
+  /** Sends the prefix key itself to the focused pane. */
+  sendPrefix(): void {
+    const bytes = namedKeyBytes(this.#host.options.prefix);
+    const pane = this.#host.focused;
+    if (bytes && pane) this.#host.input.send(pane, { text: bytes });
+  }
+
+  /** The prompt line to draw, when a prompt is open. */
+  promptLine(): { label: string; text: string; cursor: number } | undefined {
+    const m = this.mode;
+    if (m.kind === "prompt") {
+      return {
+        label: m.purpose === "search" ? "search: " : ":",
+        text: m.editor.text,
+        cursor: m.editor.cursor,
+      };
+    }
+    if (m.kind === "confirm") {
+      const label = this.#host.state.panes.get(m.pane);
+      const what = label
+        ? `${m.pane}${label.name ? `:${label.name}` : ""} (${label.command})`
+        : m.pane;
+      return { label: `close pane ${what}? (y/n) `, text: "", cursor: 0 };
+    }
+    return undefined;
+  }
+
+  /** What the status bar says about the mode. */
+  modeText(mode: Mode): string | undefined {
+    if (mode.kind === "prefix") return `${this.#host.options.prefix} … (? for help)`;
+    if (mode.kind === "scroll") return "scroll: PgUp/PgDn ↑↓ / search, n/N next, q leave";
+    return undefined;
+  }
+
+  /** The layout changed: scroll mode ends when its pane is no longer shown. */
+  layoutChanged(rects: ReadonlyMap<string, unknown>, _tree: LayoutNode | undefined): void {
+    if (this.scroll && !rects.has(this.scroll.pane)) this.#endScroll();
+  }
+
+  #handle(event: InputEvent): void {
+    if (event.type === "focus") return;
+    if (event.type === "mouse") return this.#mouse(event);
+    const m = this.mode;
+    if (event.type === "paste") {
+      if (m.kind === "prompt") {
+        m.editor.insert(event.text);
+        return this.#host.schedule();
+      }
+      if (m.kind === "normal" && this.#host.focused) {
+        this.#host.input.send(this.#host.focused, { paste: event.text });
+      }
+      return;
+    }
+    switch (m.kind) {
+      case "normal":
+        return this.#normalKey(event);
+      case "prefix":
+        return this.#prefixKey(event);
+      case "prompt":
+        return this.#promptKey(m, event);
+      case "confirm":
+        this.mode = { kind: "normal" };
+        if (event.key === "y" || event.key === "Y") {
+          this.#run(this.#host.client.call("pane.close", { pane: m.pane }));
+        }
+        return this.#host.schedule();
+      case "help":
+        return this.#helpKey(m, event);
+      case "scroll":
+        return this.#scrollKey(event);
+    }
+  }
+
+  #normalKey(event: KeyEvent): void {
+    if (event.key === this.#host.options.prefix) {
+      this.mode = { kind: "prefix" };
+      return this.#host.schedule();
+    }
+    const pane = this.#host.focused;
+    if (!pane) return;
+    this.#host.input.send(
+      pane,
+      MODAL_KEYS.has(event.key) ? { keys: [event.key] } : { text: event.raw },
+    );
+  }
+
+  #prefixKey(event: KeyEvent): void {
+    this.mode = { kind: "normal" };
+    this.#host.schedule();
+    const binding = prefixBinding(event.key, this.#host.options.prefix);
+    if (!binding) return;
+    const result = ACTIONS[binding.action](this.#actions, binding.arg);
+    if (result) this.#run(result);
+  }
+
+  #promptKey(m: Extract<Mode, { kind: "prompt" }>, event: KeyEvent): void {
+    const result = m.editor.key(event);
+    if (result === "edit") return this.#host.schedule();
+    const text = m.editor.text;
+    if (m.purpose === "search") {
+      this.mode = { kind: "scroll" };
+      if (result === "submit" && text) this.#search(text, "older");
+      return this.#host.schedule();
+    }
+    this.mode = { kind: "normal" };
+    this.#host.schedule();
+    if (result !== "submit" || !text.trim()) return;
+    try {
+      const { name, params } = parseCommandLine(text);
+      this.#run(
+        this.#host.client.call(name, params).then((value) => {
+          const shown = JSON.stringify(value);
+          this.#host.notice(`${name}: ${shown.length > 200 ? shown.slice(0, 200) + "…" : shown}`);
+        }),
+      );
+    } catch (err) {
+      this.#host.notice((err as Error).message, true);
+    }
+  }
+
+  #helpKey(m: Extract<Mode, { kind: "help" }>, event: KeyEvent): void {
+    const step = { j: 1, Down: 1, k: -1, Up: -1, NPage: 10, PPage: -10 }[event.key];
+    if (step !== undefined && m.overflow > 0) {
+      m.offset = Math.max(0, Math.min(m.overflow, m.offset + step));
+    } else this.mode = { kind: "normal" };
+    this.#host.schedule();
+  }
+
+  #scrollKey(event: KeyEvent): void {
+    if (event.key === this.#host.options.prefix) {
+      this.#endScroll();
+      this.mode = { kind: "prefix" };
+      return this.#host.schedule();
+    }
+    const action = scrollBinding(event.key);
+    const mirror = this.scroll && this.#host.mirrors.get(this.scroll.pane);
+    if (!action || !this.scroll || !mirror) return;
+    if (action === "search") {
+      this.mode = { kind: "prompt", purpose: "search", editor: new LineEditor() };
+    } else if (!this.scroll.act(action, scrollBuffer(mirror))) this.#endScroll();
+    else if (
+      (action === "search-next" || action === "search-previous") && this.scroll.term &&
+      !this.scroll.match
+    ) {
+      this.#host.notice(`"${this.scroll.term}" not found`, true);
+    }
+    this.#host.schedule();
+  }
+
+  #search(term: string, direction: "older" | "newer"): void {
+    const mirror = this.scroll && this.#host.mirrors.get(this.scroll.pane);
+    if (!this.scroll || !mirror) return;
+    if (!this.scroll.search(term, scrollBuffer(mirror), direction)) {
+      this.#host.notice(`"${term}" not found`, true);
+    }
+  }
+
+  #mouse(event: MouseEvent): void {
+    const view = this.#host.view;
+    if (!view) return;
+    const hit = paneAt(windowRects(view), event.x, event.y - 1);
+    if (!hit) return;
+    const [pane, rect] = hit;
+    const mirror = this.#host.mirrors.get(pane);
+    const tracking = mirror && mirror.term.modes.mouseTrackingMode !== "none" &&
+      this.mode.kind === "normal";
+    if (event.action === "wheel-up" || event.action === "wheel-down") {
+      if (tracking && pane === view.focused) return this.#forwardMouse(pane, rect, event);
+      return this.#wheel(pane, event.action === "wheel-up" ? WHEEL_LINES : -WHEEL_LINES);
+    }
+    if (event.action === "press" && pane !== view.focused) {
+      this.#run(this.#host.client.call("pane.focus", { pane }));
+      return;
+    }
+    if (tracking && pane === view.focused) this.#forwardMouse(pane, rect, event);
+  }
+
+  #forwardMouse(pane: string, rect: Rect, event: MouseEvent): void {
+    const mirror = this.#host.mirrors.get(pane)!;
+    const bytes = mouseBytes(event, { x: event.x - rect.x, y: event.y - 1 - rect.y }, {
+      mode: mirror.term.modes.mouseTrackingMode,
+      sgr: mirror.modes.mouseSgr,
+    });
+    if (bytes) this.#host.input.send(pane, { text: bytes });
+  }
+
+  #wheel(pane: string, lines: number): void {
+    if (!this.scroll || this.scroll.pane !== pane) {
+      if (lines < 0) return;
+      if (pane !== this.#host.focused) this.#run(this.#host.client.call("pane.focus", { pane }));
+      this.#startScroll(pane);
+    }
+    const mirror = this.#host.mirrors.get(pane);
+    if (!this.scroll || !mirror) return;
+    if (this.scroll.scroll(lines, scrollBuffer(mirror)) === 0 && lines < 0) this.#endScroll();
+    this.#host.schedule();
+  }
+
+  #startScroll(pane: string): void {
+    const mirror = this.#host.mirrors.get(pane);
+    if (!mirror) return;
+    const view = new ScrollView(pane, mirror.term.buffer.active.baseY);
+    this.scroll = view;
+    this.mode = { kind: "scroll" };
+    mirror.loadHistory().then(() => {
+      view.rebase(mirror.term.buffer.active.baseY);
+      this.#host.schedule();
+    }, () => {});
+  }
+
+  #endScroll(): void {
+    this.scroll = undefined;
+    if (
+      this.mode.kind === "scroll" || (this.mode.kind === "prompt" && this.mode.purpose === "search")
+    ) {
+      this.mode = { kind: "normal" };
+    }
+    this.#host.schedule();
+  }
+
+  #run(work: Promise<unknown> | unknown): void {
+    Promise.resolve(work).catch((err) => this.#host.notice((err as Error).message, true));
+  }
+}
+
+function paneAt(rects: Map<string, Rect>, x: number, y: number): [string, Rect] | undefined {
+  for (const [id, r] of rects) {
+    if (x >= r.x && x < r.x + r.cols && y >= r.y && y < r.y + r.rows) return [id, r];
+  }
+  return undefined;
+}

@@ -1,0 +1,81 @@
+/**
+ * What the attach client knows about the server: its session, that session's windows, the
+ * current window's layout, and every pane (labels, states, the blocked count). Fetched through
+ * the bus; refreshed when structural events arrive.
+ *
+ * @module
+ */
+
+import type { WeftClient } from "../client/mod.ts";
+import { WeftError } from "../../protocols/bus/errors.ts";
+import type { LayoutNode } from "../../core/layout/mod.ts";
+import type { PaneInfo, SessionInfo, WindowInfo } from "../../core/model/mod.ts";
+
+/** What `window.layout` returns. */
+export interface LayoutInfo {
+  window: string;
+  cols: number;
+  rows: number;
+  focused: string | null;
+  zoomed: string | null;
+  layout: LayoutNode | null;
+}
+
+/** One consistent picture of the attached session. */
+export interface AttachState {
+  session: SessionInfo;
+  /** The session's windows in order. */
+  windows: WindowInfo[];
+  /** The current window's layout; undefined while the session has no window. */
+  layout: LayoutInfo | undefined;
+  /** Every pane of the server, by id. */
+  panes: Map<string, PaneInfo>;
+}
+
+/**
+ * Loads the state of session `ref` (id or name), or of the current session when `ref` is
+ * undefined. Throws `TARGET_NOT_FOUND` when there is no such session.
+ */
+export async function loadState(client: WeftClient, ref: string | undefined): Promise<AttachState> {
+  const [{ sessions }, { panes }] = await Promise.all([
+    client.call<{ sessions: SessionInfo[] }>("session.list"),
+    client.call<{ panes: PaneInfo[] }>("pane.list"),
+  ]);
+  const session = ref === undefined
+    ? sessions.find((s) => s.current) ?? sessions[0]
+    : sessions.find((s) => s.id === ref || s.name === ref);
+  if (!session) {
+    const known = sessions.map((s) => s.name ?? s.id).join(", ") || "none";
+    throw new WeftError(
+      "TARGET_NOT_FOUND",
+      ref === undefined
+        ? "Cannot attach: the server has no session; start one with `weft new`"
+        : `Cannot attach to session "${ref}": no such session (have: ${known})`,
+    );
+  }
+  const { windows } = await client.call<{ windows: WindowInfo[] }>("window.list", {
+    session: session.id,
+  });
+  windows.sort((a, b) => a.index - b.index);
+  const current = session.currentWindow ?? windows[0]?.id;
+  const layout = current
+    ? await client.call<LayoutInfo>("window.layout", { window: current })
+    : undefined;
+  return { session, windows, layout, panes: new Map(panes.map((p) => [p.id, p])) };
+}
+
+/**
+ * How many panes (of any session) are blocked waiting for a human.
+ *
+ * @example
+ * ```ts
+ * import { blockedCount } from "./session_state.ts";
+ * const panes = new Map([["p1", { state: "blocked" }], ["p2", { state: "idle" }]]);
+ * console.assert(blockedCount(panes) === 1);
+ * ```
+ */
+export function blockedCount(panes: ReadonlyMap<string, { state: string }>): number {
+  let n = 0;
+  for (const p of panes.values()) if (p.state === "blocked") n++;
+  return n;
+}

@@ -1,0 +1,69 @@
+/**
+ * Capabilities: a closed list of coarse, human-readable rights. Deny by default: a capability
+ * nobody knows is an error, never a grant.
+ *
+ * @module
+ */
+
+import { WeftError } from "./errors.ts";
+
+/** Bus capabilities a command can require and a plugin can be granted. */
+export const BUS_CAPABILITIES = [
+  "pane:read",
+  "pane:write",
+  "pane:spawn",
+  "pane:control",
+  "layout:write",
+  "session:admin",
+  "canvas:draw",
+  "message:send",
+  "message:read",
+] as const;
+
+/** A bus capability. */
+export type BusCapability = typeof BUS_CAPABILITIES[number];
+
+/** Deno-level capabilities, each with an argument: `net:127.0.0.1:8080`, `read:./data`. */
+export const DENO_CAPABILITY_KINDS = ["net", "read", "write", "run", "env"] as const;
+
+/** A capability: a bus one or a Deno-level one with its argument. */
+export type Capability = BusCapability | `${typeof DENO_CAPABILITY_KINDS[number]}:${string}`;
+
+/** What a caller may do: a set of capabilities, or everything (the local owner of the socket). */
+export type GrantSet = ReadonlySet<Capability> | "all";
+
+/**
+ * Checks that `value` names a known capability and returns it typed; anything else throws.
+ *
+ * @example
+ * ```ts
+ * import { parseCapability } from "./capabilities.ts";
+ * console.assert(parseCapability("pane:read") === "pane:read");
+ * ```
+ */
+export function parseCapability(value: string): Capability {
+  if ((BUS_CAPABILITIES as readonly string[]).includes(value)) return value as Capability;
+  const colon = value.indexOf(":");
+  const kind = colon > 0 ? value.slice(0, colon) : "";
+  if ((DENO_CAPABILITY_KINDS as readonly string[]).includes(kind) && value.length > colon + 1) {
+    return value as Capability;
+  }
+  throw new WeftError(
+    "INVALID_INPUT",
+    `Cannot use capability "${value}": it is not one of ${BUS_CAPABILITIES.join(", ")}, ` +
+      `or net:/read:/write:/run:/env: with an argument`,
+  );
+}
+
+/** The capabilities of `a` that `b` also has. */
+export function intersect(a: GrantSet, b: GrantSet): GrantSet {
+  if (a === "all") return b;
+  if (b === "all") return a;
+  return new Set([...a].filter((c) => b.has(c)));
+}
+
+/** The required capabilities that `grants` lacks, in the order given. */
+export function missing(required: readonly Capability[], grants: GrantSet): Capability[] {
+  if (grants === "all") return [];
+  return required.filter((c) => !grants.has(c));
+}
