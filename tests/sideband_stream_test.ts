@@ -3,7 +3,11 @@
 import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
 import type { CliIo } from "../plugins/cli/io.ts";
 import { weft } from "../main.ts";
+import { OSC_NUMBER } from "../protocols/sideband/mod.ts";
 import { E2E, eventually, type ServerFixture, withServer } from "./helpers/server.ts";
+
+/** `printf`'s spelling of the opening of weft's OSC form. */
+const OSC = `\\033]${OSC_NUMBER};`;
 
 interface Entry {
   seq: number;
@@ -106,8 +110,8 @@ Deno.test(
         // Like a program reading a terminal's answer: raw mode, up to the BEL.
         "stty -icanon -echo",
         "sleep 0.3",
-        `printf '\\033]7501;status;state=done;msg=all%%20good%%3B\\a'`,
-        `printf '\\033]7501;read;id=q1;target=%s;lines=5\\033\\\\' "$WEFT_PANE"`,
+        `printf '${OSC}status;key=%s;state=done;msg=all%%20good%%3B\\a' "$WEFT_SIDEBAND_KEY"`,
+        `printf '${OSC}read;id=q1;key=%s;target=%s;lines=5\\033\\\\' "$WEFT_SIDEBAND_KEY" "$WEFT_PANE"`,
         "IFS= read -r -d $'\\a' answer",
         `printf '%s' "$answer" > answer.txt`,
         "sleep 30",
@@ -124,7 +128,9 @@ Deno.test(
         Deno.readTextFile(`${fx.dir}/answer.txt`).catch(() => undefined)
       );
       // deno-lint-ignore no-control-regex
-      match(answer, /^\x1b\]7501;result;id=q1;tag=read;ok=true;value=\{.*"pane":"p1".*\}$/);
+      const reply = /^\x1b\]\d+;result;id=q1;tag=read;ok=true;value=\{.*"pane":"p1".*\}$/;
+      match(answer, reply);
+      strictEqual(answer.slice(2, answer.indexOf(";")), String(OSC_NUMBER));
     }, { weft: sideband() });
   },
 );
@@ -243,7 +249,7 @@ Deno.test("sideband: a rate limit per pane", E2E, async () => {
 Deno.test("sideband: panes are not read unless they are agents or set so", E2E, async () => {
   await withServer(async (fx) => {
     const script =
-      `sleep 0.3; printf '<weft:spawn cmd="sleep 30"/>\\033]7501;status;state=done\\a\\n'; sleep 30`;
+      `sleep 0.3; printf '<weft:spawn cmd="sleep 30"/>${OSC}status;key=%s;state=done\\a\\n' "$WEFT_SIDEBAND_KEY"; sleep 30`;
     const s = await fx.client.call<{ pane: string }>("session.create", { command: script });
     await fx.client.call("pane.wait", { pane: s.pane, match: "weft:spawn", timeout: 10_000 });
     await new Promise((r) => setTimeout(r, 300));

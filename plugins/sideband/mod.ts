@@ -75,6 +75,8 @@ class Sideband {
       callAs: (pane, name, input) =>
         ctx.call(name, input, { onBehalf: { kind: "sideband", id: pane, pane } }),
       call: (name, input) => ctx.call(name, input),
+      checkKey: (pane, key) =>
+        ctx.call<{ valid: boolean }>("pane.check_key", { pane, key }).then((r) => r.valid),
       publish: (topic, data, pane) => ctx.publish(topic, data, pane),
     });
   }
