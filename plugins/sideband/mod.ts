@@ -178,6 +178,7 @@ class Sideband {
       found: (found) => void this.#runner.run(found),
       invalid: (pane, source, error) =>
         void this.#runner.invalid(pane, source, error.reason, error.raw),
+      scanned: (report) => this.#ctx.publish("sideband.scanned", report, id),
       warn: (message) => this.#ctx.log(message),
     }, { prime });
     this.#readers.set(id, reader);
