@@ -5,12 +5,14 @@
  * - Claude Code panes are read on their screen: XML tags in the agent's own messages count,
  *   never those in tool output, in the user's prompt or drawn as code; each runs once however
  *   often the message is redrawn. Plain programs and `claude -p` are read as a byte stream;
- *   the OSC form (`ESC ] 7501 ; …`) is read wherever parsing is on. The grammar is in
+ *   the OSC form (`ESC ] 7501 ; …`) is read wherever parsing is on, and runs only with the
+ *   pane's key (`WEFT_SIDEBAND_KEY`, checked by the core). The grammar is in
  *   `protocols/sideband/`.
- * - Limits: spawn depth (5), panes spawned per session (50), commands per second per pane
- *   (10, burst 20); a switch per tag and for the plugin; every value checked before anything
- *   runs. Each pane's sideband log (`weft sideband log PANE`, `sideband.log`, and the events
- *   `sideband.ran|refused|failed|invalid`) says what ran, what was refused and why.
+ * - Limits: spawn depth (5), panes spawned per session (50), inputs into other panes per
+ *   session (1000), commands per second per pane (10, burst 20); a switch per tag and for the
+ *   plugin; every value checked before anything runs. Each pane's sideband log (`weft sideband
+ *   log PANE`, `sideband.log`, and the events `sideband.ran|refused|failed|invalid`) says what
+ *   ran, what was refused and why; `sideband.scanned` tells of each look at a pane.
  * - Commands: `sideband.log`, `sideband.set` (a pane's mode: auto, off, osc, stream, screen),
  *   `sideband.status`.
  *
