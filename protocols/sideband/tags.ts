@@ -179,7 +179,7 @@ export const COMMON_ATTRS: readonly string[] = ["id"];
  * @example
  * ```ts
  * import { limitsOf } from "./tags.ts";
- * console.assert(limitsOf({ command: "pane.create", summary: "", attrs: {} }) === "spawn");
+ * console.assert(limitsOf({ command: "pane.create" }) === "spawn");
  * ```
  */
 export function limitsOf(
