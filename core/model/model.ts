@@ -11,6 +11,7 @@ import type { Direction, LayoutNode, Size } from "../layout/mod.ts";
 import { layoutRects, leaf, panesOf, removePane, splitPane } from "../layout/mod.ts";
 import { IdAllocator } from "./ids.ts";
 import { type AgentKind, guessAgentKind } from "./agent_kind.ts";
+import { ProcessGroups } from "../pty/mod.ts";
 import { Pane, type PaneExit, type PaneInfo, type PaneLaunch, type PaneState } from "./pane.ts";
 import type { SessionInfo, SessionRecord, WindowInfo, WindowRecord } from "./records.ts";
 
@@ -28,6 +29,8 @@ export interface ModelOptions {
   baseEnv: () => Record<string, string>;
   /** The control socket path, given to children as `WEFT_SOCKET`. */
   socketPath: () => string;
+  /** Tracks and ends panes' processes; default: one that records them nowhere. */
+  processes?: ProcessGroups;
 }
 
 /** How to start a pane's process. */
@@ -65,9 +68,12 @@ export class Model {
   #options: ModelOptions;
   #current: string | undefined;
   #sweeper: ReturnType<typeof setInterval>;
+  #processes: ProcessGroups;
+  #stopping = false;
 
   constructor(options: ModelOptions) {
     this.#options = options;
+    this.#processes = options.processes ?? new ProcessGroups();
     this.#sweeper = setInterval(() => this.#sweepIdle(), Math.min(250, options.idleMs));
   }
 
@@ -202,7 +208,7 @@ export class Model {
     const pane = this.pane(paneId);
     const window = this.#window(pane.window);
     this.panes.delete(paneId);
-    pane.dispose();
+    void pane.dispose();
     this.#options.publish("pane.closed", { pane: paneId, window: window.id }, paneId);
     window.layout = window.layout ? removePane(window.layout, paneId) : null;
     if (window.zoomed === paneId) window.zoomed = null;
@@ -218,7 +224,7 @@ export class Model {
       const pane = this.panes.get(paneId);
       if (!pane) continue;
       this.panes.delete(paneId);
-      pane.dispose();
+      void pane.dispose();
       this.#options.publish("pane.closed", { pane: paneId, window: windowId }, paneId);
     }
     window.layout = null;
@@ -389,13 +395,21 @@ export class Model {
     };
   }
 
-  /** Kills everything and stops timers. */
-  dispose(): void {
+  /**
+   * Kills everything and stops timers; resolves when every pane's processes are gone. No pane
+   * starts after this.
+   */
+  async dispose(): Promise<void> {
+    this.#stopping = true;
     clearInterval(this.#sweeper);
     for (const id of [...this.sessions.keys()]) this.killSession(id);
+    await this.#processes.settled();
   }
 
   #spawn(window: WindowRecord, launch: LaunchRequest, size: Size, id = this.ids.next("p")): Pane {
+    if (this.#stopping) {
+      throw new WeftError("UNAVAILABLE", "Cannot start a pane: the server is stopping");
+    }
     if (launch.name) this.#checkName("pane", launch.name);
     const env: Record<string, string> = {
       ...this.#options.baseEnv(),
@@ -419,6 +433,7 @@ export class Model {
     const agent = launch.agent ?? guessAgentKind(launch.command.split(/\s+/));
     const pane = new Pane({ id, session: window.session, window: window.id }, full, {
       agent,
+      processes: this.#processes,
       hooks: {
         activity: (p) => this.#onActivity(p),
         output: (p, data) => this.#onOutput(p, data),
