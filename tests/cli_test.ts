@@ -87,6 +87,26 @@ Deno.test(
   },
 );
 
+Deno.test("weft ls | head: a reader that goes away ends the CLI quietly", E2E, async () => {
+  await withServer(async ({ dir }) => {
+    const child = new Deno.Command(Deno.execPath(), {
+      args: weftArgs("ls"),
+      cwd: dir,
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    // The read end closes long before the CLI has started and written: its write gets EPIPE.
+    await child.stdout.cancel();
+    const [status, err] = await Promise.all([
+      child.status,
+      new Response(child.stderr).text(),
+    ]);
+    assertEquals(err, "");
+    assertEquals(status.code, 141);
+  }, { startupSession: true });
+});
+
 Deno.test("weft CLI: errors exit 1 with the message, usage mistakes exit 2", E2E, async () => {
   await withServer(async ({ dir }) => {
     const unknown = await weft(dir, "call", "pane.craete", "{}");
