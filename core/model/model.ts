@@ -6,7 +6,7 @@
  */
 
 import { WeftError } from "../../protocols/bus/errors.ts";
-import { checkName, type Kind, lookup, type Named } from "./_names.ts";
+import { checkName, type CheckNameOptions, type Kind, lookup, type Named } from "./_names.ts";
 import type { Direction, LayoutNode, Size } from "../layout/mod.ts";
 import { layoutRects, leaf, panesOf, removePane, splitPane } from "../layout/mod.ts";
 import { IdAllocator } from "./ids.ts";
@@ -80,6 +80,9 @@ export class Model {
   /** Creates a session with one window holding one pane. */
   createSession(launch: LaunchRequest, names: { session?: string; window?: string } = {}) {
     if (names.session) this.#checkName("session", names.session);
+    if (names.window) this.#checkName("window", names.window, { role: "the new session's window" });
+    // A launch's name is the pane's: say so, as a caller creating a session may mean the session.
+    if (launch.name) this.#checkName("pane", launch.name, { role: "the new session's pane" });
     const id = this.ids.next("s");
     const session: SessionRecord = {
       id,
@@ -104,6 +107,7 @@ export class Model {
   createWindow(sessionId: string, launch: LaunchRequest, name?: string) {
     const session = this.#session(sessionId);
     if (name) this.#checkName("window", name);
+    if (launch.name) this.#checkName("pane", launch.name, { role: "the new window's pane" });
     const id = this.ids.next("w");
     const window: WindowRecord = {
       id,
@@ -280,7 +284,7 @@ export class Model {
 
   /** Renames a session, window or pane; names are unique within their kind; null clears. */
   rename(kind: Kind, id: string, name: string | null): void {
-    if (name !== null) this.#checkName(kind, name, id);
+    if (name !== null) this.#checkName(kind, name, { self: id });
     const record = kind === "pane"
       ? this.pane(id)
       : kind === "window"
@@ -481,8 +485,8 @@ export class Model {
     return kind === "pane" ? this.panes : kind === "window" ? this.windows : this.sessions;
   }
 
-  #checkName(kind: Kind, name: string, self?: string): void {
-    checkName(kind, this.#records(kind), name, self);
+  #checkName(kind: Kind, name: string, options?: CheckNameOptions): void {
+    checkName(kind, this.#records(kind), name, options);
   }
 
   #session(id: string): SessionRecord {
