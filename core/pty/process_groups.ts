@@ -147,13 +147,16 @@ export class ProcessGroups implements PaneProcesses {
 
   #run(): void {
     this.#loop ??= (async () => {
-      while (this.#ending.size) {
-        const procs = await scanProcesses();
-        const now = performance.now();
-        for (const [pid, ending] of [...this.#ending]) this.#step(pid, ending, procs, now);
-        if (this.#ending.size) await new Promise((r) => setTimeout(r, this.#tickMs));
+      try {
+        while (this.#ending.size) {
+          const procs = await scanProcesses();
+          const now = performance.now();
+          for (const [pid, ending] of [...this.#ending]) this.#step(pid, ending, procs, now);
+          if (this.#ending.size) await new Promise((r) => setTimeout(r, this.#tickMs));
+        }
+      } finally {
+        this.#loop = undefined;
       }
-      this.#loop = undefined;
     })();
   }
 
