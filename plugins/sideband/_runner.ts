@@ -7,7 +7,7 @@
  * @module
  */
 
-import { WeftError } from "../../core/plugin/mod.ts";
+import { WeftError } from "@weft/weft/plugin";
 import {
   encodeOscReply,
   OSC_KEY_ATTR,
