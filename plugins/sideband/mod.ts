@@ -27,7 +27,7 @@
 
 import { z } from "zod";
 import { defineCommand, definePlugin, type PluginContext, type WeftEvent } from "@weft/weft/plugin";
-import { TAGS, type TagTable } from "../../protocols/sideband/mod.ts";
+import { OSC_NUMBER, TAGS, type TagTable } from "../../protocols/sideband/mod.ts";
 import { SidebandLog } from "./_log.ts";
 import { modeOf, type PaneKind } from "./_mode.ts";
 import { RateLimiter } from "./_rate.ts";
@@ -257,7 +257,7 @@ export default definePlugin({
   name: "sideband",
   version: "1.0.0",
   description:
-    "Commands agents write in their own output (<weft:spawn …/>, OSC 7501), run as their pane.",
+    `Commands agents write in their own output (<weft:spawn …/>, OSC ${OSC_NUMBER}), run as their pane.`,
   capabilities: ["pane:read", "pane:write", "pane:spawn", "pane:control", "layout:write"],
   commands: [log, set, status],
   setup: async (ctx) => {
