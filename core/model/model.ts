@@ -402,13 +402,14 @@ export class Model {
   }
 
   /**
-   * Kills everything and stops timers; resolves when every pane's processes are gone. No pane
-   * starts after this.
+   * Ends every pane's processes for a server stop and resolves once they are gone. Sessions,
+   * windows and layouts stay as they are: a stopping server is not a closed session (clients
+   * see the server go away, not their sessions close; the store keeps them for the next start).
    */
   async dispose(): Promise<void> {
     this.#stopping = true;
     clearInterval(this.#sweeper);
-    for (const id of [...this.sessions.keys()]) this.killSession(id);
+    for (const pane of this.panes.values()) void pane.dispose();
     await this.#processes.settled();
   }
 
