@@ -42,6 +42,7 @@ Deno.test("definePlugin() is harmless in the main thread: the hello module just 
     requestId: "r",
     signal: new AbortController().signal,
     call: () => Promise.reject(new Error("no bus")),
+    state: { greeting: "Hello" },
   });
   strictEqual(value, "Hello, x!");
 });

@@ -25,8 +25,10 @@
 
 export { definePlugin } from "./define.ts";
 export type { Plugin, PluginCallOptions, PluginContext, PluginDefinition } from "./define.ts";
-export { defineCommand } from "./command.ts";
+export { defineCommand, withState } from "./command.ts";
 export type { CallContext, Command, CommandDefinition } from "./command.ts";
+export { optionsParser } from "./options.ts";
+export type { OptionsSchema, RawOptions } from "./options.ts";
 export { WeftError } from "../../protocols/bus/errors.ts";
 export type { ErrorBody, ErrorCode } from "../../protocols/bus/errors.ts";
 export type { Capability } from "../../protocols/bus/capabilities.ts";

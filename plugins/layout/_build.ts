@@ -3,9 +3,8 @@
 import type { LayoutNode, Size } from "../../core/layout/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import type { LayoutSpec, PaneSpec } from "../../protocols/layout/mod.ts";
-import { buildPreset } from "./_catalog.ts";
 import type { Call, WindowLayout } from "./_window.ts";
-import { type Plan, planLayout, type PlannedPane } from "./plan.ts";
+import { type Plan, planLayout, type PlannedPane, type PresetBuilder } from "./plan.ts";
 
 /** Where the new window goes. */
 export interface Placement {
@@ -17,6 +16,12 @@ export interface Placement {
   name?: string;
   /** Replace a window of that name (closed once the new one stands). */
   replace?: boolean;
+}
+
+/** How to build a layout: where it goes, and the presets its spec may name. */
+export interface BuildOptions extends Placement {
+  /** Builds a named preset (the plugin's catalog). */
+  presets: PresetBuilder;
 }
 
 /** One created pane, in spec order. */
@@ -48,7 +53,7 @@ interface PaneInfo {
 export async function createLayout(
   call: Call,
   spec: LayoutSpec,
-  where: Placement,
+  where: BuildOptions,
 ): Promise<Created> {
   const project = (await call<{ projectDir: string }>("server.status", {})).projectDir;
   const { old, deferred } = await precheck(call, spec, where);
@@ -64,7 +69,7 @@ export async function createLayout(
     });
   try {
     const size = await call<WindowLayout>("window.layout", { window: made.window });
-    const plan = planLayout(spec, size, buildPreset);
+    const plan = planLayout(spec, size, where.presets);
     const ids = new Map([[plan.panes[0]!.slot, made.pane]]);
     const infos = new Map<string, PaneInfo>();
     await spawnRest(call, plan, ids, infos, { window: made.window, start, size });

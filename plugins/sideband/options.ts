@@ -5,7 +5,7 @@
  */
 
 import { z } from "zod";
-import { WeftError } from "@weft/weft/plugin";
+import { optionsParser, WeftError } from "@weft/weft/plugin";
 import { TAGS } from "../../protocols/sideband/mod.ts";
 
 /** How a pane's output is read for commands. */
@@ -99,7 +99,7 @@ export type Options = z.infer<typeof OptionsSchema>;
 export const defaults: Options = OptionsSchema.parse({});
 
 /**
- * Validates the plugin's options; unknown keys are errors that name the key.
+ * Validates the plugin's options over {@link defaults}; unknown keys are errors that name the key.
  *
  * @example
  * ```ts
@@ -108,17 +108,9 @@ export const defaults: Options = OptionsSchema.parse({});
  * console.assert(options.maxDepth === 5 && options.commands.spawn === false);
  * ```
  */
-export function parseOptions(raw: Readonly<Record<string, unknown>>): Options {
-  const parsed = OptionsSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const path = ["sideband", "options", ...issue.path.map(String)].join(".");
-    throw new WeftError(
-      "INVALID_INPUT",
-      `Cannot start plugin "sideband": ${path}: ${issue.message}`,
-    );
-  }
-  for (const name of Object.keys(parsed.data.tags)) {
+export function parseOptions(raw: unknown): Options {
+  const options = parse(raw);
+  for (const name of Object.keys(options.tags)) {
     if (Object.hasOwn(TAGS, name)) {
       throw new WeftError(
         "INVALID_INPUT",
@@ -126,5 +118,7 @@ export function parseOptions(raw: Readonly<Record<string, unknown>>): Options {
       );
     }
   }
-  return parsed.data;
+  return options;
 }
+
+const parse = optionsParser<Options>("sideband", { schema: OptionsSchema, defaults });
