@@ -47,7 +47,8 @@ export interface CommandDefinition<Z extends z.ZodType, O, S = unknown>
 
 /**
  * Builds a plugin command from a zod schema: the JSON Schema is derived, the input is validated
- * before the handler runs.
+ * before the handler runs. Its handler does not use the plugin's state (`state` is `never`);
+ * one that does is made with {@link withState}.
  *
  * @example
  * ```ts
@@ -64,7 +65,7 @@ export interface CommandDefinition<Z extends z.ZodType, O, S = unknown>
  * console.assert(echo.inputSchema.type === "object");
  * ```
  */
-export function defineCommand<Z extends z.ZodType, O, S = unknown>(
+export function defineCommand<Z extends z.ZodType, O, S = never>(
   def: CommandDefinition<Z, O, S>,
 ): Command<z.output<Z>, O, S> {
   const { input, output, handler, ...spec } = def;
