@@ -19,8 +19,11 @@
  */
 
 export { describeTool } from "./describe_tool.ts";
-export { MCP_DEFAULTS, parseMcpOptions } from "../../plugins/mcp/options.ts";
-export type { McpOptions, ToolFilter } from "../../plugins/mcp/options.ts";
+export {
+  defaults as MCP_DEFAULTS,
+  parseOptions as parseMcpOptions,
+} from "../../plugins/mcp/options.ts";
+export type { Options as McpOptions, ToolFilter } from "../../plugins/mcp/options.ts";
 export { PANE_URI_TEMPLATE, paneUri, parsePaneUri } from "./pane_uri.ts";
 export { buildToolTable } from "./tool_table.ts";
 export type { ToolEntry, ToolTable } from "./tool_table.ts";
