@@ -113,11 +113,11 @@ Deno.test("parseFlags() refuses an unknown flag, an omitted field's flag and, un
 Deno.test("describeFlags() lists each flag with its value form and the field's description", () => {
   const text = describeFlags(SPEC, { omit: ["pane"], rename: { joinWrapped: "join" } });
   assert.match(text, /^flags:\n/);
-  assert.match(text, /  --name TEXT +A unique name\.\n/);
-  assert.match(text, /  --agent claude\|shell\n/);
-  assert.match(text, /  --state idle\|done\n/);
-  assert.match(text, /  --tags A,B…\n/);
-  assert.match(text, /  --env KEY=VALUE…\n/);
-  assert.match(text, /  --join\n/);
+  assert.match(text, /^ {2}--name TEXT +A unique name\.\n/m);
+  assert.match(text, /^ {2}--agent claude\|shell\n/m);
+  assert.match(text, /^ {2}--state idle\|done\n/m);
+  assert.match(text, /^ {2}--tags A,B…\n/m);
+  assert.match(text, /^ {2}--env KEY=VALUE…\n/m);
+  assert.match(text, /^ {2}--join\n/m);
   assert.doesNotMatch(text, /--pane|--layout/);
 });
