@@ -207,17 +207,19 @@ const RUN_PLAN: FlagPlan = { omit: ["command", "argv"], own: JSON_FLAG, position
 
 /** `weft run` */
 export const run: Subcommand = {
-  usage: "weft run [--pane P] [--keep] [--timeout MS] [--json] -- cmd args…",
+  usage: "weft run [--pane P] [--keep] [--timeout MS] [--json] -- (cmd args… | 'shell line')",
   summary: "Run a command in a pane and print its output; exits with the command's exit code",
   flags: { command: "pane.run", plan: RUN_PLAN },
   run: async (args, io) => {
     const [opts, command] = splitAtDashes(args);
     return await withClient(io, async (client) => {
       const parsed = parseFlags(opts, await specOf(client, "pane.run"), RUN_PLAN);
-      const line = command?.length ? command.join(" ") : parsed.positionals.join(" ");
-      if (!line) throw new UsageError("give a command after --");
+      // One word is a shell line (`weft run -- 'make && make test'`); more are argv, passed as
+      // they are so quotes and backslashes survive.
+      const words = command?.length ? command : parsed.positionals;
+      if (!words.length) throw new UsageError("give a command after --");
       const result = await client.call<{ output: string; exitCode: number | null }>("pane.run", {
-        command: line,
+        ...launchOf(words),
         ...parsed.input,
       });
       print(io, !!parsed.own.json, result, () => (result.output ? `${result.output}\n` : ""));
