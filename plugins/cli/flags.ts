@@ -1,7 +1,8 @@
 /**
  * CLI flags derived from a bus command's input schema (the JSON Schema `server.commands`
  * gives), so a field added to a command reaches its subcommand without flag code: `joinWrapped`
- * is `--join-wrapped`, a string list is `--tags a,b`, a string map is `--env K=V` (repeatable).
+ * is `--join-wrapped` (and `--no-join-wrapped`), a string list is `--tags a,b`, a string map is
+ * `--env K=V` (repeatable).
  * A subcommand names only what is not a 1:1 field: the fields it fills another way, flags it
  * renames, and flags of its own.
  *
@@ -101,6 +102,8 @@ export function parseFlags(
     args,
     options,
     allowPositionals: plan.positionals ?? false,
+    // `--no-focus`: a boolean field whose default is true can be turned off.
+    allowNegative: true,
   });
   const given = values as Record<string, string | boolean | string[] | undefined>;
   const input: Record<string, unknown> = {};
@@ -128,7 +131,7 @@ export function parseFlags(
  */
 export function describeFlags(spec: Pick<CommandSpec, "inputSchema">, plan: FlagPlan = {}): string {
   const lines = fieldFlags(spec.inputSchema, plan).map((f) => {
-    const form = f.kind === "boolean" ? `--${f.flag}` : `--${f.flag} ${valueForm(f)}`;
+    const form = f.kind === "boolean" ? `--[no-]${f.flag}` : `--${f.flag} ${valueForm(f)}`;
     const text = typeof f.schema.description === "string" ? f.schema.description : "";
     return `  ${form.padEnd(28)} ${text}`.trimEnd();
   });

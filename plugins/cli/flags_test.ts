@@ -51,7 +51,7 @@ Deno.test("parseFlags() turns flags into the command's input, with the subcomman
       "--ratio",
       "0.3",
       "--lines=20",
-      "--focus",
+      "--no-focus",
       "--join-wrapped",
       "--tags",
       "a, b",
@@ -72,7 +72,7 @@ Deno.test("parseFlags() turns flags into the command's input, with the subcomman
     name: "web",
     ratio: 0.3,
     lines: 20,
-    focus: true,
+    focus: false,
     joinWrapped: true,
     tags: ["a", "b", "c"],
     env: { A: "1", B: "x=y" },
@@ -118,6 +118,6 @@ Deno.test("describeFlags() lists each flag with its value form and the field's d
   assert.match(text, /^ {2}--state idle\|done\n/m);
   assert.match(text, /^ {2}--tags A,B…\n/m);
   assert.match(text, /^ {2}--env KEY=VALUE…\n/m);
-  assert.match(text, /^ {2}--join\n/m);
+  assert.match(text, /^ {2}--\[no-\]join\n/m);
   assert.doesNotMatch(text, /--pane|--layout/);
 });
