@@ -357,7 +357,12 @@ Deno.test("PluginHost.stop() takes the commands off the bus and publishes plugin
 Deno.test("PluginHost.stop() tells no stopping plugin that the others' commands went, so none calls back late", async () => {
   const { bus } = fakePanes({ p1: "x" });
   const logs: PluginLogEntry[] = [];
-  const host = new PluginHost({ bus, projectDir: Deno.cwd(), log: (entry) => logs.push(entry) });
+  const host = new PluginHost({
+    bus,
+    projectDir: Deno.cwd(),
+    log: (entry) => logs.push(entry),
+    startTimeoutMs: 30_000,
+  });
   // hello stops first and takes hello.greet off the bus (bus.commands_changed), as the layout
   // and sideband plugins do before the mcp plugin in a real server.
   const status = await host.start([
@@ -373,7 +378,15 @@ Deno.test("PluginHost.stop() tells no stopping plugin that the others' commands 
 Deno.test("PluginHost.stop() answers a call that was already on its way from a stopping plugin", async () => {
   const { bus } = fakePanes({ p1: "x" });
   const logs: PluginLogEntry[] = [];
-  const host = new PluginHost({ bus, projectDir: Deno.cwd(), log: (entry) => logs.push(entry) });
+  // The Worker ends as soon as it has read the shutdown; the long grace is for a slow machine,
+  // where ending it first would drop the call this test is about.
+  const host = new PluginHost({
+    bus,
+    projectDir: Deno.cwd(),
+    log: (entry) => logs.push(entry),
+    startTimeoutMs: 30_000,
+    shutdownMs: 30_000,
+  });
   const options = { topics: ["layout.changed"] };
   await host.start([plugin("follower", fixture("follower"), ["pane:read"], options)]);
   // The event reaches the Worker before the shutdown does; its call back comes in after.
