@@ -14,6 +14,8 @@ import { type AgentKind, guessAgentKind } from "./agent_kind.ts";
 import { ProcessGroups } from "../pty/mod.ts";
 import { Pane, type PaneExit, type PaneInfo, type PaneLaunch, type PaneState } from "./pane.ts";
 import type { SessionInfo, SessionRecord, WindowInfo, WindowRecord } from "./records.ts";
+import { newPaneKey } from "./pane_key.ts";
+import { SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
 
 /** What the model needs from its surroundings. */
 export interface ModelOptions {
@@ -424,6 +426,8 @@ export class Model {
       WEFT_WINDOW: window.id,
       WEFT_SESSION: window.session,
       WEFT_SOCKET: this.#options.socketPath(),
+      // Known only to the pane's own processes: the OSC form of sideband needs it.
+      [SIDEBAND_KEY_ENV]: newPaneKey(),
     };
     const full: PaneLaunch = {
       argv: launch.argv,
