@@ -33,6 +33,7 @@ export class PluginRequests {
   #own: Caller;
   #subscriptions = new Map<string, () => void>();
   #disposed = false;
+  #muted = false;
 
   constructor(options: RequestsOptions) {
     this.#options = options;
@@ -62,11 +63,17 @@ export class PluginRequests {
     return true;
   }
 
+  /** Drops every subscription and takes no new one; calls are still served. */
+  mute(): void {
+    this.#muted = true;
+    for (const off of this.#subscriptions.values()) off();
+    this.#subscriptions.clear();
+  }
+
   /** Drops every subscription; later answers are not sent. */
   dispose(): void {
     this.#disposed = true;
-    for (const off of this.#subscriptions.values()) off();
-    this.#subscriptions.clear();
+    this.mute();
   }
 
   async #call(message: PluginCallMessage): Promise<void> {
@@ -125,6 +132,7 @@ export class PluginRequests {
 
   #subscribe(id: string, filter: EventFilter): void {
     const { bus, grant, post } = this.#options;
+    if (this.#muted) return;
     this.#subscriptions.get(id)?.();
     const off = bus.events.subscribe(filter, (event) => {
       if (this.#disposed || !mayReceive(event.topic, grant)) return;
