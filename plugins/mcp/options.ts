@@ -5,16 +5,7 @@
  */
 
 import { optionsParser, z } from "@weft/weft/plugin";
-
-/** Which tools the MCP door shows. Names are tool names or command names. */
-export interface ToolFilter {
-  /** When given, only these tools. */
-  tools?: readonly string[];
-  /** Never these tools. */
-  hide?: readonly string[];
-  /** Only tools that change nothing (commands marked `mcp.readOnly`). */
-  readOnly?: boolean;
-}
+import type { ToolFilter } from "../../protocols/mcp/mod.ts";
 
 /** Every option of the `mcp` plugin. */
 export interface Options extends ToolFilter {

@@ -19,13 +19,8 @@
  */
 
 export { describeTool } from "./describe_tool.ts";
-export {
-  defaults as MCP_DEFAULTS,
-  parseOptions as parseMcpOptions,
-} from "../../plugins/mcp/options.ts";
-export type { Options as McpOptions, ToolFilter } from "../../plugins/mcp/options.ts";
 export { PANE_URI_TEMPLATE, paneUri, parsePaneUri } from "./pane_uri.ts";
 export { buildToolTable } from "./tool_table.ts";
-export type { ToolEntry, ToolTable } from "./tool_table.ts";
+export type { ToolEntry, ToolFilter, ToolTable } from "./tool_table.ts";
 export { generatedToolName, namespacedToolName, TOOL_NAME, toolName } from "./tool_name.ts";
 export { errorResult, toolResult } from "./tool_result.ts";
