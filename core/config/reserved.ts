@@ -5,8 +5,20 @@
  * @module
  */
 
-/** The core's names: it owns `core` and the commands and events under these prefixes. */
-export const CORE_NAMES: readonly string[] = ["core", "session", "window", "pane", "server"];
+/**
+ * The core's names: it owns `core` and the commands and events under these prefixes (the
+ * topics only the core publishes: `core/bus/events.ts`).
+ */
+export const CORE_NAMES: readonly string[] = [
+  "core",
+  "session",
+  "window",
+  "pane",
+  "server",
+  "focus",
+  "plugin",
+  "bus",
+];
 
 /**
  * Built-in plugins that are not in the table yet but will be; reserved now so a project's

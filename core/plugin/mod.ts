@@ -29,6 +29,9 @@ export type { Plugin, PluginCallOptions, PluginContext, PluginDefinition } from 
 export type { OnBehalf } from "../../protocols/plugin/mod.ts";
 export { PLUGIN_HOST_DEFAULTS, PluginHost } from "./host.ts";
 export type { PluginHostOptions } from "./host.ts";
+export { processTransport } from "./_process_transport.ts";
+export { workerTransport } from "./_worker_transport.ts";
+export type { Transport, TransportFactory } from "./_transport.ts";
 export type { PluginLogEntry, PluginState, PluginStatus } from "./types.ts";
 export { defineCommand } from "../bus/mod.ts";
 export type { CallContext, Caller, Command, EventFilter, WeftEvent } from "../bus/mod.ts";
