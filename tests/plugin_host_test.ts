@@ -1,7 +1,7 @@
 import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
 import type { Caller } from "../core/bus/mod.ts";
 import type { Capability } from "../protocols/bus/capabilities.ts";
-import { PluginHost } from "../core/plugin/mod.ts";
+import { PluginHost, workerTransport } from "../core/plugin/mod.ts";
 import { fakePanes } from "./fixtures/plugins/_fake_panes.ts";
 import {
   errorOf,
@@ -285,4 +285,15 @@ Deno.test("PluginHost.stop() takes the commands off the bus and publishes plugin
   strictEqual(bus.get("hello.greet"), undefined);
   deepStrictEqual(stopped, ["hello"]);
   deepStrictEqual(host.status(), []);
+});
+
+Deno.test("PluginHost can run a plugin in a Worker instead of a process (workerTransport)", async () => {
+  await withHost([plugin("hello", HELLO, ["pane:read", "pane:write"])], async (h) => {
+    strictEqual(h.status("hello").state, "running");
+    deepStrictEqual(await h.call("hello.shout", { from: "p1", to: "p2" }), {
+      ok: true,
+      value: { text: "LAST LINE" },
+    });
+    strictEqual(errorOf(await h.call("hello.read_file", { path: "/etc/hostname" })).code, "DENIED");
+  }, { transport: workerTransport });
 });
