@@ -23,6 +23,8 @@ export const PROCESS_LIMITS = {
   rssHeadroomMiB: 512,
   /** How often its resident memory is looked at. */
   rssCheckMs: 1000,
+  /** Most text joined into one write to the plugin. */
+  writeChunkChars: 256 * 1024,
   /** Stderr kept to explain its end. */
   stderrTailChars: 8192,
 } as const;
@@ -122,10 +124,20 @@ class PluginProcess implements Transport {
     this.#writing = true;
     try {
       while (this.#queue.length > 0 && !this.#closed) {
-        // Whatever piled up while the last write was under way goes in one write.
-        const text = this.#queue.length === 1 ? this.#queue[0]! : this.#queue.join("");
-        this.#queue = [];
-        this.#queued = 0;
+        // What piled up while the last write was under way goes in one write, a bounded one:
+        // joining and encoding megabytes at once would hold up the server's event loop.
+        const queue = this.#queue;
+        let end = 0;
+        let chars = 0;
+        while (end < queue.length && chars < PROCESS_LIMITS.writeChunkChars) {
+          chars += queue[end++]!.length;
+        }
+        const text = end === 1 ? queue[0]! : queue.slice(0, end).join("");
+        // Dropping the head by splice stays cheap: a chunk is small next to a long queue only
+        // when the plugin reads slowly, and then the queue's cap ends it.
+        if (end === queue.length) this.#queue = [];
+        else queue.splice(0, end);
+        this.#queued -= chars;
         await this.#writer.write(this.#encoder.encode(text));
       }
     } catch {
