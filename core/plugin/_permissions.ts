@@ -6,6 +6,7 @@
  */
 
 import type { Capability } from "../../protocols/bus/capabilities.ts";
+import { WeftError } from "../../protocols/bus/errors.ts";
 
 /**
  * Deno Worker permissions for a grant: nothing unless granted. `read:` and `write:` paths are
@@ -56,7 +57,13 @@ export function permissionFlags(grants: ReadonlySet<Capability>, base: string): 
   const flags: string[] = [];
   for (const kind of ["read", "write", "net", "run", "env"] as const) {
     const value = permissions[kind];
-    if (Array.isArray(value)) flags.push(`--allow-${kind}=${value.join(",")}`);
+    if (!Array.isArray(value)) continue;
+    // Deno splits a flag's list at commas: "/a,b" would grant "/a", a wider path.
+    const bad = value.find((v) => String(v).includes(","));
+    if (bad !== undefined) {
+      throw new WeftError("INVALID_INPUT", `Cannot grant ${kind}:${bad}: it holds a comma`);
+    }
+    flags.push(`--allow-${kind}=${value.join(",")}`);
   }
   flags.push("--deny-import");
   return flags;

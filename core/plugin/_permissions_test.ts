@@ -1,4 +1,4 @@
-import { deepStrictEqual } from "node:assert/strict";
+import { deepStrictEqual, throws } from "node:assert/strict";
 import type { Capability } from "../../protocols/bus/capabilities.ts";
 import { permissionFlags, workerPermissions } from "./_permissions.ts";
 
@@ -24,4 +24,11 @@ Deno.test("permissionFlags() says what workerPermissions() says, as flags", () =
     "--allow-env=HOME",
     "--deny-import",
   ]);
+});
+
+Deno.test("permissionFlags() refuses a path with a comma, which Deno would split into two", () => {
+  throws(
+    () => permissionFlags(new Set<Capability>(["read:/home/a,b"]), "/p"),
+    /Cannot grant read:\/home\/a,b: it holds a comma/,
+  );
 });

@@ -1,7 +1,8 @@
 /**
- * The plugin host: runs each configured plugin in its own Worker ({@link PluginHost}) with the
- * permissions its grant allows. What a plugin itself imports is the SDK, `core/sdk/mod.ts`
- * (`@weft/weft/plugin`); the host never runs inside a plugin's Worker.
+ * The plugin host: runs each configured plugin in its own process ({@link PluginHost}) with the
+ * permissions its grant allows and a memory cap; a Worker is the other transport. What a plugin
+ * itself imports is the SDK, `core/sdk/mod.ts` (`@weft/weft/plugin`); the host never runs inside
+ * a plugin.
  *
  * @example
  * ```ts
