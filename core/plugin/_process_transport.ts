@@ -9,6 +9,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { encodeFrame, LineReader, PROCESS_FLAG } from "../../protocols/plugin/mod.ts";
+import { settleWithin } from "./_deadline.ts";
 import { exitReason } from "./_exit_reason.ts";
 import { permissionFlags } from "./_permissions.ts";
 import type { Transport, TransportEvents, TransportOptions } from "./_transport.ts";
@@ -25,6 +26,8 @@ export const PROCESS_LIMITS = {
   rssCheckMs: 1000,
   /** Most text joined into one write to the plugin. */
   writeChunkChars: 256 * 1024,
+  /** How long to read what it wrote before it ended. */
+  drainMs: 1000,
   /** Stderr kept to explain its end. */
   stderrTailChars: 8192,
 } as const;
@@ -184,7 +187,8 @@ class PluginProcess implements Transport {
 
   async #watchExit(ended: Promise<unknown>): Promise<void> {
     const status = await this.#child.status;
-    await ended;
+    // Its pipes end with it, unless a program it started holds them: then do not wait for ever.
+    await settleWithin(ended, PROCESS_LIMITS.drainMs);
     clearInterval(this.#rssTimer);
     await this.#writer.close().catch(() => {});
     if (this.#closed) return;
