@@ -8,7 +8,12 @@
 
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { encodeFrame, LineReader, PROCESS_FLAG } from "../../protocols/plugin/mod.ts";
+import {
+  encodeFrame,
+  type HostMessage,
+  LineReader,
+  PROCESS_FLAG,
+} from "../../protocols/plugin/mod.ts";
 import { settleWithin } from "./_deadline.ts";
 import { exitReason } from "./_exit_reason.ts";
 import { permissionFlags } from "./_permissions.ts";
@@ -88,8 +93,8 @@ class PluginProcess implements Transport {
     this.#watchMemory();
   }
 
-  send(message: Parameters<Transport["send"]>[0]): void {
-    if (this.#closed) return;
+  send(message: HostMessage): void {
+    if (this.#closed || this.#killedFor !== undefined) return;
     const line = encodeFrame(message);
     this.#queue.push(line);
     this.#queued += line.length;
