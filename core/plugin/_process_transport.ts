@@ -157,9 +157,13 @@ class PluginProcess implements Transport {
 
   async #readStdout(): Promise<void> {
     const reader = new LineReader(PROCESS_LIMITS.maxLineChars);
+    const decoder = new TextDecoder();
     try {
-      for await (const text of this.#child.stdout.pipeThrough(new TextDecoderStream())) {
-        for (const line of reader.push(text)) this.#deliver(line);
+      // A bare reader and a streaming decoder: a stream stage less per message than pipeThrough.
+      for await (const bytes of this.#child.stdout) {
+        for (const line of reader.push(decoder.decode(bytes, { stream: true }))) {
+          this.#deliver(line);
+        }
       }
     } catch (err) {
       if (err instanceof RangeError) this.#end(`it sent ${err.message}`);

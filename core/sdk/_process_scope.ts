@@ -56,8 +56,11 @@ async function readMessages(
   onEnd: () => void,
 ): Promise<void> {
   const reader = new LineReader(MAX_LINE_CHARS);
-  for await (const text of Deno.stdin.readable.pipeThrough(new TextDecoderStream())) {
-    for (const line of reader.push(text)) {
+  const decoder = new TextDecoder();
+  const buffer = new Uint8Array(64 * 1024);
+  // Deno.stdin.read directly: one op per chunk, no stream stages between the host and us.
+  for (let n = await Deno.stdin.read(buffer); n !== null; n = await Deno.stdin.read(buffer)) {
+    for (const line of reader.push(decoder.decode(buffer.subarray(0, n), { stream: true }))) {
       listener(new MessageEvent("message", { data: JSON.parse(line) }));
     }
   }
