@@ -64,6 +64,7 @@ export class Bus {
   readonly events: EventHub = new EventHub();
   #commands = new Map<string, Entry>();
   #resolver: TargetResolver | undefined;
+  #starting = new Map<string, Promise<void>>();
   #nextId = 1;
 
   /** Installs the function that turns target references into canonical ids. */
@@ -101,6 +102,19 @@ export class Bus {
       this.#commands.set(command.name, { command, owner, grants });
     }
     this.events.publish("bus.commands_changed", { owner, added: commands.map((c) => c.name) });
+  }
+
+  /**
+   * Says that `owner`'s commands are on their way (a plugin that is starting): until `ready`
+   * settles, a call to an unknown `<owner>.*` name waits for it instead of failing, so a
+   * client that comes as soon as the server listens is not refused. The caller bounds `ready`.
+   */
+  expect(owner: string, ready: Promise<unknown>): void {
+    const settled = ready.then(() => {}, () => {});
+    this.#starting.set(owner, settled);
+    void settled.then(() => {
+      if (this.#starting.get(owner) === settled) this.#starting.delete(owner);
+    });
   }
 
   /** Removes every command of `owner`. */
@@ -149,9 +163,17 @@ export class Bus {
     return reply.value;
   }
 
+  /** The entry of `name` once its owner, if it is starting, has started; else undefined. */
+  async #whenStarted(name: string): Promise<Entry | undefined> {
+    const starting = this.#starting.get(ownerOf(name));
+    if (!starting) return undefined;
+    await starting;
+    return this.#commands.get(name);
+  }
+
   async #dispatch(name: string, rawInput: unknown, options: CallOptions): Promise<unknown> {
     const { caller } = options;
-    const entry = this.#commands.get(name);
+    const entry = this.#commands.get(name) ?? await this.#whenStarted(name);
     if (!entry) {
       throw new WeftError(
         "NOT_FOUND",
@@ -246,6 +268,10 @@ export function parseInput(command: Command, raw: unknown): unknown {
     }
     throw err;
   }
+}
+
+function ownerOf(name: string): string {
+  return name.split(".")[0] ?? "";
 }
 
 function describeCaller(caller: Caller): string {

@@ -6,8 +6,35 @@
  */
 
 import { type EventFilter, eventMatches, type WeftEvent } from "../../protocols/bus/events.ts";
+import { WeftError } from "../../protocols/bus/errors.ts";
 
 type Listener = (event: WeftEvent) => void;
+
+/** Topics only the core publishes: these prefixes, and `layout.changed` (the model's). */
+export const CORE_TOPIC_PREFIXES: readonly string[] = [
+  "session.",
+  "window.",
+  "pane.",
+  "server.",
+  "focus.",
+  "plugin.",
+  "bus.",
+];
+const CORE_TOPICS: readonly string[] = ["layout.changed"];
+
+/**
+ * True for a topic only the core may publish.
+ *
+ * @example
+ * ```ts
+ * import { isCoreTopic } from "./events.ts";
+ * console.assert(isCoreTopic("pane.output") && isCoreTopic("layout.changed"));
+ * console.assert(!isCoreTopic("sideband.ran"));
+ * ```
+ */
+export function isCoreTopic(topic: string): boolean {
+  return CORE_TOPICS.includes(topic) || CORE_TOPIC_PREFIXES.some((p) => topic.startsWith(p));
+}
 
 interface Subscription {
   filter: EventFilter;
@@ -45,9 +72,33 @@ export class EventHub {
     return false;
   }
 
-  /** Delivers an event to every matching subscriber. */
+  /** Delivers an event of the core to every matching subscriber. */
   publish(topic: string, data: unknown, pane?: string): void {
-    const event: WeftEvent = pane === undefined ? { topic, data } : { topic, pane, data };
+    this.#deliver(pane === undefined ? { topic, data } : { topic, pane, data });
+  }
+
+  /**
+   * Delivers a plugin's event, marked with its name. Throws `DENIED` for a topic outside
+   * `<plugin>.*` or one of the core's, so no plugin can speak as the core or as another plugin.
+   */
+  publishAs(plugin: string, topic: string, data: unknown, pane?: string): void {
+    if (!topic.startsWith(`${plugin}.`) || isCoreTopic(topic)) {
+      throw new WeftError(
+        "DENIED",
+        `Cannot publish "${topic}": plugin "${plugin}" may only publish "${plugin}.*" topics, never the core's`,
+      );
+    }
+    const event: WeftEvent = {
+      topic,
+      ...(pane === undefined ? {} : { pane }),
+      publisher: plugin,
+      data,
+    };
+    this.#deliver(event);
+  }
+
+  #deliver(event: WeftEvent): void {
+    const { topic, pane } = event;
     for (const s of this.#subs) {
       if (!eventMatches(s.filter, topic, pane)) continue;
       try {

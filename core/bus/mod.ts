@@ -8,7 +8,7 @@ export { Bus, parseInput } from "./bus.ts";
 export type { CallOptions, Reply, TargetResolver } from "./bus.ts";
 export { defineCommand, specOf, toJsonSchema } from "./command.ts";
 export type { CallContext, Command, CommandDefinition } from "./command.ts";
-export { EventHub } from "./events.ts";
+export { CORE_TOPIC_PREFIXES, EventHub, isCoreTopic } from "./events.ts";
 export type {
   Caller,
   CommandSpec,
