@@ -10,9 +10,12 @@ import { type ErrorBody, toErrorBody, WeftError } from "../../protocols/bus/erro
 import { type GrantSet, intersect, missing } from "../../protocols/bus/capabilities.ts";
 import { didYouMean } from "../../protocols/bus/suggest.ts";
 import type { Command } from "./command.ts";
-import type { Caller, CommandSpec, TargetSpec } from "../../protocols/bus/command_spec.ts";
+import type { Caller, CommandSpec } from "../../protocols/bus/command_spec.ts";
 import { specOf } from "./command.ts";
 import { EventHub } from "./events.ts";
+import { describeCaller } from "./_describe.ts";
+import { checkTargets, resolveTargets, type TargetResolver } from "./_targets.ts";
+import { deadlineOf, runWithin } from "./_deadline.ts";
 
 /** A reply: a value or an error, never a throw. */
 export type Reply<T = unknown> = { ok: true; value: T } | { ok: false; error: ErrorBody };
@@ -22,14 +25,9 @@ export interface CallOptions {
   caller: Caller;
   requestId?: string;
   signal?: AbortSignal;
+  /** A deadline in ms for this call; the earlier of it and the command's own applies. */
+  timeoutMs?: number;
 }
-
-/** Resolves a target reference (id or name, or absent) to a canonical id; throws when none. */
-export type TargetResolver = (
-  spec: TargetSpec,
-  ref: string | undefined,
-  caller: Caller,
-) => string;
 
 /** The names each owner may register: the core's four prefixes, else the owner's own name. */
 const CORE_PREFIXES = ["session", "window", "pane", "server"];
@@ -66,7 +64,7 @@ export class Bus {
   #resolver: TargetResolver | undefined;
   #nextId = 1;
 
-  /** Installs the function that turns target references into canonical ids. */
+  /** Installs the function that turns target references into the objects handlers get. */
   setResolver(resolver: TargetResolver): void {
     this.#resolver = resolver;
   }
@@ -95,6 +93,7 @@ export class Bus {
           `Cannot register command "${command.name}": ${existing.owner} has it`,
         );
       }
+      checkTargets(command);
     }
     for (const command of commands) {
       // Not spread: a command's JSON Schemas are computed when first listed, not here.
@@ -174,22 +173,8 @@ export class Bus {
         `Cannot call "${name}": call chain is deeper than ${MAX_CHAIN}`,
       );
     }
-    let input = parseInput(command, rawInput);
-    let target: string | undefined;
-    if (command.target) {
-      const ref = (input as Record<string, unknown>)[command.target.field];
-      if (ref !== undefined && typeof ref !== "string") {
-        throw new WeftError(
-          "INVALID_INPUT",
-          `Cannot call "${name}": ${command.target.field} must be a string`,
-        );
-      }
-      if (!this.#resolver) throw new WeftError("INTERNAL", "Cannot resolve targets: no resolver");
-      target = this.#resolver(command.target, ref, caller);
-      input = { ...(input as Record<string, unknown>), [command.target.field]: target };
-    }
+    const resolved = resolveTargets(command, parseInput(command, rawInput), caller, this.#resolver);
     const requestId = options.requestId ?? `r${this.#nextId++}`;
-    const signal = options.signal ?? new AbortController().signal;
     const owner = entry.owner;
     const nested: Caller = {
       kind: owner === "core" ? caller.kind : "plugin",
@@ -198,14 +183,19 @@ export class Bus {
       grants: intersect(caller.grants, entry.grants),
       chain: [...(caller.chain ?? []), owner],
     };
-    return await command.handler({
-      input,
-      target,
-      caller,
-      requestId,
-      signal,
-      call: (n, i) => this.invoke(n, i, { caller: nested, signal }),
-    });
+    const deadline = deadlineOf(command, resolved.input, options.timeoutMs);
+    return await runWithin(name, {
+      deadline,
+      ...(options.signal ? { signal: options.signal } : {}),
+    }, (signal) =>
+      command.handler({
+        input: resolved.input,
+        targets: resolved.targets,
+        caller,
+        requestId,
+        signal,
+        call: (n, i) => this.invoke(n, i, { caller: nested, signal }),
+      }));
   }
 }
 
@@ -246,10 +236,4 @@ export function parseInput(command: Command, raw: unknown): unknown {
     }
     throw err;
   }
-}
-
-function describeCaller(caller: Caller): string {
-  return caller.kind === "plugin"
-    ? `plugin "${caller.id}"`
-    : `${caller.kind} caller "${caller.id}"`;
 }

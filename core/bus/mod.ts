@@ -5,9 +5,18 @@
  */
 
 export { Bus, parseInput } from "./bus.ts";
-export type { CallOptions, Reply, TargetResolver } from "./bus.ts";
-export { defineCommand, specOf, toJsonSchema } from "./command.ts";
-export type { CallContext, Command, CommandDefinition } from "./command.ts";
+export type { CallOptions, Reply } from "./bus.ts";
+export { targetIds } from "./_targets.ts";
+export type { ResolveContext, ResolvedTarget, TargetResolver } from "./_targets.ts";
+export { commandFactory, defineCommand, specOf, toJsonSchema } from "./command.ts";
+export type {
+  CallContext,
+  Command,
+  CommandDefinition,
+  ResolvedTargets,
+  TargetIds,
+  TargetObjects,
+} from "./command.ts";
 export { EventHub } from "./events.ts";
 export type {
   Caller,
@@ -15,6 +24,8 @@ export type {
   EventFilter,
   JsonSchema,
   McpSpec,
+  TargetKind,
   TargetSpec,
+  TimeoutSpec,
   WeftEvent,
 } from "../../protocols/bus/mod.ts";

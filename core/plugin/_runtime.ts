@@ -176,7 +176,7 @@ class Runtime {
     }
     return await command.handler({
       input: parseInput(command, message.input),
-      target: message.target,
+      targets: message.targets ?? {},
       caller: callerFromWire(message.caller),
       requestId: message.requestId,
       signal,
