@@ -131,9 +131,10 @@ Deno.test("pane.wait times out with TIMEOUT carrying what was last seen", E2E, a
       timeout: 300,
     }).then(
       () => undefined,
-      (e) => e as { code: string; data: { lastSeen: string } },
+      (e) => e as { code: string; message: string; data: { lastSeen: string } },
     );
     assertEquals(err?.code, "TIMEOUT");
+    assertMatch(err!.message, /text "never-printed" did not happen within 300 ms$/);
     assertMatch(err!.data.lastSeen, /still-here/);
   });
 });
@@ -242,6 +243,28 @@ Deno.test(
       } finally {
         agent.close();
       }
+    });
+  },
+);
+
+Deno.test(
+  "pane.set and pane.rename publish pane.changed with the new values, and nothing when unchanged",
+  E2E,
+  async () => {
+    await withServer(async ({ client }) => {
+      const { pane } = await client.call<{ pane: string }>("session.create", { argv: ["cat"] });
+      const seen: unknown[] = [];
+      await client.subscribe({ topics: ["pane.changed"], panes: [pane] }, (e) => seen.push(e.data));
+      await client.call("pane.set", { pane, tags: ["build"], meta: { job: "7", gone: null } });
+      await client.call("pane.set", { pane, tags: ["build"], meta: { job: "7" } }); // no change
+      await client.call("pane.set", { pane, agent: "aider", meta: { job: null } });
+      await client.call("pane.rename", { pane, name: "builder" });
+      // A connection gets a command's events before its reply: all are in by now.
+      assertEquals(seen, [
+        { pane, tags: ["build"], meta: { job: "7" } },
+        { pane, agent: "aider", meta: {} },
+        { pane, name: "builder" },
+      ]);
     });
   },
 );

@@ -351,10 +351,11 @@ Deno.test("PluginHost withholds pane events from a plugin without pane:read", as
     h.bus.events.publish("pane.output", "secret", "p1");
     h.bus.events.publish("layout.changed", { window: "w1" });
     h.bus.events.publish("unknown.topic", {});
-    deepStrictEqual(await h.call("watcher.seen", {}), {
-      ok: true,
-      value: [{ topic: "layout.changed", data: { window: "w1" } }],
-    });
+    const seen = await h.call("watcher.seen", {});
+    ok(seen.ok);
+    const topics = (seen.value as WeftEvent[]).map((e) => e.topic);
+    ok(topics.includes("layout.changed"), topics.join(", "));
+    ok(!topics.some((t) => t.startsWith("pane.") || t.startsWith("unknown.")), topics.join(", "));
   });
 });
 
