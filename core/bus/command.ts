@@ -10,28 +10,11 @@ import type {
   Caller,
   CommandSpec,
   JsonSchema,
-  TargetKind,
+  ResolvedTargets,
+  TargetIds,
+  TargetObjects,
   TargetSpec,
 } from "../../protocols/bus/command_spec.ts";
-
-/** What a command's targets resolve to, by kind: the model's objects in the core, ids in a Worker. */
-export type TargetObjects = Readonly<Record<TargetKind, unknown>>;
-
-/** Targets as canonical ids: what a plugin's handler, in its Worker, is handed. */
-export type TargetIds = {
-  readonly pane: string;
-  readonly window: string;
-  readonly session: string;
-};
-
-/**
- * The handler's `targets` for declared target specs: one key per field, the resolved object
- * of its kind (`undefined` only when the field may be left out with fallback `"none"`).
- */
-export type ResolvedTargets<T extends readonly TargetSpec[], M extends TargetObjects> = {
-  readonly [S in T[number] as S["field"]]: S["fallback"] extends "none" ? M[S["kind"]] | undefined
-    : M[S["kind"]];
-};
 
 /** What a handler receives. */
 export interface CallContext<I, T = Readonly<Record<string, unknown>>> {

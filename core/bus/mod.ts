@@ -9,14 +9,7 @@ export type { CallOptions, Reply } from "./bus.ts";
 export { targetIds } from "./_targets.ts";
 export type { ResolveContext, ResolvedTarget, TargetResolver } from "./_targets.ts";
 export { commandFactory, defineCommand, specOf, toJsonSchema } from "./command.ts";
-export type {
-  CallContext,
-  Command,
-  CommandDefinition,
-  ResolvedTargets,
-  TargetIds,
-  TargetObjects,
-} from "./command.ts";
+export type { CallContext, Command, CommandDefinition } from "./command.ts";
 export { EventHub } from "./events.ts";
 export type {
   Caller,
@@ -24,7 +17,10 @@ export type {
   EventFilter,
   JsonSchema,
   McpSpec,
+  ResolvedTargets,
+  TargetIds,
   TargetKind,
+  TargetObjects,
   TargetSpec,
   TimeoutSpec,
   WeftEvent,

@@ -18,7 +18,10 @@ export type {
   CommandSpec,
   JsonSchema,
   McpSpec,
+  ResolvedTargets,
+  TargetIds,
   TargetKind,
+  TargetObjects,
   TargetSpec,
   TimeoutSpec,
 } from "./command_spec.ts";
