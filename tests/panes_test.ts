@@ -296,3 +296,40 @@ Deno.test(
     });
   },
 );
+
+Deno.test(
+  "pane.create, pane.list and window.list resolve their window, pane and session targets",
+  E2E,
+  async () => {
+    await withServer(async ({ client }) => {
+      const a = await client.call<{ session: string; window: string; pane: string }>(
+        "session.create",
+        { session: "alpha", window: "main", argv: ["cat"] },
+      );
+      const b = await client.call<{ session: string; window: string }>("session.create", {
+        session: "beta",
+        argv: ["cat"],
+      });
+      // `window` alone: its focused pane is split, although another session is current.
+      const split = await client.call<{ id: string; window: string }>("pane.create", {
+        window: "main",
+        argv: ["cat"],
+        focus: false,
+      });
+      assertEquals(split.window, a.window);
+      await rejects(
+        client.call("pane.create", { window: b.window, split: a.pane, argv: ["cat"] }),
+        new RegExp(`Cannot split pane "${a.pane}": it is not in window "${b.window}"`),
+      );
+      const inMain = await client.call<{ panes: { id: string }[] }>("pane.list", {
+        window: "main",
+      });
+      assertEquals(inMain.panes.map((p) => p.id).sort(), [a.pane, split.id].sort());
+      const ofBeta = await client.call<{ windows: { id: string }[] }>("window.list", {
+        session: "beta",
+      });
+      assertEquals(ofBeta.windows.map((w) => w.id), [b.window]);
+      await rejects(client.call("pane.list", { session: "gamma" }), /Cannot find session "gamma"/);
+    });
+  },
+);
