@@ -159,35 +159,13 @@ export class Bus {
       );
     }
     const { command } = entry;
-    const lacking = missing(command.capabilities, caller.grants);
-    if (lacking.length) {
-      throw new WeftError(
-        "DENIED",
-        `Cannot call "${name}": ${describeCaller(caller)} lacks ${lacking.join(", ")}`,
-        { missing: lacking },
-      );
-    }
-    if ((caller.chain?.length ?? 0) > MAX_CHAIN) {
-      throw new WeftError(
-        "DENIED",
-        `Cannot call "${name}": call chain is deeper than ${MAX_CHAIN}`,
-      );
-    }
+    checkCaller(name, command, caller);
     const resolved = resolveTargets(command, parseInput(command, rawInput), caller, this.#resolver);
     const requestId = options.requestId ?? `r${this.#nextId++}`;
-    const owner = entry.owner;
-    const nested: Caller = {
-      kind: owner === "core" ? caller.kind : "plugin",
-      id: owner === "core" ? caller.id : owner,
-      ...(caller.pane ? { pane: caller.pane } : {}),
-      grants: intersect(caller.grants, entry.grants),
-      chain: [...(caller.chain ?? []), owner],
-    };
+    const nested = nestedCaller(caller, entry);
     const deadline = deadlineOf(command, resolved.input, options.timeoutMs);
-    return await runWithin(name, {
-      deadline,
-      ...(options.signal ? { signal: options.signal } : {}),
-    }, (signal) =>
+    const within = { deadline, ...(options.signal ? { signal: options.signal } : {}) };
+    return await runWithin(name, within, (signal) =>
       command.handler({
         input: resolved.input,
         targets: resolved.targets,
@@ -197,6 +175,33 @@ export class Bus {
         call: (n, i) => this.invoke(n, i, { caller: nested, signal }),
       }));
   }
+}
+
+/** Throws `DENIED` unless `caller` has every capability `command` needs, within the chain limit. */
+function checkCaller(name: string, command: Command, caller: Caller): void {
+  const lacking = missing(command.capabilities, caller.grants);
+  if (lacking.length) {
+    throw new WeftError(
+      "DENIED",
+      `Cannot call "${name}": ${describeCaller(caller)} lacks ${lacking.join(", ")}`,
+      { missing: lacking },
+    );
+  }
+  if ((caller.chain?.length ?? 0) > MAX_CHAIN) {
+    throw new WeftError("DENIED", `Cannot call "${name}": call chain is deeper than ${MAX_CHAIN}`);
+  }
+}
+
+/** Who a handler's nested calls come from: its owner, within the caller's rights. */
+function nestedCaller(caller: Caller, entry: Entry): Caller {
+  const owner = entry.owner;
+  return {
+    kind: owner === "core" ? caller.kind : "plugin",
+    id: owner === "core" ? caller.id : owner,
+    ...(caller.pane ? { pane: caller.pane } : {}),
+    grants: intersect(caller.grants, entry.grants),
+    chain: [...(caller.chain ?? []), owner],
+  };
 }
 
 /**
