@@ -320,13 +320,12 @@ export class Model {
     if (changes.agent !== undefined && changes.agent !== pane.agent) {
       changed.agent = pane.agent = changes.agent;
     }
-    if (changes.tags && changes.tags.join("\0") !== pane.tags.join("\0")) {
+    if (changes.tags && JSON.stringify(changes.tags) !== JSON.stringify(pane.tags)) {
       pane.tags = [...changes.tags];
       changed.tags = [...pane.tags];
     }
-    const meta = Object.entries(changes.meta ?? {}).filter(([k, v]) =>
-      pane.meta[k] !== (v ?? undefined)
-    );
+    const had = (k: string) => (Object.hasOwn(pane.meta, k) ? pane.meta[k] : undefined);
+    const meta = Object.entries(changes.meta ?? {}).filter(([k, v]) => had(k) !== (v ?? undefined));
     for (const [k, v] of meta) {
       if (v === null) delete pane.meta[k];
       else pane.meta[k] = v;
