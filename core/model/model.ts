@@ -14,6 +14,8 @@ import { type AgentKind, guessAgentKind } from "./agent_kind.ts";
 import { ProcessGroups } from "../pty/mod.ts";
 import { Pane, type PaneExit, type PaneInfo, type PaneLaunch, type PaneState } from "./pane.ts";
 import type { SessionInfo, SessionRecord, WindowInfo, WindowRecord } from "./records.ts";
+import { newPaneKey } from "./pane_key.ts";
+import { SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
 
 /** What the model needs from its surroundings. */
 export interface ModelOptions {
@@ -442,13 +444,14 @@ export class Model {
   }
 
   /**
-   * Kills everything and stops timers; resolves when every pane's processes are gone. No pane
-   * starts after this.
+   * Ends every pane's processes for a server stop and resolves once they are gone. Sessions,
+   * windows and layouts stay as they are: a stopping server is not a closed session (clients
+   * see the server go away, not their sessions close; the store keeps them for the next start).
    */
   async dispose(): Promise<void> {
     this.#stopping = true;
     clearInterval(this.#sweeper);
-    for (const id of [...this.sessions.keys()]) this.killSession(id);
+    for (const pane of this.panes.values()) void pane.dispose();
     await this.#processes.settled();
   }
 
@@ -466,6 +469,8 @@ export class Model {
       WEFT_WINDOW: window.id,
       WEFT_SESSION: window.session,
       WEFT_SOCKET: this.#options.socketPath(),
+      // Known only to the pane's own processes: the OSC form of sideband needs it.
+      [SIDEBAND_KEY_ENV]: newPaneKey(),
     };
     const full: PaneLaunch = {
       argv: launch.argv,
