@@ -374,3 +374,48 @@ Deno.test("PluginHost.stop() takes the commands off the bus and publishes plugin
   deepStrictEqual(stopped, ["hello"]);
   deepStrictEqual(host.status(), []);
 });
+
+Deno.test("PluginHost.stop() tells no stopping plugin that the others' commands went, so none calls back late", async () => {
+  const { bus } = fakePanes({ p1: "x" });
+  const logs: PluginLogEntry[] = [];
+  const host = new PluginHost({
+    bus,
+    projectDir: Deno.cwd(),
+    log: (entry) => logs.push(entry),
+    startTimeoutMs: 30_000,
+  });
+  // hello stops first and takes hello.greet off the bus (bus.commands_changed), as the layout
+  // and sideband plugins do before the mcp plugin in a real server.
+  const status = await host.start([
+    plugin("hello", HELLO, []),
+    plugin("follower", fixture("follower"), ["pane:read"]),
+  ]);
+  deepStrictEqual(status.map((s) => s.state), ["running", "running"]);
+  await host.stop();
+  // Not even a late call answered at debug level: the follower never heard of hello leaving.
+  deepStrictEqual(logs.filter((l) => l.level !== "info"), []);
+});
+
+Deno.test("PluginHost.stop() answers a call that was already on its way from a stopping plugin", async () => {
+  const { bus } = fakePanes({ p1: "x" });
+  const logs: PluginLogEntry[] = [];
+  // The Worker ends as soon as it has read the shutdown; the long grace is for a slow machine,
+  // where ending it first would drop the call this test is about.
+  const host = new PluginHost({
+    bus,
+    projectDir: Deno.cwd(),
+    log: (entry) => logs.push(entry),
+    startTimeoutMs: 30_000,
+    shutdownMs: 30_000,
+  });
+  const options = { topics: ["layout.changed"] };
+  await host.start([plugin("follower", fixture("follower"), ["pane:read"], options)]);
+  // The event reaches the Worker before the shutdown does; its call back comes in after.
+  bus.events.publish("layout.changed", { window: "w1" });
+  await host.stop();
+  deepStrictEqual(logs.filter((l) => l.level !== "info"), [{
+    plugin: "follower",
+    level: "debug",
+    message: 'answered a late call to "pane.read": plugin "follower" is stopped',
+  }]);
+});

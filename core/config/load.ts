@@ -156,18 +156,23 @@ function resolvePlugins(
         `Cannot load config ${where.file}: weft.plugins.${name}: not a built-in plugin, so it needs "from"`,
       );
     }
-    const grant = (entry.grant ?? builtin?.grant ?? []).map((g, i) => {
-      try {
-        return parseCapability(g);
-      } catch (err) {
-        throw new WeftError(
-          "INVALID_INPUT",
-          `Cannot load config ${where.file}: weft.plugins.${name}.grant[${i}]: ${
-            (err as Error).message
-          }`,
-        );
-      }
-    });
+    // A built-in's default grant holds for its own module only, never for one put in its place.
+    const grant = entry.grant
+      ? entry.grant.map((g, i) => {
+        try {
+          return parseCapability(g);
+        } catch (err) {
+          throw new WeftError(
+            "INVALID_INPUT",
+            `Cannot load config ${where.file}: weft.plugins.${name}.grant[${i}]: ${
+              (err as Error).message
+            }`,
+          );
+        }
+      })
+      : entry.from
+      ? []
+      : builtin?.grant ?? [];
     out.push({
       name,
       from: entry.from ? resolveSpecifier(entry.from, where.projectDir) : builtin!.from,

@@ -67,3 +67,15 @@ Deno.test("loadConfig() finds the nearest deno.json upward and reads its weft se
   await rejects(loadConfig(dir), /Cannot load config/);
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test('parseConfig() keeps a built-in\'s "asked" grant unless the project narrows it', () => {
+  const builtins = {
+    demo: { from: "file:///weft/demo.ts", enabled: true, grant: "asked" as const, options: {} },
+  };
+  const grantOf = (section: Record<string, unknown>) =>
+    parseConfig(section, { ...where, builtins }).plugins.find((p) => p.name === "demo")?.grant;
+  assertEquals(grantOf({}), "asked");
+  assertEquals(grantOf({ plugins: { demo: { grant: ["pane:read"] } } }), ["pane:read"]);
+  // Another module under a built-in's name gets nothing it is not granted by name.
+  assertEquals(grantOf({ plugins: { demo: { from: "./mine.ts" } } }), []);
+});

@@ -7,4 +7,4 @@
 export { findConfigFile, loadConfig, parseConfig } from "./load.ts";
 export { DEFAULTS } from "./defaults.ts";
 export type { ConfigOptions } from "./load.ts";
-export type { BuiltinPlugin, PluginConfig, WeftConfig } from "./types.ts";
+export type { BuiltinPlugin, Grant, PluginConfig, WeftConfig } from "./types.ts";

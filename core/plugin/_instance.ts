@@ -16,7 +16,12 @@ import type { PluginConfig } from "../config/types.ts";
 import { type ErrorBody, toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
 import type { Capability } from "../../protocols/bus/capabilities.ts";
 import { workerPermissions } from "./_permissions.ts";
-import type { LogLevel, Manifest, PluginMessage } from "../../protocols/plugin/mod.ts";
+import type {
+  LogLevel,
+  Manifest,
+  PluginCallMessage,
+  PluginMessage,
+} from "../../protocols/plugin/mod.ts";
 import { type BackoffOptions, nextFailures, restartDelay } from "./_backoff.ts";
 import { settleWithin } from "./_deadline.ts";
 import { denoPart, effectiveGrant } from "./_grant.ts";
@@ -88,6 +93,16 @@ export class PluginInstance {
     }
     link?.terminate();
     this.#o.bus.events.publish("plugin.stopped", { name });
+  }
+
+  /**
+   * Stops handing the plugin events; its calls are still served. The host mutes every plugin
+   * before stopping them together: each one's commands leaving the bus is an event
+   * (`bus.commands_changed`) that a plugin following the registry would answer with a call
+   * after it has been let go.
+   */
+  mute(): void {
+    this.#requests?.mute();
   }
 
   /** A snapshot of the plugin's state. */
@@ -231,10 +246,19 @@ export class PluginInstance {
       return this.#calls?.settle(message.id, message.reply);
     }
     if (this.#requests?.handle(message)) return;
+    if (!this.#requests && message.type === "call") return this.#refuseLate(link, message);
     // A stopping Worker may still publish until it has closed (a timer of its own fired):
     // nobody is owed those events, and it is no sign of a bug.
     if (message.type === "publish" && this.#state === "stopped") return;
     this.#log("warn", `ignored an unexpected ${message.type} message`);
+  }
+
+  /** A call that crossed the plugin's stop on the way: answered, never run. */
+  #refuseLate(link: WorkerLink, message: PluginCallMessage): void {
+    const why = `plugin "${this.#config.name}" is ${this.#state}`;
+    const error = new WeftError("UNAVAILABLE", `Cannot call "${message.name}": ${why}`);
+    this.#log("debug", `answered a late call to "${message.name}": ${why}`);
+    link.post({ type: "result", id: message.id, reply: { ok: false, error: error.toBody() } });
   }
 
   #onDown(link: WorkerLink, reason: string): void {

@@ -35,6 +35,7 @@ export class PluginRequests {
   #own: Caller;
   #subscriptions = new Map<string, () => void>();
   #disposed = false;
+  #muted = false;
 
   constructor(options: RequestsOptions) {
     this.#options = options;
@@ -64,11 +65,17 @@ export class PluginRequests {
     return true;
   }
 
+  /** Drops every subscription and takes no new one; calls are still served. */
+  mute(): void {
+    this.#muted = true;
+    for (const off of this.#subscriptions.values()) off();
+    this.#subscriptions.clear();
+  }
+
   /** Drops every subscription; later answers are not sent. */
   dispose(): void {
     this.#disposed = true;
-    for (const off of this.#subscriptions.values()) off();
-    this.#subscriptions.clear();
+    this.mute();
   }
 
   async #call(message: PluginCallMessage): Promise<void> {
@@ -127,6 +134,7 @@ export class PluginRequests {
 
   #subscribe(id: string, filter: EventFilter): void {
     const { bus, post } = this.#options;
+    if (this.#muted) return;
     this.#subscriptions.get(id)?.();
     this.#subscriptions.delete(id);
     const deliver = (event: WeftEvent) => {

@@ -96,6 +96,18 @@ Deno.test("PluginRequests.dispose() drops subscriptions and late answers", async
   strictEqual(bus.events.wants("layout.changed"), false);
 });
 
+Deno.test("PluginRequests.mute() stops events and new subscriptions but still answers calls", async () => {
+  const { bus, sent, requests, settled } = setup(["pane:read"]);
+  requests.handle({ type: "subscribe", id: "s1", filter: { topics: ["layout.*"] } });
+  requests.mute();
+  requests.handle({ type: "subscribe", id: "s2", filter: { topics: ["layout.*"] } });
+  bus.events.publish("layout.changed", 1);
+  strictEqual(bus.events.wants("layout.changed"), false);
+  requests.handle({ type: "call", id: "n1", name: "pane.read", input: {} });
+  await settled();
+  deepStrictEqual(sent, [{ type: "result", id: "n1", reply: { ok: true, value: "text" } }]);
+});
+
 Deno.test("PluginRequests attributes a call made on behalf of a door's client, never with more rights", async () => {
   const { seen, sent, requests, settled } = setup(["pane:read"]);
   requests.handle({

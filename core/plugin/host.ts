@@ -109,6 +109,7 @@ export class PluginHost {
   async stop(): Promise<void> {
     const plugins = [...this.#plugins.values()];
     this.#plugins.clear();
+    for (const p of plugins) p.mute();
     await Promise.all(plugins.map((p) => p.stop()));
   }
 }

@@ -20,6 +20,7 @@ import {
 import { Channel } from "./_channel.ts";
 import type { Plugin } from "./define.ts";
 import { parseCommandInput } from "./command.ts";
+import { type HandlerScope, inHandler } from "./_scope.ts";
 
 interface WorkerScope {
   name: string;
@@ -31,7 +32,7 @@ interface WorkerScope {
   close(): void;
 }
 
-const defined: Plugin[] = [];
+const defined: Plugin<unknown, unknown>[] = [];
 let announced = false;
 let fallback: ReturnType<typeof setTimeout> | undefined;
 
@@ -52,7 +53,7 @@ function pluginScope(): WorkerScope | undefined {
  * its name is the one the host asked for, else (a module that imports another plugin's module
  * defines two) for the last one defined, after the module graph has run.
  */
-export function announceInWorker(plugin: Plugin): void {
+export function announceInWorker(plugin: Plugin<unknown, unknown>): void {
   const scope = pluginScope();
   if (!scope || announced) return;
   defined.push(plugin);
@@ -62,7 +63,7 @@ export function announceInWorker(plugin: Plugin): void {
   fallback ??= setTimeout(() => start(scope, defined.at(-1)!), 0);
 }
 
-function start(scope: WorkerScope, plugin: Plugin): void {
+function start(scope: WorkerScope, plugin: Plugin<unknown, unknown>): void {
   if (announced) return;
   announced = true;
   clearTimeout(fallback);
@@ -91,15 +92,16 @@ function reportExits(
 }
 
 class Runtime {
-  #plugin: Plugin;
+  #plugin: Plugin<unknown, unknown>;
   #post: (message: PluginMessage) => void;
   #close: () => void;
   #channel: Channel;
   #running = new Map<string, AbortController>();
   #started = false;
+  #state: unknown;
 
   constructor(
-    plugin: Plugin,
+    plugin: Plugin<unknown, unknown>,
     post: (message: PluginMessage) => void,
     close: () => void,
   ) {
@@ -144,9 +146,9 @@ class Runtime {
     if (this.#started) return;
     this.#started = true;
     try {
-      await this.#plugin.setup?.(
-        this.#channel.context(message.grant, message.options),
-      );
+      const { options, setup } = this.#plugin;
+      const parsed = options ? options.call(this.#plugin, message.options) : message.options;
+      this.#state = await setup?.call(this.#plugin, this.#channel.context(message.grant, parsed));
       this.#post({ type: "ready" });
     } catch (err) {
       this.#post({ type: "ready", error: toErrorBody(err) });
@@ -174,14 +176,22 @@ class Runtime {
         `Cannot find command "${message.name}" in plugin "${this.#plugin.name}"`,
       );
     }
-    return await command.handler({
-      input: parseCommandInput(command, message.input),
-      targets: message.targets ?? {},
-      caller: callerFromWire(message.caller),
-      requestId: message.requestId,
-      signal,
-      call: (name, input) => this.#channel.call(name, input, message.id),
-    });
+    const input = parseCommandInput(command, message.input);
+    const scope: HandlerScope = { id: message.id, name: message.name, done: false };
+    try {
+      return await inHandler(scope, () =>
+        command.handler({
+          input,
+          targets: message.targets ?? {},
+          caller: callerFromWire(message.caller),
+          requestId: message.requestId,
+          signal,
+          call: (name, input) => this.#channel.call(name, input, scope),
+          state: this.#state,
+        }));
+    } finally {
+      scope.done = true;
+    }
   }
 
   #reply(message: HostCallMessage, reply: WireReply): void {

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineCommand } from "@weft/weft/plugin";
 import { panesOf } from "../../../core/layout/mod.ts";
-import { applyPreset, preset } from "../_catalog.ts";
+import { applyPreset } from "../_catalog.ts";
+import { defineCommand } from "../_state.ts";
 import type { Preset } from "../presets.ts";
 import { type Call, changeLayout, type WindowLayout } from "../_window.ts";
 
@@ -46,6 +46,6 @@ export const applyPresetCommand = defineCommand({
     preset: z.string().min(1).max(64).describe("Preset name or unique prefix, e.g. tiled."),
     main_ratio: z.number().gt(0).lt(1).optional().describe("The main pane's share (0-1)."),
   }),
-  handler: ({ input, targets: { window }, call }) =>
-    arrange(call, window, preset(input.preset), input.main_ratio),
+  handler: ({ input, targets: { window }, call, state }) =>
+    arrange(call, window, state.presets.find(input.preset), input.main_ratio),
 });
