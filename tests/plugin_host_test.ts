@@ -158,6 +158,15 @@ Deno.test("PluginHost fails a call the plugin does not answer in time with TIMEO
   }, { callTimeoutMs: 200 });
 });
 
+Deno.test("PluginHost turns a call's deadline into the Worker handler's signal and answers TIMEOUT", async () => {
+  await withHost([plugin("crashy", fixture("crashy"))], async (h) => {
+    const reply = await h.bus.call("crashy.hang", {}, { caller: OWNER, timeoutMs: 100 });
+    strictEqual(errorOf(reply).code, "TIMEOUT");
+    match(errorOf(reply).message, /^Cannot finish "crashy\.hang": it did not finish within 100 ms/);
+    deepStrictEqual(await h.call("crashy.ping", {}), { ok: true, value: "pong" });
+  });
+});
+
 Deno.test("PluginHost carries a cancel across to the Worker", async () => {
   await withHost([plugin("crashy", fixture("crashy"))], async (h) => {
     const controller = new AbortController();
@@ -227,18 +236,18 @@ Deno.test("PluginHost hands the handler the caller, request id and input it was 
         id: "m7",
         grants: ["pane:read", "pane:write"],
         requestId: "req-9",
-        target: null,
+        targets: {},
         n: 3,
       },
     });
   });
 });
 
-Deno.test("PluginHost lets the bus resolve a plugin command's target before forwarding", async () => {
+Deno.test("PluginHost lets the bus resolve a plugin command's targets and hands the Worker their ids", async () => {
   await withHost([plugin("strong", fixture("strong"), [])], async (h) => {
     deepStrictEqual(await h.call("strong.where", { pane: "p1" }), {
       ok: true,
-      value: { target: "p1", pane: "p1" },
+      value: { targets: { pane: "p1" }, pane: "p1" },
     });
     strictEqual(errorOf(await h.call("strong.where", { pane: "p9" })).code, "TARGET_NOT_FOUND");
   });
@@ -259,15 +268,27 @@ Deno.test("PluginHost delivers only the topics and panes a plugin subscribed to"
 });
 
 Deno.test("PluginHost withholds pane events from a plugin without pane:read", async () => {
-  const options = { filter: { topics: ["pane.*", "layout.*", "unknown.*"] } };
-  await withHost([plugin("watcher", fixture("watcher"), [], options)], async (h) => {
+  const refused = { filter: { topics: ["pane.*", "layout.*"] } };
+  await withHost([plugin("watcher", fixture("watcher"), [], refused)], async (h) => {
+    h.bus.events.publish("pane.output", "secret", "p1");
+    h.bus.events.publish("layout.changed", { window: "w1" });
+    deepStrictEqual(await h.call("watcher.seen", {}), { ok: true, value: [] });
+    deepStrictEqual(h.logs.filter((l) => l.plugin === "watcher"), [{
+      plugin: "watcher",
+      level: "warn",
+      message: 'Cannot subscribe to "pane.*" (needs pane:read): plugin "watcher" lacks the right',
+    }]);
+  });
+  const all = { filter: { topics: ["*"] } };
+  await withHost([plugin("watcher", fixture("watcher"), [], all)], async (h) => {
     h.bus.events.publish("pane.output", "secret", "p1");
     h.bus.events.publish("layout.changed", { window: "w1" });
     h.bus.events.publish("unknown.topic", {});
-    deepStrictEqual(await h.call("watcher.seen", {}), {
-      ok: true,
-      value: [{ topic: "layout.changed", data: { window: "w1" } }],
-    });
+    const seen = await h.call("watcher.seen", {});
+    ok(seen.ok);
+    const topics = (seen.value as WeftEvent[]).map((e) => e.topic);
+    ok(topics.includes("layout.changed"), topics.join(", "));
+    ok(!topics.some((t) => t.startsWith("pane.") || t.startsWith("unknown.")), topics.join(", "));
   });
 });
 

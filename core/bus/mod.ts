@@ -5,8 +5,10 @@
  */
 
 export { Bus, parseInput } from "./bus.ts";
-export type { CallOptions, Reply, TargetResolver } from "./bus.ts";
-export { defineCommand, specOf, toJsonSchema } from "./command.ts";
+export type { CallOptions, Reply } from "./bus.ts";
+export { targetIds } from "./_targets.ts";
+export type { ResolveContext, ResolvedTarget, TargetResolver } from "./_targets.ts";
+export { commandFactory, defineCommand, specOf, toJsonSchema } from "./command.ts";
 export type { CallContext, Command, CommandDefinition } from "./command.ts";
 export { CORE_TOPIC_PREFIXES, EventHub, isCoreTopic } from "./events.ts";
 export type {
@@ -15,6 +17,11 @@ export type {
   EventFilter,
   JsonSchema,
   McpSpec,
+  ResolvedTargets,
+  TargetIds,
+  TargetKind,
+  TargetObjects,
   TargetSpec,
+  TimeoutSpec,
   WeftEvent,
 } from "../../protocols/bus/mod.ts";

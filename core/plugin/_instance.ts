@@ -5,7 +5,13 @@
  * @module
  */
 
-import type { Bus, CallContext, Command, CommandSpec } from "../bus/mod.ts";
+import {
+  type Bus,
+  type CallContext,
+  type Command,
+  type CommandSpec,
+  targetIds,
+} from "../bus/mod.ts";
 import type { PluginConfig } from "../config/types.ts";
 import { CORE_NAMES } from "../config/reserved.ts";
 import { type ErrorBody, toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
@@ -208,7 +214,7 @@ export class PluginInstance {
       post,
       parent: (id) => calls.context(id),
       maxCallsInFlight: this.#o.maxCallsInFlight,
-      warn: (message) => this.#log.plugin("warn", message),
+      log: (level, message) => this.#log.plugin(level, message),
     });
     post({ type: "start", grant: [...grant], options: this.#config.options });
     const ready = await link.next("ready", this.#o.startTimeoutMs);
@@ -234,16 +240,18 @@ export class PluginInstance {
     return {
       ...spec,
       parse: (input: unknown) => input ?? {},
-      handler: (ctx: CallContext<unknown>) => this.#forward(spec.name, ctx),
+      handler: (ctx: CallContext<unknown>) => this.#forward(spec, ctx),
     };
   }
 
-  #forward(name: string, ctx: CallContext<unknown>): Promise<unknown> {
+  #forward(spec: CommandSpec, ctx: CallContext<unknown>): Promise<unknown> {
+    const name = spec.name;
     if (this.#state !== "running" || !this.#calls) {
       const why = `plugin "${this.#config.name}" is ${this.#state}`;
       return Promise.reject(new WeftError("UNAVAILABLE", `Cannot call "${name}": ${why}`));
     }
-    return this.#calls.open(name, ctx);
+    // A Worker is handed its targets as canonical ids (the bus put them in the input).
+    return this.#calls.open(name, ctx, { targets: targetIds(spec, ctx.input) });
   }
 
   #up(manifest: Manifest, grant: Set<Capability>): void {

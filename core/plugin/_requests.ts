@@ -1,12 +1,13 @@
 /**
  * What a plugin Worker asks of the host: nested bus calls (bounded by the call they were made
- * for) and event subscriptions (bounded by the plugin's grant).
+ * for) and event subscriptions (checked by the bus against the plugin's grant).
  *
  * @module
  */
 
-import type { Bus, CallContext, Caller, EventFilter } from "../bus/mod.ts";
+import type { Bus, CallContext, Caller, EventFilter, WeftEvent } from "../bus/mod.ts";
 import { toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
+import type { LogLevel } from "../../protocols/plugin/mod.ts";
 import { type Capability, intersect } from "../../protocols/bus/capabilities.ts";
 import type {
   HostMessage,
@@ -16,7 +17,6 @@ import type {
   PublishMessage,
   WireReply,
 } from "../../protocols/plugin/mod.ts";
-import { mayReceive } from "./_event_rights.ts";
 
 /** What {@link PluginRequests} needs. */
 export interface RequestsOptions {
@@ -28,8 +28,8 @@ export interface RequestsOptions {
   parent: (id: string) => CallContext<unknown> | undefined;
   /** Most nested calls the plugin may have in flight; more are refused at once. */
   maxCallsInFlight: number;
-  /** Where refusals the plugin cannot see (a forged publish) are reported. */
-  warn?: (message: string) => void;
+  /** Writes to the plugin's log: refusals it cannot see (a forged publish, a refused subscription). */
+  log: (level: LogLevel, message: string) => void;
 }
 
 /** Serves one plugin Worker's requests. */
@@ -95,7 +95,7 @@ export class PluginRequests {
         message.pane,
       );
     } catch (err) {
-      this.#options.warn?.(toErrorBody(err).message);
+      this.#options.log("warn", toErrorBody(err).message);
     }
   }
 
@@ -167,17 +167,22 @@ export class PluginRequests {
   }
 
   #subscribe(id: string, filter: EventFilter): void {
-    const { bus, grant, post } = this.#options;
+    const { bus, post } = this.#options;
     if (this.#muted) return;
     this.#subscriptions.get(id)?.();
-    const off = bus.events.subscribe(filter, (event) => {
-      if (this.#disposed || !mayReceive(event.topic, grant)) return;
+    this.#subscriptions.delete(id);
+    const deliver = (event: WeftEvent) => {
+      if (this.#disposed) return;
       try {
         post({ type: "event", subscription: id, event });
       } catch {
         // An event whose data cannot be cloned is not delivered to Workers.
       }
-    });
-    this.#subscriptions.set(id, off);
+    };
+    try {
+      this.#subscriptions.set(id, bus.events.subscribe(filter, deliver, this.#own));
+    } catch (err) {
+      this.#options.log("warn", toErrorBody(err).message);
+    }
   }
 }

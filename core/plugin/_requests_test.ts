@@ -22,6 +22,7 @@ function setup(
     handler: ({ caller }) => (seen.push(caller), "text"),
   })]);
   const sent: HostMessage[] = [];
+  const logged: string[] = [];
   const requests = new PluginRequests({
     bus,
     plugin,
@@ -29,10 +30,13 @@ function setup(
     post: (m) => sent.push(m),
     parent: (id) => parents[id] as CallContext<unknown> | undefined,
     maxCallsInFlight: 4,
-    warn: (m) => warnings.push(m),
+    log: (level, message) => {
+      logged.push(`${level}: ${message}`);
+      if (level === "warn") warnings.push(message);
+    },
   });
   const settled = () => new Promise((r) => setTimeout(r, 0));
-  return { bus, seen, sent, requests, settled, warnings };
+  return { bus, seen, sent, requests, settled, warnings, logged };
 }
 
 Deno.test("PluginRequests serves a call made outside any handler with the plugin's own rights", async () => {
@@ -66,10 +70,9 @@ Deno.test("PluginRequests refuses a call whose parent call has finished", async 
   strictEqual(reply.error?.code, "CANCELLED");
 });
 
-Deno.test("PluginRequests forwards subscribed events the grant allows, until unsubscribed", () => {
+Deno.test("PluginRequests forwards subscribed events until unsubscribed", () => {
   const { bus, sent, requests } = setup([]);
-  requests.handle({ type: "subscribe", id: "s1", filter: { topics: ["pane.*", "layout.*"] } });
-  bus.events.publish("pane.output", "secret", "p1");
+  requests.handle({ type: "subscribe", id: "s1", filter: { topics: ["layout.*"] } });
   bus.events.publish("layout.changed", 1);
   requests.handle({ type: "unsubscribe", id: "s1" });
   bus.events.publish("layout.changed", 2);
@@ -78,6 +81,17 @@ Deno.test("PluginRequests forwards subscribed events the grant allows, until uns
     subscription: "s1",
     event: { topic: "layout.changed", data: 1 },
   }]);
+});
+
+Deno.test("PluginRequests lets the bus refuse a subscription the grant does not cover, and logs why", () => {
+  const { bus, sent, requests, logged } = setup([]);
+  requests.handle({ type: "subscribe", id: "s1", filter: { topics: ["pane.*", "layout.*"] } });
+  bus.events.publish("pane.output", "secret", "p1");
+  bus.events.publish("layout.changed", 1);
+  deepStrictEqual(sent, []);
+  deepStrictEqual(logged, [
+    'warn: Cannot subscribe to "pane.*" (needs pane:read): plugin "demo" lacks the right',
+  ]);
 });
 
 Deno.test("PluginRequests.dispose() drops subscriptions and late answers", async () => {

@@ -180,7 +180,7 @@ class Runtime {
       return await inHandler(scope, () =>
         command.handler({
           input,
-          target: message.target,
+          targets: message.targets ?? {},
           caller: callerFromWire(message.caller),
           requestId: message.requestId,
           signal,

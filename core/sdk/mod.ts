@@ -46,7 +46,13 @@ export type { OptionsSchema, RawOptions } from "./options.ts";
 export { WeftError } from "../../protocols/bus/errors.ts";
 export type { ErrorBody, ErrorCode } from "../../protocols/bus/errors.ts";
 export type { Capability } from "../../protocols/bus/capabilities.ts";
-export type { Caller, CommandSpec, JsonSchema } from "../../protocols/bus/command_spec.ts";
+export type {
+  Caller,
+  CommandSpec,
+  JsonSchema,
+  TargetSpec,
+  TimeoutSpec,
+} from "../../protocols/bus/command_spec.ts";
 export type { EventFilter, WeftEvent } from "../../protocols/bus/events.ts";
 export type { OnBehalf } from "../../protocols/plugin/mod.ts";
 export { z } from "zod";
