@@ -1,5 +1,5 @@
 import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
-import type { Caller } from "../core/bus/mod.ts";
+import type { Caller, WeftEvent } from "../core/bus/mod.ts";
 import type { Capability } from "../protocols/bus/capabilities.ts";
 import { PluginHost, type PluginLogEntry, workerTransport } from "../core/plugin/mod.ts";
 import { fakePanes } from "./fixtures/plugins/_fake_panes.ts";
