@@ -11,6 +11,8 @@ export const DEFAULTS = {
   historyBytes: 8 * 1024 * 1024,
   idleMs: 1500,
   killGraceMs: 2000,
+  /** Answer OSC 7501 status probes and take the reports as pane states. */
+  statusProtocol: true,
   size: { cols: 120, rows: 40 },
   startup: { session: "main" },
   humanInput: { quietMs: 3000, waitMs: 1500 },

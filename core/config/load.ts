@@ -37,6 +37,7 @@ const Section = z.strictObject({
   historyBytes: z.number().int().min(64 * 1024).max(2 ** 31).optional(),
   idleMs: z.number().int().min(50).max(600_000).optional(),
   killGraceMs: z.number().int().min(0).max(60_000).optional(),
+  statusProtocol: z.boolean().optional(),
   size: z.strictObject({
     cols: z.number().int().min(10).max(1000),
     rows: z.number().int().min(3).max(500),
@@ -122,6 +123,7 @@ export function parseConfig(
     historyBytes: s.historyBytes ?? DEFAULTS.historyBytes,
     idleMs: s.idleMs ?? DEFAULTS.idleMs,
     killGraceMs: s.killGraceMs ?? DEFAULTS.killGraceMs,
+    statusProtocol: s.statusProtocol ?? DEFAULTS.statusProtocol,
     size: s.size ?? { ...DEFAULTS.size },
     attach: {
       prefix: s.attach?.prefix ?? DEFAULTS.attach.prefix,

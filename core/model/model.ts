@@ -12,7 +12,10 @@ import { layoutRects, leaf, panesOf, removePane, splitPane } from "../layout/mod
 import { IdAllocator } from "./ids.ts";
 import { type AgentKind, guessAgentKind } from "./agent_kind.ts";
 import { ProcessGroups } from "../pty/mod.ts";
-import { Pane, type PaneExit, type PaneInfo, type PaneLaunch, type PaneState } from "./pane.ts";
+import { Pane, type PaneExit, type PaneInfo, type PaneLaunch } from "./pane.ts";
+import type { AgentSession, StateReport, StateSource } from "./agent_state.ts";
+import { statusReport } from "./_status.ts";
+import type { StatusMessage } from "../../protocols/status/mod.ts";
 import type { SessionInfo, SessionRecord, WindowInfo, WindowRecord } from "./records.ts";
 import { newPaneKey } from "./pane_key.ts";
 import { SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
@@ -33,6 +36,8 @@ export interface ModelOptions {
   socketPath: () => string;
   /** Tracks and ends panes' processes; default: one that records them nowhere. */
   processes?: ProcessGroups;
+  /** Answer programs' OSC 7501 status probes and take their reports (default true). */
+  statusProtocol?: boolean;
 }
 
 /** How to start a pane's process. */
@@ -342,20 +347,43 @@ export class Model {
     }
   }
 
-  /** Sets a pane's state and tells subscribers. */
-  setState(paneId: string, state: PaneState, source: Pane["stateSource"], message?: string): void {
+  /**
+   * Reports a pane's state; tells subscribers (`pane.state`) when it changed. Returns false
+   * when a more trusted source holds the state (see {@link AgentState.accepts}).
+   */
+  setState(paneId: string, report: StateReport): boolean {
     const pane = this.pane(paneId);
-    if (
-      pane.state === state && pane.stateSource === source && pane.stateMessage === (message ?? null)
-    ) return;
-    pane.state = state;
-    pane.stateSource = source;
-    pane.stateMessage = message ?? null;
-    this.#options.publish(
-      "pane.state",
-      { pane: paneId, state, source, message: message ?? null },
-      paneId,
-    );
+    const exited = pane.exit !== null;
+    if (!pane.agentState.report(report, exited)) return false;
+    this.#publishState(pane);
+    return true;
+  }
+
+  /** A source lets its state go (a status `clear`, an agent session's end). */
+  releaseState(paneId: string, source: StateSource): void {
+    this.pane(paneId).agentState.release(source);
+  }
+
+  /** Records the agent session a pane runs (from hooks); `pane.changed` tells of a new one. */
+  setAgentSession(paneId: string, session: AgentSession): void {
+    const state = this.pane(paneId).agentState;
+    if (JSON.stringify(state.session) === JSON.stringify(session)) return;
+    state.session = { ...session };
+    this.#options.publish("pane.changed", { pane: paneId, agentSession: { ...session } }, paneId);
+  }
+
+  #publishState(pane: Pane): void {
+    const s = pane.agentState.info();
+    this.#options.publish("pane.state", {
+      pane: pane.id,
+      state: s.state,
+      source: s.stateSource,
+      message: s.stateMessage,
+      kind: s.stateKind,
+      progress: s.stateProgress,
+      since: s.stateSince,
+      tasks: s.tasks,
+    }, pane.id);
   }
 
   /** The pane with this id; throws `TARGET_NOT_FOUND`. */
@@ -490,6 +518,8 @@ export class Model {
         output: (p, data) => this.#onOutput(p, data),
         wantsOutput: (p) => this.#options.wants("pane.output", p.id),
         exit: (p, exit) => this.#onExit(p, exit),
+        status: (p, message) => this.#onStatus(p, message),
+        answersStatus: () => this.#options.statusProtocol !== false,
       },
     });
     pane.name = launch.name ?? null;
@@ -502,9 +532,26 @@ export class Model {
   }
 
   #onActivity(pane: Pane): void {
-    if (pane.state === "idle" && pane.stateSource === "output") {
-      this.setState(pane.id, "working", "output");
+    if (pane.state === "idle" && this.#outputOwns(pane)) {
+      this.setState(pane.id, { state: "working", source: "output" });
     }
+  }
+
+  /** Output activity speaks for a pane nobody better speaks for. */
+  #outputOwns(pane: Pane): boolean {
+    const { source, held } = pane.agentState;
+    return source === "output" || source === "process" || (!held && source !== "screen");
+  }
+
+  #onStatus(pane: Pane, message: StatusMessage): void {
+    if (!this.panes.has(pane.id)) return;
+    const state = pane.agentState;
+    const tasks = JSON.stringify(state.tasks);
+    if (!state.status.apply(message)) return;
+    const report = statusReport(state.status);
+    if (!report) state.release("status");
+    const changed = this.setState(pane.id, report ?? { state: "idle", source: "output" });
+    if (!changed && JSON.stringify(state.tasks) !== tasks) this.#publishState(pane);
   }
 
   #onOutput(pane: Pane, data: string): void {
@@ -515,7 +562,11 @@ export class Model {
 
   #onExit(pane: Pane, exit: PaneExit): void {
     if (!this.panes.has(pane.id)) return;
-    this.setState(pane.id, "exited", "process", exit.signal ?? `exit ${exit.code}`);
+    this.setState(pane.id, {
+      state: "exited",
+      source: "process",
+      message: exit.signal ?? `exit ${exit.code}`,
+    });
     this.#options.publish("pane.exited", { pane: pane.id, ...exit }, pane.id);
   }
 
@@ -523,8 +574,9 @@ export class Model {
     const now = performance.now();
     for (const pane of this.panes.values()) {
       const quiet = now - pane.lastOutputAt >= this.#options.idleMs;
-      const heuristic = pane.stateSource === "output" || pane.stateSource === "process";
-      if (quiet && heuristic && pane.state === "working") this.setState(pane.id, "idle", "output");
+      if (quiet && pane.state === "working" && this.#outputOwns(pane)) {
+        this.setState(pane.id, { state: "idle", source: "output" });
+      }
     }
   }
 

@@ -10,22 +10,11 @@ import { pipe } from "./pane_io.ts";
 import { DisplayFilter } from "./display_filter.ts";
 import type { AgentKind } from "./agent_kind.ts";
 
-/** A pane's state; `source` says who reported it. */
-export const PANE_STATES = [
-  "working",
-  "idle",
-  "blocked",
-  "done",
-  "error",
-  "exited",
-  "unknown",
-] as const;
+import { AgentState, type PaneState, type StateInfo, type StateSource } from "./agent_state.ts";
+import type { StatusMessage } from "../../protocols/status/mod.ts";
 
-/** One of {@link PANE_STATES}. */
-export type PaneState = typeof PANE_STATES[number];
-
-/** Who reported a state, most trusted first. */
-export type StateSource = "self" | "hook" | "process" | "output" | "screen";
+export { PANE_STATES } from "./agent_state.ts";
+export type { PaneState, StateSource } from "./agent_state.ts";
 
 /** How a pane's process ended. */
 export interface PaneExit {
@@ -34,7 +23,7 @@ export interface PaneExit {
 }
 
 /** The cloneable description of a pane, as commands return it. */
-export interface PaneInfo {
+export interface PaneInfo extends StateInfo {
   id: string;
   name: string | null;
   session: string;
@@ -47,9 +36,6 @@ export interface PaneInfo {
   rows: number;
   title: string;
   agent: AgentKind;
-  state: PaneState;
-  stateSource: StateSource;
-  stateMessage: string | null;
   exit: PaneExit | null;
   tags: string[];
   meta: Record<string, string>;
@@ -78,6 +64,10 @@ export interface PaneHooks {
   output: (pane: Pane, data: string) => void;
   wantsOutput: (pane: Pane) => boolean;
   exit: (pane: Pane, exit: PaneExit) => void;
+  /** The program reported its status (OSC 7501). */
+  status: (pane: Pane, message: StatusMessage) => void;
+  /** Whether to answer the program's status probe (say the terminal takes its reports). */
+  answersStatus: (pane: Pane) => boolean;
 }
 
 /**
@@ -92,9 +82,8 @@ export class Pane {
   session: string;
   window: string;
   agent: AgentKind;
-  state: PaneState = "working";
-  stateSource: StateSource = "process";
-  stateMessage: string | null = null;
+  /** Its state, who reported it, since when; the rule for who may replace it. */
+  readonly agentState = new AgentState();
   tags: string[] = [];
   meta: Record<string, string> = {};
   createdBy: string | null = null;
@@ -131,6 +120,10 @@ export class Pane {
       rows: launch.rows,
       historyBytes: launch.historyBytes,
       reply: (data) => this.pty.write(data),
+      status: {
+        answer: () => options.hooks.answersStatus(this),
+        report: (message) => options.hooks.status(this, message),
+      },
     });
     const { hooks } = options;
     this.#unpipe = pipe(this.pty, this.screen, {
@@ -171,6 +164,21 @@ export class Pane {
   /** Which display filter is on. */
   get displayFilter(): "sideband" | null {
     return this.#display ? "sideband" : null;
+  }
+
+  /** The state (see {@link agentState}). */
+  get state(): PaneState {
+    return this.agentState.state;
+  }
+
+  /** Who reported the state. */
+  get stateSource(): StateSource {
+    return this.agentState.source;
+  }
+
+  /** What the state means, for humans. */
+  get stateMessage(): string | null {
+    return this.agentState.message;
   }
 
   /** Resolves when the process has exited. */
@@ -214,9 +222,7 @@ export class Pane {
       rows: this.launch.rows,
       title: this.screen.title,
       agent: this.agent,
-      state: this.state,
-      stateSource: this.stateSource,
-      stateMessage: this.stateMessage,
+      ...this.agentState.info(),
       exit: this.exit,
       tags: [...this.tags],
       meta: { ...this.meta },

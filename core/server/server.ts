@@ -71,6 +71,7 @@ export async function startServer(
     size: config.size,
     historyBytes: config.historyBytes,
     idleMs: config.idleMs,
+    statusProtocol: config.statusProtocol,
     baseEnv: () => Deno.env.toObject(),
     socketPath: () => paths.socket,
     processes,
