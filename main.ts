@@ -31,6 +31,7 @@ export const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   attach: async () => (await import("./plugins/tui/mod.ts")).attachCommand,
   mcp: async () => (await import("./plugins/mcp/cli.ts")).mcp,
   sideband: async () => (await import("./plugins/sideband/cli.ts")).sideband,
+  hooks: async () => (await import("./plugins/hooks/cli.ts")).hooks,
   layout: async () => (await import("./plugins/layout/cli.ts")).layout,
   help: async () => (await import("./plugins/cli/info.ts")).helpCommand(loadAll),
 };

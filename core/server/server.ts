@@ -15,6 +15,7 @@ import { PluginHost } from "../plugin/mod.ts";
 import { VERSION } from "../version.ts";
 import { AttachedSizes } from "./attached_sizes.ts";
 import { Connection } from "./connection.ts";
+import { serveHttpSocket } from "./http_socket.ts";
 import { ensurePrivateDir, type ServerPaths, serverPaths } from "./paths.ts";
 import { readServerInfo } from "./info.ts";
 
@@ -86,16 +87,23 @@ export async function startServer(
 
   const listener = Deno.listen({ transport: "unix", path: paths.socket });
   await Deno.chmod(paths.socket, 0o600);
+  const http = await serveHttpSocket({
+    path: paths.http,
+    bus,
+    paneExists: (id) => model.panes.has(id),
+  });
   const info = {
     pid: Deno.pid,
     version: VERSION,
     socket: paths.socket,
+    httpSocket: paths.http,
     projectDir: config.projectDir,
     startedAt: new Date().toISOString(),
   };
   const stop = () => {
     stopping ??= (async () => {
       listener.close();
+      await http.close();
       sizes.dispose();
       await host.stop();
       // Clients stay connected until every pane's processes are gone: `weft stop` waits for that.
