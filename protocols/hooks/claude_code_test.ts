@@ -89,6 +89,7 @@ Deno.test("claudeHookEffect() refuses garbage and keeps hostile text harmless", 
   });
   ok(!("error" in e));
   strictEqual(e.session, undefined, "a session id that is not an id is dropped");
+  // deno-lint-ignore no-control-regex
   ok(!/[\x00-\x1f]/.test(e.message!));
   strictEqual(e.message!.length, 1000);
 });
