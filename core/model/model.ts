@@ -367,9 +367,16 @@ export class Model {
   /** Records the agent session a pane runs (from hooks); `pane.changed` tells of a new one. */
   setAgentSession(paneId: string, session: AgentSession): void {
     const state = this.pane(paneId).agentState;
-    if (JSON.stringify(state.session) === JSON.stringify(session)) return;
-    state.session = { ...session };
-    this.#options.publish("pane.changed", { pane: paneId, agentSession: { ...session } }, paneId);
+    const same = state.session?.id === session.id ? state.session : null;
+    // Later events of a session do not say how it started: keep what its first one said.
+    const next: AgentSession = {
+      id: session.id,
+      transcriptPath: session.transcriptPath ?? same?.transcriptPath ?? null,
+      source: session.source ?? same?.source ?? null,
+    };
+    if (JSON.stringify(state.session) === JSON.stringify(next)) return;
+    state.session = next;
+    this.#options.publish("pane.changed", { pane: paneId, agentSession: { ...next } }, paneId);
   }
 
   #publishState(pane: Pane): void {
