@@ -138,7 +138,9 @@ Deno.test({
       inOrder(states, ["working/status", "blocked/status", "working/status", "done/status"]),
       states.join(" "),
     );
-    ok(!states.some((s) => s.endsWith("/hook") || s.endsWith("/screen")), states.join(" "));
+    // Once Claude Code reports, nothing else speaks for the pane (before, the heuristics may).
+    const reporting = states.slice(states.findIndex((s) => s.endsWith("/status")));
+    ok(reporting.every((s) => s.endsWith("/status")), states.join(" "));
   });
 });
 
@@ -177,5 +179,21 @@ Deno.test({
       transcriptPath: transcripts[0],
       source: "startup",
     });
+  });
+});
+
+Deno.test({
+  name: "agent state: with neither, the screen heuristics reach the same states",
+  ignore,
+  ...E2E,
+}, async () => {
+  await withServer(async (fx) => {
+    // The helper's CLAUDE_CODE_DISABLE_TERMINAL_TITLE=1 keeps Claude Code from probing.
+    const { states } = await turn(fx, "screen", { CLAUDE_CODE_DISABLE_TERMINAL_TITLE: "1" });
+    ok(
+      inOrder(states, ["working/screen", "blocked/screen", "working/screen", "idle/screen"]),
+      states.join(" "),
+    );
+    ok(!states.some((s) => s.endsWith("/status") || s.endsWith("/hook")), states.join(" "));
   });
 });

@@ -74,6 +74,12 @@ export interface StateInfo {
   agentSession: AgentSession | null;
 }
 
+/**
+ * How long after a better source's state the screen must have changed before a heuristic may
+ * replace it: a hook and the screen it describes arrive in either order within moments.
+ */
+export const HEURISTIC_GRACE_MS = 2000;
+
 /** Sources that stand behind their state until they let it go (a clear, a session's end). */
 const HOLDING: ReadonlySet<StateSource> = new Set(["status", "hook", "self"]);
 
@@ -124,7 +130,7 @@ export class AgentState {
    * Whether `report` may replace the current state: the status protocol always may; while it
    * holds the state nothing else may; otherwise a source as trusted or more may, a less trusted
    * one only once the state is released, and screen heuristics also when the screen they read
-   * changed after the state was set. After the process exits, only the process speaks.
+   * changed well after the state was set ({@link HEURISTIC_GRACE_MS}). After the process exits, only the process speaks.
    */
   accepts(report: StateReport, exited = false): boolean {
     if (exited) return report.source === "process";
@@ -132,7 +138,7 @@ export class AgentState {
     if (this.held && this.source === "status") return false;
     if (!this.held || rank(report.source) <= rank(this.source)) return true;
     return report.source === "screen" && report.seenAt !== undefined &&
-      report.seenAt > this.sinceMono;
+      report.seenAt > this.sinceMono + HEURISTIC_GRACE_MS;
   }
 
   /** Takes `report` when {@link accepts} allows; returns whether anything changed. */

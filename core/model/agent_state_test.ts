@@ -1,5 +1,5 @@
 import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
-import { AgentState, type StateClock } from "./agent_state.ts";
+import { AgentState, HEURISTIC_GRACE_MS, type StateClock } from "./agent_state.ts";
 
 function clock(): StateClock & { tick(ms: number): void } {
   let t = 1_000;
@@ -42,8 +42,9 @@ Deno.test("AgentState: heuristics replace a better state only when the screen ch
   const setAt = c.mono();
   ok(!s.report({ state: "idle", source: "screen", seenAt: setAt - 1 }));
   ok(!s.report({ state: "idle", source: "screen", seenAt: setAt }));
-  c.tick(500);
-  ok(s.report({ state: "idle", source: "screen", seenAt: setAt + 10 }));
+  ok(!s.report({ state: "idle", source: "screen", seenAt: setAt + 10 }), "within the grace");
+  c.tick(5000);
+  ok(s.report({ state: "idle", source: "screen", seenAt: setAt + HEURISTIC_GRACE_MS + 10 }));
   strictEqual(s.source, "screen");
 });
 

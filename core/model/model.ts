@@ -527,6 +527,7 @@ export class Model {
         exit: (p, exit) => this.#onExit(p, exit),
         status: (p, message) => this.#onStatus(p, message),
         answersStatus: () => this.#options.statusProtocol !== false,
+        screenState: (p, report) => this.panes.has(p.id) && this.setState(p.id, report),
       },
     });
     pane.name = launch.name ?? null;

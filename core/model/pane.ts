@@ -9,8 +9,14 @@ import { Screen } from "../screen/mod.ts";
 import { pipe } from "./pane_io.ts";
 import { DisplayFilter } from "./display_filter.ts";
 import type { AgentKind } from "./agent_kind.ts";
-
-import { AgentState, type PaneState, type StateInfo, type StateSource } from "./agent_state.ts";
+import {
+  AgentState,
+  type PaneState,
+  type StateInfo,
+  type StateReport,
+  type StateSource,
+} from "./agent_state.ts";
+import { watchScreenState } from "./screen_watch.ts";
 import type { StatusMessage } from "../../protocols/status/mod.ts";
 
 export { PANE_STATES } from "./agent_state.ts";
@@ -68,6 +74,8 @@ export interface PaneHooks {
   status: (pane: Pane, message: StatusMessage) => void;
   /** Whether to answer the program's status probe (say the terminal takes its reports). */
   answersStatus: (pane: Pane) => boolean;
+  /** The screen heuristics saw a state (see `screen_watch.ts`). */
+  screenState: (pane: Pane, report: StateReport) => void;
 }
 
 /**
@@ -92,6 +100,7 @@ export class Pane {
   /** Monotonic time of the last key a human typed into this pane (for arbitration). */
   lastHumanInputAt = -Infinity;
   #unpipe: () => void;
+  #unwatch: () => void;
   #display: DisplayFilter | undefined;
   #exited: Promise<PaneExit>;
   #processes: PaneProcesses;
@@ -139,6 +148,7 @@ export class Pane {
       onOutput: (data) => hooks.output(this, data),
       wantsText: () => hooks.wantsOutput(this),
     });
+    this.#unwatch = watchScreenState(this, (report) => hooks.screenState(this, report));
     this.#exited = new Promise((resolve) => {
       this.pty.onExit((info) => {
         this.exit = { code: info.code, signal: info.signal };
@@ -202,6 +212,7 @@ export class Pane {
   dispose(): Promise<void> {
     this.#display?.dispose();
     this.#unpipe();
+    this.#unwatch();
     const ended = this.#processes.end(this.pty.pid);
     this.screen.dispose();
     return ended;
