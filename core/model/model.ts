@@ -13,6 +13,8 @@ import { IdAllocator } from "./ids.ts";
 import { type AgentKind, guessAgentKind } from "./agent_kind.ts";
 import { Pane, type PaneExit, type PaneInfo, type PaneLaunch, type PaneState } from "./pane.ts";
 import type { SessionInfo, SessionRecord, WindowInfo, WindowRecord } from "./records.ts";
+import type { SpawnPty } from "./pane_pty.ts";
+import { type Clock, systemClock } from "./clock.ts";
 
 /** What the model needs from its surroundings. */
 export interface ModelOptions {
@@ -28,6 +30,10 @@ export interface ModelOptions {
   baseEnv: () => Record<string, string>;
   /** The control socket path, given to children as `WEFT_SOCKET`. */
   socketPath: () => string;
+  /** Starts a pane's process: `Pty.spawn` in the server, a fake PTY in tests. */
+  spawn: SpawnPty;
+  /** Time for idle detection (default: `performance.now()` and `setInterval`). */
+  clock?: Clock;
 }
 
 /** How to start a pane's process. */
@@ -62,13 +68,16 @@ export class Model {
   readonly sessions = new Map<string, SessionRecord>();
   readonly windows = new Map<string, WindowRecord>();
   readonly panes = new Map<string, Pane>();
+  /** The clock panes' output times are on; compare {@link Pane.lastOutputAt} with its `now()`. */
+  readonly clock: Clock;
   #options: ModelOptions;
   #current: string | undefined;
-  #sweeper: ReturnType<typeof setInterval>;
+  #stopSweeper: () => void;
 
   constructor(options: ModelOptions) {
     this.#options = options;
-    this.#sweeper = setInterval(() => this.#sweepIdle(), Math.min(250, options.idleMs));
+    this.clock = options.clock ?? systemClock;
+    this.#stopSweeper = this.clock.every(Math.min(250, options.idleMs), () => this.#sweepIdle());
   }
 
   /** Creates a session with one window holding one pane. */
@@ -391,7 +400,7 @@ export class Model {
 
   /** Kills everything and stops timers. */
   dispose(): void {
-    clearInterval(this.#sweeper);
+    this.#stopSweeper();
     for (const id of [...this.sessions.keys()]) this.killSession(id);
   }
 
@@ -419,6 +428,8 @@ export class Model {
     const agent = launch.agent ?? guessAgentKind(launch.command.split(/\s+/));
     const pane = new Pane({ id, session: window.session, window: window.id }, full, {
       agent,
+      spawn: this.#options.spawn,
+      now: () => this.clock.now(),
       hooks: {
         activity: (p) => this.#onActivity(p),
         output: (p, data) => this.#onOutput(p, data),
@@ -454,7 +465,7 @@ export class Model {
   }
 
   #sweepIdle(): void {
-    const now = performance.now();
+    const now = this.clock.now();
     for (const pane of this.panes.values()) {
       const quiet = now - pane.lastOutputAt >= this.#options.idleMs;
       const heuristic = pane.stateSource === "output" || pane.stateSource === "process";

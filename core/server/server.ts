@@ -10,7 +10,7 @@ import { coreCommands } from "../commands/mod.ts";
 import type { WeftConfig } from "../config/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { Model } from "../model/mod.ts";
-import { shellArgv } from "../pty/mod.ts";
+import { Pty, shellArgv } from "../pty/mod.ts";
 import { PluginHost } from "../plugin/mod.ts";
 import { VERSION } from "../version.ts";
 import { AttachedSizes } from "./attached_sizes.ts";
@@ -65,6 +65,7 @@ export async function startServer(
     idleMs: config.idleMs,
     baseEnv: () => Deno.env.toObject(),
     socketPath: () => paths.socket,
+    spawn: Pty.spawn,
   });
   bus.setResolver((spec, ref, caller) => {
     if (ref === undefined && spec.fallback === "required") {
