@@ -6,7 +6,7 @@
  */
 
 import { Bus } from "../bus/mod.ts";
-import { coreCommands } from "../commands/mod.ts";
+import { coreCommands, targetResolver } from "../commands/mod.ts";
 import type { WeftConfig } from "../config/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { Model } from "../model/mod.ts";
@@ -67,12 +67,7 @@ export async function startServer(
     socketPath: () => paths.socket,
     spawn: Pty.spawn,
   });
-  bus.setResolver((spec, ref, caller) => {
-    if (ref === undefined && spec.fallback === "required") {
-      throw new WeftError("INVALID_INPUT", `Cannot find the ${spec.kind}: give "${spec.field}"`);
-    }
-    return model.resolve(spec.kind, ref, caller.pane, spec.fallback === "caller");
-  });
+  bus.setResolver(targetResolver(model));
   const host = new PluginHost({ bus, projectDir: config.projectDir });
   const sizes = new AttachedSizes({ bus, model });
   let resolveFinished!: () => void;
