@@ -11,7 +11,7 @@ import { coreCommands, targetResolver } from "../../core/commands/mod.ts";
 import { parseConfig, type WeftConfig } from "../../core/config/mod.ts";
 import { Model } from "../../core/model/mod.ts";
 import { FakeClock } from "./fake_clock.ts";
-import { FakePty, FakePtys, type FakePtysOptions } from "./fake_pty.ts";
+import { type FakePty, FakePtys, type FakePtysOptions } from "./fake_pty.ts";
 
 /** A caller with every right, as the CLI of the project's owner. */
 export const OWNER: Caller = { kind: "cli", id: "test", grants: "all" };
