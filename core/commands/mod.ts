@@ -37,7 +37,6 @@ import { windowSetLayout } from "./window_set_layout.ts";
 import { windowZoom } from "./window_zoom.ts";
 
 export type { CoreDeps, ServerControl } from "./deps.ts";
-export { targetResolver } from "./resolver.ts";
 
 /** Every built-in command factory. */
 export const CORE_COMMANDS = [

@@ -12,4 +12,5 @@ export type { PanePty, SpawnPty } from "./pane_pty.ts";
 export { type Clock, systemClock } from "./clock.ts";
 export { AGENT_KINDS, guessAgentKind } from "./agent_kind.ts";
 export type { AgentKind } from "./agent_kind.ts";
+export { targetResolver } from "./target_resolver.ts";
 export type { SessionInfo, SessionRecord, WindowInfo, WindowRecord } from "./records.ts";

@@ -6,10 +6,10 @@
  */
 
 import { Bus } from "../bus/mod.ts";
-import { coreCommands, targetResolver } from "../commands/mod.ts";
+import { coreCommands } from "../commands/mod.ts";
 import type { WeftConfig } from "../config/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
-import { Model } from "../model/mod.ts";
+import { Model, targetResolver } from "../model/mod.ts";
 import { Pty, shellArgv } from "../pty/mod.ts";
 import { PluginHost } from "../plugin/mod.ts";
 import { VERSION } from "../version.ts";

@@ -7,9 +7,9 @@
  */
 
 import { Bus, type Caller, type Reply } from "../../core/bus/mod.ts";
-import { coreCommands, targetResolver } from "../../core/commands/mod.ts";
+import { coreCommands } from "../../core/commands/mod.ts";
 import { parseConfig, type WeftConfig } from "../../core/config/mod.ts";
-import { Model } from "../../core/model/mod.ts";
+import { Model, targetResolver } from "../../core/model/mod.ts";
 import { FakeClock } from "./fake_clock.ts";
 import { type FakePty, FakePtys, type FakePtysOptions } from "./fake_pty.ts";
 

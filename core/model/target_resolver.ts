@@ -1,14 +1,14 @@
 /**
- * How the bus turns a command's target reference into a canonical id: through the model's
- * names and current objects, with the caller's own pane as the default where the command
- * allows it.
+ * How the bus's targets resolve against the model: a reference (id or unique name) becomes a
+ * canonical id; with none, the caller's own pane (or its window, session) where the command
+ * allows it, else the current one.
  *
  * @module
  */
 
 import type { TargetResolver } from "../bus/mod.ts";
-import type { Model } from "../model/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
+import type { Model } from "./model.ts";
 
 /**
  * The target resolver for the built-in commands over `model`.
@@ -16,8 +16,8 @@ import { WeftError } from "../../protocols/bus/errors.ts";
  * @example
  * ```ts
  * import { Bus } from "../bus/mod.ts";
- * import { Model } from "../model/mod.ts";
- * import { targetResolver } from "./resolver.ts";
+ * import { Model } from "./model.ts";
+ * import { targetResolver } from "./target_resolver.ts";
  * const model = new Model({
  *   publish: () => {}, wants: () => false, size: { cols: 80, rows: 24 }, historyBytes: 1 << 20,
  *   idleMs: 1000, baseEnv: () => ({}), socketPath: () => "/tmp/weft.sock",
