@@ -56,7 +56,7 @@ async function withLayout(
     });
   } finally {
     await host.stop();
-    core.dispose();
+    await core.dispose();
   }
 }
 

@@ -39,7 +39,7 @@ Deno.test("server.stop asks the server to stop and needs session:admin", async (
     ok(!denied.ok);
     strictEqual(denied.error.code, "DENIED");
     strictEqual(core.stops, 0);
-    deepStrictEqual(await core.call("server.stop", {}), { stopping: true });
+    deepStrictEqual(await core.call("server.stop", {}), { stopping: true, graceMs: 2000 });
     strictEqual(core.stops, 1);
   });
 });

@@ -8,7 +8,7 @@ export { Model } from "./model.ts";
 export type { LaunchRequest, ModelOptions, Placement } from "./model.ts";
 export { Pane, PANE_STATES } from "./pane.ts";
 export type { PaneExit, PaneInfo, PaneState, StateSource } from "./pane.ts";
-export type { PanePty, SpawnPty } from "./pane_pty.ts";
+export type { ModelProcesses, PanePty, SpawnPty } from "./pane_pty.ts";
 export { type Clock, systemClock } from "./clock.ts";
 export { AGENT_KINDS, guessAgentKind } from "./agent_kind.ts";
 export type { AgentKind } from "./agent_kind.ts";

@@ -6,14 +6,14 @@
  */
 
 import { WeftError } from "../../protocols/bus/errors.ts";
-import { checkName, type Kind, lookup, type Named } from "./_names.ts";
+import { checkName, type CheckNameOptions, type Kind, lookup, type Named } from "./_names.ts";
 import type { Direction, LayoutNode, Size } from "../layout/mod.ts";
 import { layoutRects, leaf, panesOf, removePane, splitPane } from "../layout/mod.ts";
 import { IdAllocator } from "./ids.ts";
 import { type AgentKind, guessAgentKind } from "./agent_kind.ts";
 import { Pane, type PaneExit, type PaneInfo, type PaneLaunch, type PaneState } from "./pane.ts";
 import type { SessionInfo, SessionRecord, WindowInfo, WindowRecord } from "./records.ts";
-import type { SpawnPty } from "./pane_pty.ts";
+import type { ModelProcesses, SpawnPty } from "./pane_pty.ts";
 import { type Clock, systemClock } from "./clock.ts";
 
 /** What the model needs from its surroundings. */
@@ -32,6 +32,11 @@ export interface ModelOptions {
   socketPath: () => string;
   /** Starts a pane's process: `Pty.spawn` in the server, a fake PTY in tests. */
   spawn: SpawnPty;
+  /**
+   * Tracks and ends panes' processes: `ProcessGroups` in the server; in tests, one that ends
+   * the fake PTYs (never a real reaper with fake pids: it would signal real process groups).
+   */
+  processes: ModelProcesses;
   /** Time for idle detection (default: `performance.now()` and `setInterval`). */
   clock?: Clock;
 }
@@ -73,9 +78,12 @@ export class Model {
   #options: ModelOptions;
   #current: string | undefined;
   #stopSweeper: () => void;
+  #processes: ModelProcesses;
+  #stopping = false;
 
   constructor(options: ModelOptions) {
     this.#options = options;
+    this.#processes = options.processes;
     this.clock = options.clock ?? systemClock;
     this.#stopSweeper = this.clock.every(Math.min(250, options.idleMs), () => this.#sweepIdle());
   }
@@ -83,6 +91,9 @@ export class Model {
   /** Creates a session with one window holding one pane. */
   createSession(launch: LaunchRequest, names: { session?: string; window?: string } = {}) {
     if (names.session) this.#checkName("session", names.session);
+    if (names.window) this.#checkName("window", names.window, { role: "the new session's window" });
+    // A launch's name is the pane's: say so, as a caller creating a session may mean the session.
+    if (launch.name) this.#checkName("pane", launch.name, { role: "the new session's pane" });
     const id = this.ids.next("s");
     const session: SessionRecord = {
       id,
@@ -107,6 +118,7 @@ export class Model {
   createWindow(sessionId: string, launch: LaunchRequest, name?: string) {
     const session = this.#session(sessionId);
     if (name) this.#checkName("window", name);
+    if (launch.name) this.#checkName("pane", launch.name, { role: "the new window's pane" });
     const id = this.ids.next("w");
     const window: WindowRecord = {
       id,
@@ -211,7 +223,7 @@ export class Model {
     const pane = this.pane(paneId);
     const window = this.#window(pane.window);
     this.panes.delete(paneId);
-    pane.dispose();
+    void pane.dispose();
     this.#options.publish("pane.closed", { pane: paneId, window: window.id }, paneId);
     window.layout = window.layout ? removePane(window.layout, paneId) : null;
     if (window.zoomed === paneId) window.zoomed = null;
@@ -227,7 +239,7 @@ export class Model {
       const pane = this.panes.get(paneId);
       if (!pane) continue;
       this.panes.delete(paneId);
-      pane.dispose();
+      void pane.dispose();
       this.#options.publish("pane.closed", { pane: paneId, window: windowId }, paneId);
     }
     window.layout = null;
@@ -283,7 +295,7 @@ export class Model {
 
   /** Renames a session, window or pane; names are unique within their kind; null clears. */
   rename(kind: Kind, id: string, name: string | null): void {
-    if (name !== null) this.#checkName(kind, name, id);
+    if (name !== null) this.#checkName(kind, name, { self: id });
     const record = kind === "pane"
       ? this.pane(id)
       : kind === "window"
@@ -398,13 +410,21 @@ export class Model {
     };
   }
 
-  /** Kills everything and stops timers. */
-  dispose(): void {
+  /**
+   * Kills everything and stops timers; resolves when every pane's processes are gone. No pane
+   * starts after this.
+   */
+  async dispose(): Promise<void> {
+    this.#stopping = true;
     this.#stopSweeper();
     for (const id of [...this.sessions.keys()]) this.killSession(id);
+    await this.#processes.settled();
   }
 
   #spawn(window: WindowRecord, launch: LaunchRequest, size: Size, id = this.ids.next("p")): Pane {
+    if (this.#stopping) {
+      throw new WeftError("UNAVAILABLE", "Cannot start a pane: the server is stopping");
+    }
     if (launch.name) this.#checkName("pane", launch.name);
     const env: Record<string, string> = {
       ...this.#options.baseEnv(),
@@ -429,6 +449,7 @@ export class Model {
     const pane = new Pane({ id, session: window.session, window: window.id }, full, {
       agent,
       spawn: this.#options.spawn,
+      processes: this.#processes,
       now: () => this.clock.now(),
       hooks: {
         activity: (p) => this.#onActivity(p),
@@ -477,8 +498,8 @@ export class Model {
     return kind === "pane" ? this.panes : kind === "window" ? this.windows : this.sessions;
   }
 
-  #checkName(kind: Kind, name: string, self?: string): void {
-    checkName(kind, this.#records(kind), name, self);
+  #checkName(kind: Kind, name: string, options?: CheckNameOptions): void {
+    checkName(kind, this.#records(kind), name, options);
   }
 
   #session(id: string): SessionRecord {

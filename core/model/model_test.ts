@@ -27,6 +27,7 @@ function setup(options: Setup = {}) {
     baseEnv: () => ({ PATH: "/bin", WEFT_PANE: "inherited" }),
     socketPath: () => "/run/weft.sock",
     spawn: ptys.spawn,
+    processes: ptys.processes,
     clock,
   });
   const pty = (pane: string) => FakePtys.of(model.pane(pane));
@@ -41,7 +42,7 @@ function layoutOf(model: Model, window: string) {
   return layout;
 }
 
-Deno.test("Model.createSession() makes a session, a window and a pane, and starts its process", () => {
+Deno.test("Model.createSession() makes a session, a window and a pane, and starts its process", async () => {
   const { model, ptys, topics } = setup();
   const { session, window, pane } = model.createSession(
     { ...SHELL, env: { EDITOR: "vi" }, name: "shell", tags: ["t"], createdBy: "cli:test" },
@@ -70,10 +71,10 @@ Deno.test("Model.createSession() makes a session, a window and a pane, and start
     [pty.pid, true, ["t"], "cli:test", "working", "process"],
   );
   deepStrictEqual(model.current(), { session: "s1", window: "w1", pane: "p1" });
-  model.dispose();
+  await model.dispose();
 });
 
-Deno.test("Model ids are never reused: closed panes, windows and sessions keep theirs", () => {
+Deno.test("Model ids are never reused: closed panes, windows and sessions keep theirs", async () => {
   const { model } = setup();
   model.createSession(SHELL);
   const p2 = model.createPane("w1", SHELL);
@@ -87,10 +88,10 @@ Deno.test("Model ids are never reused: closed panes, windows and sessions keep t
   strictEqual(model.sessions.size, 0);
   const again = model.createSession(SHELL);
   deepStrictEqual([again.session.id, again.window.id, again.pane.id], ["s2", "w4", "p6"]);
-  model.dispose();
+  await model.dispose();
 });
 
-Deno.test("Model.createSession() leaves nothing behind when the process cannot start", () => {
+Deno.test("Model.createSession() leaves nothing behind when the process cannot start", async () => {
   const { model, ptys } = setup({
     refuse: (o) => o.argv[0] === "nope" ? "no such program" : undefined,
   });
@@ -104,10 +105,10 @@ Deno.test("Model.createSession() leaves nothing behind when the process cannot s
   // the name is free again, and the ids used by the failed attempt stay used
   const made = model.createSession(SHELL, { session: "x" });
   deepStrictEqual([made.session.id, made.window.id, made.pane.id], ["s2", "w2", "p2"]);
-  model.dispose();
+  await model.dispose();
 });
 
-Deno.test("Model names are unique within their kind, not id-shaped, and resolve like ids", () => {
+Deno.test("Model names are unique within their kind, not id-shaped, and resolve like ids", async () => {
   const { model } = setup();
   model.createSession({ ...SHELL, name: "editor" }, { session: "main", window: "editor" });
   throws(
@@ -131,10 +132,10 @@ Deno.test("Model names are unique within their kind, not id-shaped, and resolve 
   model.rename("pane", "p1", null);
   strictEqual(model.pane("p1").name, null);
   throws(() => model.resolve("pane", "editor"), { code: "TARGET_NOT_FOUND" });
-  model.dispose();
+  await model.dispose();
 });
 
-Deno.test("Model.createPane() splits the focused pane and sizes every PTY to its rectangle", () => {
+Deno.test("Model.createPane() splits the focused pane and sizes every PTY to its rectangle", async () => {
   const { model, pty } = setup();
   model.createSession(SHELL);
   const p2 = model.createPane("w1", SHELL); // 120x40 is wide: side by side
@@ -152,10 +153,10 @@ Deno.test("Model.createPane() splits the focused pane and sizes every PTY to its
   }
   strictEqual(p4.launch.cols, layoutRects(tree, SIZE).get("p4")!.cols);
   strictEqual(p2.window, "w1");
-  model.dispose();
+  await model.dispose();
 });
 
-Deno.test("Model.createPane() refuses a split pane of another window and a ratio outside (0, 1)", () => {
+Deno.test("Model.createPane() refuses a split pane of another window and a ratio outside (0, 1)", async () => {
   const { model } = setup();
   model.createSession(SHELL);
   model.createWindow("s1", SHELL);
@@ -165,10 +166,10 @@ Deno.test("Model.createPane() refuses a split pane of another window and a ratio
   });
   throws(() => model.createPane("w1", SHELL, { ratio: 1 }), { code: "INVALID_INPUT" });
   strictEqual(model.panes.size, 2);
-  model.dispose();
+  await model.dispose();
 });
 
-Deno.test("Model.setLayout() takes only a tree of the window's own panes, and resizes the PTYs", () => {
+Deno.test("Model.setLayout() takes only a tree of the window's own panes, and resizes the PTYs", async () => {
   const { model, pty, events } = setup();
   model.createSession(SHELL);
   model.createPane("w1", SHELL, { direction: "horizontal" });
@@ -196,7 +197,7 @@ Deno.test("Model.setLayout() takes only a tree of the window's own panes, and re
   model.resizeWindow("w1", { cols: 0, rows: 10 });
   deepStrictEqual(model.window("w1").size, { cols: 1, rows: 10 });
   deepStrictEqual([pty("p1").cols, pty("p2").cols], [1, 1]);
-  model.dispose();
+  await model.dispose();
 });
 
 Deno.test("Model.closePane() hangs up the process, moves the focus, and drops emptied windows and sessions", async () => {
@@ -232,7 +233,7 @@ Deno.test("Model.closePane() hangs up the process, moves the focus, and drops em
       "session.closed",
     ],
   );
-  model.dispose();
+  await model.dispose();
 });
 
 Deno.test("Model marks a pane exited when its process ends, and keeps it", async () => {
@@ -255,10 +256,10 @@ Deno.test("Model marks a pane exited when its process ends, and keeps it", async
     [{ pane: "p1", code: 3, signal: null }, { pane: "p2", code: null, signal: "SIGKILL" }],
   );
   strictEqual(model.panes.size, 2, "exited panes stay until closed");
-  model.dispose();
+  await model.dispose();
 });
 
-Deno.test("Model.focus() makes the pane's window and session current and ends a zoom", () => {
+Deno.test("Model.focus() makes the pane's window and session current and ends a zoom", async () => {
   const { model, events } = setup();
   model.createSession(SHELL);
   model.createPane("w1", SHELL);
@@ -279,10 +280,10 @@ Deno.test("Model.focus() makes the pane's window and session current and ends a 
   deepStrictEqual(model.current(), { session: "s1", window: "w1", pane: "p1" });
   strictEqual(model.windowInfo("w1").current, true);
   strictEqual(model.windowInfo("w3").current, false);
-  model.dispose();
+  await model.dispose();
 });
 
-Deno.test("Model.resolve() without a reference uses the caller's pane, else the current one", () => {
+Deno.test("Model.resolve() without a reference uses the caller's pane, else the current one", async () => {
   const { model } = setup();
   throws(() => model.resolve("pane", undefined), {
     code: "TARGET_NOT_FOUND",
@@ -294,10 +295,10 @@ Deno.test("Model.resolve() without a reference uses the caller's pane, else the 
   strictEqual(model.resolve("session", undefined, "p1"), "s1");
   strictEqual(model.resolve("pane", undefined, "p1", false), "p2");
   strictEqual(model.resolve("pane", undefined, "p99"), "p2", "a caller pane that is gone");
-  model.dispose();
+  await model.dispose();
 });
 
-Deno.test("Model turns a quiet pane idle after idleMs on its clock, and working again on output", () => {
+Deno.test("Model turns a quiet pane idle after idleMs on its clock, and working again on output", async () => {
   const { model, clock, pty, events } = setup();
   model.createSession(SHELL);
   clock.advance(499);
@@ -314,10 +315,10 @@ Deno.test("Model turns a quiet pane idle after idleMs on its clock, and working 
     events.filter((e) => e.topic === "pane.state").map((e) => e.data.state),
     ["idle", "working", "idle"],
   );
-  model.dispose();
+  await model.dispose();
 });
 
-Deno.test("Model leaves a state the agent reported alone when the pane goes quiet", () => {
+Deno.test("Model leaves a state the agent reported alone when the pane goes quiet", async () => {
   const { model, clock } = setup();
   model.createSession(SHELL);
   model.setState("p1", "working", "self", "thinking");
@@ -326,7 +327,7 @@ Deno.test("Model leaves a state the agent reported alone when the pane goes quie
     [model.pane("p1").state, model.pane("p1").stateSource, model.pane("p1").stateMessage],
     ["working", "self", "thinking"],
   );
-  model.dispose();
+  await model.dispose();
 });
 
 Deno.test("Model publishes pane.output only while someone listens", async () => {
@@ -342,18 +343,26 @@ Deno.test("Model publishes pane.output only while someone listens", async () => 
   );
   await model.pane("p1").screen.flush();
   match(model.pane("p1").screen.read().text, /^unheard héllo/);
-  model.dispose();
+  await model.dispose();
 });
 
-Deno.test("Model.dispose() hangs up every pane and stops the idle sweep", () => {
-  const { model, ptys, clock, events } = setup();
+Deno.test("Model.dispose() ends every pane's process, stops the idle sweep and starts no pane after", async () => {
+  const { model, ptys, clock, events, pty } = setup();
   model.createSession(SHELL);
   model.createPane("w1", SHELL);
   model.createSession(SHELL);
-  model.dispose();
-  deepStrictEqual(ptys.started.map((p) => p.signals), [["SIGHUP"], ["SIGHUP"], ["SIGHUP"]]);
+  pty("p2").diesOnSignal = false; // a program that ignores SIGHUP
+  await model.dispose();
+  deepStrictEqual(ptys.started.map((p) => p.signals), [
+    ["SIGHUP"],
+    ["SIGHUP", "SIGKILL"],
+    ["SIGHUP"],
+  ]);
+  ok(ptys.started.every((p) => p.exited), "dispose resolved once every process was gone");
   deepStrictEqual([model.sessions.size, model.windows.size, model.panes.size], [0, 0, 0]);
   const before = events.length;
   clock.advance(10_000);
   strictEqual(events.length, before);
+  throws(() => model.createSession(SHELL), { code: "UNAVAILABLE" });
+  strictEqual(ptys.started.length, 3);
 });

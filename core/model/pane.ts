@@ -4,6 +4,7 @@
  * @module
  */
 
+import type { PaneProcesses } from "../pty/mod.ts";
 import { Screen } from "../screen/mod.ts";
 import { pipe } from "./pane_io.ts";
 import { DisplayFilter } from "./display_filter.ts";
@@ -80,12 +81,14 @@ export interface PaneHooks {
   exit: (pane: Pane, exit: PaneExit) => void;
 }
 
-/** What a pane is given to start: its PTY factory, its clock, and its hooks. */
+/** What a pane is given to start: its PTY factory, its process reaper, its clock, its hooks. */
 export interface PaneOptions {
   agent: AgentKind;
   hooks: PaneHooks;
   /** Starts the process (the server's is `Pty.spawn`). */
   spawn: SpawnPty;
+  /** Records the process and ends its whole session when the pane goes (`ProcessGroups`). */
+  processes: PaneProcesses;
   /** Monotonic milliseconds, for {@link Pane.lastOutputAt}. */
   now: () => number;
 }
@@ -116,6 +119,7 @@ export class Pane {
   #unpipe: () => void;
   #display: DisplayFilter | undefined;
   #exited: Promise<PaneExit>;
+  #processes: PaneProcesses;
 
   constructor(
     ids: { id: string; session: string; window: string },
@@ -135,6 +139,8 @@ export class Pane {
       cols: launch.cols,
       rows: launch.rows,
     });
+    this.#processes = options.processes;
+    this.#processes.track(this.pty.pid);
     this.screen = new Screen({
       cols: launch.cols,
       rows: launch.rows,
@@ -196,12 +202,16 @@ export class Pane {
     this.pty.resize(cols, rows);
   }
 
-  /** Kills the process (if alive) and frees the screen. */
-  dispose(): void {
+  /**
+   * Ends the pane's processes (its whole session: SIGHUP, SIGTERM, SIGKILL) and frees the
+   * screen; resolves when the processes are gone.
+   */
+  dispose(): Promise<void> {
     this.#display?.dispose();
     this.#unpipe();
-    this.pty.kill("SIGHUP");
+    const ended = this.#processes.end(this.pty.pid);
     this.screen.dispose();
+    return ended;
   }
 
   /** The cloneable description. */

@@ -1,12 +1,12 @@
 /**
- * What a pane needs from a PTY, and the function that starts one. The model is handed the
- * function (the server gives it `Pty.spawn`), so the model and the commands run in tests with
- * a fake PTY and no processes.
+ * What a pane needs from a PTY, the function that starts one, and what the model needs from the
+ * process reaper. The model is handed both (the server gives it `Pty.spawn` and
+ * `ProcessGroups`), so the model and the commands run in tests with fake PTYs and no processes.
  *
  * @module
  */
 
-import type { ExitInfo, SpawnOptions } from "../pty/mod.ts";
+import type { ExitInfo, PaneProcesses, SpawnOptions } from "../pty/mod.ts";
 
 /**
  * A program on a pseudo-terminal, as a pane uses it: `Pty` from `core/pty` is one.
@@ -40,3 +40,9 @@ export interface PanePty {
 
 /** Starts a program on a PTY; throws `SPAWN_FAILED` when it cannot. */
 export type SpawnPty = (options: SpawnOptions) => PanePty;
+
+/** What the model needs from the process reaper (`ProcessGroups`): panes' part, and a wait. */
+export interface ModelProcesses extends PaneProcesses {
+  /** Resolves when no pane's processes are still ending. */
+  settled(): Promise<void>;
+}

@@ -18,6 +18,7 @@ function newPane(hooks: Partial<PaneHooks> = {}) {
   const pane = new Pane({ id: "p1", session: "s1", window: "w1" }, { ...LAUNCH }, {
     agent: "shell",
     spawn: ptys.spawn,
+    processes: ptys.processes,
     now: () => now,
     hooks: {
       activity: () => {},
@@ -40,7 +41,7 @@ Deno.test("Pane feeds its PTY's output to the screen and stamps it on the inject
   strictEqual(activity, 1);
   await pane.screen.flush();
   deepStrictEqual(pane.screen.read({ mode: "recent", lines: 2 }).text, "hello\nworld");
-  pane.dispose();
+  await pane.dispose();
 });
 
 Deno.test("Pane answers the program's terminal queries through the PTY", async () => {
@@ -48,10 +49,10 @@ Deno.test("Pane answers the program's terminal queries through the PTY", async (
   pty.output("ab\x1b[6n");
   await pane.screen.flush();
   strictEqual(pty.written, "\x1b[1;3R", "the cursor position report");
-  pane.dispose();
+  await pane.dispose();
 });
 
-Deno.test("Pane.resize() sizes the screen and the PTY together, and skips an unchanged size", () => {
+Deno.test("Pane.resize() sizes the screen and the PTY together, and skips an unchanged size", async () => {
   const { pane, pty } = newPane();
   pane.resize(40, 5);
   pty.cols = 1; // a resize that reached the PTY would overwrite this
@@ -61,7 +62,7 @@ Deno.test("Pane.resize() sizes the screen and the PTY together, and skips an unc
   deepStrictEqual([pty.cols, pty.rows], [60, 10]);
   deepStrictEqual([pane.screen.read().cols, pane.screen.read().rows], [60, 10]);
   deepStrictEqual([pane.info(false).cols, pane.info(false).rows], [60, 10]);
-  pane.dispose();
+  await pane.dispose();
 });
 
 Deno.test("Pane reports its exit once and resolves exited", async () => {
@@ -72,21 +73,20 @@ Deno.test("Pane reports its exit once and resolves exited", async () => {
   deepStrictEqual(await pane.exited, { code: 2, signal: null });
   deepStrictEqual(exits, [{ code: 2, signal: null }]);
   deepStrictEqual(pane.info(true).exit, { code: 2, signal: null });
-  pane.dispose();
+  await pane.dispose();
   deepStrictEqual(pty.signals, [], "no signal for a process that is gone");
 });
 
-Deno.test("Pane.dispose() hangs up the process and stops feeding the screen", async () => {
+Deno.test("Pane.dispose() stops feeding the screen and resolves when the process is gone", async () => {
   let activity = 0;
   const { pane, pty } = newPane({ activity: () => activity++ });
-  pty.diesOnSignal = false;
-  pane.dispose();
-  deepStrictEqual(pty.signals, ["SIGHUP"]);
-  pty.output("late"); // a program that ignores SIGHUP: nobody listens any more
+  pty.diesOnSignal = false; // a program that ignores SIGHUP
+  const disposed = pane.dispose();
+  pty.output("late"); // still running for a moment: nobody listens any more
   strictEqual(activity, 0);
-  strictEqual(pty.exited, undefined);
-  pty.exit(0);
-  deepStrictEqual(await pane.exited, { code: 0, signal: null });
+  await disposed;
+  deepStrictEqual(pty.signals, ["SIGHUP", "SIGKILL"]);
+  deepStrictEqual(await pane.exited, { code: null, signal: "SIGKILL" });
 });
 
 Deno.test("Pane.info() describes the pane from its launch, PTY and screen", async () => {
@@ -99,5 +99,5 @@ Deno.test("Pane.info() describes the pane from its launch, PTY and screen", asyn
     ["p1", "bash", ["bash"], "/project", pty.pid, "my title", true],
   );
   ok(info.revision > 0);
-  pane.dispose();
+  await pane.dispose();
 });

@@ -22,9 +22,10 @@ import type { Model } from "./model.ts";
  *   publish: () => {}, wants: () => false, size: { cols: 80, rows: 24 }, historyBytes: 1 << 20,
  *   idleMs: 1000, baseEnv: () => ({}), socketPath: () => "/tmp/weft.sock",
  *   spawn: () => { throw new Error("this example starts no process"); },
+ *   processes: { track() {}, end: async () => {}, settled: async () => {} },
  * });
  * new Bus().setResolver(targetResolver(model));
- * model.dispose();
+ * await model.dispose();
  * ```
  */
 export function targetResolver(model: Model): TargetResolver {

@@ -10,7 +10,7 @@ import { coreCommands } from "../commands/mod.ts";
 import type { WeftConfig } from "../config/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { Model, targetResolver } from "../model/mod.ts";
-import { Pty, shellArgv } from "../pty/mod.ts";
+import { ProcessGroups, Pty, shellArgv } from "../pty/mod.ts";
 import { PluginHost } from "../plugin/mod.ts";
 import { VERSION } from "../version.ts";
 import { AttachedSizes } from "./attached_sizes.ts";
@@ -55,6 +55,14 @@ export async function startServer(
     await ensurePrivateDir(paths.socket.replace(/\/[^/]+$/, ""));
   }
   await claimSocket(paths);
+  // No live server owns this project now: what a killed one left running ends here.
+  const processes = new ProcessGroups({ file: paths.pids, graceMs: config.killGraceMs });
+  const leftovers = await processes.adoptLeftovers();
+  if (leftovers) {
+    console.error(
+      `weft: ending the processes of ${leftovers} pane(s) left by a server that did not stop cleanly`,
+    );
+  }
 
   const bus = new Bus();
   const model = new Model({
@@ -66,6 +74,7 @@ export async function startServer(
     baseEnv: () => Deno.env.toObject(),
     socketPath: () => paths.socket,
     spawn: Pty.spawn,
+    processes,
   });
   bus.setResolver(targetResolver(model));
   const host = new PluginHost({ bus, projectDir: config.projectDir });
@@ -87,10 +96,12 @@ export async function startServer(
   const stop = () => {
     stopping ??= (async () => {
       listener.close();
-      for (const c of connections) c.close();
       sizes.dispose();
       await host.stop();
-      model.dispose();
+      // Clients stay connected until every pane's processes are gone: `weft stop` waits for that.
+      await model.dispose();
+      await processes.close();
+      for (const c of connections) c.close();
       await removeQuietly(paths.socket);
       const current = await readServerInfo(paths.info);
       if (current?.pid === Deno.pid) await removeQuietly(paths.info);

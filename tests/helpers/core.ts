@@ -41,8 +41,8 @@ export interface TestCore {
   call: <T = Record<string, unknown>>(name: string, input: unknown, caller?: Caller) => Promise<T>;
   /** The fake PTY of a pane (id or name). */
   pty: (pane: string) => FakePty;
-  /** Kills every pane and stops the clock's tickers. */
-  dispose: () => void;
+  /** Kills every pane and stops the clock's tickers; resolves when every pane has exited. */
+  dispose: () => Promise<void>;
 }
 
 /**
@@ -54,7 +54,7 @@ export interface TestCore {
  * const core = startCore();
  * const { pane } = await core.call<{ pane: string }>("session.create", { command: "vim" });
  * core.pty(pane).output("hello");
- * core.dispose();
+ * await core.dispose();
  * ```
  */
 export function startCore(options: CoreOptions = {}): TestCore {
@@ -79,6 +79,7 @@ export function startCore(options: CoreOptions = {}): TestCore {
     baseEnv: () => ({ PATH: "/usr/bin:/bin" }),
     socketPath: () => `${projectDir}/.weft/weft.sock`,
     spawn: ptys.spawn,
+    processes: ptys.processes,
     clock,
   });
   bus.setResolver(targetResolver(model));
@@ -112,6 +113,6 @@ export async function withCore(
   try {
     await fn(core);
   } finally {
-    core.dispose();
+    await core.dispose();
   }
 }

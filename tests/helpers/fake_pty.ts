@@ -7,7 +7,7 @@
  */
 
 import type { ExitInfo, SpawnOptions } from "../../core/pty/mod.ts";
-import type { PanePty, SpawnPty } from "../../core/model/mod.ts";
+import type { ModelProcesses, PanePty, SpawnPty } from "../../core/model/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 
 const encoder = new TextEncoder();
@@ -87,11 +87,14 @@ export class FakePty implements PanePty {
     this.rows = rows;
   }
 
-  /** Records the signal; the program dies of it a moment later unless {@link diesOnSignal} is off. */
+  /**
+   * Records the signal; the program dies of it a moment later unless {@link diesOnSignal} is
+   * off (SIGKILL always kills).
+   */
   kill(signal = "SIGHUP"): void {
     if (this.#exited) return;
     this.signals.push(signal);
-    if (this.diesOnSignal) queueMicrotask(() => this.exit(signal));
+    if (this.diesOnSignal || signal === "SIGKILL") queueMicrotask(() => this.exit(signal));
   }
 
   onBytes(listener: (data: Uint8Array) => void): () => void {
@@ -144,8 +147,22 @@ export interface FakePtysOptions {
 export class FakePtys {
   /** Every PTY started, in order (exited ones too). */
   readonly started: FakePty[] = [];
+  /**
+   * The process reaper for these PTYs (what the model is given as its `processes`): ending a
+   * pane sends SIGHUP and, to a program that ignores it, SIGKILL; it resolves on the exit.
+   * No real process is ever signalled (the pids are made up).
+   */
+  readonly processes: ModelProcesses = {
+    track: (pid) => void this.#tracked.add(pid),
+    end: (pid) => this.#end(pid),
+    settled: async () => {
+      while (this.#ending.size) await Promise.all(this.#ending);
+    },
+  };
   #options: FakePtysOptions;
   #nextPid = 10_001;
+  #tracked = new Set<number>();
+  #ending = new Set<Promise<void>>();
 
   constructor(options: FakePtysOptions = {}) {
     this.#options = options;
@@ -168,6 +185,17 @@ export class FakePtys {
     this.#options.onSpawn?.(pty);
     return pty;
   };
+
+  #end(pid: number): Promise<void> {
+    const pty = this.started.find((p) => p.pid === pid);
+    if (!pty || !this.#tracked.delete(pid) || pty.exited) return Promise.resolve();
+    const gone = new Promise<void>((resolve) => pty.onExit(() => resolve()));
+    this.#ending.add(gone);
+    void gone.then(() => this.#ending.delete(gone));
+    pty.kill("SIGHUP");
+    if (!pty.diesOnSignal) pty.kill("SIGKILL");
+    return gone;
+  }
 }
 
 function checkSize(cols: number, rows: number): void {
