@@ -109,12 +109,12 @@ Deno.test("pane.wait for quiet goes by the model's clock", async () => {
     core.pty("p1").output("busy");
     let done = false;
     idle.then(() => (done = true));
-    core.clock.advance(999);
+    await core.clock.advance(999);
     strictEqual(core.model.pane("p1").state, "idle", "the sweep saw 300 ms of quiet");
     // A real 300 ms pause, longer than the wait's 250 ms re-check: it proves nothing resolved.
     await new Promise((r) => setTimeout(r, 300));
     strictEqual(done, false, "999 ms of quiet on the model's clock is not 1000");
-    core.clock.advance(1);
+    await core.clock.advance(1);
     strictEqual((await idle).pane, "p1");
   });
 });

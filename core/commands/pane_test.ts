@@ -98,7 +98,7 @@ Deno.test("pane.status describes the caller's pane with its bells and quiet time
     await core.call("session.create", {});
     await core.call("pane.create", {});
     core.pty("p1").output("ding\x07");
-    core.clock.advance(200);
+    await core.clock.advance(200);
     type Status = PaneInfo & { bells: number; idleForMs: number; pendingBytes: number };
     await core.model.pane("p1").screen.flush();
     const status = await core.call<Status>("pane.status", {}, agentIn("p1"));

@@ -15,6 +15,8 @@ import { Pane, type PaneExit, type PaneInfo, type PaneLaunch, type PaneState } f
 import type { SessionInfo, SessionRecord, WindowInfo, WindowRecord } from "./records.ts";
 import type { ModelProcesses, SpawnPty } from "./pane_pty.ts";
 import { type Clock, systemClock } from "./clock.ts";
+import { newPaneKey } from "./pane_key.ts";
+import { SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
 
 /** What the model needs from its surroundings. */
 export interface ModelOptions {
@@ -435,6 +437,8 @@ export class Model {
       WEFT_WINDOW: window.id,
       WEFT_SESSION: window.session,
       WEFT_SOCKET: this.#options.socketPath(),
+      // Known only to the pane's own processes: the OSC form of sideband needs it.
+      [SIDEBAND_KEY_ENV]: newPaneKey(),
     };
     const full: PaneLaunch = {
       argv: launch.argv,

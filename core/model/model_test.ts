@@ -301,15 +301,15 @@ Deno.test("Model.resolve() without a reference uses the caller's pane, else the 
 Deno.test("Model turns a quiet pane idle after idleMs on its clock, and working again on output", async () => {
   const { model, clock, pty, events } = setup();
   model.createSession(SHELL);
-  clock.advance(499);
+  await clock.advance(499);
   strictEqual(model.pane("p1").state, "working");
-  clock.advance(1);
+  await clock.advance(1);
   deepStrictEqual([model.pane("p1").state, model.pane("p1").stateSource], ["idle", "output"]);
   pty("p1").output("x");
   deepStrictEqual([model.pane("p1").state, model.pane("p1").stateSource], ["working", "output"]);
-  clock.advance(250);
+  await clock.advance(250);
   strictEqual(model.pane("p1").state, "working", "half the quiet time after the output");
-  clock.advance(250);
+  await clock.advance(250);
   strictEqual(model.pane("p1").state, "idle");
   deepStrictEqual(
     events.filter((e) => e.topic === "pane.state").map((e) => e.data.state),
@@ -322,7 +322,7 @@ Deno.test("Model leaves a state the agent reported alone when the pane goes quie
   const { model, clock } = setup();
   model.createSession(SHELL);
   model.setState("p1", "working", "self", "thinking");
-  clock.advance(10_000);
+  await clock.advance(10_000);
   deepStrictEqual(
     [model.pane("p1").state, model.pane("p1").stateSource, model.pane("p1").stateMessage],
     ["working", "self", "thinking"],
@@ -361,7 +361,8 @@ Deno.test("Model.dispose() ends every pane's process, stops the idle sweep and s
   ok(ptys.started.every((p) => p.exited), "dispose resolved once every process was gone");
   deepStrictEqual([model.sessions.size, model.windows.size, model.panes.size], [0, 0, 0]);
   const before = events.length;
-  clock.advance(10_000);
+  strictEqual(clock.pending, 0, "no timer left");
+  await clock.advance(10_000);
   strictEqual(events.length, before);
   throws(() => model.createSession(SHELL), { code: "UNAVAILABLE" });
   strictEqual(ptys.started.length, 3);
