@@ -346,7 +346,7 @@ Deno.test("Model publishes pane.output only while someone listens", async () => 
   await model.dispose();
 });
 
-Deno.test("Model.dispose() ends every pane's process, stops the idle sweep and starts no pane after", async () => {
+Deno.test("Model.dispose() ends every pane's process, keeps the sessions, stops the idle sweep and starts no pane after", async () => {
   const { model, ptys, clock, events, pty } = setup();
   model.createSession(SHELL);
   model.createPane("w1", SHELL);
@@ -359,7 +359,9 @@ Deno.test("Model.dispose() ends every pane's process, stops the idle sweep and s
     ["SIGHUP"],
   ]);
   ok(ptys.started.every((p) => p.exited), "dispose resolved once every process was gone");
-  deepStrictEqual([model.sessions.size, model.windows.size, model.panes.size], [0, 0, 0]);
+  // A stopping server is not a closed session: the tree stays, and nothing says it closed.
+  deepStrictEqual([model.sessions.size, model.windows.size, model.panes.size], [2, 2, 3]);
+  ok(!events.some((e) => e.topic.endsWith(".closed")));
   const before = events.length;
   strictEqual(clock.pending, 0, "no timer left");
   await clock.advance(10_000);

@@ -38,7 +38,7 @@ export interface RunningServer {
   finished: Promise<void>;
   /**
    * Resolves when every configured plugin has started (or failed to). The socket answers
-   * before that: plugin commands appear as their Workers come up (`bus.commands_changed`).
+   * before that; a call to a starting plugin's command waits for it (`Bus.expect`).
    */
   pluginsStarted: Promise<void>;
 }
