@@ -9,8 +9,8 @@ export function paneSet(deps: CoreDeps) {
     name: "pane.set",
     title: "Set pane properties",
     description:
-      "Override a pane's agent kind, replace its tags, merge metadata (null removes a key), " +
-      "or report its state (an agent telling weft it is working, blocked, done…).",
+      "Override a pane's agent kind (it then stops following the program in front), replace " +
+      "its tags, merge metadata (null removes a key), or report its state (an agent telling weft it is working, blocked, done…).",
     capabilities: ["pane:control"],
     target: { kind: "pane", field: "pane", fallback: "caller" },
     input: z.object({
@@ -26,7 +26,10 @@ export function paneSet(deps: CoreDeps) {
     }),
     handler: ({ input, target, caller }) => {
       const pane = deps.model.pane(target!);
-      if (input.agent) pane.agent = input.agent;
+      if (input.agent) {
+        pane.agent = input.agent;
+        pane.agentExplicit = true; // no longer follows what runs in the pane
+      }
       if (input.tags) pane.tags = [...input.tags];
       for (const [k, v] of Object.entries(input.meta ?? {})) {
         if (v === null) delete pane.meta[k];

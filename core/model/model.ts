@@ -11,8 +11,10 @@ import type { Direction, LayoutNode, Size } from "../layout/mod.ts";
 import { layoutRects, leaf, panesOf, removePane, splitPane } from "../layout/mod.ts";
 import { IdAllocator } from "./ids.ts";
 import { type AgentKind, guessAgentKind } from "./agent_kind.ts";
-import { ProcessGroups } from "../pty/mod.ts";
+import { type ForegroundProcess, ProcessGroups } from "../pty/mod.ts";
 import { Pane, type PaneExit, type PaneInfo, type PaneLaunch, type PaneState } from "./pane.ts";
+import type { ForegroundTracker } from "./foreground.ts";
+import { followForeground, type ForegroundOptions, trackForeground } from "./_pane_current.ts";
 import type { SessionInfo, SessionRecord, WindowInfo, WindowRecord } from "./records.ts";
 
 /** What the model needs from its surroundings. */
@@ -31,6 +33,11 @@ export interface ModelOptions {
   socketPath: () => string;
   /** Tracks and ends panes' processes; default: one that records them nowhere. */
   processes?: ProcessGroups;
+  /**
+   * What runs in panes: the shortest time between two looks at one pane (default 250 ms; 0
+   * turns the tracking off) and how to look (default: the PTY's foreground group and `/proc`).
+   */
+  foreground?: ForegroundOptions;
 }
 
 /** How to start a pane's process. */
@@ -70,11 +77,13 @@ export class Model {
   #sweeper: ReturnType<typeof setInterval>;
   #processes: ProcessGroups;
   #stopping = false;
+  #foreground: ForegroundTracker<ForegroundProcess> | undefined;
 
   constructor(options: ModelOptions) {
     this.#options = options;
     this.#processes = options.processes ?? new ProcessGroups();
     this.#sweeper = setInterval(() => this.#sweepIdle(), Math.min(250, options.idleMs));
+    this.#foreground = trackForeground(this.panes, options.publish, options.foreground);
   }
 
   /** Creates a session with one window holding one pane. */
@@ -212,6 +221,7 @@ export class Model {
     const pane = this.pane(paneId);
     const window = this.#window(pane.window);
     this.panes.delete(paneId);
+    this.#foreground?.unwatch(paneId);
     void pane.dispose();
     this.#options.publish("pane.closed", { pane: paneId, window: window.id }, paneId);
     window.layout = window.layout ? removePane(window.layout, paneId) : null;
@@ -228,6 +238,7 @@ export class Model {
       const pane = this.panes.get(paneId);
       if (!pane) continue;
       this.panes.delete(paneId);
+      this.#foreground?.unwatch(paneId);
       void pane.dispose();
       this.#options.publish("pane.closed", { pane: paneId, window: windowId }, paneId);
     }
@@ -406,6 +417,7 @@ export class Model {
   async dispose(): Promise<void> {
     this.#stopping = true;
     clearInterval(this.#sweeper);
+    this.#foreground?.dispose();
     for (const id of [...this.sessions.keys()]) this.killSession(id);
     await this.#processes.settled();
   }
@@ -449,9 +461,16 @@ export class Model {
     pane.tags = [...(launch.tags ?? [])];
     pane.meta = { ...(launch.meta ?? {}) };
     pane.createdBy = launch.createdBy ?? null;
+    pane.agentExplicit = launch.agent !== undefined;
     this.panes.set(id, pane);
+    this.#foreground?.watch(id);
     this.#options.publish("pane.created", pane.info(false), id);
     return pane;
+  }
+
+  /** How many looks the foreground tracking made and their milliseconds (off: null). */
+  foregroundStats(): { looks: number; lookMs: number } | null {
+    return this.#foreground?.stats() ?? null;
   }
 
   #onActivity(pane: Pane): void {
@@ -468,6 +487,7 @@ export class Model {
 
   #onExit(pane: Pane, exit: PaneExit): void {
     if (!this.panes.has(pane.id)) return;
+    if (this.#foreground?.unwatch(pane.id)) followForeground(pane, null, this.#options.publish);
     this.setState(pane.id, "exited", "process", exit.signal ?? `exit ${exit.code}`);
     this.#options.publish("pane.exited", { pane: pane.id, ...exit }, pane.id);
   }
