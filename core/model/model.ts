@@ -16,6 +16,8 @@ import { Pane, type PaneExit, type PaneInfo, type PaneLaunch, type PaneState } f
 import type { ForegroundTracker } from "./foreground.ts";
 import { followForeground, type ForegroundOptions, trackForeground } from "./_pane_current.ts";
 import type { SessionInfo, SessionRecord, WindowInfo, WindowRecord } from "./records.ts";
+import { newPaneKey } from "./pane_key.ts";
+import { SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
 
 /** What the model needs from its surroundings. */
 export interface ModelOptions {
@@ -436,6 +438,8 @@ export class Model {
       WEFT_WINDOW: window.id,
       WEFT_SESSION: window.session,
       WEFT_SOCKET: this.#options.socketPath(),
+      // Known only to the pane's own processes: the OSC form of sideband needs it.
+      [SIDEBAND_KEY_ENV]: newPaneKey(),
     };
     const full: PaneLaunch = {
       argv: launch.argv,

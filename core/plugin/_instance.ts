@@ -222,6 +222,9 @@ export class PluginInstance {
       return this.#calls?.settle(message.id, message.reply);
     }
     if (this.#requests?.handle(message)) return;
+    // A stopping Worker may still publish until it has closed (a timer of its own fired):
+    // nobody is owed those events, and it is no sign of a bug.
+    if (message.type === "publish" && this.#state === "stopped") return;
     this.#log("warn", `ignored an unexpected ${message.type} message`);
   }
 

@@ -5,12 +5,14 @@
  * - Claude Code panes are read on their screen: XML tags in the agent's own messages count,
  *   never those in tool output, in the user's prompt or drawn as code; each runs once however
  *   often the message is redrawn. Plain programs and `claude -p` are read as a byte stream;
- *   the OSC form (`ESC ] 7501 ; …`) is read wherever parsing is on. The grammar is in
+ *   the OSC form (`ESC ] 7501 ; …`) is read wherever parsing is on, and runs only with the
+ *   pane's key (`WEFT_SIDEBAND_KEY`, checked by the core). The grammar is in
  *   `protocols/sideband/`.
- * - Limits: spawn depth (5), panes spawned per session (50), commands per second per pane
- *   (10, burst 20); a switch per tag and for the plugin; every value checked before anything
- *   runs. Each pane's sideband log (`weft sideband log PANE`, `sideband.log`, and the events
- *   `sideband.ran|refused|failed|invalid`) says what ran, what was refused and why.
+ * - Limits: spawn depth (5), panes spawned per session (50), inputs into other panes per
+ *   session (1000), commands per second per pane (10, burst 20); a switch per tag and for the
+ *   plugin; every value checked before anything runs. Each pane's sideband log (`weft sideband
+ *   log PANE`, `sideband.log`, and the events `sideband.ran|refused|failed|invalid`) says what
+ *   ran, what was refused and why; `sideband.scanned` tells of each look at a pane.
  * - Commands: `sideband.log`, `sideband.set` (a pane's mode: auto, off, osc, stream, screen),
  *   `sideband.status`.
  *
@@ -25,7 +27,7 @@
 
 import { z } from "zod";
 import { defineCommand, definePlugin, type PluginContext, type WeftEvent } from "@weft/weft/plugin";
-import { TAGS, type TagTable } from "../../protocols/sideband/mod.ts";
+import { OSC_NUMBER, TAGS, type TagTable } from "../../protocols/sideband/mod.ts";
 import { SidebandLog } from "./_log.ts";
 import { modeOf, type PaneKind } from "./_mode.ts";
 import { RateLimiter } from "./_rate.ts";
@@ -70,6 +72,8 @@ class Sideband {
       callAs: (pane, name, input) =>
         ctx.call(name, input, { onBehalf: { kind: "sideband", id: pane, pane } }),
       call: (name, input) => ctx.call(name, input),
+      checkKey: (pane, key) =>
+        ctx.call<{ valid: boolean }>("pane.check_key", { pane, key }).then((r) => r.valid),
       publish: (topic, data, pane) => ctx.publish(topic, data, pane),
     });
   }
@@ -180,6 +184,7 @@ class Sideband {
       found: (found) => void this.#runner.run(found),
       invalid: (pane, source, error) =>
         void this.#runner.invalid(pane, source, error.reason, error.raw),
+      scanned: (report) => this.#ctx.publish("sideband.scanned", report, id),
       warn: (message) => this.#ctx.log(message),
     }, { prime });
     this.#readers.set(id, reader);
@@ -261,7 +266,7 @@ export default definePlugin({
   name: "sideband",
   version: "1.0.0",
   description:
-    "Commands agents write in their own output (<weft:spawn …/>, OSC 7501), run as their pane.",
+    `Commands agents write in their own output (<weft:spawn …/>, OSC ${OSC_NUMBER}), run as their pane.`,
   capabilities: ["pane:read", "pane:write", "pane:spawn", "pane:control", "layout:write"],
   commands: [log, set, status],
   setup: async (ctx) => {
