@@ -10,10 +10,14 @@ import { AGENTS, processAgentKind } from "./agent_kind.ts";
 import { ForegroundTracker } from "./foreground.ts";
 import { currentInfo, type Pane } from "./pane.ts";
 
-/** Looks at what runs in a pane's foreground, given the last answer. */
+/**
+ * Looks at what runs in a pane's foreground, given the last answer; `full` asks to read again
+ * what rarely changes on its own (the cwd).
+ */
 export type ReadForeground = (
   pane: Pane,
   last: ForegroundProcess | null,
+  full: boolean,
 ) => ForegroundProcess | null;
 
 /** How the model tracks what runs in its panes. */
@@ -36,13 +40,11 @@ export function trackForeground(
   const read = options.read ?? readPaneForeground;
   return new ForegroundTracker<ForegroundProcess>({
     ...(options.intervalMs ? { intervalMs: options.intervalMs } : {}),
-    activity: (id) => {
+    output: (id) => panes.get(id)?.lastOutputAt ?? NaN,
+    input: (id) => panes.get(id)?.pty.inputBytes ?? NaN,
+    look: (id, last, full) => {
       const pane = panes.get(id);
-      return pane ? pane.lastOutputAt + pane.pty.inputBytes : NaN;
-    },
-    look: (id, last) => {
-      const pane = panes.get(id);
-      return pane && !pane.exit ? read(pane, last) : null;
+      return pane && !pane.exit ? read(pane, last, full) : null;
     },
     same: (a, b) => a === b || (!!a && !!b && sameProcess(a, b)),
     changed: (id, current) => {
@@ -72,8 +74,8 @@ export function followForeground(
   publish("pane.changed", { pane: pane.id, agent: kind }, pane.id);
 }
 
-function readPaneForeground(pane: Pane, last: ForegroundProcess | null) {
-  return readForeground(pane.pty.pid, { group: pane.pty.foregroundGroup(), last });
+function readPaneForeground(pane: Pane, last: ForegroundProcess | null, full: boolean) {
+  return readForeground(pane.pty.pid, { group: pane.pty.foregroundGroup(), last, cwd: full });
 }
 
 function sameProcess(a: ForegroundProcess, b: ForegroundProcess): boolean {

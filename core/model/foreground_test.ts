@@ -5,8 +5,10 @@ import { ForegroundTracker } from "./foreground.ts";
 function setup() {
   const ticks: (() => void)[] = [];
   const activity = new Map<string, number>();
+  const input = new Map<string, number>();
   const running = new Map<string, string>();
   const looks: string[] = [];
+  const full: boolean[] = [];
   const changes: [string, string | null][] = [];
   let stopped = 0;
   const tracker = new ForegroundTracker<string>({
@@ -17,14 +19,26 @@ function setup() {
         return () => void stopped++;
       },
     },
-    activity: (id) => activity.get(id) ?? 0,
-    look: (id) => {
+    output: (id) => activity.get(id) ?? 0,
+    input: (id) => input.get(id) ?? 0,
+    look: (id, _last, isFull) => {
       looks.push(id);
+      full.push(isFull);
       return running.get(id) ?? null;
     },
     changed: (id, current) => changes.push([id, current]),
   });
-  return { tracker, ticks, activity, running, looks, changes, stopped: () => stopped };
+  return {
+    tracker,
+    ticks,
+    activity,
+    input,
+    running,
+    looks,
+    full,
+    changes,
+    stopped: () => stopped,
+  };
 }
 
 Deno.test("ForegroundTracker looks at a new pane, then only after activity", () => {
@@ -62,21 +76,48 @@ Deno.test("ForegroundTracker sees a program that starts after the activity, with
   assertEquals(t.changes, [["p1", "bash"], ["p1", "sleep"]]);
 });
 
-Deno.test("ForegroundTracker looks at a busy pane once per tick, and says nothing when nothing changed", () => {
+Deno.test("ForegroundTracker looks at a busy pane at most once per tick, less while nothing changes", () => {
   const t = setup();
   t.running.set("p1", "yes");
   t.tracker.watch("p1");
   t.tracker.watch("p2");
   assertEquals(t.ticks.length, 1, "one timer for every pane");
-  for (let i = 1; i <= 20; i++) {
+  const busyTicks = (n: number) => {
+    const before = t.looks.filter((id) => id === "p1").length;
+    for (let i = 0; i < n; i++) {
+      t.activity.set("p1", (t.activity.get("p1") ?? 0) + 1);
+      t.ticks[0]!();
+    }
+    return t.looks.filter((id) => id === "p1").length - before;
+  };
+  assertEquals(busyTicks(4), 4, "every tick at first");
+  assertEquals(busyTicks(8), 4, "then every 2nd tick");
+  assertEquals(busyTicks(40), 10, "then every 4th tick");
+  assertEquals(t.looks.filter((id) => id === "p2").length, 3);
+  assertEquals(t.changes, [["p1", "yes"]], "nothing said when nothing changed");
+  assertEquals(t.tracker.current("p1"), "yes");
+  // Input brings it back to every tick at once.
+  t.input.set("p1", 1);
+  assertEquals(busyTicks(1), 1);
+  assertEquals(t.full.at(-1), true, "a look after input is full");
+  assertEquals(busyTicks(3), 3);
+  t.running.set("p1", "vim");
+  assertEquals(busyTicks(4), 4, "a change starts the back-off again");
+  assertEquals(t.changes.at(-1), ["p1", "vim"]);
+});
+
+Deno.test("ForegroundTracker asks for a full look first, after input and every 4th look", () => {
+  const t = setup();
+  t.running.set("p1", "bash");
+  t.tracker.watch("p1");
+  for (let i = 1; i <= 8; i++) {
     t.activity.set("p1", i);
     t.ticks[0]!();
   }
-  assertEquals(t.looks.filter((id) => id === "p1").length, 20);
-  assertEquals(t.looks.filter((id) => id === "p2").length, 3);
-  assertEquals(t.changes, [["p1", "yes"]]);
-  assertEquals(t.tracker.current("p1"), "yes");
-  assertEquals(t.tracker.stats().looks, 23);
+  assertEquals(t.full, [true, false, false, false, true, false], "(then every 2nd tick)");
+  t.input.set("p1", 3);
+  t.ticks[0]!();
+  assertEquals(t.full.at(-1), true);
 });
 
 Deno.test("ForegroundTracker stops its tick when the last pane goes and starts it again", () => {

@@ -37,9 +37,10 @@ const decoder = new TextDecoder();
  * What runs in the front of the terminal whose session leader is `root`. `group` is the
  * terminal's foreground process group when the caller has it (`Pty.foregroundGroup()`, an
  * ioctl); otherwise it is read from `root`'s `/proc/PID/stat`. Given the `last` answer, a leader
- * that has not changed (same pid, same executable) costs two `readlink`s: only its cwd is read
- * again, and `last` itself is returned when nothing changed. When the group's leader has exited
- * while the group lives on (the head of a pipeline), the answer is `root` itself.
+ * that has not changed (same pid, same executable) costs one `readlink`, two with its cwd (read
+ * again unless `cwd` is false), and `last` itself is returned when nothing changed. When the
+ * group's leader has exited while the group lives on (the head of a pipeline), the answer is
+ * `root` itself.
  *
  * @example
  * ```ts
@@ -50,13 +51,14 @@ const decoder = new TextDecoder();
  */
 export function readForeground(
   root: number,
-  options: { group?: number | undefined; last?: ForegroundProcess | null } = {},
+  options: { group?: number | undefined; last?: ForegroundProcess | null; cwd?: boolean } = {},
 ): ForegroundProcess | null {
   const group = options.group ?? readStat(root)?.tpgid;
   if (group === undefined || group <= 0) return null;
   const last = options.last;
   if (last?.pid === group) {
     const same = last.exe !== null ? readExe(group) === last.exe : readComm(group) === last.comm;
+    if (same && options.cwd === false) return last;
     if (same) {
       const cwd = readLink(`/proc/${group}/cwd`);
       return cwd === last.cwd ? last : { ...last, cwd };

@@ -57,6 +57,16 @@ Deno.test({
       // Unchanged: the very same answer comes back (the cheap path).
       const again = readForeground(pty.pid, { group: pty.foregroundGroup(), last: shell });
       assert(again === shell);
+      // Asked not to read the cwd, an unchanged leader keeps the last one.
+      const stale = { ...shell, cwd: "/elsewhere" };
+      assert(
+        readForeground(pty.pid, { group: pty.foregroundGroup(), last: stale, cwd: false }) ===
+          stale,
+      );
+      assertEquals(
+        readForeground(pty.pid, { group: pty.foregroundGroup(), last: stale })?.cwd,
+        dir,
+      );
       pty.write("cd / && sleep 30\r");
       const sleep = await until(pty, (p) => p?.program === "sleep");
       assertEquals(sleep.argv, ["sleep", "30"]);
