@@ -43,7 +43,8 @@ const ENV_ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
 /**
  * The agent kind for an argv: looks past wrappers (`npx`, `env A=/x`, `node`, `python -m`) and
- * through a shell running a script; a shell alone (or with `-c`) is `shell`. One argv string
+ * through a shell running a script (an agent's, else `shell`); a shell alone or with `-c` is
+ * `shell`. One argv string
  * holding spaces (a command line, or a title a program set itself) is split into words.
  *
  * @example
@@ -77,7 +78,7 @@ function kindOfWords(words: readonly string[]): AgentKind {
     if (SHELL.test(base)) shell = true;
     else if (WRAPPER.test(base) || (wrapped && SUBCOMMANDS.has(base))) wrapped = true;
     else if (wrapped && /^\d+[smhd]?$/.test(base)) continue; // nice -n 10, timeout 5m
-    else return "program";
+    else return shell ? "shell" : "program"; // a shell running a script stays a shell
   }
   return shell ? "shell" : "program";
 }

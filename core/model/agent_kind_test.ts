@@ -32,7 +32,7 @@ const LAUNCHES: [string, AgentKind][] = [
   ["bash -c claude", "shell"],
   ["bash --rcfile /x/rc", "shell"],
   ["sh /tmp/bin/claude", "claude"],
-  ["sh ./build.sh", "program"],
+  ["sh ./build.sh", "shell"],
   ["env HOME=/x/home", "program"],
   ["htop", "program"],
   ["sleep 30", "program"],
