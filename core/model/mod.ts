@@ -5,10 +5,12 @@
  */
 
 export { Model } from "./model.ts";
-export type { LaunchRequest, ModelOptions, Placement } from "./model.ts";
+export type { LaunchRequest, ModelOptions, PaneChanges, Placement } from "./model.ts";
 export type { ForegroundOptions, ReadForeground } from "./_pane_current.ts";
 export { Pane, PANE_STATES } from "./pane.ts";
 export type { CurrentInfo, PaneExit, PaneInfo, PaneState, StateSource } from "./pane.ts";
 export { AGENT_KINDS, AGENTS, guessAgentKind, processAgentKind } from "./agent_kind.ts";
 export type { AgentKind } from "./agent_kind.ts";
+export { targetResolver } from "./target_resolver.ts";
+export type { ModelTargets } from "./target_resolver.ts";
 export type { SessionInfo, SessionRecord, WindowInfo, WindowRecord } from "./records.ts";

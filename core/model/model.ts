@@ -55,6 +55,15 @@ export interface LaunchRequest {
   createdBy?: string;
 }
 
+/** What {@link Model.changePane} may change. */
+export interface PaneChanges {
+  agent?: AgentKind | undefined;
+  tags?: readonly string[] | undefined;
+  /** Keys to set; null removes one. */
+  meta?: Readonly<Record<string, string | null>> | undefined;
+  displayFilter?: "sideband" | null | undefined;
+}
+
 /** Where a new pane goes in an existing window. */
 export interface Placement {
   /** The pane to split; default: the window's focused pane. */
@@ -303,12 +312,47 @@ export class Model {
       : kind === "window"
       ? this.#window(id)
       : this.#session(id);
+    if (record.name === name) return;
     record.name = name;
+    // One event per kind for any change of a record's own properties: `pane.changed`, …
     this.#options.publish(
-      `${kind}.renamed`,
+      `${kind}.changed`,
       { [kind]: id, name },
       kind === "pane" ? id : undefined,
     );
+  }
+
+  /**
+   * Changes a pane's agent kind, tags, metadata (null removes a key) or display filter, and
+   * publishes `pane.changed` with the new value of each property that changed (`meta`: the
+   * whole map); nothing when nothing changed.
+   */
+  changePane(paneId: string, changes: PaneChanges): void {
+    const pane = this.pane(paneId);
+    const changed: Record<string, unknown> = {};
+    // A kind given is kept: it no longer follows what runs in the pane.
+    if (changes.agent !== undefined) pane.agentExplicit = true;
+    if (changes.agent !== undefined && changes.agent !== pane.agent) {
+      changed.agent = pane.agent = changes.agent;
+    }
+    if (changes.tags && JSON.stringify(changes.tags) !== JSON.stringify(pane.tags)) {
+      pane.tags = [...changes.tags];
+      changed.tags = [...pane.tags];
+    }
+    const had = (k: string) => (Object.hasOwn(pane.meta, k) ? pane.meta[k] : undefined);
+    const meta = Object.entries(changes.meta ?? {}).filter(([k, v]) => had(k) !== (v ?? undefined));
+    for (const [k, v] of meta) {
+      if (v === null) delete pane.meta[k];
+      else pane.meta[k] = v;
+    }
+    if (meta.length) changed.meta = { ...pane.meta };
+    if (changes.displayFilter !== undefined && changes.displayFilter !== pane.displayFilter) {
+      pane.setDisplayFilter(changes.displayFilter);
+      changed.displayFilter = changes.displayFilter;
+    }
+    if (Object.keys(changed).length) {
+      this.#options.publish("pane.changed", { pane: paneId, ...changed }, paneId);
+    }
   }
 
   /** Sets a pane's state and tells subscribers. */
@@ -413,14 +457,15 @@ export class Model {
   }
 
   /**
-   * Kills everything and stops timers; resolves when every pane's processes are gone. No pane
-   * starts after this.
+   * Ends every pane's processes for a server stop and resolves once they are gone. Sessions,
+   * windows and layouts stay as they are: a stopping server is not a closed session (clients
+   * see the server go away, not their sessions close; the store keeps them for the next start).
    */
   async dispose(): Promise<void> {
     this.#stopping = true;
     clearInterval(this.#sweeper);
     this.#foreground?.dispose();
-    for (const id of [...this.sessions.keys()]) this.killSession(id);
+    for (const pane of this.panes.values()) void pane.dispose();
     await this.#processes.settled();
   }
 

@@ -25,8 +25,7 @@
  * @module
  */
 
-import { z } from "zod";
-import { defineCommand, definePlugin, type PluginContext, type WeftEvent } from "@weft/weft/plugin";
+import { definePlugin, type PluginContext, type WeftEvent, withState, z } from "@weft/weft/plugin";
 import { OSC_NUMBER, TAGS, type TagTable } from "../../protocols/sideband/mod.ts";
 import { SidebandLog } from "./_log.ts";
 import { modeOf, type PaneKind } from "./_mode.ts";
@@ -43,7 +42,7 @@ interface PaneInfo extends PaneKind {
   session: string;
 }
 
-/** The plugin's state in its Worker, once set up. */
+/** The plugin's state in its Worker, once set up: what every handler receives. */
 class Sideband {
   readonly options: Options;
   readonly log: SidebandLog;
@@ -112,11 +111,14 @@ class Sideband {
     return this.#readers.get(pane)?.mode ?? "off";
   }
 
-  /** Overrides a pane's mode (`auto` goes back to the rules). */
+  /**
+   * Overrides a pane's mode (`auto` goes back to the rules). The reader it starts is the
+   * plugin's own work and outlives the command that asked for it, hence `detached`.
+   */
   set(pane: string, mode: Mode | "auto"): Mode {
     if (mode === "auto") this.#overrides.delete(pane);
     else this.#overrides.set(pane, mode);
-    this.#apply(pane, true);
+    this.#ctx.detached(() => this.#apply(pane, true));
     return this.mode(pane);
   }
 
@@ -192,12 +194,7 @@ class Sideband {
   }
 }
 
-let state: Sideband | undefined;
-
-function running(): Sideband {
-  if (!state) throw new Error("Cannot use the sideband plugin: it has not started");
-  return state;
-}
+const { defineCommand } = withState<Sideband>();
 
 const log = defineCommand({
   name: "sideband.log",
@@ -206,19 +203,18 @@ const log = defineCommand({
     "of it (ran, refused, failed, invalid), the reason, and a query's answer. Oldest first.",
   capabilities: ["pane:read"],
   mcp: { readOnly: true, name: "sideband_log" },
-  target: { kind: "pane", field: "pane", fallback: "caller" },
+  targets: [{ kind: "pane", field: "pane", fallback: "caller" }],
   input: z.object({
     pane: z.string().optional().describe("Pane id or name. Default: the caller's pane."),
     limit: z.number().int().min(1).max(100_000).optional().describe("Only the last N entries."),
     since: z.number().int().min(0).optional().describe("Only entries after this seq."),
   }),
-  handler: ({ input, target }) => {
-    const s = running();
+  handler: ({ input, targets: { pane }, state: s }) => {
     const pick = {
       ...(input.limit === undefined ? {} : { limit: input.limit }),
       ...(input.since === undefined ? {} : { since: input.since }),
     };
-    return { pane: target!, mode: s.mode(target!), entries: s.log.entries(target!, pick) };
+    return { pane, mode: s.mode(pane), entries: s.log.entries(pane, pick) };
   },
 });
 
@@ -229,12 +225,12 @@ const set = defineCommand({
     "(XML and OSC in the byte stream: plain programs, claude -p), screen (the agent's messages " +
     "as its TUI draws them: Claude Code), or auto (by its agent kind and the config).",
   capabilities: ["pane:control"],
-  target: { kind: "pane", field: "pane", fallback: "caller" },
+  targets: [{ kind: "pane", field: "pane", fallback: "caller" }],
   input: z.object({
     pane: z.string().optional().describe("Pane id or name. Default: the caller's pane."),
     mode: z.enum(["auto", ...MODES]),
   }),
-  handler: ({ input, target }) => ({ pane: target!, mode: running().set(target!, input.mode) }),
+  handler: ({ input, targets: { pane }, state }) => ({ pane, mode: state.set(pane, input.mode) }),
 });
 
 const status = defineCommand({
@@ -245,8 +241,7 @@ const status = defineCommand({
   capabilities: ["pane:read"],
   mcp: { readOnly: true, name: "sideband_status" },
   input: z.object({}),
-  handler: () => {
-    const s = running();
+  handler: ({ state: s }) => {
     const { enabled, namespace, prefer, maxDepth, maxSpawned, rate, replyQueries } = s.options;
     return {
       enabled,
@@ -269,9 +264,10 @@ export default definePlugin({
     `Commands agents write in their own output (<weft:spawn …/>, OSC ${OSC_NUMBER}), run as their pane.`,
   capabilities: ["pane:read", "pane:write", "pane:spawn", "pane:control", "layout:write"],
   commands: [log, set, status],
+  options: parseOptions,
   setup: async (ctx) => {
-    const options = parseOptions(ctx.options);
-    state = new Sideband(ctx, options);
-    await state.start();
+    const sideband = new Sideband(ctx, ctx.options);
+    await sideband.start();
+    return sideband;
   },
 });

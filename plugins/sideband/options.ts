@@ -5,7 +5,7 @@
  */
 
 import { z } from "zod";
-import { WeftError } from "@weft/weft/plugin";
+import { optionsParser, WeftError } from "@weft/weft/plugin";
 import { LIMIT_KINDS, limitsOf, TAGS } from "../../protocols/sideband/mod.ts";
 
 /** How a pane's output is read for commands. */
@@ -103,7 +103,7 @@ export type Options = z.infer<typeof OptionsSchema>;
 export const defaults: Options = OptionsSchema.parse({});
 
 /**
- * Validates the plugin's options; unknown keys are errors that name the key.
+ * Validates the plugin's options over {@link defaults}; unknown keys are errors that name the key.
  *
  * @example
  * ```ts
@@ -112,17 +112,9 @@ export const defaults: Options = OptionsSchema.parse({});
  * console.assert(options.maxDepth === 5 && options.commands.spawn === false);
  * ```
  */
-export function parseOptions(raw: Readonly<Record<string, unknown>>): Options {
-  const parsed = OptionsSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const path = ["sideband", "options", ...issue.path.map(String)].join(".");
-    throw new WeftError(
-      "INVALID_INPUT",
-      `Cannot start plugin "sideband": ${path}: ${issue.message}`,
-    );
-  }
-  for (const [name, tag] of Object.entries(parsed.data.tags)) {
+export function parseOptions(raw: unknown): Options {
+  const options = parse(raw);
+  for (const [name, tag] of Object.entries(options.tags)) {
     if (Object.hasOwn(TAGS, name)) {
       throw new WeftError(
         "INVALID_INPUT",
@@ -133,5 +125,7 @@ export function parseOptions(raw: Readonly<Record<string, unknown>>): Options {
     const limits = limitsOf(tag);
     if (limits) tag.limits = limits;
   }
-  return parsed.data;
+  return options;
 }
+
+const parse = optionsParser<Options>("sideband", { schema: OptionsSchema, defaults });

@@ -56,7 +56,7 @@ const STRUCTURE_TOPICS = [
   "pane.created",
   "pane.closed",
   "pane.exited",
-  "pane.renamed",
+  "pane.changed",
   "pane.state",
   "pane.current",
   "window.*",
