@@ -7,7 +7,7 @@
 
 import { type ForegroundProcess, readForeground } from "../pty/mod.ts";
 import { AGENTS, processAgentKind } from "./agent_kind.ts";
-import { ForegroundTracker } from "./foreground.ts";
+import { ForegroundTracker, type TrackerClock } from "./foreground.ts";
 import { currentInfo, type Pane } from "./pane.ts";
 
 /**
@@ -26,6 +26,8 @@ export interface ForegroundOptions {
   intervalMs?: number;
   /** How to look (default: the PTY's foreground group, then `/proc`). */
   read?: ReadForeground;
+  /** The model's clock (its `every`). */
+  clock?: TrackerClock;
 }
 
 type Publish = (topic: string, data: unknown, pane?: string) => void;
@@ -40,6 +42,7 @@ export function trackForeground(
   const read = options.read ?? readPaneForeground;
   return new ForegroundTracker<ForegroundProcess>({
     ...(options.intervalMs ? { intervalMs: options.intervalMs } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
     output: (id) => panes.get(id)?.lastOutputAt ?? NaN,
     input: (id) => panes.get(id)?.pty.inputBytes ?? NaN,
     look: (id, last, full) => {
@@ -75,7 +78,8 @@ export function followForeground(
 }
 
 function readPaneForeground(pane: Pane, last: ForegroundProcess | null, full: boolean) {
-  return readForeground(pane.pty.pid, { group: pane.pty.foregroundGroup(), last, cwd: full });
+  const group = pane.pty.foregroundGroup();
+  return group === undefined ? null : readForeground(pane.pty.pid, { group, last, cwd: full });
 }
 
 function sameProcess(a: ForegroundProcess, b: ForegroundProcess): boolean {

@@ -11,11 +11,13 @@ import type { Direction, LayoutNode, Size } from "../layout/mod.ts";
 import { layoutRects, leaf, panesOf, removePane, splitPane } from "../layout/mod.ts";
 import { IdAllocator } from "./ids.ts";
 import { type AgentKind, guessAgentKind } from "./agent_kind.ts";
-import { type ForegroundProcess, ProcessGroups } from "../pty/mod.ts";
+import type { ForegroundProcess } from "../pty/mod.ts";
 import { Pane, type PaneExit, type PaneInfo, type PaneLaunch, type PaneState } from "./pane.ts";
 import type { ForegroundTracker } from "./foreground.ts";
 import { followForeground, type ForegroundOptions, trackForeground } from "./_pane_current.ts";
 import type { SessionInfo, SessionRecord, WindowInfo, WindowRecord } from "./records.ts";
+import type { ModelProcesses, SpawnPty } from "./pane_pty.ts";
+import { type Clock, systemClock } from "./clock.ts";
 import { newPaneKey } from "./pane_key.ts";
 import { SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
 
@@ -33,8 +35,15 @@ export interface ModelOptions {
   baseEnv: () => Record<string, string>;
   /** The control socket path, given to children as `WEFT_SOCKET`. */
   socketPath: () => string;
-  /** Tracks and ends panes' processes; default: one that records them nowhere. */
-  processes?: ProcessGroups;
+  /** Starts a pane's process: `Pty.spawn` in the server, a fake PTY in tests. */
+  spawn: SpawnPty;
+  /**
+   * Tracks and ends panes' processes: `ProcessGroups` in the server; in tests, one that ends
+   * the fake PTYs (never a real reaper with fake pids: it would signal real process groups).
+   */
+  processes: ModelProcesses;
+  /** Time for idle detection (default: `performance.now()` and `setInterval`). */
+  clock?: Clock;
   /**
    * What runs in panes: the shortest time between two looks at one pane (default 250 ms; 0
    * turns the tracking off) and how to look (default: the PTY's foreground group and `/proc`).
@@ -83,18 +92,24 @@ export class Model {
   readonly sessions = new Map<string, SessionRecord>();
   readonly windows = new Map<string, WindowRecord>();
   readonly panes = new Map<string, Pane>();
+  /** The clock panes' output times are on; compare {@link Pane.lastOutputAt} with its `now()`. */
+  readonly clock: Clock;
   #options: ModelOptions;
   #current: string | undefined;
-  #sweeper: ReturnType<typeof setInterval>;
-  #processes: ProcessGroups;
+  #stopSweeper: () => void;
+  #processes: ModelProcesses;
   #stopping = false;
   #foreground: ForegroundTracker<ForegroundProcess> | undefined;
 
   constructor(options: ModelOptions) {
     this.#options = options;
-    this.#processes = options.processes ?? new ProcessGroups();
-    this.#sweeper = setInterval(() => this.#sweepIdle(), Math.min(250, options.idleMs));
-    this.#foreground = trackForeground(this.panes, options.publish, options.foreground);
+    this.#processes = options.processes;
+    this.clock = options.clock ?? systemClock;
+    this.#stopSweeper = this.clock.every(Math.min(250, options.idleMs), () => this.#sweepIdle());
+    this.#foreground = trackForeground(this.panes, options.publish, {
+      clock: this.clock,
+      ...options.foreground,
+    });
   }
 
   /** Creates a session with one window holding one pane. */
@@ -463,7 +478,7 @@ export class Model {
    */
   async dispose(): Promise<void> {
     this.#stopping = true;
-    clearInterval(this.#sweeper);
+    this.#stopSweeper();
     this.#foreground?.dispose();
     for (const pane of this.panes.values()) void pane.dispose();
     await this.#processes.settled();
@@ -498,7 +513,9 @@ export class Model {
     const agent = launch.agent ?? guessAgentKind(launch.command.split(/\s+/));
     const pane = new Pane({ id, session: window.session, window: window.id }, full, {
       agent,
+      spawn: this.#options.spawn,
       processes: this.#processes,
+      now: () => this.clock.now(),
       hooks: {
         activity: (p) => this.#onActivity(p),
         output: (p, data) => this.#onOutput(p, data),
@@ -542,7 +559,7 @@ export class Model {
   }
 
   #sweepIdle(): void {
-    const now = performance.now();
+    const now = this.clock.now();
     for (const pane of this.panes.values()) {
       const quiet = now - pane.lastOutputAt >= this.#options.idleMs;
       const heuristic = pane.stateSource === "output" || pane.stateSource === "process";
