@@ -71,6 +71,7 @@ export async function startServer(
     size: config.size,
     historyBytes: config.historyBytes,
     idleMs: config.idleMs,
+    foreground: { intervalMs: config.foregroundMs },
     baseEnv: () => Deno.env.toObject(),
     socketPath: () => paths.socket,
     spawn: Pty.spawn,
