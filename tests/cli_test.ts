@@ -56,6 +56,57 @@ Deno.test(
   },
 );
 
+Deno.test(
+  "weft run passes argv through untouched; one word is a shell line; --pane quotes argv",
+  E2E,
+  async () => {
+    await withServer(async ({ dir }) => {
+      const shell = await weft(dir, "new", "--session-new", "--name", "sh", "--", "bash --norc");
+      assertEquals(shell.code, 0, shell.err);
+      const printf = await weft(dir, "run", "--", "printf", "%s\\n", "a b", 'it\'s \\ "q"');
+      assertEquals(printf.code, 0, printf.err);
+      assertEquals(printf.out, 'a b\nit\'s \\ "q"\n');
+      const bashC = await weft(dir, "run", "--", "bash", "-c", "echo a; echo b");
+      assertEquals(bashC.out, "a\nb\n");
+      const line = await weft(dir, "run", "--", "echo x | tr x y; exit 3");
+      assertEquals([line.code, line.out], [3, "y\n"]);
+      const typed = await weft(
+        dir,
+        "run",
+        "--pane",
+        "sh",
+        "--",
+        "printf",
+        "[%s]\\n",
+        "a b",
+        "it's",
+      );
+      assertEquals(typed.code, 0, typed.err);
+      assertEquals(typed.out, "[a b]\n[it's]\n");
+    });
+  },
+);
+
+Deno.test("weft ls | head: a reader that goes away ends the CLI quietly", E2E, async () => {
+  await withServer(async ({ dir }) => {
+    const child = new Deno.Command(Deno.execPath(), {
+      args: weftArgs("ls"),
+      cwd: dir,
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    // The read end closes long before the CLI has started and written: its write gets EPIPE.
+    await child.stdout.cancel();
+    const [status, err] = await Promise.all([
+      child.status,
+      new Response(child.stderr).text(),
+    ]);
+    assertEquals(err, "");
+    assertEquals(status.code, 141);
+  }, { startupSession: true });
+});
+
 Deno.test("weft CLI: errors exit 1 with the message, usage mistakes exit 2", E2E, async () => {
   await withServer(async ({ dir }) => {
     const unknown = await weft(dir, "call", "pane.craete", "{}");

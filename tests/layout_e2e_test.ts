@@ -212,6 +212,29 @@ Deno.test(
   },
 );
 
+Deno.test(
+  "weft layout save refuses a window that apply and list could not read back",
+  E2E,
+  async () => {
+    await withServer(async ({ client, dir }) => {
+      // 20 arguments of 60 KiB: a pane that runs, whose layout file would pass the 1 MiB limit.
+      const filler = Array.from({ length: 20 }, () => "x".repeat(60 * 1024));
+      await client.call("session.create", {
+        window: "big",
+        argv: ["bash", "-c", "sleep 600", ...filler],
+      });
+      const saved = await cli(dir, "layout", "save", "big", "--window", "big");
+      strictEqual(saved.code, 1);
+      match(
+        saved.err,
+        /Cannot save layout "big": it would be \d+ characters, over the 1048576 a layout file may have/,
+      );
+      const list = await cli(dir, "layout", "list", "--json");
+      deepStrictEqual(JSON.parse(list.out).files, [], "nothing was written");
+    });
+  },
+);
+
 Deno.test("apply_preset, cycle, resize, swap and zoom on real panes", E2E, async () => {
   await withServer(async ({ client }) => {
     const made = await client.call<Created>("layout.create", {

@@ -173,6 +173,34 @@ Deno.test("ids are never reused and names are unique", E2E, async () => {
   });
 });
 
+Deno.test(
+  "a bad name says whose name it is: the session's, its window's or its pane's",
+  E2E,
+  async () => {
+    await withServer(async ({ client }) => {
+      const refused = async (input: Record<string, unknown>, message: RegExp) =>
+        await rejects(client.call("session.create", { argv: ["cat"], ...input }), message);
+      await refused(
+        { session: "my project" },
+        /^WeftError: Cannot name a session "my project": use 1–64 letters.*not an id like s3$/,
+      );
+      await refused({ session: "s12" }, /Cannot name a session "s12": .*not an id like s3$/);
+      await refused({ window: "a b" }, /Cannot name the new session's window "a b": use 1–64/);
+      await refused({ name: "my project" }, /Cannot name the new session's pane "my project": use/);
+      const s = await client.call<{ session: string }>("session.create", {
+        argv: ["cat"],
+        name: "taken",
+      });
+      await refused({ name: "taken" }, /Cannot name the new session's pane "taken": p\d+ has that/);
+      await rejects(
+        client.call("window.create", { session: s.session, argv: ["cat"], name: "a b" }),
+        /Cannot name the new window's pane "a b"/,
+      );
+      assertEquals((await client.call<{ sessions: unknown[] }>("session.list")).sessions.length, 1);
+    });
+  },
+);
+
 Deno.test("closing the last pane closes its window and session", E2E, async () => {
   await withServer(async ({ client }) => {
     const s = await client.call<{ pane: string; session: string }>("session.create", {

@@ -4,7 +4,7 @@ import { WeftError } from "../../protocols/bus/errors.ts";
 import type { Pane } from "../model/mod.ts";
 import type { CoreDeps } from "./deps.ts";
 import { RunOut } from "./_outputs.ts";
-import { toLaunch } from "./_launch.ts";
+import { launchFields, toLaunch } from "./_launch.ts";
 import { waitFor } from "./_wait.ts";
 
 /** `pane.run`: run a command and return its exit code and output. */
@@ -13,14 +13,16 @@ export function paneRun(deps: CoreDeps) {
     name: "pane.run",
     title: "Run command",
     description:
-      "Run a shell command and return its exit code and output. Without `pane`, it runs in a " +
-      "new pane (closed afterwards unless keep is true); with `pane` (a shell prompt), it is " +
-      "typed there and framed by unique markers so consecutive runs never mix.",
+      "Run a command and return its exit code and output: `command` is a shell line, `argv` a " +
+      "program and its arguments passed as they are (no shell quoting needed). Without `pane`, " +
+      "it runs in a new pane (closed afterwards unless keep is true); with `pane` (a shell " +
+      "prompt), it is typed there and framed by unique markers so consecutive runs never mix.",
     capabilities: ["pane:spawn", "pane:write", "pane:read"],
     mcp: { name: "run_command" },
     output: RunOut,
     input: z.object({
-      command: z.string().min(1).max(64 * 1024).describe("Shell command line."),
+      command: z.string().min(1).max(64 * 1024).optional().describe("Shell command line."),
+      argv: launchFields.argv,
       pane: z.string().optional().describe("A pane at a shell prompt to run it in."),
       window: z.string().optional().describe("Window for the new pane. Default: the caller's."),
       cwd: z.string().optional().describe("Working directory (new pane only)."),
@@ -29,13 +31,20 @@ export function paneRun(deps: CoreDeps) {
     }),
     handler: async ({ input, caller, signal }) => {
       const timeoutMs = input.timeout ?? 60_000;
+      if ((input.command === undefined) === (input.argv === undefined)) {
+        throw new WeftError("INVALID_INPUT", "Cannot run a command: give either command or argv");
+      }
       if (input.pane !== undefined) {
         const pane = deps.model.pane(deps.model.resolve("pane", input.pane));
-        return await runInShell(deps, pane, input.command, { timeoutMs, signal });
+        const line = input.command ?? input.argv!.map(shellQuote).join(" ");
+        return await runInShell(deps, pane, line, { timeoutMs, signal });
       }
       const windowId = deps.model.resolve("window", input.window, caller.pane);
       const launch = toLaunch(
-        { command: input.command, ...(input.cwd ? { cwd: input.cwd } : {}) },
+        {
+          ...(input.command !== undefined ? { command: input.command } : { argv: input.argv! }),
+          ...(input.cwd ? { cwd: input.cwd } : {}),
+        },
         deps,
         caller,
       );
@@ -90,6 +99,12 @@ async function runInShell(
   const to = lines.findIndex((l) => end.test(l));
   const output = from >= 0 && to > from ? lines.slice(from + 1, to).join("\n") : "";
   return { pane: pane.id, exitCode: code, signal: null, output: trimEnd(output), closed: false };
+}
+
+/** One word for a POSIX shell: bare when safe, else in single quotes. */
+function shellQuote(word: string): string {
+  if (/^[A-Za-z0-9_./:=@%+,-]+$/.test(word)) return word;
+  return /[\n\r]/.test(word) ? ansiCQuote(word) : `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
 /** `$'…'` quoting (bash, zsh, ksh): the text comes back byte for byte. */

@@ -7,13 +7,16 @@ export function serverStop(deps: CoreDeps) {
   return defineCommand({
     name: "server.stop",
     title: "Stop server",
-    description: "Stop the weft server: every pane's process is ended. Clients are disconnected.",
+    description:
+      "Stop the weft server: every pane's processes are ended (SIGHUP, SIGTERM, then SIGKILL " +
+      "after the grace period). Clients are disconnected once they are gone.",
     capabilities: ["session:admin"],
     mcp: { expose: false },
     input: z.object({}),
     handler: () => {
       deps.server.stop();
-      return { stopping: true };
+      // How long the panes' processes may take to end (a client waiting for the end uses it).
+      return { stopping: true, graceMs: deps.config.killGraceMs };
     },
   });
 }

@@ -18,6 +18,9 @@ export function sessionCreate(deps: CoreDeps) {
       session: z.string().min(1).max(64).optional().describe("A unique name for the session."),
       window: z.string().min(1).max(64).optional().describe("A name for its first window."),
       ...launchFields,
+      name: launchFields.name.describe(
+        "A unique name for the session's first pane (the session's own name is `session`).",
+      ),
     }),
     handler: ({ input, caller }) => {
       const { session: sessionName, window: windowName, ...launch } = input;

@@ -19,6 +19,9 @@ export function windowCreate(deps: CoreDeps) {
       session: z.string().optional().describe("Session id or name. Default: the caller's session."),
       window: z.string().min(1).max(64).optional().describe("A unique name for the window."),
       ...launchFields,
+      name: launchFields.name.describe(
+        "A unique name for the window's first pane (the window's own name is `window`).",
+      ),
     }),
     handler: ({ input, target, caller }) => {
       const { session: _s, window: windowName, ...launch } = input;

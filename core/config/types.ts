@@ -39,6 +39,11 @@ export interface WeftConfig {
   historyBytes: number;
   /** Quiet time after which a pane that produced output is idle. */
   idleMs: number;
+  /**
+   * When a pane closes or the server stops, how long its processes get between SIGHUP and
+   * SIGKILL (SIGTERM comes halfway).
+   */
+  killGraceMs: number;
   /** Size of windows until a client attaches. */
   size: { cols: number; rows: number };
   /**

@@ -24,22 +24,36 @@ export function lookup(kind: Kind, records: ReadonlyMap<string, Named>, ref: str
   });
 }
 
+/** Options of {@link checkName}. */
+export interface CheckNameOptions {
+  /** The record being renamed: its own name does not count as taken. */
+  self?: string;
+  /** What the name is for, in messages; default "a <kind>" (e.g. "the new session's pane"). */
+  role?: string;
+}
+
 /** Throws unless `name` is well formed, not id-shaped, and not taken by another record. */
 export function checkName(
   kind: Kind,
   records: ReadonlyMap<string, Named>,
   name: string,
-  self?: string,
+  options: CheckNameOptions = {},
 ): void {
+  const what = options.role ?? `a ${kind}`;
+  const id = `${kind[0]}3`;
   if (!/^[A-Za-z0-9_][A-Za-z0-9_.:@+-]{0,63}$/.test(name) || /^[spw]\d+$/.test(name)) {
     throw new WeftError(
       "INVALID_INPUT",
-      `Cannot name a ${kind} "${name}": use 1–64 letters, digits, _ . : @ + -, not an id like p3`,
+      `Cannot name ${what} "${name}": use 1–64 letters, digits, _ . : @ + -, not an id like ${id}`,
+      { kind, name },
     );
   }
   for (const r of records.values()) {
-    if (r.name === name && r.id !== self) {
-      throw new WeftError("CONFLICT", `Cannot name a ${kind} "${name}": ${r.id} has that name`);
+    if (r.name === name && r.id !== options.self) {
+      throw new WeftError("CONFLICT", `Cannot name ${what} "${name}": ${r.id} has that name`, {
+        kind,
+        name,
+      });
     }
   }
 }

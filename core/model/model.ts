@@ -6,11 +6,12 @@
  */
 
 import { WeftError } from "../../protocols/bus/errors.ts";
-import { checkName, type Kind, lookup, type Named } from "./_names.ts";
+import { checkName, type CheckNameOptions, type Kind, lookup, type Named } from "./_names.ts";
 import type { Direction, LayoutNode, Size } from "../layout/mod.ts";
 import { layoutRects, leaf, panesOf, removePane, splitPane } from "../layout/mod.ts";
 import { IdAllocator } from "./ids.ts";
 import { type AgentKind, guessAgentKind } from "./agent_kind.ts";
+import { ProcessGroups } from "../pty/mod.ts";
 import { Pane, type PaneExit, type PaneInfo, type PaneLaunch, type PaneState } from "./pane.ts";
 import type { SessionInfo, SessionRecord, WindowInfo, WindowRecord } from "./records.ts";
 
@@ -28,6 +29,8 @@ export interface ModelOptions {
   baseEnv: () => Record<string, string>;
   /** The control socket path, given to children as `WEFT_SOCKET`. */
   socketPath: () => string;
+  /** Tracks and ends panes' processes; default: one that records them nowhere. */
+  processes?: ProcessGroups;
 }
 
 /** How to start a pane's process. */
@@ -65,15 +68,21 @@ export class Model {
   #options: ModelOptions;
   #current: string | undefined;
   #sweeper: ReturnType<typeof setInterval>;
+  #processes: ProcessGroups;
+  #stopping = false;
 
   constructor(options: ModelOptions) {
     this.#options = options;
+    this.#processes = options.processes ?? new ProcessGroups();
     this.#sweeper = setInterval(() => this.#sweepIdle(), Math.min(250, options.idleMs));
   }
 
   /** Creates a session with one window holding one pane. */
   createSession(launch: LaunchRequest, names: { session?: string; window?: string } = {}) {
     if (names.session) this.#checkName("session", names.session);
+    if (names.window) this.#checkName("window", names.window, { role: "the new session's window" });
+    // A launch's name is the pane's: say so, as a caller creating a session may mean the session.
+    if (launch.name) this.#checkName("pane", launch.name, { role: "the new session's pane" });
     const id = this.ids.next("s");
     const session: SessionRecord = {
       id,
@@ -98,6 +107,7 @@ export class Model {
   createWindow(sessionId: string, launch: LaunchRequest, name?: string) {
     const session = this.#session(sessionId);
     if (name) this.#checkName("window", name);
+    if (launch.name) this.#checkName("pane", launch.name, { role: "the new window's pane" });
     const id = this.ids.next("w");
     const window: WindowRecord = {
       id,
@@ -202,7 +212,7 @@ export class Model {
     const pane = this.pane(paneId);
     const window = this.#window(pane.window);
     this.panes.delete(paneId);
-    pane.dispose();
+    void pane.dispose();
     this.#options.publish("pane.closed", { pane: paneId, window: window.id }, paneId);
     window.layout = window.layout ? removePane(window.layout, paneId) : null;
     if (window.zoomed === paneId) window.zoomed = null;
@@ -218,7 +228,7 @@ export class Model {
       const pane = this.panes.get(paneId);
       if (!pane) continue;
       this.panes.delete(paneId);
-      pane.dispose();
+      void pane.dispose();
       this.#options.publish("pane.closed", { pane: paneId, window: windowId }, paneId);
     }
     window.layout = null;
@@ -274,7 +284,7 @@ export class Model {
 
   /** Renames a session, window or pane; names are unique within their kind; null clears. */
   rename(kind: Kind, id: string, name: string | null): void {
-    if (name !== null) this.#checkName(kind, name, id);
+    if (name !== null) this.#checkName(kind, name, { self: id });
     const record = kind === "pane"
       ? this.pane(id)
       : kind === "window"
@@ -389,13 +399,21 @@ export class Model {
     };
   }
 
-  /** Kills everything and stops timers. */
-  dispose(): void {
+  /**
+   * Kills everything and stops timers; resolves when every pane's processes are gone. No pane
+   * starts after this.
+   */
+  async dispose(): Promise<void> {
+    this.#stopping = true;
     clearInterval(this.#sweeper);
     for (const id of [...this.sessions.keys()]) this.killSession(id);
+    await this.#processes.settled();
   }
 
   #spawn(window: WindowRecord, launch: LaunchRequest, size: Size, id = this.ids.next("p")): Pane {
+    if (this.#stopping) {
+      throw new WeftError("UNAVAILABLE", "Cannot start a pane: the server is stopping");
+    }
     if (launch.name) this.#checkName("pane", launch.name);
     const env: Record<string, string> = {
       ...this.#options.baseEnv(),
@@ -419,6 +437,7 @@ export class Model {
     const agent = launch.agent ?? guessAgentKind(launch.command.split(/\s+/));
     const pane = new Pane({ id, session: window.session, window: window.id }, full, {
       agent,
+      processes: this.#processes,
       hooks: {
         activity: (p) => this.#onActivity(p),
         output: (p, data) => this.#onOutput(p, data),
@@ -466,8 +485,8 @@ export class Model {
     return kind === "pane" ? this.panes : kind === "window" ? this.windows : this.sessions;
   }
 
-  #checkName(kind: Kind, name: string, self?: string): void {
-    checkName(kind, this.#records(kind), name, self);
+  #checkName(kind: Kind, name: string, options?: CheckNameOptions): void {
+    checkName(kind, this.#records(kind), name, options);
   }
 
   #session(id: string): SessionRecord {

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { Pty } from "../pty/mod.ts";
+import { type PaneProcesses, Pty } from "../pty/mod.ts";
 import { Screen } from "../screen/mod.ts";
 import { pipe } from "./pane_io.ts";
 import { DisplayFilter } from "./display_filter.ts";
@@ -105,11 +105,12 @@ export class Pane {
   #unpipe: () => void;
   #display: DisplayFilter | undefined;
   #exited: Promise<PaneExit>;
+  #processes: PaneProcesses;
 
   constructor(
     ids: { id: string; session: string; window: string },
     launch: PaneLaunch,
-    options: { agent: AgentKind; hooks: PaneHooks },
+    options: { agent: AgentKind; hooks: PaneHooks; processes: PaneProcesses },
   ) {
     this.id = ids.id;
     this.session = ids.session;
@@ -123,6 +124,8 @@ export class Pane {
       cols: launch.cols,
       rows: launch.rows,
     });
+    this.#processes = options.processes;
+    this.#processes.track(this.pty.pid);
     this.screen = new Screen({
       cols: launch.cols,
       rows: launch.rows,
@@ -184,12 +187,16 @@ export class Pane {
     this.pty.resize(cols, rows);
   }
 
-  /** Kills the process (if alive) and frees the screen. */
-  dispose(): void {
+  /**
+   * Ends the pane's processes (its whole session: SIGHUP, SIGTERM, SIGKILL) and frees the
+   * screen; resolves when the processes are gone.
+   */
+  dispose(): Promise<void> {
     this.#display?.dispose();
     this.#unpipe();
-    this.pty.kill("SIGHUP");
+    const ended = this.#processes.end(this.pty.pid);
     this.screen.dispose();
+    return ended;
   }
 
   /** The cloneable description. */

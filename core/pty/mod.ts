@@ -7,3 +7,5 @@
 
 export { Pty, shellArgv } from "./pty.ts";
 export type { ExitInfo, SpawnOptions } from "./pty.ts";
+export { ProcessGroups } from "./process_groups.ts";
+export type { PaneProcesses, ProcessGroupsOptions } from "./process_groups.ts";

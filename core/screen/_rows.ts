@@ -104,41 +104,37 @@ export class RowBuffer {
       }
       if (content & IS_COMBINED) {
         const text = line._combined[j / 3] ?? " ";
-        if (pos + text.length * 3 > bytes.length) {
-          this.pos = pos;
-          this.#growBytes(text.length * 3 + cells * 4);
-          bytes = this.bytes;
-        }
-        pos += encoder.encodeInto(text, bytes.subarray(pos)).written;
+        pos = this.#writeText(text, pos, cells);
+        bytes = this.bytes;
         units += text.length;
         last = text.charCodeAt(text.length - 1);
       } else {
         const cp = (content & CODEPOINT_MASK) || 32;
-        if (cp < 0x80) bytes[pos++] = cp;
-        else if (cp < 0x800) {
-          bytes[pos++] = 0xc0 | (cp >> 6);
-          bytes[pos++] = 0x80 | (cp & 63);
-        } else if (cp < 0x10000) {
-          bytes[pos++] = 0xe0 | (cp >> 12);
-          bytes[pos++] = 0x80 | ((cp >> 6) & 63);
-          bytes[pos++] = 0x80 | (cp & 63);
-        } else {
-          bytes[pos++] = 0xf0 | (cp >> 18);
-          bytes[pos++] = 0x80 | ((cp >> 12) & 63);
-          bytes[pos++] = 0x80 | ((cp >> 6) & 63);
-          bytes[pos++] = 0x80 | (cp & 63);
-          units++;
-        }
-        units++;
+        pos = writeCodePoint(bytes, pos, cp);
+        units += cp < 0x10000 ? 1 : 2;
         last = cp;
       }
       j += 3 * ((content >>> WIDTH_SHIFT) || 1);
     }
-    const flags = (line.isWrapped ? FLAG_WRAPPED : 0) | (last === 32 ? FLAG_SPACE_END : 0);
+    this.#endRow(line.isWrapped, last === 32, units, pos);
+  }
+
+  /** Writes a combined cell's text at `pos`, growing the buffer first when needed. */
+  #writeText(text: string, pos: number, cells: number): number {
+    if (pos + text.length * 3 > this.bytes.length) {
+      this.pos = pos;
+      this.#growBytes(text.length * 3 + cells * 4);
+    }
+    return pos + encoder.encodeInto(text, this.bytes.subarray(pos)).written;
+  }
+
+  /** Closes the row being pushed: its end, flags, newline and run index. */
+  #endRow(wrapped: boolean, spaceEnd: boolean, units: number, pos: number): void {
+    const flags = (wrapped ? FLAG_WRAPPED : 0) | (spaceEnd ? FLAG_SPACE_END : 0);
     this.ends[this.rows] = units;
     this.flags[this.rows] = flags;
     this.anyFlags |= flags;
-    bytes[pos++] = 10;
+    this.bytes[pos++] = 10;
     this.pos = pos;
     this.units = units + 1;
     this.rows++;
@@ -277,4 +273,24 @@ export function rowOfLine(line: CellLine): Row {
   const row = scratch.row(scratch.decode(), 0);
   if (row.runs) row.runs = row.runs.slice(); // the scratch buffer is reused
   return row;
+}
+
+/** Writes `cp` as UTF-8 at `pos` (the buffer has room for four bytes); returns the new end. */
+function writeCodePoint(bytes: Uint8Array, pos: number, cp: number): number {
+  if (cp < 0x80) {
+    bytes[pos++] = cp;
+  } else if (cp < 0x800) {
+    bytes[pos++] = 0xc0 | (cp >> 6);
+    bytes[pos++] = 0x80 | (cp & 63);
+  } else if (cp < 0x10000) {
+    bytes[pos++] = 0xe0 | (cp >> 12);
+    bytes[pos++] = 0x80 | ((cp >> 6) & 63);
+    bytes[pos++] = 0x80 | (cp & 63);
+  } else {
+    bytes[pos++] = 0xf0 | (cp >> 18);
+    bytes[pos++] = 0x80 | ((cp >> 12) & 63);
+    bytes[pos++] = 0x80 | ((cp >> 6) & 63);
+    bytes[pos++] = 0x80 | (cp & 63);
+  }
+  return pos;
 }

@@ -1,5 +1,6 @@
 /**
- * Where a project's server lives: `.weft/` (0700) with the socket (0600) and `server.json`.
+ * Where a project's server lives: `.weft/` (0700) with the socket (0600), `server.json` and
+ * `pids.json`.
  * A socket path too long for `sockaddr_un` falls back to a private runtime directory.
  *
  * @module
@@ -18,6 +19,8 @@ export interface ServerPaths {
   socket: string;
   /** `<project>/.weft/server.json` */
   info: string;
+  /** `<project>/.weft/pids.json`: the pane processes to end if this server dies. */
+  pids: string;
 }
 
 /**
@@ -35,7 +38,7 @@ export function serverPaths(projectDir: string): ServerPaths {
   const socket = new TextEncoder().encode(preferred).length <= MAX_SOCKET_PATH
     ? preferred
     : join(runtimeDir(), `weft-${hash(projectDir)}.sock`);
-  return { dir, socket, info: join(dir, "server.json") };
+  return { dir, socket, info: join(dir, "server.json"), pids: join(dir, "pids.json") };
 }
 
 /** A private (0700) per-user directory for sockets whose preferred path is too long. */

@@ -10,7 +10,7 @@ import { coreCommands } from "../commands/mod.ts";
 import type { WeftConfig } from "../config/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { Model } from "../model/mod.ts";
-import { shellArgv } from "../pty/mod.ts";
+import { ProcessGroups, shellArgv } from "../pty/mod.ts";
 import { PluginHost } from "../plugin/mod.ts";
 import { VERSION } from "../version.ts";
 import { AttachedSizes } from "./attached_sizes.ts";
@@ -58,6 +58,14 @@ export async function startServer(
     await ensurePrivateDir(paths.socket.replace(/\/[^/]+$/, ""));
   }
   await claimSocket(paths);
+  // No live server owns this project now: what a killed one left running ends here.
+  const processes = new ProcessGroups({ file: paths.pids, graceMs: config.killGraceMs });
+  const leftovers = await processes.adoptLeftovers();
+  if (leftovers) {
+    console.error(
+      `weft: ending the processes of ${leftovers} pane(s) left by a server that did not stop cleanly`,
+    );
+  }
 
   const bus = new Bus();
   const model = new Model({
@@ -68,6 +76,7 @@ export async function startServer(
     idleMs: config.idleMs,
     baseEnv: () => Deno.env.toObject(),
     socketPath: () => paths.socket,
+    processes,
   });
   bus.setResolver((spec, ref, caller) => {
     if (ref === undefined && spec.fallback === "required") {
@@ -94,10 +103,12 @@ export async function startServer(
   const stop = () => {
     stopping ??= (async () => {
       listener.close();
-      for (const c of connections) c.close();
       sizes.dispose();
       await host.stop();
-      model.dispose();
+      // Clients stay connected until every pane's processes are gone: `weft stop` waits for that.
+      await model.dispose();
+      await processes.close();
+      for (const c of connections) c.close();
       await removeQuietly(paths.socket);
       const current = await readServerInfo(paths.info);
       if (current?.pid === Deno.pid) await removeQuietly(paths.info);

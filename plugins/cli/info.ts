@@ -81,15 +81,31 @@ export const status: Subcommand = {
 /** `weft stop` */
 export const stop: Subcommand = {
   usage: "weft stop",
-  summary: "Stop the server (every pane's process ends)",
+  summary: "Stop the server; returns once every pane's processes have ended",
   run: async (_args, io) => {
     return await withClient(io, async (client) => {
-      await client.call("server.stop");
-      io.err("weft: server stopping\n");
+      // The server hangs up once every pane's processes are gone.
+      const closed = new Promise<void>((resolve) => client.onClose(resolve));
+      const { graceMs } = await client.call<{ graceMs?: number }>("server.stop");
+      const limitMs = (graceMs ?? 2000) + STOP_SLACK_MS;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timedOut = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(true), limitMs);
+      });
+      const late = await Promise.race([closed.then(() => false), timedOut]);
+      clearTimeout(timer);
+      if (late) {
+        io.err(`weft stop: the server is still stopping after ${limitMs} ms\n`);
+        return 1;
+      }
+      io.err("weft: server stopped\n");
       return 0;
     });
   },
 };
+
+/** How much longer than the kill grace period `weft stop` waits (plugins stopping, slow I/O). */
+const STOP_SLACK_MS = 10_000;
 
 /** `weft call` */
 export const call: Subcommand = {

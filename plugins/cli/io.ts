@@ -16,11 +16,28 @@ export interface CliIo {
 
 /** The process's own I/O. */
 export const processIo: CliIo = {
-  out: (text) => void Deno.stdout.writeSync(new TextEncoder().encode(text)),
-  err: (text) => void Deno.stderr.writeSync(new TextEncoder().encode(text)),
+  out: (text) => writeAll(Deno.stdout, text),
+  err: (text) => writeAll(Deno.stderr, text),
   cwd: Deno.cwd(),
   env: (name) => Deno.env.get(name),
 };
+
+/** The exit code of a Unix tool that SIGPIPE ended (128 + 13). */
+const BROKEN_PIPE_EXIT = 141;
+
+/**
+ * Writes all of `text`. When the reader went away (`weft ls | head`), the CLI ends at once and
+ * quietly, with the exit code a Unix tool ended by SIGPIPE has (Deno ignores SIGPIPE).
+ */
+function writeAll(file: { writeSync(p: Uint8Array): number }, text: string): void {
+  const bytes = new TextEncoder().encode(text);
+  try {
+    for (let off = 0; off < bytes.length;) off += file.writeSync(bytes.subarray(off));
+  } catch (err) {
+    if (err instanceof Deno.errors.BrokenPipe) Deno.exit(BROKEN_PIPE_EXIT);
+    throw err;
+  }
+}
 
 /** A mistake in how the CLI was called: exit code 2 with usage. */
 export class UsageError extends Error {

@@ -200,7 +200,7 @@ export const wait: Subcommand = {
 
 /** `weft run` */
 export const run: Subcommand = {
-  usage: "weft run [--pane P] [--keep] [--timeout MS] [--json] -- cmd args…",
+  usage: "weft run [--pane P] [--keep] [--timeout MS] [--json] -- (cmd args… | 'shell line')",
   summary: "Run a command in a pane and print its output; exits with the command's exit code",
   run: async (args, io) => {
     const [opts, command] = splitAtDashes(args);
@@ -214,12 +214,14 @@ export const run: Subcommand = {
         json: { type: "boolean" },
       },
     });
-    const line = command?.length ? command.join(" ") : positionals.join(" ");
-    if (!line) throw new UsageError("give a command after --");
+    // One word is a shell line (`weft run -- 'make && make test'`); more are argv, passed as
+    // they are so quotes and backslashes survive.
+    const words = command?.length ? command : positionals;
+    if (!words.length) throw new UsageError("give a command after --");
     const timeout = intOption(values.timeout, "timeout");
     return await withClient(io, async (client) => {
       const result = await client.call<{ output: string; exitCode: number | null }>("pane.run", {
-        command: line,
+        ...launchOf(words),
         pane: values.pane,
         keep: values.keep,
         timeout,

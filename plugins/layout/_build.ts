@@ -63,47 +63,76 @@ export async function createLayout(
       throw failed(first, err);
     });
   try {
-    const size = await call<WindowLayout>("window.layout", { window: made.window });
-    const plan = planLayout(spec, size, buildPreset);
-    const ids = new Map([[plan.panes[0]!.slot, made.pane]]);
-    const infos = new Map<string, PaneInfo>();
-    await spawnRest(call, plan, ids, infos, { window: made.window, start, size });
-    const tree = renamed(plan.tree, ids);
-    const layout = await call<WindowLayout>("window.set_layout", {
-      window: made.window,
-      layout: tree,
-    });
-    for (const p of plan.panes) {
-      if (p.spec.env) {
-        await call("pane.set", {
-          pane: ids.get(p.slot)!,
-          meta: { "layout.env": JSON.stringify(p.spec.env) },
-        });
-      }
-    }
-    if (old) {
-      await call("window.kill", { window: old });
-      await call("window.rename", { window: made.window, name: where.name });
-      for (const p of plan.panes) {
-        if (p.spec.name && deferred.has(p.spec.name)) {
-          await call("pane.rename", { pane: ids.get(p.slot)!, name: p.spec.name });
-        }
-      }
-    }
-    for (const id of ids.values()) infos.set(id, await call<PaneInfo>("pane.status", { pane: id }));
-    return {
-      session: made.session,
-      window: made.window,
-      panes: plan.panes.map((p) => {
-        const info = infos.get(ids.get(p.slot)!)!;
-        return { pane: info.id, name: info.name, command: info.command, path: p.path };
-      }),
-      layout,
-    };
+    const { plan, ids, layout } = await fillWindow(call, spec, made, start);
+    if (old) await replaceWindow(call, { old, window: made.window, where, plan, ids, deferred });
+    const panes = await describePanes(call, plan, ids);
+    return { session: made.session, window: made.window, panes, layout };
   } catch (err) {
     await rollback(call, made);
     throw err;
   }
+}
+
+/** Starts every pane of the plan in the new window, then installs the exact tree. */
+async function fillWindow(
+  call: Call,
+  spec: LayoutSpec,
+  made: { window: string; pane: string },
+  start: (p: PaneSpec) => Record<string, unknown>,
+): Promise<{ plan: Plan; ids: Map<string, string>; layout: WindowLayout }> {
+  const size = await call<WindowLayout>("window.layout", { window: made.window });
+  const plan = planLayout(spec, size, buildPreset);
+  const ids = new Map([[plan.panes[0]!.slot, made.pane]]);
+  await spawnRest(call, plan, ids, { window: made.window, start, size });
+  const tree = renamed(plan.tree, ids);
+  const layout = await call<WindowLayout>("window.set_layout", {
+    window: made.window,
+    layout: tree,
+  });
+  for (const p of plan.panes) {
+    if (p.spec.env) {
+      await call("pane.set", {
+        pane: ids.get(p.slot)!,
+        meta: { "layout.env": JSON.stringify(p.spec.env) },
+      });
+    }
+  }
+  return { plan, ids, layout };
+}
+
+/** Closes the replaced window and gives its name, and its panes' names, to the new one. */
+async function replaceWindow(
+  call: Call,
+  r: {
+    old: string;
+    window: string;
+    where: Placement;
+    plan: Plan;
+    ids: Map<string, string>;
+    deferred: Set<string>;
+  },
+): Promise<void> {
+  await call("window.kill", { window: r.old });
+  await call("window.rename", { window: r.window, name: r.where.name });
+  for (const p of r.plan.panes) {
+    if (p.spec.name && r.deferred.has(p.spec.name)) {
+      await call("pane.rename", { pane: r.ids.get(p.slot)!, name: p.spec.name });
+    }
+  }
+}
+
+/** Every created pane in spec order, as it is now (names settled). */
+async function describePanes(
+  call: Call,
+  plan: Plan,
+  ids: Map<string, string>,
+): Promise<CreatedPane[]> {
+  const infos = new Map<string, PaneInfo>();
+  for (const id of ids.values()) infos.set(id, await call<PaneInfo>("pane.status", { pane: id }));
+  return plan.panes.map((p) => {
+    const info = infos.get(ids.get(p.slot)!)!;
+    return { pane: info.id, name: info.name, command: info.command, path: p.path };
+  });
 }
 
 /**
@@ -206,7 +235,6 @@ async function spawnRest(
   call: Call,
   plan: Plan,
   ids: Map<string, string>,
-  infos: Map<string, PaneInfo>,
   ctx: { window: string; start: (p: PaneSpec) => Record<string, unknown>; size: Size },
 ): Promise<void> {
   const bySlot = new Map(plan.panes.map((p) => [p.slot, p]));
@@ -225,7 +253,6 @@ async function spawnRest(
       }, ctx.start);
       remaining = share;
       ids.set(planned.slot, info.id);
-      infos.set(info.id, info);
     }
     for (const c of node.children) await fill(c.node);
   };

@@ -1,6 +1,6 @@
 // The JSON Schema of a declarative layout, for MCP clients and `weft help`. The plugin checks
 // input itself (checkSpec) so that errors name the path of the bad node.
-import type { JsonSchema } from "../../core/bus/mod.ts";
+import type { JsonSchema } from "@weft/weft/plugin";
 
 const pane = {
   type: "object",

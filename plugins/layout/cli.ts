@@ -13,6 +13,7 @@ import { WeftError } from "../../protocols/bus/errors.ts";
 import {
   findPreset,
   type LayoutFile,
+  MAX_LAYOUT_FILE,
   parseLayoutFile,
   stringifyLayoutFile,
   type WindowSpec,
@@ -135,11 +136,13 @@ async function save(args: string[], io: CliIo): Promise<number> {
       ...(values.description ? { description: values.description } : {}),
       windows: [window],
     };
+    const text = stringifyLayoutFile(file);
+    checkReadable(text, name);
     const dir = layoutsDir(client, io);
     const path = join(dir, `${name}.toml`);
     await Deno.mkdir(dir, { recursive: true });
     try {
-      await Deno.writeTextFile(path, stringifyLayoutFile(file), { createNew: !values.force });
+      await Deno.writeTextFile(path, text, { createNew: !values.force });
     } catch (err) {
       if (err instanceof Deno.errors.AlreadyExists) {
         throw new WeftError(
@@ -152,6 +155,28 @@ async function save(args: string[], io: CliIo): Promise<number> {
     print(io, !!values.json, { path, layout: file }, () => `${path}\n`);
     return 0;
   });
+}
+
+/** Refuses to save what `layout apply` and `layout list` would refuse to read back. */
+function checkReadable(text: string, name: string): void {
+  if (text.length > MAX_LAYOUT_FILE) {
+    throw new WeftError(
+      "TOO_LARGE",
+      `Cannot save layout "${name}": it would be ${text.length} characters, over the ` +
+        `${MAX_LAYOUT_FILE} a layout file may have (a pane's command or argv is that long)`,
+    );
+  }
+  try {
+    parseLayoutFile(text, { name: `layout "${name}"` });
+  } catch (err) {
+    if (!(err instanceof WeftError)) throw err;
+    const problem = err.message.replace(/^Cannot read layout "[^"]*"( at [^:]*)?: /, "");
+    throw new WeftError(
+      err.code,
+      `Cannot save layout "${name}": weft layout apply would refuse it: ${problem}`,
+      err.data,
+    );
+  }
 }
 
 async function list(args: string[], io: CliIo): Promise<number> {

@@ -23,7 +23,7 @@
  * @module
  */
 
-import { definePlugin } from "../../core/plugin/mod.ts";
+import { definePlugin } from "@weft/weft/plugin";
 import { addPresets } from "./_catalog.ts";
 import { configPresets } from "./config_presets.ts";
 import { applyPresetCommand } from "./commands/apply_preset.ts";

@@ -21,7 +21,7 @@
 
 import { join } from "node:path";
 import { z } from "zod";
-import { defineCommand, definePlugin, type PluginContext } from "../../core/plugin/mod.ts";
+import { defineCommand, definePlugin, type PluginContext } from "@weft/weft/plugin";
 import { BUS_CAPABILITIES } from "../../protocols/bus/capabilities.ts";
 import { type McpOptions, parseMcpOptions } from "../../protocols/mcp/mod.ts";
 import { ToolCatalog } from "./catalog.ts";

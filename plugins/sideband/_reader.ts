@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { WeftEvent } from "../../core/plugin/mod.ts";
+import type { WeftEvent } from "@weft/weft/plugin";
 import {
   ScreenDetector,
   type ScreenLine,

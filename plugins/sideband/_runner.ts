@@ -7,7 +7,7 @@
  */
 
 import { isAbsolute, join } from "node:path";
-import { WeftError } from "../../core/plugin/mod.ts";
+import { WeftError } from "@weft/weft/plugin";
 import {
   encodeOscReply,
   type ResolvedTag,

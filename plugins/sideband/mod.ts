@@ -24,12 +24,7 @@
  */
 
 import { z } from "zod";
-import {
-  defineCommand,
-  definePlugin,
-  type PluginContext,
-  type WeftEvent,
-} from "../../core/plugin/mod.ts";
+import { defineCommand, definePlugin, type PluginContext, type WeftEvent } from "@weft/weft/plugin";
 import { TAGS, type TagTable } from "../../protocols/sideband/mod.ts";
 import { SidebandLog } from "./_log.ts";
 import { modeOf, type PaneKind } from "./_mode.ts";

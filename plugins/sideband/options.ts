@@ -5,7 +5,7 @@
  */
 
 import { z } from "zod";
-import { WeftError } from "../../core/plugin/mod.ts";
+import { WeftError } from "@weft/weft/plugin";
 import { TAGS } from "../../protocols/sideband/mod.ts";
 
 /** How a pane's output is read for commands. */

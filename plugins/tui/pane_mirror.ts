@@ -169,61 +169,90 @@ export class PaneMirror {
     const modes: ExtraModes = { cursorHidden: false, mouseSgr: false };
     trackModes(term, modes);
     const current = () => generation === this.#generation && !this.#disposed;
-    let visible: VisibleSnapshot | undefined;
-    let queued: string[] | undefined = [];
-    const changed = () => current() && this.#options.onChange(this.id);
-    const onEvent = (event: WeftEvent) => {
-      if (!current()) return;
-      if (event.topic === "snapshot") return void (visible = event.data as VisibleSnapshot);
-      if (event.topic !== "pane.output") return;
-      const data = (event.data as { data: string }).data;
-      if (this.#flooding(data.length)) return this.#startPolling();
-      if (queued) queued.push(data);
-      else term.write(data, changed);
-    };
+    const listener = this.#listener(term, current);
     try {
       const client = await this.#client;
-      const unsubscribe = await client.subscribe({
-        topics: ["pane.output"],
-        panes: [this.id],
-        snapshot: { pane: this.id, mode: "visible", ansi: true },
-      }, onEvent);
-      if (!current()) {
-        term.dispose();
-        return void unsubscribe().catch(() => {});
-      }
-      const previous = this.#unsubscribe;
-      this.#unsubscribe = unsubscribe;
-      await previous?.().catch(() => {});
+      if (!await this.#resubscribe(client, listener.onEvent, current)) return void term.dispose();
       // Read after the screen snapshot: the lines above it have settled into the history.
-      const history = withHistory
-        ? await client.call<HistoryRead>("pane.read", {
-          pane: this.id,
-          mode: "recent",
-          lines: this.#options.scrollback + 2 * size.rows,
-          ansi: true,
-        }).catch(() => undefined)
-        : undefined;
-      if (!current() || !visible) {
-        term.dispose();
-        return;
-      }
+      const history = withHistory ? await this.#readHistory(client, size) : undefined;
+      const visible = listener.visible();
+      if (!current() || !visible) return void term.dispose();
       this.#inputModes = visible.modes;
       term.write(snapshotBytes(visible, history, size.rows), () => {
-        if (!current()) return;
-        const old = this.term;
-        this.term = term;
-        this.modes = modes;
-        this.#hasHistory = withHistory;
-        if (old !== term) old.dispose();
-        this.#options.onChange(this.id);
+        if (current()) this.#install(term, modes, withHistory);
       });
-      for (const data of queued) term.write(data, changed);
-      queued = undefined;
+      listener.flush();
     } catch (err) {
       term.dispose();
       if (current()) this.#options.onError?.(this.id, err);
     }
+  }
+
+  /**
+   * The event listener of one sync: it keeps the snapshot, holds the output that follows it
+   * until the snapshot is on the new screen, then streams (or starts polling on a flood).
+   */
+  #listener(term: Terminal, current: () => boolean) {
+    let visible: VisibleSnapshot | undefined;
+    let queued: string[] | undefined = [];
+    const changed = () => current() && this.#options.onChange(this.id);
+    return {
+      onEvent: (event: WeftEvent) => {
+        if (!current()) return;
+        if (event.topic === "snapshot") return void (visible = event.data as VisibleSnapshot);
+        if (event.topic !== "pane.output") return;
+        const data = (event.data as { data: string }).data;
+        if (this.#flooding(data.length)) return this.#startPolling();
+        if (queued) queued.push(data);
+        else term.write(data, changed);
+      },
+      visible: () => visible,
+      flush: () => {
+        for (const data of queued ?? []) term.write(data, changed);
+        queued = undefined;
+      },
+    };
+  }
+
+  /** Subscribes with a snapshot and drops the previous subscription; false if superseded. */
+  async #resubscribe(
+    client: WeftClient,
+    onEvent: (event: WeftEvent) => void,
+    current: () => boolean,
+  ): Promise<boolean> {
+    const unsubscribe = await client.subscribe({
+      topics: ["pane.output"],
+      panes: [this.id],
+      snapshot: { pane: this.id, mode: "visible", ansi: true },
+    }, onEvent);
+    if (!current()) {
+      unsubscribe().catch(() => {});
+      return false;
+    }
+    const previous = this.#unsubscribe;
+    this.#unsubscribe = unsubscribe;
+    await previous?.().catch(() => {});
+    return true;
+  }
+
+  /** The lines above the screen, for scroll mode; undefined when the read fails. */
+  #readHistory(client: WeftClient, size: Size): Promise<HistoryRead | undefined> {
+    return client.call<HistoryRead>("pane.read", {
+      pane: this.id,
+      mode: "recent",
+      lines: this.#options.scrollback + 2 * size.rows,
+      ansi: true,
+    }).catch(() => undefined);
+  }
+
+  /** Makes a screen that holds its snapshot the one shown. */
+  #install(term: Terminal, modes: ExtraModes, withHistory: boolean): void {
+    const old = this.term;
+    this.term = term;
+    this.modes = modes;
+    this.#hasHistory = withHistory;
+    if (old !== term) old.dispose();
+    this.#options.onChange(this.id);
   }
 
   /** Counts output; true once this quarter second's is past `floodBytes`. */

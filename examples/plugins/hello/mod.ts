@@ -16,8 +16,7 @@
  * @module
  */
 
-import { z } from "zod";
-import { defineCommand, definePlugin, WeftError } from "../../../core/plugin/mod.ts";
+import { defineCommand, definePlugin, WeftError, z } from "@weft/weft/plugin";
 
 const greet = defineCommand({
   name: "hello.greet",

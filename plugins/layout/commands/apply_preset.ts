@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand } from "../../../core/plugin/mod.ts";
+import { defineCommand } from "@weft/weft/plugin";
 import { panesOf } from "../../../core/layout/mod.ts";
 import { applyPreset, preset } from "../_catalog.ts";
 import type { Preset } from "../presets.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand } from "../../../core/plugin/mod.ts";
+import { defineCommand } from "@weft/weft/plugin";
 import { checkSpec } from "../../../protocols/layout/mod.ts";
 import { createLayout } from "../_build.ts";
 import { resolvePresetName } from "../_catalog.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand } from "../../../core/plugin/mod.ts";
+import { defineCommand } from "@weft/weft/plugin";
 import { type LayoutNode, panesOf } from "../../../core/layout/mod.ts";
 import { applyPreset, presets } from "../_catalog.ts";
 import { getLayout } from "../_window.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand, WeftError } from "../../../core/plugin/mod.ts";
+import { defineCommand, WeftError } from "@weft/weft/plugin";
 import { addPresets } from "../_catalog.ts";
 import { configPresets } from "../config_presets.ts";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand } from "../../../core/plugin/mod.ts";
+import { defineCommand } from "@weft/weft/plugin";
 import type { LayoutNode } from "../../../core/layout/mod.ts";
 import type { LayoutSpec, PaneSpec, WindowSpec } from "../../../protocols/layout/mod.ts";
 import { getLayout } from "../_window.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand } from "../../../core/plugin/mod.ts";
+import { defineCommand } from "@weft/weft/plugin";
 import type { LayoutNode, Rect } from "../../../core/layout/mod.ts";
 import { getLayout } from "../_window.ts";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand } from "../../../core/plugin/mod.ts";
+import { defineCommand } from "@weft/weft/plugin";
 import { presets as all } from "../_catalog.ts";
 
 /** `layout.presets`: the presets this server knows, in cycle order. */

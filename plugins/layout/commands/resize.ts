@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand, WeftError } from "../../../core/plugin/mod.ts";
+import { defineCommand, WeftError } from "@weft/weft/plugin";
 import {
   type Direction,
   findPane,

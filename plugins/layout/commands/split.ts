@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand } from "../../../core/plugin/mod.ts";
+import { defineCommand } from "@weft/weft/plugin";
 import { checkSpec } from "../../../protocols/layout/mod.ts";
 import { launch } from "../_build.ts";
 import { getLayout, type WindowLayout } from "../_window.ts";

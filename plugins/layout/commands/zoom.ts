@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand } from "../../../core/plugin/mod.ts";
+import { defineCommand } from "@weft/weft/plugin";
 import { getLayout, windowOf } from "../_window.ts";
 
 /** `layout.zoom`: toggle one pane filling its window. */

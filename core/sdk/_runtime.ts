@@ -6,7 +6,6 @@
  * @module
  */
 
-import { parseInput } from "../bus/mod.ts";
 import { toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
 import {
   callerFromWire,
@@ -20,6 +19,7 @@ import {
 } from "../../protocols/plugin/mod.ts";
 import { Channel } from "./_channel.ts";
 import type { Plugin } from "./define.ts";
+import { parseCommandInput } from "./command.ts";
 
 interface WorkerScope {
   name: string;
@@ -175,7 +175,7 @@ class Runtime {
       );
     }
     return await command.handler({
-      input: parseInput(command, message.input),
+      input: parseCommandInput(command, message.input),
       target: message.target,
       caller: callerFromWire(message.caller),
       requestId: message.requestId,

@@ -4,8 +4,8 @@
  * @module
  */
 
-import type { Command, EventFilter, WeftEvent } from "../bus/mod.ts";
-import { specOf } from "../bus/mod.ts";
+import type { EventFilter, WeftEvent } from "../../protocols/bus/events.ts";
+import { type Command, specOfCommand } from "./command.ts";
 import { type Capability, parseCapability } from "../../protocols/bus/capabilities.ts";
 import { type Manifest, type OnBehalf, PROTOCOL_VERSION } from "../../protocols/plugin/mod.ts";
 import { announceInWorker } from "./_runtime.ts";
@@ -70,7 +70,7 @@ const NAME = /^[a-z][a-z0-9_]*$/;
  * @example
  * ```ts
  * import { z } from "zod";
- * import { defineCommand } from "../bus/mod.ts";
+ * import { defineCommand } from "./command.ts";
  * import { definePlugin } from "./define.ts";
  * const plugin = definePlugin({
  *   name: "demo",
@@ -119,6 +119,6 @@ function manifestOf(definition: PluginDefinition): Manifest {
     version: definition.version,
     ...(definition.description === undefined ? {} : { description: definition.description }),
     capabilities: [...definition.capabilities],
-    commands: definition.commands.map(specOf),
+    commands: definition.commands.map(specOfCommand),
   };
 }

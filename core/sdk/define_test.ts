@@ -1,6 +1,6 @@
 import { deepStrictEqual, strictEqual, throws } from "node:assert/strict";
 import { z } from "zod";
-import { defineCommand } from "../bus/mod.ts";
+import { defineCommand } from "./command.ts";
 import { PROTOCOL_VERSION } from "../../protocols/plugin/mod.ts";
 import { parseManifest } from "../../protocols/plugin/mod.ts";
 import { definePlugin } from "./define.ts";

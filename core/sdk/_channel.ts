@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { EventFilter, WeftEvent } from "../bus/mod.ts";
+import type { EventFilter, WeftEvent } from "../../protocols/bus/events.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import type { Capability } from "../../protocols/bus/capabilities.ts";
 import type {
