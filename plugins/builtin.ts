@@ -1,12 +1,13 @@
 /**
- * The built-in plugins: where each module is, whether it is on when a project does not mention
- * it, and what it is granted unless the project's `deno.json` says otherwise. The composition
- * root hands this table to the config loader; the core itself knows no plugin.
+ * The built-in plugins: where each module is, and whether it is on when a project does not
+ * mention it. Each is granted what its own manifest asks for (`grant: "asked"`), so its
+ * capability list is written once, in its `definePlugin`; a project's `deno.json` can narrow
+ * that with an explicit `grant`. The composition root hands this table to the config loader;
+ * the core itself knows no plugin.
  *
  * @module
  */
 
-import { BUS_CAPABILITIES } from "../protocols/bus/capabilities.ts";
 import type { BuiltinPlugin } from "../core/config/mod.ts";
 
 /** Built-in plugins (folders under `plugins/`) and their defaults. */
@@ -16,7 +17,7 @@ export const BUILTIN_PLUGINS: Readonly<Record<string, BuiltinPlugin>> = {
   layout: {
     from: new URL("./layout/mod.ts", import.meta.url).href,
     enabled: true,
-    grant: ["layout:write", "pane:spawn", "pane:read", "pane:control", "session:admin"],
+    grant: "asked",
     options: {},
   },
   // On by default: agents drive weft with no configuration by writing tags in their output.
@@ -25,7 +26,7 @@ export const BUILTIN_PLUGINS: Readonly<Record<string, BuiltinPlugin>> = {
   sideband: {
     from: new URL("./sideband/mod.ts", import.meta.url).href,
     enabled: true,
-    grant: ["pane:read", "pane:write", "pane:spawn", "pane:control", "layout:write"],
+    grant: "asked",
     options: {},
   },
   // Off until the project enables it; then it may forward every bus right to its MCP
@@ -33,7 +34,7 @@ export const BUILTIN_PLUGINS: Readonly<Record<string, BuiltinPlugin>> = {
   mcp: {
     from: new URL("./mcp/mod.ts", import.meta.url).href,
     enabled: false,
-    grant: [...BUS_CAPABILITIES, "net:127.0.0.1", "read:.weft", "write:.weft"],
+    grant: "asked",
     options: {},
   },
 };

@@ -88,6 +88,16 @@ Deno.test({
         const gone = await client.callTool({ name: "read_pane", arguments: { pane: "p999" } });
         assert.equal(gone.isError, true);
         assert.match(textOf(gone), /^TARGET_NOT_FOUND: /);
+        // Arguments that do not fit the schema come back as a result the model can act on.
+        const bad = await client.callTool({
+          name: "read_pane",
+          arguments: { pane: pane.id, mode: "everything", lines: 0 },
+        });
+        assert.equal(bad.isError, true);
+        assert.match(
+          textOf(bad),
+          /^INVALID_INPUT: Cannot call tool "read_pane": its arguments do not fit its inputSchema\n- mode: .*\n- lines: .*\nFix the arguments/,
+        );
       } finally {
         await client.close();
       }

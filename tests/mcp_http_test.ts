@@ -36,10 +36,10 @@ interface Fixture {
 function fakeCore(dir: string, screens: Map<string, string>, callers: Caller[]): Bus {
   const bus = new Bus();
   bus.setResolver((spec, ref) => {
-    if (ref !== undefined && screens.has(ref)) return ref;
+    if (ref !== undefined && screens.has(ref)) return { id: ref, object: ref };
     throw new WeftError("TARGET_NOT_FOUND", `Cannot find ${spec.kind} "${ref}"`);
   });
-  const pane = { kind: "pane", field: "pane", fallback: "required" } as const;
+  const targets = [{ kind: "pane", field: "pane", fallback: "required" }] as const;
   bus.register("core", [
     defineCommand({
       name: "server.commands",
@@ -85,9 +85,9 @@ function fakeCore(dir: string, screens: Map<string, string>, callers: Caller[]):
       description: "A pane's state.",
       capabilities: ["pane:read"],
       mcp: { readOnly: true, name: "get_status" },
-      target: pane,
+      targets,
       input: z.object({ pane: z.string() }),
-      handler: ({ target }) => ({ id: target }),
+      handler: ({ targets: { pane } }) => ({ id: pane }),
     }),
     defineCommand({
       name: "pane.read",
@@ -95,11 +95,11 @@ function fakeCore(dir: string, screens: Map<string, string>, callers: Caller[]):
       description: "A pane's screen.",
       capabilities: ["pane:read"],
       mcp: { readOnly: true },
-      target: pane,
+      targets,
       input: z.object({ pane: z.string(), lines: z.number().int().min(1).optional() }),
-      handler: ({ target, caller }) => {
+      handler: ({ targets: { pane }, caller }) => {
         callers.push(caller);
-        return { pane: target, revision: 1, text: screens.get(target!) ?? "" };
+        return { pane, revision: 1, text: screens.get(pane) ?? "" };
       },
     }),
     defineCommand({
@@ -108,16 +108,16 @@ function fakeCore(dir: string, screens: Map<string, string>, callers: Caller[]):
       description: "Type into a pane.",
       capabilities: ["pane:write"],
       mcp: { name: "send_input" },
-      target: pane,
+      targets,
       input: z.object({ pane: z.string(), text: z.string() }),
-      handler: ({ target, input, caller }) => {
+      handler: ({ targets: { pane }, input, caller }) => {
         callers.push(caller);
-        if (target === "p9") {
+        if (pane === "p9") {
           throw new WeftError("PANE_EXITED", `Cannot write to pane "p9": its process has exited`);
         }
-        screens.set(target!, screens.get(target!) + input.text);
-        bus.events.publish("pane.output", { pane: target, data: input.text }, target);
-        return { pane: target, bytes: input.text.length };
+        screens.set(pane, screens.get(pane) + input.text);
+        bus.events.publish("pane.output", { pane, data: input.text }, pane);
+        return { pane, bytes: input.text.length };
       },
     }),
   ]);
@@ -235,7 +235,7 @@ Deno.test("mcp over HTTP: tools/call returns structuredContent and text, attribu
   });
 });
 
-Deno.test("mcp over HTTP: bad calls are protocol errors, failures inside commands are isError results", async () => {
+Deno.test("mcp over HTTP: an unknown tool is a protocol error; bad arguments and failures inside commands are isError results", async () => {
   await withMcp(async ({ client }) => {
     const c = await client();
     await assert.rejects(c.callTool({ name: "read_pain", arguments: {} }), (err: Error) => {
@@ -243,13 +243,12 @@ Deno.test("mcp over HTTP: bad calls are protocol errors, failures inside command
       assert.match(err.message, /Cannot find tool "read_pain".*read_pane/);
       return true;
     });
-    await assert.rejects(
-      c.callTool({ name: "read_pane", arguments: { pane: 7 } }),
-      (err: Error) => {
-        assert.equal((err as { code?: number }).code, -32602);
-        assert.match(err.message, /pane/);
-        return true;
-      },
+    // MCP 2025-11-25 (SEP-1303): the model sees what was wrong and can correct itself.
+    const bad = await c.callTool({ name: "read_pane", arguments: { pane: 7 } });
+    assert.equal(bad.isError, true);
+    assert.match(
+      textOf(bad),
+      /^INVALID_INPUT: Cannot call tool "read_pane": its arguments do not fit its inputSchema\n- pane: .*string.*\nFix the arguments/,
     );
     const gone = await c.callTool({ name: "read_pane", arguments: { pane: "p42" } });
     assert.equal(gone.isError, true);
@@ -290,7 +289,8 @@ Deno.test("mcp over HTTP: a crashed plugin's tools disappear and come back when 
     async ({ client }) => {
       const c = await client();
       const names = async () => (await c.listTools()).tools.map((t) => t.name);
-      assert.ok((await names()).includes("crashy_ping"));
+      // Both plugins start together; the catalog picks crashy's commands up when they register.
+      await until("crashy's tools listed", async () => (await names()).includes("crashy_ping"));
       const changes = notified(c, ToolListChangedNotificationSchema);
       const died = await c.callTool({ name: "crashy_die", arguments: {} });
       assert.equal(died.isError, true);
@@ -433,9 +433,9 @@ Deno.test("mcp over HTTP: malformed JSON, huge bodies and unknown sessions get c
     const lost = await raw({ method: "POST", body: INIT, headers: { "mcp-session-id": "nope" } });
     assert.equal(lost.status, 404);
     assert.match((await lost.json()).error.message, /Cannot find session "nope"/);
-    const bigArgs = await c.callTool({ name: "read_pane", arguments: { pane: "p1", lines: -1 } })
-      .catch((err) => err as Error);
-    assert.match(String(bigArgs), /-32602/);
+    const badArgs = await c.callTool({ name: "read_pane", arguments: { pane: "p1", lines: -1 } });
+    assert.equal(badArgs.isError, true);
+    assert.match(textOf(badArgs), /^INVALID_INPUT: .*\n- lines: /);
     const read = await c.callTool({ name: "read_pane", arguments: { pane: "p1" } });
     assert.equal(read.isError, undefined);
   });

@@ -3,7 +3,11 @@
 import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
 import type { CliIo } from "../plugins/cli/io.ts";
 import { weft } from "../main.ts";
+import { OSC_NUMBER, OSC_OPEN } from "../protocols/sideband/mod.ts";
 import { E2E, eventually, type ServerFixture, withServer } from "./helpers/server.ts";
+
+/** `printf`'s spelling of the opening of weft's OSC form. */
+const OSC = `\\033]${OSC_NUMBER};`;
 
 interface Entry {
   seq: number;
@@ -106,8 +110,8 @@ Deno.test(
         // Like a program reading a terminal's answer: raw mode, up to the BEL.
         "stty -icanon -echo",
         "sleep 0.3",
-        `printf '\\033]7501;status;state=done;msg=all%%20good%%3B\\a'`,
-        `printf '\\033]7501;read;id=q1;target=%s;lines=5\\033\\\\' "$WEFT_PANE"`,
+        `printf '${OSC}status;key=%s;state=done;msg=all%%20good%%3B\\a' "$WEFT_SIDEBAND_KEY"`,
+        `printf '${OSC}read;id=q1;key=%s;target=%s;lines=5\\033\\\\' "$WEFT_SIDEBAND_KEY" "$WEFT_PANE"`,
         "IFS= read -r -d $'\\a' answer",
         `printf '%s' "$answer" > answer.txt`,
         "sleep 30",
@@ -124,7 +128,9 @@ Deno.test(
         Deno.readTextFile(`${fx.dir}/answer.txt`).catch(() => undefined)
       );
       // deno-lint-ignore no-control-regex
-      match(answer, /^\x1b\]7501;result;id=q1;tag=read;ok=true;value=\{.*"pane":"p1".*\}$/);
+      const reply = /^\x1b\]\d+;result;id=q1;tag=read;ok=true;value=\{.*"pane":"p1".*\}$/;
+      match(answer, reply);
+      strictEqual(answer.slice(2, answer.indexOf(";")), String(OSC_NUMBER));
     }, { weft: sideband() });
   },
 );
@@ -152,8 +158,13 @@ Deno.test(
           );
           match(typed, /^typed: weft list: \{"panes":\[.*\]\}\n$/);
         } else {
-          await new Promise((r) => setTimeout(r, 500));
-          strictEqual(await Deno.readTextFile(`${fx.dir}/typed.txt`).catch(() => "none"), "none");
+          // An answer would be typed as soon as the entry was logged, before anything typed
+          // from here: the program's first line is ours, so weft typed nothing.
+          await fx.client.call("pane.write", { pane, text: "from the test", submit: true });
+          const typed = await eventually(() =>
+            Deno.readTextFile(`${fx.dir}/typed.txt`).catch(() => undefined)
+          );
+          strictEqual(typed, "typed: from the test\n");
         }
       }, { weft: sideband({ replyQueries }) });
     }
@@ -242,21 +253,24 @@ Deno.test("sideband: a rate limit per pane", E2E, async () => {
 
 Deno.test("sideband: panes are not read unless they are agents or set so", E2E, async () => {
   await withServer(async (fx) => {
+    const osc = `printf '${OSC}status;key=%s;state=%s\\a\\n' "$WEFT_SIDEBAND_KEY"`;
+    // Commands while the pane is not read; then, once a line comes in, one more.
     const script =
-      `sleep 0.3; printf '<weft:spawn cmd="sleep 30"/>\\033]7501;status;state=done\\a\\n'; sleep 30`;
+      `sleep 0.3; printf '<weft:spawn cmd="sleep 30"/>\\n'; ${osc} error; read -r line; ${osc} done; sleep 30`;
     const s = await fx.client.call<{ pane: string }>("session.create", { command: script });
     await fx.client.call("pane.wait", { pane: s.pane, match: "weft:spawn", timeout: 10_000 });
-    await new Promise((r) => setTimeout(r, 300));
-    deepStrictEqual(
-      (await fx.client.call<{ entries: Entry[] }>("sideband.log", { pane: s.pane })).entries,
-      [],
-    );
-    strictEqual((await panes(fx)).length, 1);
     const set = await fx.client.call<{ mode: string }>("sideband.set", {
       pane: s.pane,
       mode: "osc",
     });
     strictEqual(set.mode, "osc");
+    await fx.client.call("pane.write", { pane: s.pane, text: "go", submit: true });
+    // Read in order: had the first two commands been read, they would be logged before this.
+    const entries = await logOf(fx, s.pane, 1);
+    deepStrictEqual(entries.map((e) => [e.outcome, e.tag, e.input?.state]), [
+      ["ran", "status", "done"],
+    ]);
+    strictEqual((await panes(fx)).length, 1);
     const status = await fx.client.call<{ panes: { pane: string; mode: string }[] }>(
       "sideband.status",
       {},
@@ -311,5 +325,147 @@ Deno.test(
       });
       strictEqual(info.stateMessage, "shown?");
     }, { weft: sideband() });
+  },
+);
+
+Deno.test(
+  "sideband: each pane's key is in its environment only, and pane.check_key only says yes or no",
+  E2E,
+  async () => {
+    await withServer(async (fx) => {
+      const keys: string[] = [];
+      const ids: string[] = [];
+      for (const n of [1, 2]) {
+        const s = await fx.client.call<{ pane: string }>("session.create", {
+          // A caller's env cannot choose the key.
+          command: `printf '%s' "$WEFT_SIDEBAND_KEY" > key${n}.txt; sleep 30`,
+          env: { WEFT_SIDEBAND_KEY: "chosen-by-the-caller" },
+        });
+        ids.push(s.pane);
+        keys.push(
+          await eventually(() => Deno.readTextFile(`${fx.dir}/key${n}.txt`).catch(() => undefined)),
+        );
+      }
+      for (const key of keys) match(key, /^[0-9a-f]{32}$/);
+      ok(keys[0] !== keys[1]);
+      const check = async (pane: string, key: string) =>
+        (await fx.client.call<{ valid: boolean }>("pane.check_key", { pane, key })).valid;
+      deepStrictEqual(
+        [
+          await check(ids[0]!, keys[0]!),
+          await check(ids[0]!, keys[1]!),
+          await check(ids[0]!, keys[0]!.slice(0, 31)),
+          await check(ids[0]!, "chosen-by-the-caller"),
+        ],
+        [true, false, false, false],
+      );
+      const shown = JSON.stringify([
+        await fx.client.call("pane.list", {}),
+        await fx.client.call("pane.status", { pane: ids[0] }),
+        await fx.client.call("pane.read", { pane: ids[0], mode: "history", ansi: true }),
+        await fx.client.call("server.status", {}),
+        await fx.client.call("sideband.status", {}),
+      ]);
+      for (const key of keys) ok(!shown.includes(key), "a key shows in an output");
+    }, { weft: sideband() });
+  },
+);
+
+/** A file that holds OSC-form commands, as a download or a log might. */
+const OSC_DECOY = [
+  "Some log lines, then commands without the pane's key:",
+  `${OSC_OPEN}spawn;cmd=touch%20pwned-no-key;name=evil\x07`,
+  `${OSC_OPEN}input;key=00000000000000000000000000000000;target=p1;submit=true;text=touch%20pwned-wrong-key\x07`,
+  `${OSC_OPEN}read;key=;target=p1\x07`,
+  "",
+].join("\n");
+
+Deno.test(
+  "sideband: a file cat in a pane runs no OSC command: no key, a wrong key or another pane's key",
+  E2E,
+  async () => {
+    await withServer(async (fx) => {
+      // Another pane whose key the reader learns (a process of its own could; a file cannot).
+      const other = await fx.client.call<{ pane: string }>("session.create", {
+        command: `printf '%s' "$WEFT_SIDEBAND_KEY" > other.key; sleep 30`,
+      });
+      await eventually(() => Deno.readTextFile(`${fx.dir}/other.key`).catch(() => undefined));
+      const script = [
+        "sleep 0.3",
+        "cat decoy.txt",
+        `printf '${OSC}spawn;key=%s;cmd=touch%%20pwned-other-key\\a' "$(cat other.key)"`,
+        // The program's own command, with its own key: it runs, after the others were decided.
+        `printf '${OSC}status;key=%s;state=done\\a' "$WEFT_SIDEBAND_KEY"`,
+        `printf '%s' "$WEFT_SIDEBAND_KEY" > own.key`,
+        "sleep 30",
+      ].join("; ");
+      const s = await fx.client.call<{ pane: string }>("session.create", {
+        command: script,
+        tags: ["sideband:osc"],
+      });
+      const entries = await logOf(fx, s.pane, 5);
+      deepStrictEqual(entries.map((e) => [e.outcome, e.tag]), [
+        ["refused", "spawn"],
+        ["refused", "input"],
+        ["refused", "read"],
+        ["refused", "spawn"],
+        ["ran", "status"],
+      ]);
+      for (
+        const [i, why] of [[0, /^no key/], [1, /^wrong key/], [2, /^wrong key/], [
+          3,
+          /^wrong key/,
+        ]] as const
+      ) {
+        match(entries[i]!.reason!, why);
+      }
+      deepStrictEqual((await panes(fx)).map((p) => p.id), [other.pane, s.pane]);
+      for (const file of ["pwned-no-key", "pwned-wrong-key", "pwned-other-key"]) {
+        strictEqual(await Deno.stat(`${fx.dir}/${file}`).then(() => true, () => false), false);
+      }
+      // Neither key reaches the log, which other callers read.
+      const own = await eventually(() =>
+        Deno.readTextFile(`${fx.dir}/own.key`).catch(() => undefined)
+      );
+      const otherKey = await Deno.readTextFile(`${fx.dir}/other.key`);
+      const log = JSON.stringify(entries);
+      ok(!log.includes(own) && !log.includes(otherKey), log);
+      ok(log.includes("key=…"), log);
+    }, { weft: sideband(), files: { "decoy.txt": OSC_DECOY } });
+  },
+);
+
+Deno.test(
+  "sideband: inputs into other panes are capped per session, in both forms",
+  E2E,
+  async () => {
+    await withServer(async (fx) => {
+      const input = (text: string) =>
+        `<weft:input target="child" submit="true">${text}</weft:input>`;
+      const script = [
+        "sleep 0.3",
+        `printf '%s\\n' '<weft:spawn cmd="cat" name="child"/>'`,
+        // Into the writer itself: not counted.
+        `printf '<weft:input target="%s">self</weft:input>\\n' "$WEFT_PANE"`,
+        `printf '%s\\n' '${input("one")}'`,
+        `printf '${OSC}input;key=%s;target=child;submit=true;text=two\\a' "$WEFT_SIDEBAND_KEY"`,
+        `printf '%s\\n' '${input("three")}'`,
+        "sleep 30",
+      ].join("; ");
+      const pane = await streamPane(fx, script);
+      const entries = await logOf(fx, pane, 5);
+      deepStrictEqual(entries.map((e) => [e.outcome, e.tag]), [
+        ["ran", "spawn"],
+        ["ran", "input"],
+        ["ran", "input"],
+        ["ran", "input"],
+        ["refused", "input"],
+      ]);
+      match(entries[4]!.reason!, /session s1 already had 2 inputs into other panes by sideband/);
+      const child = (await panes(fx)).find((p) => p.name === "child")!;
+      await fx.client.call("pane.wait", { pane: child.id, match: "^two$", regex: true });
+      const { text } = await fx.client.call<{ text: string }>("pane.read", { pane: child.id });
+      ok(!text.includes("three"), text);
+    }, { weft: sideband({ maxInputs: 2 }) });
   },
 );

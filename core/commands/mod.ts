@@ -7,6 +7,7 @@
 
 import type { Command } from "../bus/mod.ts";
 import type { CoreDeps } from "./deps.ts";
+import { paneCheckKey } from "./pane_check_key.ts";
 import { paneClose } from "./pane_close.ts";
 import { paneCreate } from "./pane_create.ts";
 import { paneFocus } from "./pane_focus.ts";
@@ -65,6 +66,7 @@ export const CORE_COMMANDS = [
   paneSet,
   paneWait,
   paneRun,
+  paneCheckKey,
   serverStatus,
   serverStop,
   serverCommands,

@@ -6,6 +6,13 @@
 
 import type { Capability } from "../../protocols/bus/capabilities.ts";
 
+/**
+ * What a project allows a plugin: a list of capabilities, or `"asked"`: whatever the plugin's
+ * own manifest asks for, resolved by the host when the manifest arrives. Only a built-in's own
+ * module gets `"asked"`, so each built-in writes its capability list once, in its manifest.
+ */
+export type Grant = Capability[] | "asked";
+
 /** A built-in plugin as the composition root offers it (`plugins/builtin.ts`). */
 export interface BuiltinPlugin {
   /** The module's URL. */
@@ -13,7 +20,7 @@ export interface BuiltinPlugin {
   /** On when the project does not mention it. */
   enabled: boolean;
   /** What the project allows it unless its `deno.json` says otherwise. */
-  grant: Capability[];
+  grant: Grant;
   options: Record<string, unknown>;
 }
 
@@ -24,9 +31,11 @@ export interface PluginConfig {
   /** Module specifier: a `file:` URL for built-in and path plugins, or `https:`/`npm:`. */
   from: string;
   /** What the project allows the plugin; the plugin gets what it asks for ∩ this. */
-  grant: Capability[];
+  grant: Grant;
   /** The plugin's own options, passed to its setup. */
   options: Record<string, unknown>;
+  /** Its memory cap in MiB (the V8 heap of its process); the host's default when absent. */
+  memoryMiB?: number;
 }
 
 /** The whole validated configuration. */

@@ -14,6 +14,17 @@ import {
 } from "../../protocols/sideband/stream.ts";
 import { TAGS } from "../../protocols/sideband/tags.ts";
 
+/** The timers a filter uses: injected so tests move a fake clock instead of sleeping. */
+export interface FilterTimers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const REAL_TIMERS: FilterTimers = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as number | undefined),
+};
+
 /** Options of {@link DisplayFilter}. */
 export interface DisplayFilterOptions extends SidebandStreamOptions {
   /** Receives what the screen should show. */
@@ -22,6 +33,8 @@ export interface DisplayFilterOptions extends SidebandStreamOptions {
   names?: ReadonlySet<string>;
   /** How long an unfinished command is held back. Default 500 ms. */
   holdMs?: number;
+  /** Default: the global timers. */
+  timers?: FilterTimers;
 }
 
 /**
@@ -42,23 +55,25 @@ export class DisplayFilter {
   #write: (text: string) => void;
   #names: ReadonlySet<string>;
   #holdMs: number;
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  #timers: FilterTimers;
+  #timer: unknown;
   #passed = 0;
 
   constructor(options: DisplayFilterOptions) {
-    const { write, names, holdMs, ...stream } = options;
+    const { write, names, holdMs, timers, ...stream } = options;
     this.#stream = new SidebandStream(stream);
     this.#write = write;
     this.#names = names ?? new Set(Object.keys(TAGS));
     this.#holdMs = holdMs ?? 500;
+    this.#timers = timers ?? REAL_TIMERS;
   }
 
   /** Takes the next chunk of output. */
   push(text: string): void {
-    clearTimeout(this.#timer);
+    this.#timers.clearTimeout(this.#timer);
     this.#show(this.#stream.push(text));
     if (this.#stream.pending) {
-      this.#timer = setTimeout(() => this.#show(this.#stream.flush()), this.#holdMs);
+      this.#timer = this.#timers.setTimeout(() => this.#show(this.#stream.flush()), this.#holdMs);
     }
   }
 
@@ -72,7 +87,7 @@ export class DisplayFilter {
 
   /** Shows whatever is held and stops the timer. */
   dispose(): void {
-    clearTimeout(this.#timer);
+    this.#timers.clearTimeout(this.#timer);
     this.#show(this.#stream.flush());
   }
 

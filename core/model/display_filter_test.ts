@@ -1,10 +1,12 @@
 import { strictEqual } from "node:assert/strict";
 import fc from "fast-check";
+import { OSC_OPEN } from "../../protocols/sideband/mod.ts";
+import { FakeClock } from "../../tests/helpers/fake_clock.ts";
 import { DisplayFilter } from "./display_filter.ts";
 
 Deno.test("DisplayFilter shows the output without known commands, in any chunking", () => {
   const input =
-    'a <weft:spawn cmd="x"/>b <weft:unknown/> c\x1b]7501;status;state=done\x07d <weft:list />\n';
+    `a <weft:spawn cmd="x"/>b <weft:unknown/> c${OSC_OPEN}status;state=done\x07d <weft:list />\n`;
   fc.assert(fc.property(fc.array(fc.nat(input.length), { maxLength: 12 }), (cuts) => {
     let shown = "";
     const filter = new DisplayFilter({ write: (t) => (shown += t) });
@@ -19,13 +21,20 @@ Deno.test("DisplayFilter shows the output without known commands, in any chunkin
   }));
 });
 
-Deno.test("DisplayFilter shows an unfinished command after holdMs", async () => {
+Deno.test("DisplayFilter shows an unfinished command after holdMs, not before", async () => {
   let shown = "";
-  const filter = new DisplayFilter({ write: (t) => (shown += t), holdMs: 20 });
+  const clock = new FakeClock();
+  const filter = new DisplayFilter({ write: (t) => (shown += t), holdMs: 20, timers: clock });
   filter.push('x <weft:spawn cmd="never closed');
   strictEqual(shown, "x ");
-  await new Promise((r) => setTimeout(r, 60));
-  strictEqual(shown, 'x <weft:spawn cmd="never closed');
+  await clock.advance(19);
+  strictEqual(shown, "x ");
+  filter.push(" still");
+  await clock.advance(19);
+  strictEqual(shown, "x ", "each chunk holds it for holdMs again");
+  await clock.advance(1);
+  strictEqual(shown, 'x <weft:spawn cmd="never closed still');
+  strictEqual(clock.pending, 0);
   filter.dispose();
 });
 
@@ -34,7 +43,7 @@ Deno.test("DisplayFilter.passes() lets plain text skip the filter only while not
   const filter = new DisplayFilter({ write: (t) => (shown += t), holdMs: 10_000 });
   strictEqual(filter.passes("plain text\n"), true);
   strictEqual(filter.passes("a <b> c"), false);
-  strictEqual(filter.passes("osc \x1b]7501;list\x07"), false);
+  strictEqual(filter.passes(`osc ${OSC_OPEN}list\x07`), false);
   filter.push("half <weft:sta");
   strictEqual(filter.passes("plain"), false);
   filter.dispose();

@@ -14,6 +14,8 @@ import { type AgentKind, guessAgentKind } from "./agent_kind.ts";
 import { ProcessGroups } from "../pty/mod.ts";
 import { Pane, type PaneExit, type PaneInfo, type PaneLaunch, type PaneState } from "./pane.ts";
 import type { SessionInfo, SessionRecord, WindowInfo, WindowRecord } from "./records.ts";
+import { newPaneKey } from "./pane_key.ts";
+import { SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
 
 /** What the model needs from its surroundings. */
 export interface ModelOptions {
@@ -44,6 +46,15 @@ export interface LaunchRequest {
   tags?: string[];
   meta?: Record<string, string>;
   createdBy?: string;
+}
+
+/** What {@link Model.changePane} may change. */
+export interface PaneChanges {
+  agent?: AgentKind | undefined;
+  tags?: readonly string[] | undefined;
+  /** Keys to set; null removes one. */
+  meta?: Readonly<Record<string, string | null>> | undefined;
+  displayFilter?: "sideband" | null | undefined;
 }
 
 /** Where a new pane goes in an existing window. */
@@ -290,12 +301,45 @@ export class Model {
       : kind === "window"
       ? this.#window(id)
       : this.#session(id);
+    if (record.name === name) return;
     record.name = name;
+    // One event per kind for any change of a record's own properties: `pane.changed`, …
     this.#options.publish(
-      `${kind}.renamed`,
+      `${kind}.changed`,
       { [kind]: id, name },
       kind === "pane" ? id : undefined,
     );
+  }
+
+  /**
+   * Changes a pane's agent kind, tags, metadata (null removes a key) or display filter, and
+   * publishes `pane.changed` with the new value of each property that changed (`meta`: the
+   * whole map); nothing when nothing changed.
+   */
+  changePane(paneId: string, changes: PaneChanges): void {
+    const pane = this.pane(paneId);
+    const changed: Record<string, unknown> = {};
+    if (changes.agent !== undefined && changes.agent !== pane.agent) {
+      changed.agent = pane.agent = changes.agent;
+    }
+    if (changes.tags && JSON.stringify(changes.tags) !== JSON.stringify(pane.tags)) {
+      pane.tags = [...changes.tags];
+      changed.tags = [...pane.tags];
+    }
+    const had = (k: string) => (Object.hasOwn(pane.meta, k) ? pane.meta[k] : undefined);
+    const meta = Object.entries(changes.meta ?? {}).filter(([k, v]) => had(k) !== (v ?? undefined));
+    for (const [k, v] of meta) {
+      if (v === null) delete pane.meta[k];
+      else pane.meta[k] = v;
+    }
+    if (meta.length) changed.meta = { ...pane.meta };
+    if (changes.displayFilter !== undefined && changes.displayFilter !== pane.displayFilter) {
+      pane.setDisplayFilter(changes.displayFilter);
+      changed.displayFilter = changes.displayFilter;
+    }
+    if (Object.keys(changed).length) {
+      this.#options.publish("pane.changed", { pane: paneId, ...changed }, paneId);
+    }
   }
 
   /** Sets a pane's state and tells subscribers. */
@@ -400,13 +444,14 @@ export class Model {
   }
 
   /**
-   * Kills everything and stops timers; resolves when every pane's processes are gone. No pane
-   * starts after this.
+   * Ends every pane's processes for a server stop and resolves once they are gone. Sessions,
+   * windows and layouts stay as they are: a stopping server is not a closed session (clients
+   * see the server go away, not their sessions close; the store keeps them for the next start).
    */
   async dispose(): Promise<void> {
     this.#stopping = true;
     clearInterval(this.#sweeper);
-    for (const id of [...this.sessions.keys()]) this.killSession(id);
+    for (const pane of this.panes.values()) void pane.dispose();
     await this.#processes.settled();
   }
 
@@ -424,6 +469,8 @@ export class Model {
       WEFT_WINDOW: window.id,
       WEFT_SESSION: window.session,
       WEFT_SOCKET: this.#options.socketPath(),
+      // Known only to the pane's own processes: the OSC form of sideband needs it.
+      [SIDEBAND_KEY_ENV]: newPaneKey(),
     };
     const full: PaneLaunch = {
       argv: launch.argv,

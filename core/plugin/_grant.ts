@@ -7,20 +7,22 @@
 import { BUS_CAPABILITIES, type Capability } from "../../protocols/bus/capabilities.ts";
 
 /**
- * What a plugin gets: what it asks for ∩ what the project allows, in the order asked.
+ * What a plugin gets: what it asks for ∩ what the project allows, in the order asked; a
+ * built-in allowed `"asked"` gets what its manifest asks.
  *
  * @example
  * ```ts
  * import { effectiveGrant } from "./_grant.ts";
  * const grant = effectiveGrant(["pane:read"], ["pane:read", "pane:write"]);
  * console.assert(grant.size === 1 && grant.has("pane:read"));
+ * console.assert(effectiveGrant(["pane:read"], "asked").has("pane:read"));
  * ```
  */
 export function effectiveGrant(
   asked: readonly Capability[],
-  allowed: readonly Capability[],
+  allowed: readonly Capability[] | "asked",
 ): Set<Capability> {
-  return new Set(asked.filter((c) => allowed.includes(c)));
+  return new Set(allowed === "asked" ? asked : asked.filter((c) => allowed.includes(c)));
 }
 
 /**

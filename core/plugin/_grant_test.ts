@@ -21,3 +21,11 @@ Deno.test("denoPart() keeps only Deno-level capabilities, sorted", () => {
   ]);
   deepStrictEqual(denoPart(new Set(["pane:read", "layout:write"])), []);
 });
+
+Deno.test('effectiveGrant() gives a built-in allowed "asked" exactly what its manifest asks', () => {
+  deepStrictEqual([...effectiveGrant(["pane:read", "net:127.0.0.1"], "asked")], [
+    "pane:read",
+    "net:127.0.0.1",
+  ]);
+  deepStrictEqual([...effectiveGrant([], "asked")], []);
+});

@@ -1,5 +1,5 @@
 /**
- * The Worker's side of what a plugin asks of the host: nested calls, event subscriptions and
+ * The plugin side of what a plugin asks of the host: nested calls, event subscriptions and
  * log lines.
  *
  * @module
@@ -15,6 +15,7 @@ import type {
   ResultMessage,
 } from "../../protocols/plugin/mod.ts";
 import type { PluginContext } from "./define.ts";
+import { currentHandler, type HandlerScope, outsideHandlers } from "./_scope.ts";
 
 type Post = (message: PluginMessage) => void;
 type Listener = (event: WeftEvent) => void;
@@ -24,7 +25,7 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
-/** Nested calls in flight, subscriptions, and the log, for one plugin Worker. */
+/** Nested calls in flight, subscriptions, and the log, for one plugin. */
 export class Channel {
   #post: Post;
   #name: string;
@@ -38,10 +39,20 @@ export class Channel {
   }
 
   /**
-   * A bus call through the host; `parent` is the host call being handled, if any; `onBehalf`
-   * the plugin's own client it is made for, if any.
+   * A bus call through the host; `scope` is the handler it is made for, if any (the host then
+   * bounds it by that call's chain); `onBehalf` the plugin's own client it is made for, if any.
    */
-  call<T>(name: string, input: unknown, parent?: string, onBehalf?: OnBehalf): Promise<T> {
+  call<T>(name: string, input: unknown, scope?: HandlerScope, onBehalf?: OnBehalf): Promise<T> {
+    if (scope?.done) {
+      return Promise.reject(
+        new WeftError(
+          "CANCELLED",
+          `Cannot call "${name}": it was made for "${scope.name}", which has returned ` +
+            "(work a command leaves running is the plugin's own only through ctx.detached())",
+        ),
+      );
+    }
+    const parent = scope?.id;
     const id = `n${this.#nextId++}`;
     return new Promise<T>((resolve, reject) => {
       this.#pending.set(id, {
@@ -115,19 +126,20 @@ export class Channel {
     this.#post({ type: "log", level, message: text });
   }
 
-  /** The context a plugin's setup receives. */
-  context(
-    grant: readonly Capability[],
-    options: Record<string, unknown>,
-  ): PluginContext {
+  /**
+   * The context a plugin's setup receives. Its `call` belongs to whichever handler's async
+   * context it runs in, so keeping it past setup never lends the plugin's rights to a caller.
+   */
+  context(grant: readonly Capability[], options: unknown): PluginContext<unknown> {
     return {
       name: this.#name,
       options,
       grant: new Set(grant),
-      call: (name, input, options) => this.call(name, input, undefined, options?.onBehalf),
+      call: (name, input, options) => this.call(name, input, currentHandler(), options?.onBehalf),
       subscribe: (filter, listener) => this.subscribe(filter, listener),
       publish: (topic, data, pane) => this.publish(topic, data, pane),
       log: (...args) => this.log("info", args),
+      detached: (fn) => outsideHandlers(fn),
     };
   }
 }

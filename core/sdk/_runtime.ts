@@ -1,7 +1,7 @@
 /**
- * The Worker side of the plugin protocol. It starts only inside a Worker the host named
- * `weft-plugin:<name>`, so importing a plugin module anywhere else (tests, `weft help`) does
- * nothing.
+ * The plugin side of the plugin protocol. It starts only in a plugin process the host ran with
+ * `--weft-plugin=<name>` or in a Worker the host named `weft-plugin:<name>`, so importing a
+ * plugin module anywhere else (tests, `weft help`) does nothing.
  *
  * @module
  */
@@ -18,29 +18,28 @@ import {
   WORKER_NAME_PREFIX,
 } from "../../protocols/plugin/mod.ts";
 import { Channel } from "./_channel.ts";
+import { type PluginScope, processScope } from "./_process_scope.ts";
 import type { Plugin } from "./define.ts";
 import { parseCommandInput } from "./command.ts";
+import { type HandlerScope, inHandler } from "./_scope.ts";
 
-interface WorkerScope {
-  name: string;
-  postMessage(message: unknown): void;
-  addEventListener(
-    type: "message",
-    listener: (event: MessageEvent) => void,
-  ): void;
-  close(): void;
-}
-
-const defined: Plugin[] = [];
+const defined: Plugin<unknown, unknown>[] = [];
 let announced = false;
 let fallback: ReturnType<typeof setTimeout> | undefined;
+let found: { scope: PluginScope | undefined } | undefined;
+
+/** The scope of a plugin process or Worker, else undefined; looked for once. */
+function pluginScope(): PluginScope | undefined {
+  found ??= { scope: processScope() ?? workerScope() };
+  return found.scope;
+}
 
 /** The Worker's global scope when this is a plugin Worker, else undefined. */
-function pluginScope(): WorkerScope | undefined {
+function workerScope(): PluginScope | undefined {
   const scope = (globalThis as { WorkerGlobalScope?: abstract new () => unknown })
     .WorkerGlobalScope;
   if (scope === undefined || !(globalThis instanceof scope)) return undefined;
-  const self = globalThis as unknown as WorkerScope;
+  const self = globalThis as unknown as PluginScope;
   return typeof self.name === "string" &&
       self.name.startsWith(WORKER_NAME_PREFIX)
     ? self
@@ -52,7 +51,7 @@ function pluginScope(): WorkerScope | undefined {
  * its name is the one the host asked for, else (a module that imports another plugin's module
  * defines two) for the last one defined, after the module graph has run.
  */
-export function announceInWorker(plugin: Plugin): void {
+export function announceInWorker(plugin: Plugin<unknown, unknown>): void {
   const scope = pluginScope();
   if (!scope || announced) return;
   defined.push(plugin);
@@ -62,7 +61,7 @@ export function announceInWorker(plugin: Plugin): void {
   fallback ??= setTimeout(() => start(scope, defined.at(-1)!), 0);
 }
 
-function start(scope: WorkerScope, plugin: Plugin): void {
+function start(scope: PluginScope, plugin: Plugin<unknown, unknown>): void {
   if (announced) return;
   announced = true;
   clearTimeout(fallback);
@@ -75,7 +74,7 @@ function start(scope: WorkerScope, plugin: Plugin): void {
 
 /** A Worker that closes or exits raises no event in the host, so say so first. */
 function reportExits(
-  scope: WorkerScope,
+  scope: PluginScope,
   post: (message: PluginMessage) => void,
 ): void {
   const close = scope.close.bind(scope);
@@ -91,15 +90,16 @@ function reportExits(
 }
 
 class Runtime {
-  #plugin: Plugin;
+  #plugin: Plugin<unknown, unknown>;
   #post: (message: PluginMessage) => void;
   #close: () => void;
   #channel: Channel;
   #running = new Map<string, AbortController>();
   #started = false;
+  #state: unknown;
 
   constructor(
-    plugin: Plugin,
+    plugin: Plugin<unknown, unknown>,
     post: (message: PluginMessage) => void,
     close: () => void,
   ) {
@@ -144,9 +144,9 @@ class Runtime {
     if (this.#started) return;
     this.#started = true;
     try {
-      await this.#plugin.setup?.(
-        this.#channel.context(message.grant, message.options),
-      );
+      const { options, setup } = this.#plugin;
+      const parsed = options ? options.call(this.#plugin, message.options) : message.options;
+      this.#state = await setup?.call(this.#plugin, this.#channel.context(message.grant, parsed));
       this.#post({ type: "ready" });
     } catch (err) {
       this.#post({ type: "ready", error: toErrorBody(err) });
@@ -174,14 +174,22 @@ class Runtime {
         `Cannot find command "${message.name}" in plugin "${this.#plugin.name}"`,
       );
     }
-    return await command.handler({
-      input: parseCommandInput(command, message.input),
-      target: message.target,
-      caller: callerFromWire(message.caller),
-      requestId: message.requestId,
-      signal,
-      call: (name, input) => this.#channel.call(name, input, message.id),
-    });
+    const input = parseCommandInput(command, message.input);
+    const scope: HandlerScope = { id: message.id, name: message.name, done: false };
+    try {
+      return await inHandler(scope, () =>
+        command.handler({
+          input,
+          targets: message.targets ?? {},
+          caller: callerFromWire(message.caller),
+          requestId: message.requestId,
+          signal,
+          call: (name, input) => this.#channel.call(name, input, scope),
+          state: this.#state,
+        }));
+    } finally {
+      scope.done = true;
+    }
   }
 
   #reply(message: HostCallMessage, reply: WireReply): void {

@@ -7,42 +7,64 @@
 
 import { z } from "zod";
 import { WeftError } from "../../protocols/bus/errors.ts";
-import type { Caller, CommandSpec, JsonSchema } from "../../protocols/bus/command_spec.ts";
+import type {
+  Caller,
+  CommandSpec,
+  JsonSchema,
+  ResolvedTargets,
+  TargetIds,
+  TargetSpec,
+} from "../../protocols/bus/command_spec.ts";
 
-/** What a plugin command's handler receives. */
-export interface CallContext<I> {
+/**
+ * What a plugin command's handler receives; `S` is what the plugin's `setup` returned, `T` the
+ * canonical ids of its declared targets.
+ */
+export interface CallContext<I, S = unknown, T = Readonly<Record<string, string | undefined>>> {
   /** The validated input; a target field holds the canonical id. */
   input: I;
-  /** The canonical id of the resolved target, when the command has one. */
-  target: string | undefined;
+  /** The canonical ids of the targets the bus resolved, by field. */
+  targets: T;
   /** Who called, with the rights left along the call chain. */
   caller: Caller;
   requestId: string;
   /** Aborted when the caller gives up or the call times out. */
   signal: AbortSignal;
-  /** Calls another bus command as this plugin, within the caller's rights. */
+  /**
+   * Calls another bus command as this plugin, within the caller's rights. (Any bus call made
+   * while the handler runs is bounded the same way, even through the setup context's `call`.)
+   */
   call: <T = unknown>(name: string, input: unknown) => Promise<T>;
+  /** What the plugin's `setup` returned (undefined without a setup). */
+  state: S;
 }
 
-/** A plugin command: spec, input validator, handler. */
-export interface Command<I = unknown, O = unknown> extends CommandSpec {
+/** A plugin command: spec, input validator, handler (which sees the plugin's state `S`). */
+export interface Command<I = unknown, O = unknown, S = unknown> extends CommandSpec {
   /** Validates and normalises the input before the handler runs. */
   parse(input: unknown): I;
   /** Does the work. (Method syntax: a `Command<X>` is usable where `Command` is expected.) */
-  handler(ctx: CallContext<I>): Promise<O> | O;
+  handler(ctx: CallContext<I, S>): Promise<O> | O;
 }
 
 /** What {@link defineCommand} takes: a zod input schema instead of JSON Schema. */
-export interface CommandDefinition<S extends z.ZodType, O>
-  extends Omit<CommandSpec, "inputSchema" | "outputSchema" | "owner"> {
-  input: S;
+export interface CommandDefinition<
+  Z extends z.ZodType,
+  O,
+  S = unknown,
+  T extends readonly TargetSpec[] = readonly [],
+> extends Omit<CommandSpec, "inputSchema" | "outputSchema" | "owner" | "targets"> {
+  input: Z;
   output?: z.ZodType<O>;
-  handler: (ctx: CallContext<z.output<S>>) => Promise<O> | O;
+  /** What the command acts on: the bus resolves each before the handler runs. */
+  targets?: T;
+  handler: (ctx: CallContext<z.output<Z>, S, ResolvedTargets<T, TargetIds>>) => Promise<O> | O;
 }
 
 /**
  * Builds a plugin command from a zod schema: the JSON Schema is derived, the input is validated
- * before the handler runs.
+ * before the handler runs. Its handler does not use the plugin's state (`state` is `never`);
+ * one that does is made with {@link withState}.
  *
  * @example
  * ```ts
@@ -59,19 +81,50 @@ export interface CommandDefinition<S extends z.ZodType, O>
  * console.assert(echo.inputSchema.type === "object");
  * ```
  */
-export function defineCommand<S extends z.ZodType, O>(
-  def: CommandDefinition<S, O>,
-): Command<z.output<S>, O> {
+export function defineCommand<
+  Z extends z.ZodType,
+  O,
+  S = never,
+  const T extends readonly TargetSpec[] = readonly [],
+>(
+  def: CommandDefinition<Z, O, S, T>,
+): Command<z.output<Z>, O, S> {
   const { input, output, handler, ...spec } = def;
   const command = {
     ...spec,
     parse: (value: unknown) => input.parse(value ?? {}),
     handler,
-  } as Command<z.output<S>, O>;
+    // The runtime hands `handler` the ids the bus resolved, one per declared target.
+  } as unknown as Command<z.output<Z>, O, S>;
   // The JSON Schemas are derived when the manifest is built, not for every import.
   lazy(command, "inputSchema", () => jsonSchemaOf(input));
   if (output) lazy(command, "outputSchema", () => jsonSchemaOf(output));
   return command;
+}
+
+/**
+ * {@link defineCommand} for handlers that use the plugin's state: what its `setup` returns,
+ * handed to every handler as `state`. Commands in their own files declare the state's type once.
+ *
+ * @example
+ * ```ts
+ * import { z } from "zod";
+ * import { withState } from "./command.ts";
+ * interface Counter { n: number }
+ * const { defineCommand } = withState<Counter>();
+ * const bump = defineCommand({
+ *   name: "demo.bump", title: "Bump", description: "Counts calls.", capabilities: [],
+ *   input: z.object({}), handler: ({ state }) => ++state.n,
+ * });
+ * console.assert(bump.name === "demo.bump");
+ * ```
+ */
+export function withState<S>(): {
+  defineCommand: <Z extends z.ZodType, O, const T extends readonly TargetSpec[] = readonly []>(
+    def: CommandDefinition<Z, O, S, T>,
+  ) => Command<z.output<Z>, O, S>;
+} {
+  return { defineCommand };
 }
 
 /**
@@ -93,7 +146,7 @@ export function defineCommand<S extends z.ZodType, O>(
  * }
  * ```
  */
-export function parseCommandInput<I>(command: Command<I>, raw: unknown): I {
+export function parseCommandInput<I>(command: Command<I, unknown, never>, raw: unknown): I {
   try {
     return command.parse(raw);
   } catch (err) {
@@ -112,8 +165,17 @@ export function parseCommandInput<I>(command: Command<I>, raw: unknown): I {
 
 /** The cloneable part of a command: what goes into the manifest. */
 export function specOfCommand(command: CommandSpec): CommandSpec {
-  const { name, title, description, inputSchema, outputSchema, capabilities, target, mcp } =
-    command;
+  const {
+    name,
+    title,
+    description,
+    inputSchema,
+    outputSchema,
+    capabilities,
+    targets,
+    timeout,
+    mcp,
+  } = command;
   return structuredClone({
     name,
     title,
@@ -121,7 +183,8 @@ export function specOfCommand(command: CommandSpec): CommandSpec {
     inputSchema,
     ...(outputSchema ? { outputSchema } : {}),
     capabilities,
-    ...(target ? { target } : {}),
+    ...(targets ? { targets } : {}),
+    ...(timeout ? { timeout } : {}),
     ...(mcp ? { mcp } : {}),
   });
 }

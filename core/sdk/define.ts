@@ -6,25 +6,30 @@
 
 import type { EventFilter, WeftEvent } from "../../protocols/bus/events.ts";
 import { type Command, specOfCommand } from "./command.ts";
+import type { CommandSpec } from "../../protocols/bus/command_spec.ts";
 import { type Capability, parseCapability } from "../../protocols/bus/capabilities.ts";
 import { type Manifest, type OnBehalf, PROTOCOL_VERSION } from "../../protocols/plugin/mod.ts";
 import { announceInWorker } from "./_runtime.ts";
+import type { RawOptions } from "./options.ts";
 
 /**
- * What a plugin's setup can use. Handlers get the bus's `CallContext` instead, whose `call`
- * is bounded by the caller's rights as well as the plugin's.
+ * What a plugin's setup can use; `O` is what its options parser returned. Keep what handlers
+ * need in the state `setup` returns (handlers get it as `state`), not in module variables.
  */
-export interface PluginContext {
+export interface PluginContext<O = RawOptions> {
   /** The plugin's name. */
   readonly name: string;
-  /** The plugin's options from the project's config. */
-  readonly options: Readonly<Record<string, unknown>>;
+  /** The plugin's options: as its `options` parser returned them, else as configured. */
+  readonly options: O;
   /** What the plugin was granted: what it asked for ∩ what the project allows. */
   readonly grant: ReadonlySet<Capability>;
   /**
-   * Calls a bus command with the plugin's own rights; throws a `WeftError` on failure. A door
-   * plugin passes `onBehalf` to call for one of its own clients (an MCP session, a pane's
-   * sideband): the call is attributed to that client, and bounded by `onBehalf.grants` too.
+   * Calls a bus command; throws a `WeftError` on failure. Outside any handler the call has the
+   * plugin's own rights. While a command handler runs (in anything it awaits or schedules) the
+   * call is that handler's: bounded by its caller chain, like the handler's own `call`, and
+   * refused once the handler has returned. A door plugin passes `onBehalf` to call for one of
+   * its own clients (an MCP session, a pane's sideband): the call is attributed to that client,
+   * and bounded by `onBehalf.grants` too.
    */
   call<T = unknown>(name: string, input?: unknown, options?: PluginCallOptions): Promise<T>;
   /** Receives the events that match `filter` (and that the grant lets the plugin see). */
@@ -36,6 +41,13 @@ export interface PluginContext {
   publish(topic: string, data: unknown, pane?: string): void;
   /** Writes a line to the server's log, attributed to the plugin. */
   log(...args: unknown[]): void;
+  /**
+   * Runs `fn` as the plugin's own work, outside the handler it is called from: its bus calls,
+   * and those of whatever it schedules, have the plugin's own rights again and may outlive the
+   * handler. For work the plugin does for itself (a reader a command switched on), never for
+   * what a caller asked it to do: that stays bounded by the caller's rights.
+   */
+  detached<T>(fn: () => T): T;
 }
 
 /** Options of {@link PluginContext.call}. */
@@ -43,21 +55,44 @@ export interface PluginCallOptions {
   onBehalf?: OnBehalf;
 }
 
-/** What {@link definePlugin} takes. */
-export interface PluginDefinition {
+/**
+ * What {@link definePlugin} takes. `S` is the state `setup` returns and handlers receive; `O`
+ * the options its `options` parser returns.
+ */
+export interface PluginDefinition<S = unknown, O = RawOptions> {
   /** Lower-case name; the plugin's commands are `<name>.*`. */
   name: string;
   version: string;
   description?: string;
   /** Everything the plugin needs: bus capabilities and Deno-level ones (`read:./data`). */
   capabilities: readonly Capability[];
-  commands: readonly Command[];
-  /** Runs once in the Worker after the grant is known, before any command is called. */
-  setup?: (ctx: PluginContext) => void | Promise<void>;
+  /** Its commands; handlers that use `state` are made with `withState<S>().defineCommand`. */
+  commands: readonly Command<unknown, unknown, S>[];
+  /**
+   * Checks the project's options and fills in defaults (see `optionsParser`); runs in the
+   * Worker before `setup`, and a throw fails the plugin's start with its message.
+   */
+  options?(raw: RawOptions): O;
+  /**
+   * Runs once in the Worker after the grant is known, before any command is called; what it
+   * returns is the plugin's state, handed to every handler as `state`.
+   */
+  setup?(ctx: PluginContext<O>): S | Promise<S>;
 }
 
+/**
+ * What {@link definePlugin} checks once `S` is inferred from `setup`: every command's handler
+ * takes the state `setup` returns. (Typing `commands` with `S` directly would fix `S` before
+ * `setup` is looked at.)
+ */
+type Checked<S, O, C> =
+  & Omit<PluginDefinition<S, O>, "commands">
+  & { commands: C }
+  & (C extends readonly Command<unknown, unknown, S>[] ? unknown
+    : { commands: readonly Command<unknown, unknown, S>[] });
+
 /** A defined plugin: its definition plus the manifest it sends to the host. */
-export interface Plugin extends Readonly<PluginDefinition> {
+export interface Plugin<S = unknown, O = RawOptions> extends Readonly<PluginDefinition<S, O>> {
   readonly manifest: Manifest;
 }
 
@@ -84,7 +119,11 @@ const NAME = /^[a-z][a-z0-9_]*$/;
  * console.assert(plugin.manifest.commands[0]?.name === "demo.greet");
  * ```
  */
-export function definePlugin(definition: PluginDefinition): Plugin {
+export function definePlugin<
+  S = undefined,
+  O = RawOptions,
+  const C extends readonly CommandSpec[] = readonly Command[],
+>(definition: Checked<S, O, C>): Plugin<S, O> {
   if (!NAME.test(definition.name)) {
     throw new TypeError(
       `Cannot define plugin "${definition.name}": name must match ${NAME}`,
@@ -103,16 +142,20 @@ export function definePlugin(definition: PluginDefinition): Plugin {
       `Cannot define plugin "${definition.name}": "${twice}" is defined twice`,
     );
   }
-  const plugin: Plugin = {
+  const plugin = {
     ...definition,
     capabilities,
     manifest: manifestOf(definition),
-  };
+  } as Plugin<S, O>;
   announceInWorker(plugin);
   return plugin;
 }
 
-function manifestOf(definition: PluginDefinition): Manifest {
+function manifestOf(
+  definition: Pick<PluginDefinition, "name" | "version" | "description" | "capabilities"> & {
+    commands: readonly CommandSpec[];
+  },
+): Manifest {
   return {
     protocol: PROTOCOL_VERSION,
     name: definition.name,

@@ -1,6 +1,6 @@
 import { deepStrictEqual, strictEqual, throws } from "node:assert/strict";
 import { z } from "zod";
-import { defineCommand } from "./command.ts";
+import { defineCommand, withState } from "./command.ts";
 import { PROTOCOL_VERSION } from "../../protocols/plugin/mod.ts";
 import { parseManifest } from "../../protocols/plugin/mod.ts";
 import { definePlugin } from "./define.ts";
@@ -37,11 +37,12 @@ Deno.test("definePlugin() is harmless in the main thread: the hello module just 
   const caller = { kind: "internal" as const, id: "t", grants: "all" as const };
   const value = await greetHello.handler({
     input: greetHello.parse({ name: "x" }),
-    target: undefined,
+    targets: {},
     caller,
     requestId: "r",
     signal: new AbortController().signal,
     call: () => Promise.reject(new Error("no bus")),
+    state: { greeting: "Hello" },
   });
   strictEqual(value, "Hello, x!");
 });
@@ -58,4 +59,36 @@ Deno.test("definePlugin() refuses a bad name, an unknown capability and a duplic
     () => definePlugin({ ...base, name: "demo", commands: [greet, greet] }),
     /"demo\.greet" is defined twice/,
   );
+});
+
+Deno.test("definePlugin() types each handler's state as what setup returns", async () => {
+  interface Counter {
+    n: number;
+  }
+  const bump = withState<Counter>().defineCommand({
+    name: "demo.bump",
+    title: "Bump",
+    description: "Counts.",
+    capabilities: [],
+    input: z.object({}),
+    handler: ({ state }) => ++state.n,
+  });
+  const plugin = definePlugin({
+    name: "demo",
+    version: "1",
+    capabilities: [],
+    commands: [greet, bump], // a command that needs no state mixes in
+    setup: (): Counter => ({ n: 0 }),
+  });
+  const state = await plugin.setup!({} as never);
+  strictEqual(state.n, 0);
+  // The compiler refuses a setup whose state the handlers cannot take.
+  definePlugin({
+    name: "demo",
+    version: "1",
+    capabilities: [],
+    // @ts-expect-error: bump's handler needs a Counter
+    commands: [bump],
+    setup: () => "x",
+  });
 });

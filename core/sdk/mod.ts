@@ -1,8 +1,22 @@
 /**
  * The plugin author SDK: everything a weft plugin imports, and nothing of the host. A plugin
- * module default-exports `definePlugin({...})`; loaded by the weft server in its own Worker, the
- * same call starts the Worker side of the plugin protocol. Another repository imports it as
- * `@weft/weft/plugin` (an import-map entry pointing at this file).
+ * module default-exports `definePlugin({...})`; run by the weft server as its own process, the
+ * same call starts the plugin side of the plugin protocol over stdin and stdout (so `console`
+ * output becomes the plugin's log lines, and a plugin never writes to stdout itself). Another repository imports it as
+ * `@weft/weft/plugin`: an import-map entry pointing at this file (a path or a URL), next to
+ * `"zod": "npm:zod@4.1.12"`; inside weft, weft's own import map resolves it.
+ *
+ * - State: what `setup` returns is handed to every handler as `state` (type it with
+ *   {@link withState}); keep no mutable state in module variables.
+ * - Options: an `Options` interface, a `defaults` object and a parser made by
+ *   {@link optionsParser}, passed as `definePlugin({options})`; `setup` gets the checked result.
+ * - Rights follow the caller: a handler's bus calls are checked against the grants of everyone
+ *   along its call chain. This holds for every bus call made while the handler runs (in what it
+ *   awaits or schedules), whichever `call` it goes through, including the `ctx.call` kept from
+ *   `setup`: a weak caller cannot make the plugin spend its own grant (no confused deputy).
+ *   Calls from work a handler leaves behind after it returns are refused. Work the plugin does
+ *   for itself and that must outlive a command is wrapped in `ctx.detached(fn)`: explicit,
+ *   greppable, never for what a caller asked.
  *
  * @example
  * ```ts
@@ -25,12 +39,20 @@
 
 export { definePlugin } from "./define.ts";
 export type { Plugin, PluginCallOptions, PluginContext, PluginDefinition } from "./define.ts";
-export { defineCommand } from "./command.ts";
+export { defineCommand, withState } from "./command.ts";
 export type { CallContext, Command, CommandDefinition } from "./command.ts";
+export { optionsParser } from "./options.ts";
+export type { OptionsSchema, RawOptions } from "./options.ts";
 export { WeftError } from "../../protocols/bus/errors.ts";
 export type { ErrorBody, ErrorCode } from "../../protocols/bus/errors.ts";
 export type { Capability } from "../../protocols/bus/capabilities.ts";
-export type { Caller, CommandSpec, JsonSchema } from "../../protocols/bus/command_spec.ts";
+export type {
+  Caller,
+  CommandSpec,
+  JsonSchema,
+  TargetSpec,
+  TimeoutSpec,
+} from "../../protocols/bus/command_spec.ts";
 export type { EventFilter, WeftEvent } from "../../protocols/bus/events.ts";
 export type { OnBehalf } from "../../protocols/plugin/mod.ts";
 export { z } from "zod";

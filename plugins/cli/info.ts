@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import type { CommandSpec, JsonSchema } from "../../core/bus/mod.ts";
 import type { CoreDeps } from "../../core/commands/mod.ts";
 import type { PaneInfo, SessionInfo, WindowInfo } from "../../core/model/mod.ts";
+import { describeFlags } from "./flags.ts";
 import { connect, print, type Subcommand, UsageError, withClient } from "./io.ts";
 
 /** `weft ls` */
@@ -146,6 +147,7 @@ export function helpCommand(load: () => Promise<Record<string, Subcommand>>): Su
         const spec = specs.find((s) => s.name === name);
         if (!sub && !spec) throw new UsageError(`unknown command "${name}"`);
         if (sub) io.out(`usage: ${sub.usage}\n  ${sub.summary}\n`);
+        if (sub?.flags) io.out(flagHelp(sub.flags, specs));
         if (spec) io.out(describeSpec(spec));
         return 0;
       }
@@ -179,6 +181,12 @@ async function commandSpecs(io: Parameters<Subcommand["run"]>[1]): Promise<Comma
     const { coreCommands } = await import("../../core/commands/mod.ts");
     return coreCommands({} as CoreDeps).map((c) => ({ ...c, owner: "core" }));
   }
+}
+
+/** A subcommand's flags, from its bus command's spec. */
+function flagHelp(flags: NonNullable<Subcommand["flags"]>, specs: CommandSpec[]): string {
+  const spec = specs.find((s) => s.name === flags.command);
+  return spec ? describeFlags(spec, flags.plan) : "";
 }
 
 function describeSpec(spec: CommandSpec): string {

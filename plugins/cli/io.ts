@@ -5,6 +5,7 @@
  */
 
 import { WeftClient } from "../client/mod.ts";
+import type { FlagPlan } from "./flags.ts";
 
 /** Where a subcommand writes; tests pass their own. */
 export interface CliIo {
@@ -51,6 +52,8 @@ export class UsageError extends Error {
 export interface Subcommand {
   usage: string;
   summary: string;
+  /** The bus command whose input fields are its flags, and how (for `weft help NAME`). */
+  flags?: { command: string; plan: FlagPlan };
   run: (args: string[], io: CliIo) => Promise<number>;
 }
 

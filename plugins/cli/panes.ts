@@ -1,232 +1,228 @@
 /**
- * The pane subcommands: new, split, send, read, wait, run, kill.
+ * The pane subcommands: new, split, send, read, wait, run, kill. Their flags are their bus
+ * command's input fields, read from the server's specs ({@link ./flags.ts}); what is written
+ * here is only what is not a 1:1 field: positionals, the command after `--`, `-h`/`-v`,
+ * `--history`, `--enter`, `--join`, `--session-new`, `--json`.
  *
  * @module
  */
 
-import { parseArgs } from "node:util";
 import type { WeftClient } from "../client/mod.ts";
-import { intOption, print, splitAtDashes, type Subcommand, UsageError, withClient } from "./io.ts";
+import type { CommandSpec } from "../../protocols/bus/command_spec.ts";
+import { WeftError } from "../../protocols/bus/errors.ts";
+import { type FlagPlan, type ParsedFlags, parseFlags } from "./flags.ts";
+import { print, splitAtDashes, type Subcommand, UsageError, withClient } from "./io.ts";
 
 function launchOf(command: string[] | undefined): Record<string, unknown> {
   if (!command?.length) return {};
   return command.length === 1 ? { command: command[0] } : { argv: command };
 }
 
+/** What a bus command takes, as the server says. */
+async function specOf(client: WeftClient, name: string): Promise<CommandSpec> {
+  const { commands } = await client.call<{ commands: CommandSpec[] }>("server.commands", { name });
+  const spec = commands.find((c) => c.name === name);
+  if (!spec) throw new WeftError("NOT_FOUND", `Cannot find command "${name}" on the server`);
+  return spec;
+}
+
+const JSON_FLAG = { json: { type: "boolean" } } as const;
+
 // Inputs are sent as JSON: fields left undefined simply are not sent.
+
+const NEW_PLAN: FlagPlan = {
+  omit: ["command", "argv"],
+  own: { "session-new": { type: "boolean" }, ...JSON_FLAG },
+};
 
 /** `weft new` */
 export const newPane: Subcommand = {
   usage: "weft new [--name N] [--cwd D] [--window W] [--session-new] [--json] [-- cmd args…]",
   summary: "Open a new pane (in the current window, or a new session with --session-new)",
+  flags: { command: "pane.create", plan: NEW_PLAN },
   run: async (args, io) => {
     const [opts, command] = splitAtDashes(args);
-    const { values } = parseArgs({
-      args: opts,
-      options: {
-        name: { type: "string" },
-        cwd: { type: "string" },
-        window: { type: "string" },
-        "session-new": { type: "boolean" },
-        json: { type: "boolean" },
-      },
-    });
-    const input = {
-      ...launchOf(command),
-      name: values.name,
-      cwd: values.cwd,
-    };
     return await withClient(io, async (client) => {
-      const result = values["session-new"]
-        ? await client.call("session.create", input)
-        : await client.call("pane.create", {
-          ...input,
-          window: values.window,
-        });
+      const parsed = parseFlags(opts, await specOf(client, "pane.create"), NEW_PLAN);
+      const input = { ...parsed.input, ...launchOf(command) };
+      const result = parsed.own["session-new"]
+        ? await client.call(
+          "session.create",
+          sessionInput(input, await specOf(client, "session.create"), parsed),
+        )
+        : await client.call("pane.create", input);
       const id = (result as { pane?: string; id?: string }).pane ?? (result as { id: string }).id;
-      print(io, !!values.json, result, () => `${id}\n`);
+      print(io, !!parsed.own.json, result, () => `${id}\n`);
       return 0;
     });
   },
+};
+
+/**
+ * `--session-new`: the fields session.create takes too. `--window` names a window to add to,
+ * which a new session has not got: it is left out, as it always was.
+ */
+function sessionInput(
+  input: Record<string, unknown>,
+  spec: CommandSpec,
+  parsed: ParsedFlags,
+): Record<string, unknown> {
+  const { window: _target, ...rest } = input;
+  const takes = Object.keys(spec.inputSchema.properties ?? {});
+  const stray = Object.keys(rest).find((field) => !takes.includes(field));
+  if (stray) throw new UsageError(`--${parsed.flagOf(stray)} does not go with --session-new`);
+  return rest;
+}
+
+const SPLIT_PLAN: FlagPlan = {
+  omit: ["split", "direction", "window", "command", "argv"],
+  own: {
+    horizontal: { type: "boolean", short: "h" },
+    vertical: { type: "boolean", short: "v" },
+    ...JSON_FLAG,
+  },
+  positionals: true,
 };
 
 /** `weft split` */
 export const split: Subcommand = {
   usage: "weft split PANE (-h | -v) [--ratio R] [--name N] [--json] [-- cmd args…]",
   summary: "Split a pane: -h side by side, -v one above the other",
+  flags: { command: "pane.create", plan: SPLIT_PLAN },
   run: async (args, io) => {
     const [opts, command] = splitAtDashes(args);
-    const { values, positionals } = parseArgs({
-      args: opts,
-      allowPositionals: true,
-      options: {
-        horizontal: { type: "boolean", short: "h" },
-        vertical: { type: "boolean", short: "v" },
-        ratio: { type: "string" },
-        name: { type: "string" },
-        json: { type: "boolean" },
-      },
-    });
-    const pane = positionals[0];
-    if (!pane || values.horizontal === values.vertical) {
-      throw new UsageError("give a pane and one of -h or -v");
-    }
-    const ratio = values.ratio === undefined ? undefined : Number(values.ratio);
-    if (ratio !== undefined && !(ratio > 0 && ratio < 1)) {
-      throw new UsageError("--ratio must be between 0 and 1");
-    }
     return await withClient(io, async (client) => {
+      const parsed = parseFlags(opts, await specOf(client, "pane.create"), SPLIT_PLAN);
+      const { horizontal, vertical, json } = parsed.own;
+      const pane = parsed.positionals[0];
+      if (!pane || !!horizontal === !!vertical) {
+        throw new UsageError("give a pane and one of -h or -v");
+      }
       const result = await client.call<{ id: string }>("pane.create", {
         split: pane,
-        direction: values.horizontal ? "horizontal" : "vertical",
-        ratio,
-        name: values.name,
+        direction: horizontal ? "horizontal" : "vertical",
+        ...parsed.input,
         ...launchOf(command),
       });
-      print(io, !!values.json, result, () => `${result.id}\n`);
+      print(io, !!json, result, () => `${result.id}\n`);
       return 0;
     });
   },
+};
+
+const SEND_PLAN: FlagPlan = {
+  omit: ["pane", "text"],
+  rename: { submit: "enter" },
+  own: JSON_FLAG,
+  positionals: true,
 };
 
 /** `weft send` */
 export const send: Subcommand = {
   usage: "weft send PANE [TEXT] [--enter] [--keys C-c,Enter] [--json]",
   summary: "Type text and/or named keys into a pane",
+  flags: { command: "pane.write", plan: SEND_PLAN },
   run: async (args, io) => {
-    const { values, positionals } = parseArgs({
-      args,
-      allowPositionals: true,
-      options: { enter: { type: "boolean" }, keys: { type: "string" }, json: { type: "boolean" } },
-    });
-    const [pane, ...text] = positionals;
-    if (!pane || (!text.length && !values.keys && !values.enter)) {
-      throw new UsageError("give a pane and text, --keys or --enter");
-    }
     return await withClient(io, async (client) => {
+      const parsed = parseFlags(args, await specOf(client, "pane.write"), SEND_PLAN);
+      const [pane, ...text] = parsed.positionals;
+      const { keys, submit } = parsed.input as { keys?: string[]; submit?: boolean };
+      if (!pane || (!text.length && !keys && !submit)) {
+        throw new UsageError("give a pane and text, --keys or --enter");
+      }
       const result = await client.call("pane.write", {
         pane,
         text: text.length ? text.join(" ") : undefined,
-        keys: values.keys?.split(",").map((k) => k.trim()).filter(Boolean),
-        submit: values.enter,
+        ...parsed.input,
       });
-      print(io, !!values.json, result, () => "");
+      print(io, !!parsed.own.json, result, () => "");
       return 0;
     });
   },
+};
+
+const READ_PLAN: FlagPlan = {
+  omit: ["pane", "mode"],
+  rename: { joinWrapped: "join" },
+  own: { history: { type: "boolean" }, ...JSON_FLAG },
+  positionals: true,
 };
 
 /** `weft read` */
 export const read: Subcommand = {
   usage: "weft read PANE [--lines N] [--history] [--ansi] [--join] [--since REV] [--json]",
   summary: "Print what a pane shows (or its recent lines / whole history)",
+  flags: { command: "pane.read", plan: READ_PLAN },
   run: async (args, io) => {
-    const { values, positionals } = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        lines: { type: "string" },
-        history: { type: "boolean" },
-        ansi: { type: "boolean" },
-        join: { type: "boolean" },
-        since: { type: "string" },
-        json: { type: "boolean" },
-      },
-    });
-    const pane = positionals[0];
-    if (!pane) throw new UsageError("give a pane");
-    const lines = intOption(values.lines, "lines");
-    const since = intOption(values.since, "since");
-    const mode = values.history ? "history" : lines !== undefined ? "recent" : "visible";
     return await withClient(io, async (client) => {
+      const parsed = parseFlags(args, await specOf(client, "pane.read"), READ_PLAN);
+      const pane = parsed.positionals[0];
+      if (!pane) throw new UsageError("give a pane");
+      const lines = parsed.input.lines;
+      const mode = parsed.own.history ? "history" : lines !== undefined ? "recent" : "visible";
       const result = await client.call<{ text: string }>("pane.read", {
         pane,
         mode,
-        lines,
-        since,
-        ansi: values.ansi,
-        joinWrapped: values.join,
+        ...parsed.input,
       });
-      print(io, !!values.json, result, () => result.text.replace(/\n*$/, "\n"));
+      print(io, !!parsed.own.json, result, () => result.text.replace(/\n*$/, "\n"));
       return 0;
     });
   },
 };
+
+/** `--match` is always a regular expression from the CLI: no `--regex` of its own. */
+const WAIT_PLAN: FlagPlan = { omit: ["pane", "regex"], own: JSON_FLAG, positionals: true };
 
 /** `weft wait` */
 export const wait: Subcommand = {
   usage: "weft wait PANE (--match RE | --exit | --idle MS | --state S) [--timeout MS] [--json]",
   summary: "Wait until a pane's screen matches, it exits, goes quiet, or reaches a state",
+  flags: { command: "pane.wait", plan: WAIT_PLAN },
   run: async (args, io) => {
-    const { values, positionals } = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        match: { type: "string" },
-        exit: { type: "boolean" },
-        idle: { type: "string" },
-        state: { type: "string" },
-        timeout: { type: "string" },
-        json: { type: "boolean" },
-      },
-    });
-    const pane = positionals[0];
-    const given = [values.match, values.exit, values.idle, values.state].filter((v) =>
-      v !== undefined
-    );
-    if (!pane || given.length !== 1) {
-      throw new UsageError("give a pane and one of --match, --exit, --idle, --state");
-    }
-    const idle = intOption(values.idle, "idle");
-    const timeout = intOption(values.timeout, "timeout");
     return await withClient(io, async (client) => {
+      const parsed = parseFlags(args, await specOf(client, "pane.wait"), WAIT_PLAN);
+      const pane = parsed.positionals[0];
+      const { match, exit, idle, state } = parsed.input;
+      const given = [match, exit, idle, state].filter((v) => v !== undefined);
+      if (!pane || given.length !== 1) {
+        throw new UsageError("give a pane and one of --match, --exit, --idle, --state");
+      }
       const result = await client.call<{ line?: string; exit?: { code: number | null } }>(
         "pane.wait",
-        {
-          pane,
-          match: values.match,
-          regex: values.match !== undefined || undefined,
-          exit: values.exit,
-          idle,
-          state: values.state,
-          timeout,
-        },
+        { pane, ...parsed.input, regex: match !== undefined || undefined },
       );
-      print(io, !!values.json, result, () => (result.line !== undefined ? `${result.line}\n` : ""));
+      print(
+        io,
+        !!parsed.own.json,
+        result,
+        () => (result.line !== undefined ? `${result.line}\n` : ""),
+      );
       return 0;
     });
   },
 };
 
+const RUN_PLAN: FlagPlan = { omit: ["command", "argv"], own: JSON_FLAG, positionals: true };
+
 /** `weft run` */
 export const run: Subcommand = {
   usage: "weft run [--pane P] [--keep] [--timeout MS] [--json] -- (cmd args… | 'shell line')",
   summary: "Run a command in a pane and print its output; exits with the command's exit code",
+  flags: { command: "pane.run", plan: RUN_PLAN },
   run: async (args, io) => {
     const [opts, command] = splitAtDashes(args);
-    const { values, positionals } = parseArgs({
-      args: opts,
-      allowPositionals: true,
-      options: {
-        pane: { type: "string" },
-        keep: { type: "boolean" },
-        timeout: { type: "string" },
-        json: { type: "boolean" },
-      },
-    });
-    // One word is a shell line (`weft run -- 'make && make test'`); more are argv, passed as
-    // they are so quotes and backslashes survive.
-    const words = command?.length ? command : positionals;
-    if (!words.length) throw new UsageError("give a command after --");
-    const timeout = intOption(values.timeout, "timeout");
     return await withClient(io, async (client) => {
+      const parsed = parseFlags(opts, await specOf(client, "pane.run"), RUN_PLAN);
+      // One word is a shell line (`weft run -- 'make && make test'`); more are argv, passed as
+      // they are so quotes and backslashes survive.
+      const words = command?.length ? command : parsed.positionals;
+      if (!words.length) throw new UsageError("give a command after --");
       const result = await client.call<{ output: string; exitCode: number | null }>("pane.run", {
         ...launchOf(words),
-        pane: values.pane,
-        keep: values.keep,
-        timeout,
+        ...parsed.input,
       });
-      print(io, !!values.json, result, () => (result.output ? `${result.output}\n` : ""));
+      print(io, !!parsed.own.json, result, () => (result.output ? `${result.output}\n` : ""));
       return result.exitCode ?? 1;
     });
   },

@@ -3,9 +3,8 @@
 import type { LayoutNode, Size } from "../../core/layout/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import type { LayoutSpec, PaneSpec } from "../../protocols/layout/mod.ts";
-import { buildPreset } from "./_catalog.ts";
 import type { Call, WindowLayout } from "./_window.ts";
-import { type Plan, planLayout, type PlannedPane } from "./plan.ts";
+import { type Plan, planLayout, type PlannedPane, type PresetBuilder } from "./plan.ts";
 
 /** Where the new window goes. */
 export interface Placement {
@@ -17,6 +16,12 @@ export interface Placement {
   name?: string;
   /** Replace a window of that name (closed once the new one stands). */
   replace?: boolean;
+}
+
+/** How to build a layout: where it goes, and the presets its spec may name. */
+export interface BuildOptions extends Placement {
+  /** Builds a named preset (the plugin's catalog). */
+  presets: PresetBuilder;
 }
 
 /** One created pane, in spec order. */
@@ -48,7 +53,7 @@ interface PaneInfo {
 export async function createLayout(
   call: Call,
   spec: LayoutSpec,
-  where: Placement,
+  where: BuildOptions,
 ): Promise<Created> {
   const project = (await call<{ projectDir: string }>("server.status", {})).projectDir;
   const { old, deferred } = await precheck(call, spec, where);
@@ -63,7 +68,10 @@ export async function createLayout(
       throw failed(first, err);
     });
   try {
-    const { plan, ids, layout } = await fillWindow(call, spec, made, start);
+    const { plan, ids, layout } = await fillWindow(call, spec, made, {
+      start,
+      presets: where.presets,
+    });
     if (old) await replaceWindow(call, { old, window: made.window, where, plan, ids, deferred });
     const panes = await describePanes(call, plan, ids);
     return { session: made.session, window: made.window, panes, layout };
@@ -78,10 +86,13 @@ async function fillWindow(
   call: Call,
   spec: LayoutSpec,
   made: { window: string; pane: string },
-  start: (p: PaneSpec) => Record<string, unknown>,
+  { start, presets }: {
+    start: (p: PaneSpec) => Record<string, unknown>;
+    presets: PresetBuilder;
+  },
 ): Promise<{ plan: Plan; ids: Map<string, string>; layout: WindowLayout }> {
   const size = await call<WindowLayout>("window.layout", { window: made.window });
-  const plan = planLayout(spec, size, buildPreset);
+  const plan = planLayout(spec, size, presets);
   const ids = new Map([[plan.panes[0]!.slot, made.pane]]);
   await spawnRest(call, plan, ids, { window: made.window, start, size });
   const tree = renamed(plan.tree, ids);

@@ -9,9 +9,10 @@
  * - `layout.split`, `layout.resize`, `layout.get`, `layout.swap`, `layout.zoom`,
  *   `layout.export`
  *
- * Options (the project's `deno.json`, `weft.plugins.layout.options`): `presets`, a table of
- * `name -> {description?, layout}` whose layout is a spec with `{pane: {}}` slots and at most
- * one `{rest: "horizontal" | "vertical"}` leaf (see {@link configPresets}). A third-party plugin
+ * Options (the project's `deno.json`, `weft.plugins.layout.options`; see `./options.ts`):
+ * `presets`, a table of `name -> {description?, layout}` whose layout is a spec with
+ * `{pane: {}}` slots and at most one `{rest: "horizontal" | "vertical"}` leaf (see
+ * {@link configPresets}). A third-party plugin
  * adds its own presets by calling `layout.define_preset` with such a template.
  *
  * @example
@@ -24,7 +25,8 @@
  */
 
 import { definePlugin } from "@weft/weft/plugin";
-import { addPresets } from "./_catalog.ts";
+import { PresetCatalog } from "./_catalog.ts";
+import type { LayoutState } from "./_state.ts";
 import { configPresets } from "./config_presets.ts";
 import { applyPresetCommand } from "./commands/apply_preset.ts";
 import { create } from "./commands/create.ts";
@@ -37,6 +39,10 @@ import { resize } from "./commands/resize.ts";
 import { split } from "./commands/split.ts";
 import { swap } from "./commands/swap.ts";
 import { zoom } from "./commands/zoom.ts";
+import { parseOptions } from "./options.ts";
+
+export { defaults, parseOptions } from "./options.ts";
+export type { Options } from "./options.ts";
 
 export default definePlugin({
   name: "layout",
@@ -56,8 +62,11 @@ export default definePlugin({
     zoom,
     exportLayout,
   ],
-  setup: (ctx) => {
-    const clashes = addPresets(configPresets(ctx.options.presets));
+  options: parseOptions,
+  setup: (ctx): LayoutState => {
+    const presets = new PresetCatalog();
+    const clashes = presets.add(configPresets(ctx.options.presets));
     for (const name of clashes) ctx.log(`config preset "${name}" is a built-in name; skipped`);
+    return { presets };
   },
 });

@@ -14,7 +14,7 @@ import { WeftError } from "../../protocols/bus/errors.ts";
 import { findServerInfo } from "../../core/server/info.ts";
 import type { CliIo, Subcommand } from "../cli/io.ts";
 import { UsageError } from "../cli/io.ts";
-import { type McpOptions, parseMcpOptions } from "../../protocols/mcp/mod.ts";
+import { type Options as McpOptions, parseOptions as parseMcpOptions } from "./options.ts";
 import { READ_ONLY_GRANTS } from "./mod.ts";
 import { serveStdio } from "./stdio.ts";
 import { BUILTIN_PLUGINS } from "../builtin.ts";

@@ -7,6 +7,7 @@
 
 import { isInitializeRequest, WebStandardStreamableHTTPServerTransport } from "./sdk.ts";
 import { guard } from "./guard.ts";
+import { OpenSessions } from "./_open_sessions.ts";
 import type { Session } from "./session_server.ts";
 
 /** Options of {@link serveHttp}. */
@@ -19,6 +20,8 @@ export interface HttpOptions {
   createSession: (id: string) => Session;
   /** Largest request body, in bytes. */
   maxBodyBytes?: number;
+  /** Most sessions open at once; past it the least recently used one is ended. */
+  maxSessions?: number;
 }
 
 /** A running HTTP transport. */
@@ -30,110 +33,108 @@ export interface HttpServer {
   close: () => Promise<void>;
 }
 
-interface Open {
-  transport: WebStandardStreamableHTTPServerTransport;
-  session: Session;
-  used: number;
-}
-
 const MAX_BODY = 4 * 1024 * 1024;
 /** Past this many open sessions, the least recently used one is ended (clients that vanished). */
 const MAX_SESSIONS = 64;
 
+/** What every request of one HTTP door needs. */
+interface Door {
+  options: HttpOptions;
+  /** The port listened on (known once listening). */
+  port: number;
+  maxBody: number;
+  sessions: OpenSessions;
+}
+
 /** Starts the HTTP transport. */
 export function serveHttp(options: HttpOptions): HttpServer {
-  const open = new Map<string, Open>();
-  let port = options.port;
+  const sessions = new OpenSessions(options.maxSessions ?? MAX_SESSIONS);
   const maxBody = options.maxBodyBytes ?? MAX_BODY;
-
-  const handle = async (req: Request): Promise<Response> => {
-    const url = new URL(req.url);
-    if (url.pathname !== "/mcp") {
-      return rpcError(404, -32601, `Cannot find ${url.pathname}: weft serves MCP at /mcp`);
-    }
-    const refused = guard(req, { port, token: options.token, tokenless: options.tokenless });
-    if (refused) return refused;
-    const id = req.headers.get("mcp-session-id");
-    if (id !== null) {
-      const found = open.get(id);
-      if (!found) {
-        return rpcError(
-          404,
-          -32001,
-          `Cannot find session "${id}": it ended or never was; initialize again`,
-        );
-      }
-      return await found.transport.handleRequest(req);
-    }
-    if (req.method !== "POST") {
-      return rpcError(
-        400,
-        -32000,
-        "Cannot serve this request: it has no Mcp-Session-Id; initialize first",
-      );
-    }
-    const body = await readJson(req, maxBody);
-    if (body instanceof Response) return body;
-    const messages = Array.isArray(body) ? body : [body];
-    if (!messages.some((m) => isInitializeRequest(m))) {
-      return rpcError(
-        400,
-        -32000,
-        "Cannot serve this request: it has no Mcp-Session-Id and is not an initialize request",
-      );
-    }
-    return await start(req, body);
-  };
-
-  const start = async (req: Request, body: unknown): Promise<Response> => {
-    if (open.size >= MAX_SESSIONS) {
-      const [oldest] = [...open.entries()].sort((a, b) => a[1].used - b[1].used)[0]!;
-      end(oldest);
-    }
-    const id = crypto.randomUUID();
-    const session = options.createSession(id);
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: () => id,
-      enableJsonResponse: true,
-      maxRequestBodySize: maxBody,
-      onsessioninitialized: (sid) =>
-        void open.set(sid, { transport, session, used: performance.now() }),
-      onsessionclosed: (sid) => end(sid),
-    });
-    transport.onclose = () => end(id);
-    await session.start();
-    await session.server.connect(transport);
-    return await transport.handleRequest(req, { parsedBody: body });
-  };
-
-  const end = (id: string) => {
-    const found = open.get(id);
-    if (!found) return;
-    open.delete(id);
-    found.session.close();
-    void found.transport.close().catch(() => {});
-    void found.session.server.close().catch(() => {});
-  };
-
+  const door: Door = { options, port: options.port, maxBody, sessions };
   const server = Deno.serve({
     hostname: "127.0.0.1",
     port: options.port,
     onListen: () => {},
     onError: (err) => rpcError(500, -32603, `Cannot serve this request: ${String(err)}`),
-  }, handle);
-  port = (server.addr as Deno.NetAddr).port;
-
+  }, (req) => handle(req, door));
+  door.port = (server.addr as Deno.NetAddr).port;
   return {
-    port,
-    url: `http://127.0.0.1:${port}/mcp`,
+    port: door.port,
+    url: `http://127.0.0.1:${door.port}/mcp`,
     get sessions() {
-      return open.size;
+      return sessions.size;
     },
     close: async () => {
-      for (const id of [...open.keys()]) end(id);
+      sessions.endAll();
       await server.shutdown();
     },
   };
+}
+
+/** The gate, then the request's session: an open one, or a new one for an initialize. */
+async function handle(req: Request, door: Door): Promise<Response> {
+  const url = new URL(req.url);
+  if (url.pathname !== "/mcp") {
+    return rpcError(404, -32601, `Cannot find ${url.pathname}: weft serves MCP at /mcp`);
+  }
+  const { token, tokenless } = door.options;
+  const refused = guard(req, { port: door.port, token, tokenless });
+  if (refused) return refused;
+  const id = req.headers.get("mcp-session-id");
+  return id === null ? await initialize(req, door) : await resume(req, id, door);
+}
+
+/** A request in an open session. */
+async function resume(req: Request, id: string, door: Door): Promise<Response> {
+  const found = door.sessions.use(id);
+  if (!found) {
+    return rpcError(
+      404,
+      -32001,
+      `Cannot find session "${id}": it ended or never was; initialize again`,
+    );
+  }
+  return await found.transport.handleRequest(req);
+}
+
+/** A request without a session: only an initialize may start one. */
+async function initialize(req: Request, door: Door): Promise<Response> {
+  if (req.method !== "POST") {
+    return rpcError(
+      400,
+      -32000,
+      "Cannot serve this request: it has no Mcp-Session-Id; initialize first",
+    );
+  }
+  const body = await readJson(req, door.maxBody);
+  if (body instanceof Response) return body;
+  const messages = Array.isArray(body) ? body : [body];
+  if (!messages.some((m) => isInitializeRequest(m))) {
+    return rpcError(
+      400,
+      -32000,
+      "Cannot serve this request: it has no Mcp-Session-Id and is not an initialize request",
+    );
+  }
+  return await open(req, body, door);
+}
+
+/** Makes a session's server and transport and lets the transport answer the initialize. */
+async function open(req: Request, body: unknown, door: Door): Promise<Response> {
+  const { sessions, maxBody } = door;
+  const id = crypto.randomUUID();
+  const session = door.options.createSession(id);
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: () => id,
+    enableJsonResponse: true,
+    maxRequestBodySize: maxBody,
+    onsessioninitialized: (sid): void => sessions.add(sid, { transport, session }),
+    onsessionclosed: (sid) => sessions.end(sid),
+  });
+  transport.onclose = () => sessions.end(id);
+  await session.start();
+  await session.server.connect(transport);
+  return await transport.handleRequest(req, { parsedBody: body });
 }
 
 async function readJson(req: Request, maxBody: number): Promise<unknown | Response> {

@@ -20,10 +20,9 @@
  */
 
 import { join } from "node:path";
-import { z } from "zod";
-import { defineCommand, definePlugin, type PluginContext } from "@weft/weft/plugin";
+import { definePlugin, type PluginContext, withState, z } from "@weft/weft/plugin";
 import { BUS_CAPABILITIES } from "../../protocols/bus/capabilities.ts";
-import { type McpOptions, parseMcpOptions } from "../../protocols/mcp/mod.ts";
+import { type Options, parseOptions } from "./options.ts";
 import { ToolCatalog } from "./catalog.ts";
 import { CONFORMANCE_FIXTURES } from "./conformance.ts";
 import { type McpHost, replyOf } from "./host.ts";
@@ -43,13 +42,17 @@ export const MCP_CAPABILITIES = [
   "write:.weft",
 ] as const;
 
+export { defaults, parseOptions } from "./options.ts";
+export type { Options } from "./options.ts";
+
+/** The plugin's state in its Worker, once set up: what every handler receives. */
 interface Running {
   http: HttpServer;
   tokenFile: string;
   catalog: ToolCatalog;
 }
 
-let running: Running | undefined;
+const { defineCommand } = withState<Running>();
 
 const status = defineCommand({
   name: "mcp.status",
@@ -59,21 +62,18 @@ const status = defineCommand({
   capabilities: [],
   mcp: { expose: false, readOnly: true },
   input: z.object({}),
-  handler: () => {
-    if (!running) return { running: false };
-    return {
-      running: true,
-      url: running.http.url,
-      port: running.http.port,
-      tokenFile: running.tokenFile,
-      sessions: running.http.sessions,
-      tools: running.catalog.table.size,
-    };
-  },
+  handler: ({ state: { http, tokenFile, catalog } }) => ({
+    running: true,
+    url: http.url,
+    port: http.port,
+    tokenFile,
+    sessions: http.sessions,
+    tools: catalog.table.size,
+  }),
 });
 
-async function setup(ctx: PluginContext): Promise<void> {
-  const options = parseMcpOptions(ctx.options);
+async function setup(ctx: PluginContext<Options>): Promise<Running> {
+  const { options } = ctx;
   const { projectDir } = await ctx.call<{ projectDir: string }>("server.status", {});
   const dir = join(projectDir, ".weft");
   const tokenFile = join(dir, "mcp.token");
@@ -95,13 +95,13 @@ async function setup(ctx: PluginContext): Promise<void> {
         ...(options.resources ? { resources: resourceOptions(options) } : {}),
       }),
   });
-  running = { http, tokenFile, catalog };
   await publishHttp(join(dir, "server.json"), { port: http.port, tokenFile });
   ctx.log(`serving MCP at ${http.url}${options.readOnly ? " (read-only)" : ""}`);
+  return { http, tokenFile, catalog };
 }
 
 /** weft as one HTTP session may use it: calls attributed to the session. */
-function sessionHost(ctx: PluginContext, id: string, options: McpOptions): McpHost {
+function sessionHost(ctx: PluginContext<Options>, id: string, options: Options): McpHost {
   const onBehalf = {
     kind: "mcp" as const,
     id: id.slice(0, 8),
@@ -113,7 +113,7 @@ function sessionHost(ctx: PluginContext, id: string, options: McpOptions): McpHo
   };
 }
 
-function resourceOptions(options: McpOptions) {
+function resourceOptions(options: Options) {
   return {
     updatesPerSecond: options.updatesPerSecond,
     ...(options.unsafeConformanceMode ? { fixtures: CONFORMANCE_FIXTURES } : {}),
@@ -126,5 +126,6 @@ export default definePlugin({
   description: "weft as an MCP server: bus commands as tools, panes as resources, over HTTP.",
   capabilities: [...MCP_CAPABILITIES],
   commands: [status],
+  options: parseOptions,
   setup,
 });

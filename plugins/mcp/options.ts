@@ -4,21 +4,11 @@
  * @module
  */
 
-import { z } from "zod";
-import { WeftError } from "../../protocols/bus/errors.ts";
-
-/** Which tools the MCP door shows. Names are tool names or command names. */
-export interface ToolFilter {
-  /** When given, only these tools. */
-  tools?: readonly string[];
-  /** Never these tools. */
-  hide?: readonly string[];
-  /** Only tools that change nothing (commands marked `mcp.readOnly`). */
-  readOnly?: boolean;
-}
+import { optionsParser, z } from "@weft/weft/plugin";
+import type { ToolFilter } from "../../protocols/mcp/mod.ts";
 
 /** Every option of the `mcp` plugin. */
-export interface McpOptions extends ToolFilter {
+export interface Options extends ToolFilter {
   /** HTTP port on 127.0.0.1; 0 picks a free one (written to `.weft/server.json`). */
   port: number;
   /** Serve pane screens as resources `weft://pane/{id}`. */
@@ -33,8 +23,8 @@ export interface McpOptions extends ToolFilter {
   unsafeConformanceMode: boolean;
 }
 
-/** The defaults of {@link McpOptions}. */
-export const MCP_DEFAULTS: McpOptions = {
+/** The options of a project that sets none. */
+export const defaults: Options = {
   port: 0,
   resources: true,
   updatesPerSecond: 10,
@@ -56,24 +46,12 @@ const Schema = z.strictObject({
  *
  * @example
  * ```ts
- * import { parseMcpOptions } from "./options.ts";
- * const options = parseMcpOptions({ readOnly: true });
+ * import { parseOptions } from "./options.ts";
+ * const options = parseOptions({ readOnly: true });
  * console.assert(options.readOnly === true && options.port === 0);
  * ```
  */
-export function parseMcpOptions(raw: unknown): McpOptions {
-  const parsed = Schema.safeParse(raw ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const path = ["weft", "plugins", "mcp", "options", ...issue.path.map(String)].join(".");
-    const what = issue.code === "unrecognized_keys"
-      ? `unknown key ${issue.keys.map((k) => `"${k}"`).join(", ")}`
-      : issue.message;
-    throw new WeftError("INVALID_INPUT", `Cannot start the MCP server: ${path}: ${what}`);
-  }
-  const o = parsed.data;
-  return {
-    ...MCP_DEFAULTS,
-    ...Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)),
-  } as McpOptions;
-}
+export const parseOptions: (raw: unknown) => Options = optionsParser<Options>("mcp", {
+  schema: Schema,
+  defaults,
+});

@@ -20,12 +20,7 @@ import {
 } from "./sdk.ts";
 import { didYouMean } from "../../protocols/bus/suggest.ts";
 import { VERSION } from "../../core/version.ts";
-import {
-  errorResult,
-  isCallError,
-  PANE_URI_TEMPLATE,
-  toolResult,
-} from "../../protocols/mcp/mod.ts";
+import { errorResult, PANE_URI_TEMPLATE, toolResult } from "../../protocols/mcp/mod.ts";
 import type { ToolCatalog } from "./catalog.ts";
 import type { McpHost } from "./host.ts";
 import { PaneResources, type PaneResourcesOptions } from "./resources.ts";
@@ -52,6 +47,14 @@ const INSTRUCTIONS = "weft runs this project's terminals. Panes are terminals (i
   "send_input, close_pane. run_command runs a command and returns its exit code and output. " +
   "Without a target, tools act on your own pane/window when you run inside weft.";
 
+const PANE_TEMPLATE = {
+  uriTemplate: PANE_URI_TEMPLATE,
+  name: "pane",
+  title: "Pane screen",
+  description: "The visible screen of a pane, by id (p3) or unique name, as text.",
+  mimeType: "text/plain",
+};
+
 /**
  * Makes one session's server.
  *
@@ -63,67 +66,16 @@ const INSTRUCTIONS = "weft runs this project's terminals. Panes are terminals (i
  * ```
  */
 export function createSession(options: SessionOptions): Session {
-  const { catalog, host } = options;
-  const server = new Server({ name: "weft", title: "weft terminals", version: VERSION }, {
-    capabilities: {
-      tools: { listChanged: true },
-      ...(options.resources ? { resources: { subscribe: true, listChanged: true } } : {}),
-    },
-    instructions: INSTRUCTIONS,
-  });
+  const server = newServer(options.resources !== undefined);
   const notify = (send: () => Promise<void>) => void send().catch(() => {});
-  const offTools = catalog.onChange(() => notify(() => server.sendToolListChanged()));
-
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: [...catalog.table.values()].map((e) => e.tool),
-  }));
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
-    const { name, arguments: args } = request.params;
-    const entry = catalog.table.get(name);
-    if (!entry) {
-      throw new McpError(
-        ErrorCode.InvalidParams,
-        `Cannot find tool "${name}"${didYouMean(name, catalog.table.keys())}`,
-      );
-    }
-    const reply = await host.call(entry.command, args ?? {});
-    if (reply.ok) return toolResult(entry, reply.value);
-    if (isCallError(reply.error)) {
-      throw new McpError(ErrorCode.InvalidParams, reply.error.message, reply.error.data);
-    }
-    return errorResult(reply.error);
-  });
-
+  const offTools = serveTools(server, options, () => notify(() => server.sendToolListChanged()));
   const resources = options.resources
-    ? new PaneResources(host, {
+    ? new PaneResources(options.host, {
       updated: (uri) => notify(() => server.sendResourceUpdated({ uri })),
       listChanged: () => notify(() => server.sendResourceListChanged()),
     }, options.resources)
     : undefined;
-  if (resources) {
-    server.setRequestHandler(ListResourcesRequestSchema, async () => ({
-      resources: await resources.list(),
-    }));
-    server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
-      resourceTemplates: [{
-        uriTemplate: PANE_URI_TEMPLATE,
-        name: "pane",
-        title: "Pane screen",
-        description: "The visible screen of a pane, by id (p3) or unique name, as text.",
-        mimeType: "text/plain",
-      }],
-    }));
-    server.setRequestHandler(ReadResourceRequestSchema, (r) => resources.read(r.params.uri));
-    server.setRequestHandler(SubscribeRequestSchema, async (r) => {
-      await resources.subscribe(r.params.uri);
-      return {};
-    });
-    server.setRequestHandler(UnsubscribeRequestSchema, (r) => {
-      resources.unsubscribe(r.params.uri);
-      return {};
-    });
-  }
-
+  if (resources) serveResources(server, resources);
   return {
     server,
     start: async () => {
@@ -134,4 +86,72 @@ export function createSession(options: SessionOptions): Session {
       resources?.close();
     },
   };
+}
+
+/** The SDK server, saying what this session offers. */
+function newServer(withResources: boolean): Server {
+  return new Server({ name: "weft", title: "weft terminals", version: VERSION }, {
+    capabilities: {
+      tools: { listChanged: true },
+      ...(withResources ? { resources: { subscribe: true, listChanged: true } } : {}),
+    },
+    instructions: INSTRUCTIONS,
+  });
+}
+
+/** `tools/list` and `tools/call` from the catalog; returns the function that stops `changed`. */
+function serveTools(
+  server: Server,
+  { catalog, host }: SessionOptions,
+  changed: () => void,
+): () => void {
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: [...catalog.table.values()].map((e) => e.tool),
+  }));
+  server.setRequestHandler(
+    CallToolRequestSchema,
+    (request) => callTool(catalog, host, request.params),
+  );
+  return catalog.onChange(changed);
+}
+
+/**
+ * Calls a tool's command. An unknown tool is a protocol error; anything the command replies,
+ * invalid arguments included, is a result a model reads (MCP 2025-11-25, SEP-1303: a model
+ * corrects its arguments only when it sees what was wrong with them).
+ */
+async function callTool(
+  catalog: ToolCatalog,
+  host: McpHost,
+  params: { name: string; arguments?: Record<string, unknown> | undefined },
+): Promise<CallToolResult> {
+  const { name, arguments: args } = params;
+  const entry = catalog.table.get(name);
+  if (!entry) {
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `Cannot find tool "${name}"${didYouMean(name, catalog.table.keys())}`,
+    );
+  }
+  const reply = await host.call(entry.command, args ?? {});
+  return reply.ok ? toolResult(entry, reply.value) : errorResult(reply.error, entry.tool.name);
+}
+
+/** `resources/*`: pane screens, listed, read and watched. */
+function serveResources(server: Server, resources: PaneResources): void {
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
+    resources: await resources.list(),
+  }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+    resourceTemplates: [PANE_TEMPLATE],
+  }));
+  server.setRequestHandler(ReadResourceRequestSchema, (r) => resources.read(r.params.uri));
+  server.setRequestHandler(SubscribeRequestSchema, async (r) => {
+    await resources.subscribe(r.params.uri);
+    return {};
+  });
+  server.setRequestHandler(UnsubscribeRequestSchema, (r) => {
+    resources.unsubscribe(r.params.uri);
+    return {};
+  });
 }

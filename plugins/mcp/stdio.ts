@@ -7,7 +7,7 @@
  */
 
 import type { WeftClient } from "../client/mod.ts";
-import type { McpOptions } from "../../protocols/mcp/mod.ts";
+import type { Options as McpOptions } from "./options.ts";
 import { ToolCatalog } from "./catalog.ts";
 import { type McpHost, replyOf } from "./host.ts";
 import { StdioServerTransport } from "./sdk_stdio.ts";

@@ -2,7 +2,9 @@
  * Reads one pane for commands: the byte stream (XML and OSC, or OSC only) as output arrives,
  * and, for an agent TUI, its screen, read again (at most every `scanMs`, less often when a read
  * is slow) after output arrives, and again while a tag it saw is settling (a tag runs only once
- * two reads at least 300 ms apart showed it the same: see `ScreenDetector`).
+ * two reads at least 300 ms apart showed it the same: see `ScreenDetector`). Each look is
+ * reported ({@link ScanReport}, the `sideband.scanned` event), so that a test can wait for
+ * "looked, and found nothing" instead of sleeping.
  *
  * @module
  */
@@ -16,8 +18,40 @@ import {
   SidebandStream,
   styledLine,
 } from "../../protocols/sideband/mod.ts";
+import { type Clock, REAL_CLOCK } from "./_clock.ts";
 import type { Found } from "./_runner.ts";
 import type { Mode, Options } from "./options.ts";
+
+/** Reports of the byte stream are gathered for this long, so a flood costs one per window. */
+export const STREAM_REPORT_MS = 50;
+
+/**
+ * What one look at a pane found (the `sideband.scanned` event). `stream`: the output read since
+ * the last report (`chunks`, `chars`), the commands and parse errors found in it, and how many
+ * characters are held back as a possible unfinished command. `screen`: one read of the screen
+ * at `revision`; `settling` means a tag it saw is not settled yet (another look follows);
+ * `primed` means it only took note of what the screen already showed.
+ */
+export type ScanReport =
+  | {
+    pane: string;
+    source: "stream";
+    chunks: number;
+    chars: number;
+    commands: number;
+    errors: number;
+    held: number;
+  }
+  | {
+    pane: string;
+    source: "screen";
+    revision: number;
+    commands: number;
+    refused: number;
+    errors: number;
+    settling: boolean;
+    primed: boolean;
+  };
 
 /** What a reader needs. */
 export interface ReaderDeps {
@@ -27,11 +61,15 @@ export interface ReaderDeps {
     listener: (e: WeftEvent) => void,
   ) => () => void;
   /** Reads the pane's whole history with colours. */
-  readScreen: (pane: string) => Promise<{ text: string; cols: number }>;
+  readScreen: (pane: string) => Promise<{ text: string; cols: number; revision: number }>;
   found: (found: Found) => void;
   invalid: (pane: string, source: Found["source"], error: SidebandParseError) => void;
+  /** Told of every look at the pane (published as `sideband.scanned`). */
+  scanned?: (report: ScanReport) => void;
   /** Something went wrong reading (logged by the plugin). */
   warn: (message: string) => void;
+  /** Default: the real one. */
+  clock?: Clock;
 }
 
 /** One pane being read. */
@@ -39,11 +77,14 @@ export class PaneReader {
   readonly pane: string;
   readonly mode: Mode;
   #d: ReaderDeps;
+  #clock: Clock;
   #stream: SidebandStream | undefined;
   #detector: ScreenDetector | undefined;
   #off: (() => void) | undefined;
-  #hold: ReturnType<typeof setTimeout> | undefined;
-  #scanTimer: ReturnType<typeof setTimeout> | undefined;
+  #hold: unknown;
+  #scanTimer: unknown;
+  #reportTimer: unknown;
+  #streamSeen = { chunks: 0, chars: 0, commands: 0, errors: 0 };
   #scanning = false;
   #dirty = false;
   #lastScanMs = 0;
@@ -61,6 +102,7 @@ export class PaneReader {
     this.pane = pane;
     this.mode = mode;
     this.#d = deps;
+    this.#clock = deps.clock ?? REAL_CLOCK;
     this.#prime = options.prime;
     const { namespace, maxTagBytes } = deps.options;
     if (mode !== "off") {
@@ -83,13 +125,18 @@ export class PaneReader {
   stop(): void {
     this.#stopped = true;
     this.#off?.();
-    clearTimeout(this.#hold);
-    clearTimeout(this.#scanTimer);
+    this.#clock.clearTimeout(this.#hold);
+    this.#clock.clearTimeout(this.#scanTimer);
+    this.#clock.clearTimeout(this.#reportTimer);
   }
 
   #output(data: unknown): void {
     if (this.#stopped || typeof data !== "string") return;
-    if (this.#stream) this.#take(this.#stream.push(data));
+    if (this.#stream) {
+      this.#streamSeen.chunks++;
+      this.#streamSeen.chars += data.length;
+      this.#take(this.#stream.push(data));
+    }
     if (this.#detector) this.#schedule(this.#d.options.scanMs);
   }
 
@@ -98,11 +145,25 @@ export class PaneReader {
       this.#d.found({ pane: this.pane, source: "stream", command });
     }
     for (const error of out.errors) this.#d.invalid(this.pane, "stream", error);
-    clearTimeout(this.#hold);
+    this.#streamSeen.commands += out.commands.length;
+    this.#streamSeen.errors += out.errors.length;
+    this.#clock.clearTimeout(this.#hold);
     if (this.#stream?.pending) {
       // An unfinished command is let go after a while, so a stray `<weft:` cannot hold a pane.
-      this.#hold = setTimeout(() => this.#take(this.#stream!.flush()), this.#d.options.holdMs);
+      this.#hold = this.#clock.setTimeout(
+        () => this.#take(this.#stream!.flush()),
+        this.#d.options.holdMs,
+      );
     }
+    this.#reportTimer ??= this.#clock.setTimeout(() => this.#reportStream(), STREAM_REPORT_MS);
+  }
+
+  #reportStream(): void {
+    this.#reportTimer = undefined;
+    if (this.#stopped) return;
+    const held = this.#stream?.pending ?? 0;
+    this.#d.scanned?.({ pane: this.pane, source: "stream", ...this.#streamSeen, held });
+    this.#streamSeen = { chunks: 0, chars: 0, commands: 0, errors: 0 };
   }
 
   /**
@@ -113,12 +174,12 @@ export class PaneReader {
   #schedule(delay: number): void {
     this.#dirty = true;
     if (this.#scanning || this.#stopped) return;
-    const now = performance.now();
+    const now = this.#clock.now();
     this.#firstDirty ??= now;
     const latest = this.#firstDirty + this.#d.options.scanMs * 10;
     const at = Math.max(Math.min(now + delay, latest), this.#lastScanEnd + this.#lastScanMs * 20);
-    clearTimeout(this.#scanTimer);
-    this.#scanTimer = setTimeout(() => void this.#scan(), Math.max(0, at - now));
+    this.#clock.clearTimeout(this.#scanTimer);
+    this.#scanTimer = this.#clock.setTimeout(() => void this.#scan(), Math.max(0, at - now));
   }
 
   async #scan(): Promise<void> {
@@ -127,35 +188,55 @@ export class PaneReader {
     this.#scanning = true;
     this.#dirty = false;
     this.#firstDirty = undefined;
-    const started = performance.now();
+    const started = this.#clock.now();
     let recheck: number | undefined;
     try {
       const read = await this.#d.readScreen(this.pane);
       if (this.#stopped) return;
-      const lines: ScreenLine[] = read.text.split("\n").map(styledLine);
-      if (this.#prime) {
-        this.#prime = false;
-        this.#detector.acknowledge(lines, { width: read.cols });
-        return;
-      }
-      const scan = this.#detector.scan(lines, { width: read.cols, now: started });
-      for (const command of scan.commands) {
-        this.#d.found({ pane: this.pane, source: "screen", command });
-      }
-      for (const { command, reason } of scan.refused) {
-        this.#d.found({ pane: this.pane, source: "screen", command, refuse: reason });
-      }
-      for (const error of scan.errors) this.#d.invalid(this.pane, "screen", error);
-      recheck = scan.recheckMs;
+      recheck = this.#look(this.#detector, read, started);
     } catch (err) {
       this.#d.warn(`Cannot read the screen of pane "${this.pane}": ${(err as Error).message}`);
     } finally {
-      this.#lastScanEnd = performance.now();
+      this.#lastScanEnd = this.#clock.now();
       this.#lastScanMs = this.#lastScanEnd - started;
       this.#scanning = false;
       // A tag still settling is looked at again even when the pane has gone quiet.
       if (this.#dirty) this.#schedule(Math.min(this.#d.options.scanMs, recheck ?? Infinity));
       else if (recheck !== undefined) this.#schedule(recheck);
     }
+  }
+
+  /** Hands on what one read of the screen shows and reports the look; returns `recheckMs`. */
+  #look(
+    detector: ScreenDetector,
+    read: { text: string; cols: number; revision: number },
+    now: number,
+  ): number | undefined {
+    const lines: ScreenLine[] = read.text.split("\n").map(styledLine);
+    const report = { pane: this.pane, source: "screen" as const, revision: read.revision };
+    if (this.#prime) {
+      this.#prime = false;
+      detector.acknowledge(lines, { width: read.cols });
+      const none = { commands: 0, refused: 0, errors: 0, settling: false };
+      this.#d.scanned?.({ ...report, ...none, primed: true });
+      return undefined;
+    }
+    const scan = detector.scan(lines, { width: read.cols, now });
+    for (const command of scan.commands) {
+      this.#d.found({ pane: this.pane, source: "screen", command });
+    }
+    for (const { command, reason } of scan.refused) {
+      this.#d.found({ pane: this.pane, source: "screen", command, refuse: reason });
+    }
+    for (const error of scan.errors) this.#d.invalid(this.pane, "screen", error);
+    this.#d.scanned?.({
+      ...report,
+      commands: scan.commands.length,
+      refused: scan.refused.length,
+      errors: scan.errors.length,
+      settling: scan.recheckMs !== undefined,
+      primed: false,
+    });
+    return scan.recheckMs;
   }
 }

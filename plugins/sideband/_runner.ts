@@ -1,25 +1,31 @@
 /**
- * Runs a command found in a pane's output: resolve it by the tag table, check the switches,
- * the rate, the spawn depth and count, call the bus as that pane, log what happened, and answer
- * a query when there is a way to.
+ * Runs a command found in a pane's output: check the OSC form's key, resolve it by the tag
+ * table, check the switches and the rate, then the limits its tag counts against (a table by
+ * kind, `_limits.ts`), call the bus as that pane, log what happened, and answer a query when
+ * there is a way to.
  *
  * @module
  */
 
-import { isAbsolute, join } from "node:path";
 import { WeftError } from "@weft/weft/plugin";
 import {
   encodeOscReply,
+  OSC_KEY_ATTR,
+  OSC_REPLY,
+  redactKeys,
   type ResolvedTag,
   resolveTag,
   type SidebandCommand,
   type TagTable,
 } from "../../protocols/sideband/mod.ts";
 import { TypedEcho } from "./_echo.ts";
+import { Counter, type LimitDeps, LIMITS } from "./_limits.ts";
 import type { LogEntry, SidebandLog } from "./_log.ts";
 import type { RateLimiter } from "./_rate.ts";
-import { DEPTH_TAG, type Spawns } from "./_spawns.ts";
+import type { Spawns } from "./_spawns.ts";
 import type { Options } from "./options.ts";
+
+export type { PaneFacts } from "./_limits.ts";
 
 /** A command as found, with where it came from. */
 export interface Found {
@@ -28,13 +34,6 @@ export interface Found {
   command: SidebandCommand;
   /** Set when the finder already knows the command must not run: why (logged, not answered). */
   refuse?: string;
-}
-
-/** What a pane looks like to the runner (from `pane.status`). */
-export interface PaneFacts {
-  id: string;
-  session: string;
-  cwd: string;
 }
 
 /** What the runner needs. */
@@ -48,18 +47,35 @@ export interface RunnerDeps {
   callAs: <T>(pane: string, name: string, input: unknown) => Promise<T>;
   /** Calls a bus command as the plugin. */
   call: <T>(name: string, input: unknown) => Promise<T>;
+  /**
+   * Whether `key` is the key the core gave `pane` (its `WEFT_SIDEBAND_KEY`). The core compares;
+   * the plugin never holds a pane's key (see `pane.check_key`).
+   */
+  checkKey: (pane: string, key: string) => Promise<boolean>;
   /** Publishes a `sideband.*` event about a pane. */
   publish: (topic: string, data: unknown, pane: string) => void;
 }
+
+type Resolved = Extract<ResolvedTag, { ok: true }>;
+type Reply = { ok: true; value: unknown } | { ok: false; code: string; message: string };
+type Base = Pick<LogEntry, "pane" | "source" | "form" | "raw">;
 
 /** Runs found commands one at a time per pane, in the order found. */
 export class Runner {
   #d: RunnerDeps;
   #queues = new Map<string, Promise<unknown>>();
   #echo = new TypedEcho();
+  #limits: LimitDeps;
 
   constructor(deps: RunnerDeps) {
     this.#d = deps;
+    this.#limits = {
+      options: deps.options,
+      spawns: deps.spawns,
+      inputs: new Counter(),
+      echo: this.#echo,
+      call: deps.call,
+    };
   }
 
   /** Queues a found command behind the pane's earlier ones; resolves with its log entry. */
@@ -81,67 +97,98 @@ export class Runner {
 
   async #run(found: Found): Promise<LogEntry> {
     const { command, pane } = found;
-    const base = { pane, source: found.source, form: command.form, raw: command.raw };
-    const resolved = resolveTag(command, this.#d.table, pane);
-    const refuse = (reason: string, extra: object = {}) => {
-      const entry = this.#record({
-        ...base,
-        tag: resolved.tag,
-        outcome: "refused",
-        reason,
-        ...extra,
-      });
-      this.#answer(found, resolved, { ok: false, code: "DENIED", message: reason });
-      return entry;
-    };
-    if (command.form === "osc" && command.name === "result") {
+    const base: Base = { pane, source: found.source, form: command.form, raw: command.raw };
+    if (command.form === "osc" && command.name === OSC_REPLY) {
       // The echo of an answer weft wrote to this pane: not a command.
       return this.#record({
         ...base,
-        tag: "result",
+        tag: OSC_REPLY,
         outcome: "refused",
         reason: "an answer, not a command",
       });
     }
-    if (found.refuse !== undefined) {
-      // Not answered, even a query: an answer typed back for text the agent merely showed
-      // would make it write again.
-      return this.#record({ ...base, tag: resolved.tag, outcome: "refused", reason: found.refuse });
+    // Refused without an answer, even a query: an answer typed back for text the agent merely
+    // showed would make it write again.
+    let silent = found.refuse;
+    let unlocked = command;
+    if (silent === undefined && command.form === "osc") {
+      const keyed = await this.#unlock(pane, command);
+      if (typeof keyed === "string") silent = keyed;
+      else unlocked = keyed;
     }
-    if (found.source === "stream" && this.#echo.isEcho(pane, command.raw)) {
-      return refuse("the echo of text weft typed into this pane");
+    const resolved = resolveTag(unlocked, this.#d.table, pane);
+    if (silent !== undefined) {
+      return this.#record({ ...base, tag: resolved.tag, outcome: "refused", reason: silent });
     }
-    if (!resolved.ok) return refuse(resolved.reason);
+    const reason = this.#refusal(found, resolved);
+    if (reason !== undefined) return this.#refuse(found, base, resolved, reason);
+    return await this.#call(found, base, resolved as Resolved);
+  }
+
+  /**
+   * The OSC command without its key, or why it is refused: a program's own OSC carries its
+   * pane's key; bytes it merely shows (a `cat` of a file) cannot know it.
+   */
+  async #unlock(pane: string, command: SidebandCommand): Promise<SidebandCommand | string> {
+    const { [OSC_KEY_ATTR]: key, ...attrs } = command.attrs;
+    const how = `the OSC form needs ${OSC_KEY_ATTR}=$WEFT_SIDEBAND_KEY of the pane that writes it`;
+    if (key === undefined) return `no key: ${how}`;
+    const valid = await this.#d.checkKey(pane, key).catch(() => false);
+    return valid ? { ...command, attrs } : `wrong key: ${how}`;
+  }
+
+  /** Why a command must not run before anything is called, or undefined. */
+  #refusal(found: Found, resolved: ResolvedTag): string | undefined {
+    if (found.source === "stream" && this.#echo.isEcho(found.pane, found.command.raw)) {
+      return "the echo of text weft typed into this pane";
+    }
+    if (!resolved.ok) return resolved.reason;
     const switched = this.#switchedOff(resolved.tag);
-    if (switched) return refuse(`turned off in the config (commands.${switched})`);
-    if (!this.#d.rate.take(pane)) {
+    if (switched) return `turned off in the config (commands.${switched})`;
+    if (!this.#d.rate.take(found.pane)) {
       const { perSecond, burst } = this.#d.options.rate;
-      return refuse(`more than ${perSecond} commands a second (burst ${burst}) from this pane`);
+      return `more than ${perSecond} commands a second (burst ${burst}) from this pane`;
     }
+    return undefined;
+  }
+
+  #refuse(found: Found, base: Base, resolved: ResolvedTag, reason: string, extra = {}): LogEntry {
+    const entry = this.#record({
+      ...base,
+      tag: resolved.tag,
+      outcome: "refused",
+      reason,
+      ...extra,
+    });
+    this.#answer(found, resolved, { ok: false, code: "DENIED", message: reason });
+    return entry;
+  }
+
+  /** Checks the limits the tag counts against, calls the bus as the pane, and logs the outcome. */
+  async #call(found: Found, base: Base, resolved: Resolved): Promise<LogEntry> {
+    const { pane } = found;
+    const { command, spec } = resolved;
     let input = resolved.input;
-    let spawn: { session: string; depth: number } | undefined;
-    const call = { command: resolved.command, input };
     try {
-      if (resolved.command === "pane.create") {
-        const checked = await this.#checkSpawn(pane, input);
-        if (typeof checked === "string") return refuse(checked, call);
-        ({ input, spawn } = checked);
+      let ran: ((value: unknown) => void) | undefined;
+      if (spec.limits) {
+        const checked = await LIMITS[spec.limits]({ pane, input }, this.#limits);
+        if ("refuse" in checked) {
+          return this.#refuse(found, base, resolved, checked.refuse, { command, input });
+        }
+        ({ input, ran } = checked);
       }
-      if (resolved.command === "pane.write") this.#noteTyped(input.pane, input);
-      const value = await this.#d.callAs<unknown>(pane, resolved.command, input);
-      if (resolved.command === "pane.write") {
-        this.#noteTyped((value as { pane?: unknown })?.pane, input);
-      }
-      if (spawn) this.#noteSpawn(value, spawn);
+      const value = await this.#d.callAs<unknown>(pane, command, input);
+      ran?.(value);
       const entry = this.#record({
         ...base,
         tag: resolved.tag,
         outcome: "ran",
-        command: resolved.command,
+        command,
         input,
-        value: resolved.spec.query ? value : summary(value),
+        value: spec.query ? value : summary(value),
       });
-      if (resolved.spec.query) this.#answer(found, resolved, { ok: true, value });
+      if (spec.query) this.#answer(found, resolved, { ok: true, value });
       return entry;
     } catch (err) {
       const error = err instanceof WeftError ? err : new WeftError("INTERNAL", String(err));
@@ -150,7 +197,7 @@ export class Runner {
         ...base,
         tag: resolved.tag,
         outcome: "failed",
-        command: resolved.command,
+        command,
         input,
         code: error.code,
         reason: error.message,
@@ -165,48 +212,8 @@ export class Runner {
     return commands[tag] === false ? tag : undefined;
   }
 
-  /** The depth and count limits, and the spawn's cwd and depth tag; a string is a refusal. */
-  async #checkSpawn(
-    pane: string,
-    input: Record<string, unknown>,
-  ): Promise<
-    string | { input: Record<string, unknown>; spawn: { session: string; depth: number } }
-  > {
-    const { maxDepth, maxSpawned } = this.#d.options;
-    const writer = await this.#d.call<PaneFacts>("pane.status", { pane });
-    const depth = this.#d.spawns.depth(pane) + 1;
-    if (depth > maxDepth) {
-      return `spawn depth ${depth} is more than ${maxDepth} (panes spawned by sideband from panes spawned by sideband)`;
-    }
-    if (this.#d.spawns.count(writer.session) >= maxSpawned) {
-      return `session ${writer.session} already has ${maxSpawned} panes spawned by sideband`;
-    }
-    // `cmd` runs in the writer's directory; a relative `cwd` is taken from there too.
-    const cwd = typeof input.cwd === "string" ? input.cwd : undefined;
-    const dir = cwd === undefined ? writer.cwd : isAbsolute(cwd) ? cwd : join(writer.cwd, cwd);
-    return {
-      input: { ...input, cwd: dir, tags: [`${DEPTH_TAG}${depth}`] },
-      spawn: { session: writer.session, depth },
-    };
-  }
-
-  /** Text typed into a pane is remembered under the name it was given by, then its id. */
-  #noteTyped(pane: unknown, input: Record<string, unknown>): void {
-    const text = typeof input.text === "string" ? input.text : "";
-    if (text && typeof pane === "string") this.#echo.note(pane, text);
-  }
-
-  #noteSpawn(value: unknown, spawn: { session: string; depth: number }): void {
-    const id = (value as { id?: unknown } | null)?.id;
-    if (typeof id === "string") this.#d.spawns.add(id, spawn.session, spawn.depth);
-  }
-
   /** Answers a query: in the OSC form on the program's input, in the XML form when opted in. */
-  #answer(
-    found: Found,
-    resolved: ResolvedTag,
-    reply: { ok: true; value: unknown } | { ok: false; code: string; message: string },
-  ): void {
+  #answer(found: Found, resolved: ResolvedTag, reply: Reply): void {
     if (!resolved.ok || !resolved.spec.query) return;
     const { pane, command } = found;
     const id = resolved.id === undefined ? {} : { id: resolved.id };
@@ -236,8 +243,9 @@ export class Runner {
     });
   }
 
+  /** Logs and publishes an entry; a pane's key never reaches either. */
   #record(entry: Omit<LogEntry, "seq" | "time">): LogEntry {
-    const full = this.#d.log.add(entry);
+    const full = this.#d.log.add({ ...entry, raw: redactKeys(entry.raw) });
     this.#d.publish(`sideband.${entry.outcome}`, full, entry.pane);
     return full;
   }

@@ -5,12 +5,14 @@
  * - Claude Code panes are read on their screen: XML tags in the agent's own messages count,
  *   never those in tool output, in the user's prompt or drawn as code; each runs once however
  *   often the message is redrawn. Plain programs and `claude -p` are read as a byte stream;
- *   the OSC form (`ESC ] 7501 ; …`) is read wherever parsing is on. The grammar is in
+ *   the OSC form (`ESC ] 7501 ; …`) is read wherever parsing is on, and runs only with the
+ *   pane's key (`WEFT_SIDEBAND_KEY`, checked by the core). The grammar is in
  *   `protocols/sideband/`.
- * - Limits: spawn depth (5), panes spawned per session (50), commands per second per pane
- *   (10, burst 20); a switch per tag and for the plugin; every value checked before anything
- *   runs. Each pane's sideband log (`weft sideband log PANE`, `sideband.log`, and the events
- *   `sideband.ran|refused|failed|invalid`) says what ran, what was refused and why.
+ * - Limits: spawn depth (5), panes spawned per session (50), inputs into other panes per
+ *   session (1000), commands per second per pane (10, burst 20); a switch per tag and for the
+ *   plugin; every value checked before anything runs. Each pane's sideband log (`weft sideband
+ *   log PANE`, `sideband.log`, and the events `sideband.ran|refused|failed|invalid`) says what
+ *   ran, what was refused and why; `sideband.scanned` tells of each look at a pane.
  * - Commands: `sideband.log`, `sideband.set` (a pane's mode: auto, off, osc, stream, screen),
  *   `sideband.status`.
  *
@@ -23,9 +25,8 @@
  * @module
  */
 
-import { z } from "zod";
-import { defineCommand, definePlugin, type PluginContext, type WeftEvent } from "@weft/weft/plugin";
-import { TAGS, type TagTable } from "../../protocols/sideband/mod.ts";
+import { definePlugin, type PluginContext, type WeftEvent, withState, z } from "@weft/weft/plugin";
+import { OSC_NUMBER, TAGS, type TagTable } from "../../protocols/sideband/mod.ts";
 import { SidebandLog } from "./_log.ts";
 import { modeOf, type PaneKind } from "./_mode.ts";
 import { RateLimiter } from "./_rate.ts";
@@ -41,7 +42,7 @@ interface PaneInfo extends PaneKind {
   session: string;
 }
 
-/** The plugin's state in its Worker, once set up. */
+/** The plugin's state in its Worker, once set up: what every handler receives. */
 class Sideband {
   readonly options: Options;
   readonly log: SidebandLog;
@@ -70,6 +71,8 @@ class Sideband {
       callAs: (pane, name, input) =>
         ctx.call(name, input, { onBehalf: { kind: "sideband", id: pane, pane } }),
       call: (name, input) => ctx.call(name, input),
+      checkKey: (pane, key) =>
+        ctx.call<{ valid: boolean }>("pane.check_key", { pane, key }).then((r) => r.valid),
       publish: (topic, data, pane) => ctx.publish(topic, data, pane),
     });
   }
@@ -106,11 +109,14 @@ class Sideband {
     return this.#readers.get(pane)?.mode ?? "off";
   }
 
-  /** Overrides a pane's mode (`auto` goes back to the rules). */
+  /**
+   * Overrides a pane's mode (`auto` goes back to the rules). The reader it starts is the
+   * plugin's own work and outlives the command that asked for it, hence `detached`.
+   */
   set(pane: string, mode: Mode | "auto"): Mode {
     if (mode === "auto") this.#overrides.delete(pane);
     else this.#overrides.set(pane, mode);
-    this.#apply(pane, true);
+    this.#ctx.detached(() => this.#apply(pane, true));
     return this.mode(pane);
   }
 
@@ -171,6 +177,7 @@ class Sideband {
       found: (found) => void this.#runner.run(found),
       invalid: (pane, source, error) =>
         void this.#runner.invalid(pane, source, error.reason, error.raw),
+      scanned: (report) => this.#ctx.publish("sideband.scanned", report, id),
       warn: (message) => this.#ctx.log(message),
     }, { prime });
     this.#readers.set(id, reader);
@@ -178,12 +185,7 @@ class Sideband {
   }
 }
 
-let state: Sideband | undefined;
-
-function running(): Sideband {
-  if (!state) throw new Error("Cannot use the sideband plugin: it has not started");
-  return state;
-}
+const { defineCommand } = withState<Sideband>();
 
 const log = defineCommand({
   name: "sideband.log",
@@ -192,19 +194,18 @@ const log = defineCommand({
     "of it (ran, refused, failed, invalid), the reason, and a query's answer. Oldest first.",
   capabilities: ["pane:read"],
   mcp: { readOnly: true, name: "sideband_log" },
-  target: { kind: "pane", field: "pane", fallback: "caller" },
+  targets: [{ kind: "pane", field: "pane", fallback: "caller" }],
   input: z.object({
     pane: z.string().optional().describe("Pane id or name. Default: the caller's pane."),
     limit: z.number().int().min(1).max(100_000).optional().describe("Only the last N entries."),
     since: z.number().int().min(0).optional().describe("Only entries after this seq."),
   }),
-  handler: ({ input, target }) => {
-    const s = running();
+  handler: ({ input, targets: { pane }, state: s }) => {
     const pick = {
       ...(input.limit === undefined ? {} : { limit: input.limit }),
       ...(input.since === undefined ? {} : { since: input.since }),
     };
-    return { pane: target!, mode: s.mode(target!), entries: s.log.entries(target!, pick) };
+    return { pane, mode: s.mode(pane), entries: s.log.entries(pane, pick) };
   },
 });
 
@@ -215,12 +216,12 @@ const set = defineCommand({
     "(XML and OSC in the byte stream: plain programs, claude -p), screen (the agent's messages " +
     "as its TUI draws them: Claude Code), or auto (by its agent kind and the config).",
   capabilities: ["pane:control"],
-  target: { kind: "pane", field: "pane", fallback: "caller" },
+  targets: [{ kind: "pane", field: "pane", fallback: "caller" }],
   input: z.object({
     pane: z.string().optional().describe("Pane id or name. Default: the caller's pane."),
     mode: z.enum(["auto", ...MODES]),
   }),
-  handler: ({ input, target }) => ({ pane: target!, mode: running().set(target!, input.mode) }),
+  handler: ({ input, targets: { pane }, state }) => ({ pane, mode: state.set(pane, input.mode) }),
 });
 
 const status = defineCommand({
@@ -231,8 +232,7 @@ const status = defineCommand({
   capabilities: ["pane:read"],
   mcp: { readOnly: true, name: "sideband_status" },
   input: z.object({}),
-  handler: () => {
-    const s = running();
+  handler: ({ state: s }) => {
     const { enabled, namespace, prefer, maxDepth, maxSpawned, rate, replyQueries } = s.options;
     return {
       enabled,
@@ -252,12 +252,13 @@ export default definePlugin({
   name: "sideband",
   version: "1.0.0",
   description:
-    "Commands agents write in their own output (<weft:spawn …/>, OSC 7501), run as their pane.",
+    `Commands agents write in their own output (<weft:spawn …/>, OSC ${OSC_NUMBER}), run as their pane.`,
   capabilities: ["pane:read", "pane:write", "pane:spawn", "pane:control", "layout:write"],
   commands: [log, set, status],
+  options: parseOptions,
   setup: async (ctx) => {
-    const options = parseOptions(ctx.options);
-    state = new Sideband(ctx, options);
-    await state.start();
+    const sideband = new Sideband(ctx, ctx.options);
+    await sideband.start();
+    return sideband;
   },
 });

@@ -5,8 +5,8 @@
  */
 
 import { z } from "zod";
-import { WeftError } from "@weft/weft/plugin";
-import { TAGS } from "../../protocols/sideband/mod.ts";
+import { optionsParser, WeftError } from "@weft/weft/plugin";
+import { LIMIT_KINDS, limitsOf, TAGS } from "../../protocols/sideband/mod.ts";
 
 /** How a pane's output is read for commands. */
 export const MODES = ["off", "osc", "stream", "screen"] as const;
@@ -48,6 +48,8 @@ const TagSchema = z.strictObject({
   self: z.string().optional(),
   fixed: z.record(z.string(), z.unknown()).optional(),
   query: z.boolean().optional(),
+  /** The limits its calls count against; default: those of the built-in tag with its command. */
+  limits: z.enum(LIMIT_KINDS).optional(),
 });
 
 /** The options, validated, with defaults. */
@@ -77,6 +79,8 @@ export const OptionsSchema = z.strictObject({
   maxDepth: z.number().int().min(0).max(100).default(5),
   /** At most this many panes spawned by sideband per session. */
   maxSpawned: z.number().int().min(0).max(10_000).default(50),
+  /** At most this many inputs typed by sideband into another pane than the writer, per session. */
+  maxInputs: z.number().int().min(0).max(1_000_000).default(1000),
   /** Commands per second per pane, and the burst allowed above it. */
   rate: z.strictObject({
     perSecond: z.number().positive().max(1000).default(10),
@@ -99,7 +103,7 @@ export type Options = z.infer<typeof OptionsSchema>;
 export const defaults: Options = OptionsSchema.parse({});
 
 /**
- * Validates the plugin's options; unknown keys are errors that name the key.
+ * Validates the plugin's options over {@link defaults}; unknown keys are errors that name the key.
  *
  * @example
  * ```ts
@@ -108,23 +112,20 @@ export const defaults: Options = OptionsSchema.parse({});
  * console.assert(options.maxDepth === 5 && options.commands.spawn === false);
  * ```
  */
-export function parseOptions(raw: Readonly<Record<string, unknown>>): Options {
-  const parsed = OptionsSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const path = ["sideband", "options", ...issue.path.map(String)].join(".");
-    throw new WeftError(
-      "INVALID_INPUT",
-      `Cannot start plugin "sideband": ${path}: ${issue.message}`,
-    );
-  }
-  for (const name of Object.keys(parsed.data.tags)) {
+export function parseOptions(raw: unknown): Options {
+  const options = parse(raw);
+  for (const [name, tag] of Object.entries(options.tags)) {
     if (Object.hasOwn(TAGS, name)) {
       throw new WeftError(
         "INVALID_INPUT",
         `Cannot start plugin "sideband": tag "${name}" is built in`,
       );
     }
+    // A tag that spawns or types counts against the limits however it is named.
+    const limits = limitsOf(tag);
+    if (limits) tag.limits = limits;
   }
-  return parsed.data;
+  return options;
 }
+
+const parse = optionsParser<Options>("sideband", { schema: OptionsSchema, defaults });

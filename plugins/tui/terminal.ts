@@ -44,64 +44,80 @@ export const LEAVE_MODES =
  * ```
  */
 export function processTerminal(): TerminalIo {
-  const encoder = new TextEncoder();
-  let chain = Promise.resolve();
-  let started = false;
-  let closed = false;
-  const resizeListeners: (() => void)[] = [];
-  const endListeners: (() => void)[] = [];
-  const onWinch = () => resizeListeners.forEach((l) => l());
-  const writeAll = async (bytes: Uint8Array) => {
-    let off = 0;
-    while (off < bytes.length) off += await Deno.stdout.write(bytes.subarray(off));
-  };
-  const io: TerminalIo = {
-    size: () => {
-      try {
-        const { columns, rows } = Deno.consoleSize();
-        return { cols: columns, rows };
-      } catch {
-        return { cols: 80, rows: 24 };
-      }
-    },
-    write: (data) => {
-      if (closed) return Promise.resolve();
-      const bytes = encoder.encode(data);
-      chain = chain.then(() => writeAll(bytes)).catch(() => {});
-      return chain;
-    },
-    onInput: (listener) => {
-      (async () => {
-        const buf = new Uint8Array(64 * 1024);
-        while (!closed) {
-          const n = await Deno.stdin.read(buf).catch(() => null);
-          if (n === null) break;
-          if (!closed) listener(buf.slice(0, n));
-        }
-        if (!closed) endListeners.forEach((l) => l());
-      })();
-    },
-    onResize: (listener) => void resizeListeners.push(listener),
-    onEnd: (listener) => void endListeners.push(listener),
-    start: () => {
-      if (started) return;
-      started = true;
-      if (Deno.stdin.isTerminal()) Deno.stdin.setRaw(true, { cbreak: false });
-      Deno.addSignalListener("SIGWINCH", onWinch);
-      Deno.stdout.writeSync(encoder.encode(ENTER_MODES));
-    },
-    close: async () => {
-      if (closed || !started) return;
-      closed = true;
-      Deno.removeSignalListener("SIGWINCH", onWinch);
-      await chain;
-      try {
-        Deno.stdout.writeSync(encoder.encode(LEAVE_MODES));
-      } catch { /* the terminal is gone */ }
-      try {
-        if (Deno.stdin.isTerminal()) Deno.stdin.setRaw(false);
-      } catch { /* the terminal is gone */ }
-    },
-  };
-  return io;
+  return new ProcessTerminal();
+}
+
+/** {@link TerminalIo} on stdin/stdout: writes are chained, so frames reach the terminal in order. */
+class ProcessTerminal implements TerminalIo {
+  #encoder = new TextEncoder();
+  #chain = Promise.resolve();
+  #started = false;
+  #closed = false;
+  #resizeListeners: (() => void)[] = [];
+  #endListeners: (() => void)[] = [];
+  #onWinch = () => this.#resizeListeners.forEach((l) => l());
+
+  size(): { cols: number; rows: number } {
+    try {
+      const { columns, rows } = Deno.consoleSize();
+      return { cols: columns, rows };
+    } catch {
+      return { cols: 80, rows: 24 };
+    }
+  }
+
+  write(data: string): Promise<void> {
+    if (this.#closed) return Promise.resolve();
+    const bytes = this.#encoder.encode(data);
+    this.#chain = this.#chain.then(() => writeAll(bytes)).catch(() => {});
+    return this.#chain;
+  }
+
+  onInput(listener: (bytes: Uint8Array) => void): void {
+    void this.#readInput(listener);
+  }
+
+  onResize(listener: () => void): void {
+    this.#resizeListeners.push(listener);
+  }
+
+  onEnd(listener: () => void): void {
+    this.#endListeners.push(listener);
+  }
+
+  start(): void {
+    if (this.#started) return;
+    this.#started = true;
+    if (Deno.stdin.isTerminal()) Deno.stdin.setRaw(true, { cbreak: false });
+    Deno.addSignalListener("SIGWINCH", this.#onWinch);
+    Deno.stdout.writeSync(this.#encoder.encode(ENTER_MODES));
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed || !this.#started) return;
+    this.#closed = true;
+    Deno.removeSignalListener("SIGWINCH", this.#onWinch);
+    await this.#chain;
+    try {
+      Deno.stdout.writeSync(this.#encoder.encode(LEAVE_MODES));
+    } catch { /* the terminal is gone */ }
+    try {
+      if (Deno.stdin.isTerminal()) Deno.stdin.setRaw(false);
+    } catch { /* the terminal is gone */ }
+  }
+
+  async #readInput(listener: (bytes: Uint8Array) => void): Promise<void> {
+    const buf = new Uint8Array(64 * 1024);
+    while (!this.#closed) {
+      const n = await Deno.stdin.read(buf).catch(() => null);
+      if (n === null) break;
+      if (!this.#closed) listener(buf.slice(0, n));
+    }
+    if (!this.#closed) this.#endListeners.forEach((l) => l());
+  }
+}
+
+async function writeAll(bytes: Uint8Array): Promise<void> {
+  let off = 0;
+  while (off < bytes.length) off += await Deno.stdout.write(bytes.subarray(off));
 }

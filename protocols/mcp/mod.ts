@@ -1,6 +1,6 @@
 /**
  * MCP naming and mapping rules, pure: how bus commands become MCP tools (names, descriptions,
- * schemas, annotations), how replies become tool results, how errors split by audience, which
+ * schemas, annotations), how replies and failures become tool results, which
  * tools a project's options show, and how panes are named as resources. The `mcp` plugin and
  * the `weft mcp` stdio bridge both use these, so a tool is never defined twice.
  *
@@ -19,10 +19,8 @@
  */
 
 export { describeTool } from "./describe_tool.ts";
-export { MCP_DEFAULTS, parseMcpOptions } from "../../plugins/mcp/options.ts";
-export type { McpOptions, ToolFilter } from "../../plugins/mcp/options.ts";
 export { PANE_URI_TEMPLATE, paneUri, parsePaneUri } from "./pane_uri.ts";
 export { buildToolTable } from "./tool_table.ts";
-export type { ToolEntry, ToolTable } from "./tool_table.ts";
+export type { ToolEntry, ToolFilter, ToolTable } from "./tool_table.ts";
 export { generatedToolName, namespacedToolName, TOOL_NAME, toolName } from "./tool_name.ts";
-export { errorResult, isCallError, toolResult } from "./tool_result.ts";
+export { errorResult, toolResult } from "./tool_result.ts";

@@ -1,7 +1,9 @@
 /**
- * A command's reply as an MCP tool result, and the split of errors by audience: a bad call
- * (unknown tool, invalid arguments) is a protocol error for the client; a failure inside the
- * command is a result with `isError` whose text a model can act on.
+ * A command's reply as an MCP tool result, and its failures as results with `isError` whose
+ * text a model can act on: a failure inside the command and, since MCP 2025-11-25 (SEP-1303),
+ * arguments that do not fit the tool's input schema, so the model can correct them. Only a call
+ * the server cannot route (an unknown tool) is a protocol error, and the session server throws
+ * that itself.
  *
  * @module
  */
@@ -33,24 +35,6 @@ const ADVICE: Readonly<Partial<Record<ErrorCode, string>>> = {
   INTERNAL: "This is a bug in weft; try another way and report it.",
 };
 
-/** The codes that mean the call itself was wrong: protocol errors, not tool results. */
-const CALL_ERRORS: readonly ErrorCode[] = ["INVALID_INPUT"];
-
-/**
- * True when a failed reply is a bad call (a protocol error, JSON-RPC -32602), false when it
- * is a failure inside the command (an `isError` result).
- *
- * @example
- * ```ts
- * import { isCallError } from "./tool_result.ts";
- * console.assert(isCallError({ code: "INVALID_INPUT", message: "x" }));
- * console.assert(!isCallError({ code: "TARGET_NOT_FOUND", message: "x" }));
- * ```
- */
-export function isCallError(error: ErrorBody): boolean {
-  return CALL_ERRORS.includes(error.code);
-}
-
 /**
  * A successful value as a tool result: `structuredContent` for programs, text for models.
  * A value with a `text` or `output` field (a screen, a command's output) shows that text as
@@ -73,22 +57,48 @@ export function toolResult(entry: Pick<ToolEntry, "wrap">, value: unknown): Call
 }
 
 /**
- * A failure inside a command as an `isError` result naming the code and what to do.
+ * A failed reply as an `isError` result naming the code and what to do. Arguments that do not
+ * fit the input schema (`INVALID_INPUT` with the schema's `issues`) are listed one a line,
+ * under the tool's name when it is given.
  *
  * @example
  * ```ts
  * import { errorResult } from "./tool_result.ts";
  * const r = errorResult({ code: "PANE_EXITED", message: 'Cannot write to pane "p2": exited' });
  * console.assert(r.isError && (r.content[0] as { text: string }).text.includes("PANE_EXITED"));
+ * const bad = errorResult({
+ *   code: "INVALID_INPUT",
+ *   message: 'Cannot call "pane.read": pane: Expected string, received number',
+ *   data: { issues: [{ path: "pane", message: "Expected string, received number" }] },
+ * }, "read_pane");
+ * console.assert((bad.content[0] as { text: string }).text.includes("- pane: Expected string"));
  * ```
  */
-export function errorResult(error: ErrorBody): CallToolResult {
+export function errorResult(error: ErrorBody, tool?: string): CallToolResult {
   const advice = ADVICE[error.code] ?? "";
-  const data = error.data === undefined ? "" : `\n${JSON.stringify(error.data, null, 2)}`;
-  return {
-    isError: true,
-    content: [{ type: "text", text: `${error.code}: ${error.message}\n${advice}${data}`.trim() }],
-  };
+  const issues = schemaIssues(error);
+  let text = `${error.code}: ${error.message}\n${advice}`;
+  if (issues) {
+    const head = tool
+      ? `Cannot call tool "${tool}": its arguments do not fit its inputSchema`
+      : error.message;
+    const lines = issues.map((i) => `- ${i.path || "(arguments)"}: ${i.message}`);
+    text = [`${error.code}: ${head}`, ...lines, advice].join("\n");
+  } else if (error.data !== undefined) {
+    text += `\n${JSON.stringify(error.data, null, 2)}`;
+  }
+  return { isError: true, content: [{ type: "text", text: text.trim() }] };
+}
+
+/** The schema's complaints of an `INVALID_INPUT` from the bus's input check, if it has them. */
+function schemaIssues(error: ErrorBody): { path: string; message: string }[] | undefined {
+  if (error.code !== "INVALID_INPUT") return undefined;
+  const issues = (error.data as { issues?: unknown } | undefined)?.issues;
+  if (!Array.isArray(issues) || issues.length === 0) return undefined;
+  return issues.map((i) => ({
+    path: String((i as { path?: unknown }).path ?? ""),
+    message: String((i as { message?: unknown }).message ?? "invalid"),
+  }));
 }
 
 function readable(value: unknown): string {

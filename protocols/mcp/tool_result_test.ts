@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { errorResult, isCallError, toolResult } from "./tool_result.ts";
+import { errorResult, toolResult } from "./tool_result.ts";
 
 function textOf(result: { content: unknown[] }): string {
   return (result.content[0] as { text: string }).text;
@@ -43,9 +43,33 @@ Deno.test("errorResult() names the code and says what to do", () => {
   assert.match(text, /"ref": "p99"/);
 });
 
-Deno.test("isCallError() splits bad calls from failures inside commands", () => {
-  assert.equal(isCallError({ code: "INVALID_INPUT", message: "" }), true);
-  for (const code of ["TIMEOUT", "DENIED", "PANE_EXITED", "TARGET_NOT_FOUND"] as const) {
-    assert.equal(isCallError({ code, message: "" }), false);
-  }
+Deno.test("errorResult() lists the arguments that do not fit the schema, under the tool's name", () => {
+  const r = errorResult({
+    code: "INVALID_INPUT",
+    message: 'Cannot call "pane.read": pane: Expected string, received number',
+    data: {
+      issues: [
+        { path: "pane", message: "Expected string, received number" },
+        { path: "", message: "Unrecognized key(s) in object: 'pain'" },
+      ],
+    },
+  }, "read_pane");
+  assert.equal(r.isError, true);
+  assert.equal(
+    textOf(r),
+    'INVALID_INPUT: Cannot call tool "read_pane": its arguments do not fit its inputSchema\n' +
+      "- pane: Expected string, received number\n" +
+      "- (arguments): Unrecognized key(s) in object: 'pain'\n" +
+      "Fix the arguments and call again.",
+  );
+});
+
+Deno.test("errorResult() keeps a handler's own INVALID_INPUT message and data as they are", () => {
+  const r = errorResult({
+    code: "INVALID_INPUT",
+    message: 'Cannot swap pane "p1" with itself',
+    data: { pane: "p1" },
+  }, "swap_panes");
+  assert.match(textOf(r), /^INVALID_INPUT: Cannot swap pane "p1" with itself\nFix the arguments/);
+  assert.match(textOf(r), /"pane": "p1"/);
 });

@@ -8,8 +8,17 @@
 import type { Tool } from "@modelcontextprotocol/sdk/types";
 import type { CommandSpec, JsonSchema } from "../bus/mod.ts";
 import { describeTool } from "./describe_tool.ts";
-import type { ToolFilter } from "../../plugins/mcp/options.ts";
 import { namespacedToolName, TOOL_NAME, toolName } from "./tool_name.ts";
+
+/** Which tools the MCP door shows. Names are tool names or command names. */
+export interface ToolFilter {
+  /** When given, only these tools. */
+  tools?: readonly string[];
+  /** Never these tools. */
+  hide?: readonly string[];
+  /** Only tools that change nothing (commands marked `mcp.readOnly`). */
+  readOnly?: boolean;
+}
 
 /** One tool and the command behind it. */
 export interface ToolEntry {

@@ -26,9 +26,12 @@
  *
  * Values are percent-encoded UTF-8 (`%`, `;`, `=` and control characters as `%XX`). A tag's
  * content is given as the attribute it fills (`text=` for `input`). Unambiguous by
- * construction; a malformed one is reported and passed on (a terminal ignores it). A query's answer comes back on the
- * program's input as `ESC ] 7501 ; result ; [id=ID ;] tag=NAME ; ok=true ; value=JSON BEL`
- * (or `ok=false ; code=… ; message=…`), see {@link encodeOscReply}.
+ * construction; a malformed one is reported and passed on (a terminal ignores it). Every command
+ * carries its pane's key, `key=…` from the pane's environment ({@link SIDEBAND_KEY_ENV}), so
+ * that bytes a program merely shows (a `cat` of a file) cannot be one. A query's answer comes
+ * back on the program's input as `ESC ] 7501 ; result ; [id=ID ;] tag=NAME ; ok=true ;
+ * value=JSON BEL` (or `ok=false ; code=… ; message=…`), see {@link encodeOscReply}. The number
+ * is {@link OSC_NUMBER}, written once.
  *
  * ## Tags
  *
@@ -75,8 +78,9 @@ export { COLOURLESS_REASON, ScreenDetector } from "./screen_detector.ts";
 export type { RefusedCommand, ScreenDetectorOptions, ScreenScan } from "./screen_detector.ts";
 export { agentMessages, CLAUDE_PROFILE } from "./agent_screen.ts";
 export type { AgentMessage, ScreenProfile } from "./agent_screen.ts";
-export { COMMON_ATTRS, TAGS } from "./tags.ts";
-export type { AttrKind, AttrSpec, TagSpec, TagTable, TagVariants } from "./tags.ts";
+export { COMMON_ATTRS, LIMIT_KINDS, limitsOf, TAGS } from "./tags.ts";
+export type { AttrKind, AttrSpec, LimitKind, TagSpec, TagTable, TagVariants } from "./tags.ts";
+export { keysEqual, OSC_KEY_ATTR, redactKeys, SIDEBAND_KEY_ENV } from "./key.ts";
 export { resolveTag } from "./resolve.ts";
 export type { ResolvedTag, TagInput } from "./resolve.ts";
 export {
@@ -84,6 +88,7 @@ export {
   encodeOscReply,
   OSC_NUMBER,
   OSC_OPEN,
+  OSC_REPLY,
   parseOscPayload,
   percentDecode,
   percentEncode,

@@ -7,8 +7,9 @@
  *
  * `NAME` is a tag name (`spawn`, `status`, …), each `VALUE` is percent-encoded UTF-8 (`%`, `;`
  * and control characters must be written as `%XX`; anything else may be literal). A tag's
- * content is given as the attribute it fills (`text=` for `input`). Example:
- * `printf '\e]7501;input;target=p2;submit=true;text=make%0Atest\a'`.
+ * content is given as the attribute it fills (`text=` for `input`). Every command carries its
+ * pane's key, `key=$WEFT_SIDEBAND_KEY` (see `key.ts`); one without it is refused. Example:
+ * `printf '\e]7501;input;key=%s;target=p2;submit=true;text=make%%0Atest\a' "$WEFT_SIDEBAND_KEY"`.
  *
  * A query's answer (`list`, `read`) is written back to the program's input like a terminal's
  * answer to a query: `ESC ] 7501 ; result ; [id=ID ;] tag=NAME ; ok=true ; value=JSON BEL`,
@@ -17,7 +18,7 @@
  * @module
  */
 
-/** weft's own OSC number. */
+/** weft's own OSC number: the one place it is written. */
 export const OSC_NUMBER = 7501;
 
 /** The bytes that open a weft OSC command. */
@@ -25,6 +26,9 @@ export const OSC_OPEN = `\x1b]${OSC_NUMBER};`;
 
 const NAME = /^[a-z][a-z0-9_-]{0,63}$/;
 const KEY = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
+
+/** The name of a query's answer, as weft writes it to a program's input: never a command. */
+export const OSC_REPLY = "result";
 
 /** A decoded OSC payload, or why it is not one. */
 export type OscPayload =
@@ -98,7 +102,7 @@ export function encodeOscReply(reply: OscReply): string {
     attrs.code = reply.code;
     attrs.message = reply.message;
   }
-  return encodeOsc("result", attrs);
+  return encodeOsc(OSC_REPLY, attrs);
 }
 
 /**

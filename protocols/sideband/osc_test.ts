@@ -1,5 +1,12 @@
 import { deepStrictEqual, strictEqual } from "node:assert/strict";
-import { encodeOsc, encodeOscReply, parseOscPayload, percentDecode, percentEncode } from "./osc.ts";
+import {
+  encodeOsc,
+  encodeOscReply,
+  OSC_OPEN,
+  parseOscPayload,
+  percentDecode,
+  percentEncode,
+} from "./osc.ts";
 
 Deno.test("parseOscPayload() reads a name and percent-encoded KEY=VALUE fields", () => {
   deepStrictEqual(parseOscPayload("spawn;cmd=make%20test;cwd=/tmp;;name=t=1"), {
@@ -33,12 +40,12 @@ Deno.test("percentEncode() and percentDecode() round-trip any text", () => {
 
 Deno.test("encodeOscReply() answers a query with its id, a value or an error", () => {
   const ok = encodeOscReply({ tag: "read", id: "q1", ok: true, value: { text: "a;b" } });
-  strictEqual(ok, '\x1b]7501;result;id=q1;tag=read;ok=true;value={"text":"a%3Bb"}\x07');
+  strictEqual(ok, `${OSC_OPEN}result;id=q1;tag=read;ok=true;value={"text":"a%3Bb"}\x07`);
   const failed = encodeOscReply({ tag: "read", ok: false, code: "DENIED", message: "no" });
   deepStrictEqual(parseOscPayload(failed.slice(7, -1)), {
     ok: true,
     name: "result",
     attrs: { tag: "read", ok: "false", code: "DENIED", message: "no" },
   });
-  strictEqual(encodeOsc("list"), "\x1b]7501;list\x07");
+  strictEqual(encodeOsc("list"), `${OSC_OPEN}list\x07`);
 });

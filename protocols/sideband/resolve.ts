@@ -5,7 +5,14 @@
  * @module
  */
 
-import { type AttrKind, type AttrSpec, COMMON_ATTRS, type TagSpec, type TagTable } from "./tags.ts";
+import {
+  type AttrKind,
+  type AttrSpec,
+  COMMON_ATTRS,
+  type TagSpec,
+  type TagTable,
+  type TagVariants,
+} from "./tags.ts";
 
 /** The parts of a parsed command that resolving needs. */
 export interface TagInput {
@@ -46,24 +53,10 @@ const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
 export function resolveTag(tag: TagInput, table: TagTable, self?: string): ResolvedTag {
   const entry = Object.hasOwn(table, tag.name) ? table[tag.name] : undefined;
   if (!entry) return { ok: false, tag: tag.name, reason: `unknown tag "${tag.name}"` };
-  let spec: TagSpec;
-  let label = tag.name;
   const attrs: Record<string, string> = { ...tag.attrs };
-  if ("select" in entry) {
-    const choice = attrs[entry.select];
-    delete attrs[entry.select];
-    const names = Object.keys(entry.variants);
-    if (choice === undefined || !Object.hasOwn(entry.variants, choice)) {
-      const got = choice === undefined ? "none" : `"${choice.slice(0, 64)}"`;
-      return {
-        ok: false,
-        tag: label,
-        reason: `${entry.select} must be one of ${names.join(", ")}, got ${got}`,
-      };
-    }
-    spec = entry.variants[choice]!;
-    label = `${tag.name}:${choice}`;
-  } else spec = entry;
+  const picked = pickSpec(tag.name, entry, attrs);
+  if ("reason" in picked) return { ok: false, tag: picked.label, reason: picked.reason };
+  const { spec, label } = picked;
   const fail = (reason: string): ResolvedTag => ({ ok: false, tag: label, reason });
 
   const id = attrs.id;
@@ -71,30 +64,10 @@ export function resolveTag(tag: TagInput, table: TagTable, self?: string): Resol
   if (id !== undefined && !PANE_REF.test(id)) {
     return fail(`id must be 1-64 letters, digits or _.:@+-`);
   }
-  const content = tag.content ?? "";
-  if (spec.content !== undefined && tag.content !== undefined) {
-    if (Object.hasOwn(attrs, spec.content)) {
-      return fail(`give ${spec.content} as an attribute or as content, not both`);
-    }
-    attrs[spec.content] = tag.content;
-  } else if (content.trim() !== "") return fail(`<${tag.name}> takes no content`);
-
-  const input: Record<string, unknown> = { ...spec.fixed };
-  for (const [name, value] of Object.entries(attrs)) {
-    const attr = Object.hasOwn(spec.attrs, name) ? spec.attrs[name] : undefined;
-    if (!attr) {
-      const known = Object.keys(spec.attrs).join(", ") || "none";
-      return fail(`unknown attribute "${name.slice(0, 64)}" (known: ${known})`);
-    }
-    const converted = convert(value, attr);
-    if (typeof converted === "object" && converted !== null && "error" in converted) {
-      return fail(`${name} ${converted.error}`);
-    }
-    input[attr.field ?? name] = converted;
-  }
-  for (const [name, attr] of Object.entries(spec.attrs)) {
-    if (attr.required && !Object.hasOwn(attrs, name)) return fail(`${name} is required`);
-  }
+  const content = takeContent(tag, spec, attrs);
+  if (content !== undefined) return fail(content);
+  const input = convertAttrs(spec, attrs);
+  if (typeof input === "string") return fail(input);
   if (spec.self && self !== undefined && input[spec.self] === undefined) input[spec.self] = self;
   return {
     ok: true,
@@ -104,6 +77,65 @@ export function resolveTag(tag: TagInput, table: TagTable, self?: string): Resol
     input,
     ...(id === undefined ? {} : { id }),
   };
+}
+
+/**
+ * The spec a tag names: the tag's own, or the variant its select attribute picks (taken out of
+ * `attrs`); `label` is the tag as named in switches and logs.
+ */
+function pickSpec(
+  name: string,
+  entry: TagSpec | TagVariants,
+  attrs: Record<string, string>,
+): { spec: TagSpec; label: string } | { label: string; reason: string } {
+  if (!("select" in entry)) return { spec: entry, label: name };
+  const choice = attrs[entry.select];
+  delete attrs[entry.select];
+  if (choice === undefined || !Object.hasOwn(entry.variants, choice)) {
+    const names = Object.keys(entry.variants).join(", ");
+    const got = choice === undefined ? "none" : `"${choice.slice(0, 64)}"`;
+    return { label: name, reason: `${entry.select} must be one of ${names}, got ${got}` };
+  }
+  return { spec: entry.variants[choice]!, label: `${name}:${choice}` };
+}
+
+/** Moves a paired tag's content into the attribute it fills; returns why it cannot. */
+function takeContent(
+  tag: TagInput,
+  spec: TagSpec,
+  attrs: Record<string, string>,
+): string | undefined {
+  if (spec.content !== undefined && tag.content !== undefined) {
+    if (Object.hasOwn(attrs, spec.content)) {
+      return `give ${spec.content} as an attribute or as content, not both`;
+    }
+    attrs[spec.content] = tag.content;
+  } else if ((tag.content ?? "").trim() !== "") return `<${tag.name}> takes no content`;
+  return undefined;
+}
+
+/** The command's input from the attributes, each converted by its kind; a string says why not. */
+function convertAttrs(
+  spec: TagSpec,
+  attrs: Record<string, string>,
+): Record<string, unknown> | string {
+  const input: Record<string, unknown> = { ...spec.fixed };
+  for (const [name, value] of Object.entries(attrs)) {
+    const attr = Object.hasOwn(spec.attrs, name) ? spec.attrs[name] : undefined;
+    if (!attr) {
+      const known = Object.keys(spec.attrs).join(", ") || "none";
+      return `unknown attribute "${name.slice(0, 64)}" (known: ${known})`;
+    }
+    const converted = convert(value, attr);
+    if (typeof converted === "object" && converted !== null && "error" in converted) {
+      return `${name} ${converted.error}`;
+    }
+    input[attr.field ?? name] = converted;
+  }
+  for (const [name, attr] of Object.entries(spec.attrs)) {
+    if (attr.required && !Object.hasOwn(attrs, name)) return `${name} is required`;
+  }
+  return input;
 }
 
 type Converted = unknown | { error: string };

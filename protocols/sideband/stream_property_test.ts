@@ -2,7 +2,7 @@
 // out is the input; well-formed commands round-trip; random input never throws.
 import { deepStrictEqual, strictEqual } from "node:assert/strict";
 import fc from "fast-check";
-import { encodeOsc } from "./osc.ts";
+import { encodeOsc, OSC_OPEN } from "./osc.ts";
 import { type SidebandOutput, SidebandStream } from "./stream.ts";
 import { xmlEscape } from "./xml_escape.ts";
 
@@ -29,8 +29,8 @@ const tricky = fc.constantFrom(
   "</weft:x>",
   "\x1b",
   "\x1b]",
-  "\x1b]7501",
-  "\x1b]7501;",
+  OSC_OPEN.slice(0, -1),
+  OSC_OPEN,
   "\x1b\\",
   "\x07",
   ">",

@@ -1,4 +1,5 @@
 import { deepStrictEqual, strictEqual } from "node:assert/strict";
+import { OSC_OPEN } from "./osc.ts";
 import { type SidebandOutput, SidebandStream, type SidebandStreamOptions } from "./stream.ts";
 
 /** Pushes each chunk, then flushes; everything together. */
@@ -121,8 +122,8 @@ Deno.test("SidebandStream.push() ignores other escapes and control characters in
 
 Deno.test("SidebandStream.push() reads the OSC form, ended by BEL or ST", () => {
   const out = run([
-    "a\x1b]7501;status;state=done;msg=all%20good%3B\x07b",
-    "\x1b]7501;input;target=p2;text=x%0Ay\x1b\\c",
+    `a${OSC_OPEN}status;state=done;msg=all%20good%3B\x07b`,
+    `${OSC_OPEN}input;target=p2;text=x%0Ay\x1b\\c`,
   ]);
   strictEqual(out.text, "abc");
   deepStrictEqual(brief(out), [
@@ -133,25 +134,25 @@ Deno.test("SidebandStream.push() reads the OSC form, ended by BEL or ST", () => 
 });
 
 Deno.test("SidebandStream.push() reports a malformed OSC command and passes it on", () => {
-  const out = run(["a\x1b]7501;Bad Name\x07b\x1b]7501;x;noequals\x07c"]);
-  strictEqual(out.text, "a\x1b]7501;Bad Name\x07b\x1b]7501;x;noequals\x07c");
+  const out = run([`a${OSC_OPEN}Bad Name\x07b${OSC_OPEN}x;noequals\x07c`]);
+  strictEqual(out.text, `a${OSC_OPEN}Bad Name\x07b${OSC_OPEN}x;noequals\x07c`);
   strictEqual(out.commands.length, 0);
   strictEqual(out.errors.length, 2);
 });
 
 Deno.test("SidebandStream.push() lets an OSC command cut by a control character through", () => {
-  const out = run(["a\x1b]7501;status\nb\x1b]7501;x\x1b[0mc"]);
-  strictEqual(out.text, "a\x1b]7501;status\nb\x1b]7501;x\x1b[0mc");
+  const out = run([`a${OSC_OPEN}status\nb${OSC_OPEN}x\x1b[0mc`]);
+  strictEqual(out.text, `a${OSC_OPEN}status\nb${OSC_OPEN}x\x1b[0mc`);
   strictEqual(out.commands.length, 0);
   strictEqual(out.errors.length, 2);
 });
 
 Deno.test("SidebandStream honours the namespace and the form switches", () => {
-  const text = "<ai:list/><weft:list/>\x1b]7501;list\x07";
+  const text = `<ai:list/><weft:list/>${OSC_OPEN}list\x07`;
   deepStrictEqual(run([text], { namespace: "ai" }).commands.map((c) => c.raw), [
     "<ai:list/>",
-    "\x1b]7501;list\x07",
+    `${OSC_OPEN}list\x07`,
   ]);
-  strictEqual(run([text], { osc: false }).text, "<ai:list/>\x1b]7501;list\x07");
+  strictEqual(run([text], { osc: false }).text, `<ai:list/>${OSC_OPEN}list\x07`);
   strictEqual(run([text], { xml: false }).text, "<ai:list/><weft:list/>");
 });

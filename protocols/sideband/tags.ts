@@ -35,6 +35,15 @@ export interface AttrSpec {
   max?: number;
 }
 
+/** Every {@link LimitKind}. */
+export const LIMIT_KINDS = ["spawn", "input"] as const;
+
+/**
+ * Which of the sideband runner's limits a call counts against: `spawn` (spawn depth and panes
+ * spawned per session), `input` (text typed into other panes, per session).
+ */
+export type LimitKind = typeof LIMIT_KINDS[number];
+
 /** One tag, or one `action` of a tag. */
 export interface TagSpec {
   /** The bus command called. */
@@ -50,6 +59,8 @@ export interface TagSpec {
   fixed?: Readonly<Record<string, unknown>>;
   /** A query: its value is what the writer wants back (logged, and answered when asked). */
   query?: boolean;
+  /** The limits a call counts against (see {@link LimitKind}); none when absent. */
+  limits?: LimitKind;
 }
 
 /** A tag whose meaning depends on one attribute (`<weft:control action="close" …/>`). */
@@ -70,6 +81,7 @@ export const TAGS: TagTable = {
     command: "pane.create",
     summary: "start `cmd` (a shell command) in a new pane split from the writer's",
     self: "split",
+    limits: "spawn",
     attrs: {
       cmd: { kind: "string", field: "command", required: true, max: 64 * 1024 },
       cwd: { kind: "string", max: 4096 },
@@ -83,6 +95,7 @@ export const TAGS: TagTable = {
     command: "pane.write",
     summary: "type the content into pane `target`, then Enter when `submit` is true",
     content: "text",
+    limits: "input",
     attrs: {
       target: PANE,
       text: { kind: "string", max: 64 * 1024 },
@@ -158,3 +171,25 @@ export const TAGS: TagTable = {
 
 /** Attributes every tag may carry: `id` names a query so that an OSC answer can be matched. */
 export const COMMON_ATTRS: readonly string[] = ["id"];
+
+/**
+ * The limits each bus command counts against, as the built-in tags say: a tag added later that
+ * calls the same command counts against them too (a spawn is a spawn whatever tag asked).
+ *
+ * @example
+ * ```ts
+ * import { limitsOf } from "./tags.ts";
+ * console.assert(limitsOf({ command: "pane.create" }) === "spawn");
+ * ```
+ */
+export function limitsOf(
+  spec: { command: string; limits?: LimitKind | undefined },
+): LimitKind | undefined {
+  return spec.limits ?? COMMAND_LIMITS.get(spec.command);
+}
+
+const COMMAND_LIMITS: ReadonlyMap<string, LimitKind> = new Map(
+  Object.values(TAGS)
+    .flatMap((entry) => "select" in entry ? Object.values(entry.variants) : [entry])
+    .flatMap((spec) => spec.limits ? [[spec.command, spec.limits] as const] : []),
+);

@@ -16,7 +16,29 @@
  * @module
  */
 
-import { defineCommand, definePlugin, WeftError, z } from "@weft/weft/plugin";
+import { definePlugin, optionsParser, WeftError, withState, z } from "@weft/weft/plugin";
+
+/** What a project may set under `weft.plugins.hello.options` in its `deno.json`. */
+export interface Options {
+  /** The word `hello.greet` greets with. */
+  greeting: string;
+}
+
+/** The options of a project that sets none. */
+export const defaults: Options = { greeting: "Hello" };
+
+/** Checks the project's options over {@link defaults}; an unknown key is an error. */
+export const parseOptions = optionsParser<Options>("hello", {
+  schema: z.strictObject({ greeting: z.string().min(1).max(100).optional() }),
+  defaults,
+});
+
+/** What `setup` builds and every handler receives as `state`. */
+interface State {
+  greeting: string;
+}
+
+const { defineCommand } = withState<State>();
 
 const greet = defineCommand({
   name: "hello.greet",
@@ -24,7 +46,7 @@ const greet = defineCommand({
   description: "Returns a greeting for `name`. Needs no capability.",
   capabilities: [],
   input: z.object({ name: z.string().min(1) }),
-  handler: ({ input }) => `Hello, ${input.name}!`,
+  handler: ({ input, state }) => `${state.greeting}, ${input.name}!`,
 });
 
 const shout = defineCommand({
@@ -86,5 +108,9 @@ export default definePlugin({
   description: "An example plugin: greets, shouts a pane's last line into another pane.",
   capabilities: ["pane:read", "pane:write"],
   commands: [greet, shout, readFile],
-  setup: (ctx) => ctx.log(`granted ${[...ctx.grant].join(", ") || "nothing"}`),
+  options: parseOptions,
+  setup: (ctx): State => {
+    ctx.log(`granted ${[...ctx.grant].join(", ") || "nothing"}`);
+    return { greeting: ctx.options.greeting };
+  },
 });

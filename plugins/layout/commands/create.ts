@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { defineCommand } from "@weft/weft/plugin";
 import { checkSpec } from "../../../protocols/layout/mod.ts";
 import { createLayout } from "../_build.ts";
-import { resolvePresetName } from "../_catalog.ts";
+import { defineCommand } from "../_state.ts";
 import { withLayoutSchema } from "../_schema.ts";
 
 const command = defineCommand({
@@ -29,9 +28,10 @@ const command = defineCommand({
     replace: z.boolean().optional().describe("Replace the window named `window` if it exists."),
     layout: z.record(z.string(), z.unknown()).describe("The layout: a pane, a split or a preset."),
   }),
-  handler: ({ input, caller, call }) => {
-    const spec = checkSpec(input.layout, { resolvePreset: resolvePresetName });
+  handler: ({ input, caller, call, state }) => {
+    const spec = checkSpec(input.layout, { resolvePreset: state.presets.resolveName });
     return createLayout(call, spec, {
+      presets: state.presets.build,
       ...(input.session ? { session: input.session } : {}),
       ...(caller.pane ? { callerPane: caller.pane } : {}),
       ...(input.window ? { name: input.window } : {}),

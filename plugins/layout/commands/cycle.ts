@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineCommand } from "@weft/weft/plugin";
 import { type LayoutNode, panesOf } from "../../../core/layout/mod.ts";
-import { applyPreset, presets } from "../_catalog.ts";
+import { applyPreset } from "../_catalog.ts";
+import { defineCommand } from "../_state.ts";
 import { getLayout } from "../_window.ts";
 import { arrange } from "./apply_preset.ts";
 
@@ -21,20 +21,21 @@ export const cycle = defineCommand({
     "same for this window are skipped. Returns the layout and the preset applied.",
   capabilities: ["layout:write", "pane:read"],
   mcp: { name: "cycle_layout" },
-  target: { kind: "window", field: "window", fallback: "caller" },
+  targets: [{ kind: "window", field: "window", fallback: "caller" }],
   input: z.object({
     window: z.string().optional().describe("Window id or name. Default: the caller's window."),
   }),
-  handler: async ({ target, call }) => {
-    const w = await getLayout(call, target!);
+  handler: async ({ targets: { window }, call, state }) => {
+    const presets = state.presets.all();
+    const w = await getLayout(call, window);
     const panes = panesOf(w.layout);
     const multi = panes.length > 1;
-    const keys = presets().map((p) =>
+    const keys = presets.map((p) =>
       shape(applyPreset(p, w, panes, undefined)) + (p.zoom && multi ? "+zoom" : "")
     );
     const distinct = keys.flatMap((k, i) => (keys.indexOf(k) === i ? [i] : []));
     const now = distinct.findIndex((i) => keys[i] === shape(w.layout) + (w.zoomed ? "+zoom" : ""));
     const next = distinct[(now + 1) % distinct.length]!;
-    return await arrange(call, target!, presets()[next]!);
+    return await arrange(call, window, presets[next]!);
   },
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineCommand, WeftError } from "@weft/weft/plugin";
-import { addPresets } from "../_catalog.ts";
+import { WeftError } from "@weft/weft/plugin";
+import { defineCommand } from "../_state.ts";
 import { configPresets } from "../config_presets.ts";
 
 /** `layout.define_preset`: add a preset at run time (a third-party plugin's, an agent's). */
@@ -19,14 +19,14 @@ export const definePreset = defineCommand({
     description: z.string().max(500).optional(),
     layout: z.record(z.string(), z.unknown()).describe("The template: a spec with slots."),
   }),
-  handler: ({ input }) => {
+  handler: ({ input, state }) => {
     const presets = configPresets({
       [input.name]: {
         layout: input.layout,
         ...(input.description ? { description: input.description } : {}),
       },
     });
-    if (addPresets(presets).length) {
+    if (state.presets.add(presets).length) {
       throw new WeftError(
         "CONFLICT",
         `Cannot define preset "${input.name}": it is a built-in preset`,

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { defineCommand } from "@weft/weft/plugin";
-import { presets as all } from "../_catalog.ts";
+import { defineCommand } from "../_state.ts";
 
 /** `layout.presets`: the presets this server knows, in cycle order. */
 export const presets = defineCommand({
@@ -12,7 +11,7 @@ export const presets = defineCommand({
   capabilities: [],
   mcp: { name: "list_presets", readOnly: true },
   input: z.object({}),
-  handler: () => ({
-    presets: all().map((p) => ({ name: p.name, description: p.description })),
+  handler: ({ state }) => ({
+    presets: state.presets.all().map((p) => ({ name: p.name, description: p.description })),
   }),
 });
