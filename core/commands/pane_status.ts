@@ -23,7 +23,7 @@ export function paneStatus(deps: CoreDeps) {
         ...deps.model.paneInfo(pane.id),
         bells: pane.screen.bells,
         pendingBytes: pane.screen.pendingBytes,
-        idleForMs: Math.round(performance.now() - pane.lastOutputAt),
+        idleForMs: Math.round(deps.model.clock.now() - pane.lastOutputAt),
       };
     },
   });

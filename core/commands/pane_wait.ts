@@ -59,7 +59,7 @@ export function paneWait(deps: CoreDeps) {
         );
       }
       const started = performance.now();
-      const check = buildCheck(pane, input);
+      const check = buildCheck(pane, input, () => deps.model.clock.now());
       return waitFor(pane, check, {
         events: deps.bus.events,
         signal,
@@ -79,11 +79,15 @@ export function paneWait(deps: CoreDeps) {
 
 type WaitResult = { matched?: string; line?: string };
 
-function buildCheck(pane: Pane, input: z.infer<typeof Input>): Check<WaitResult> {
+function buildCheck(
+  pane: Pane,
+  input: z.infer<typeof Input>,
+  now: () => number,
+): Check<WaitResult> {
   if (input.exit) return () => (pane.exit ? {} : undefined);
   if (input.idle !== undefined) {
     const idle = input.idle;
-    return () => (performance.now() - pane.lastOutputAt >= idle && pane.screen.pendingBytes === 0
+    return () => (now() - pane.lastOutputAt >= idle && pane.screen.pendingBytes === 0
       ? {}
       : undefined);
   }

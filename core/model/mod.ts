@@ -8,6 +8,8 @@ export { Model } from "./model.ts";
 export type { LaunchRequest, ModelOptions, PaneChanges, Placement } from "./model.ts";
 export { Pane, PANE_STATES } from "./pane.ts";
 export type { PaneExit, PaneInfo, PaneState, StateSource } from "./pane.ts";
+export type { ModelProcesses, PanePty, SpawnPty } from "./pane_pty.ts";
+export { type Clock, systemClock } from "./clock.ts";
 export { AGENT_KINDS, guessAgentKind } from "./agent_kind.ts";
 export type { AgentKind } from "./agent_kind.ts";
 export { targetResolver } from "./target_resolver.ts";

@@ -10,7 +10,7 @@ import { coreCommands } from "../commands/mod.ts";
 import type { WeftConfig } from "../config/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { Model, targetResolver } from "../model/mod.ts";
-import { ProcessGroups, shellArgv } from "../pty/mod.ts";
+import { ProcessGroups, Pty, shellArgv } from "../pty/mod.ts";
 import { PluginHost } from "../plugin/mod.ts";
 import { VERSION } from "../version.ts";
 import { AttachedSizes } from "./attached_sizes.ts";
@@ -76,6 +76,7 @@ export async function startServer(
     idleMs: config.idleMs,
     baseEnv: () => Deno.env.toObject(),
     socketPath: () => paths.socket,
+    spawn: Pty.spawn,
     processes,
   });
   bus.setResolver(targetResolver(model));
