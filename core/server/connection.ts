@@ -14,6 +14,7 @@ import { type Capability, intersect, parseCapability } from "../../protocols/bus
 import type { AttachedSizes } from "./attached_sizes.ts";
 import { unparsedTail } from "./_snapshot_tail.ts";
 import { FLOW_DEFAULTS, type FlowLimits, Outbox } from "./_outbox.ts";
+import { RequestQueue } from "./_request_queue.ts";
 import {
   encodeMessage,
   errorToRpc,
@@ -29,19 +30,6 @@ import {
 export const CONTROL_PROTOCOL = 1;
 /** Past this many queued bytes, events for this client are dropped. */
 const EVENT_BACKLOG_LIMIT = 8 * 1024 * 1024;
-/**
- * Calls of one client started in the last {@link FRESH_MS} and still running: past this, more
- * wait, read but not started (a `cancel` skips the line). Calls that take longer (waits) stop
- * counting, so they do not hold up the rest; quick ones with big replies (reads) cannot all
- * land at once.
- */
-const MAX_FRESH = 8;
-const FRESH_MS = 250;
-/** Calls of one client running at once, however long. */
-const MAX_RUNNING = 256;
-/** Requests read but not started: past these, the client's socket is not read. */
-const BACKLOG_REQUESTS = 256;
-const BACKLOG_CHARS = 16 * 1024 * 1024;
 const READ_BYTES = 64 * 1024;
 
 /** What a connection needs from the server. */
@@ -74,10 +62,7 @@ export class Connection {
   #encoder = new TextEncoder();
   #flow: FlowLimits;
   #outbox: Outbox;
-  #backlog: { request: JsonRpcRequest; chars: number }[] = [];
-  #backlogChars = 0;
-  #running = 0;
-  #fresh = 0;
+  #requests: RequestQueue;
   #moved: (() => void)[] = [];
 
   constructor(conn: Deno.Conn, options: ConnectionOptions) {
@@ -88,7 +73,12 @@ export class Connection {
     this.#outbox = new Outbox(conn, {
       limits: this.#flow,
       onFail: (reason) => reason ? this.#drop(reason) : this.close(),
-      onWritten: () => this.#pump(),
+      onWritten: () => this.#requests.pump(),
+    });
+    this.#requests = new RequestQueue({
+      run: (request) => this.#handle(request),
+      held: () => this.#closed || this.#outbox.full,
+      changed: () => this.#wake(),
     });
   }
 
@@ -117,7 +107,7 @@ export class Connection {
       ac.abort(new WeftError("CANCELLED", "Cannot finish the call: the client disconnected"));
     }
     this.#inflight.clear();
-    this.#backlog = [];
+    this.#requests.clear();
     this.#outbox.close();
     this.#wake();
   }
@@ -133,10 +123,7 @@ export class Connection {
     const buffer = new Uint8Array(READ_BYTES);
     try {
       while (!this.#closed) {
-        if (
-          this.#outbox.full || this.#backlog.length >= BACKLOG_REQUESTS ||
-          this.#backlogChars >= BACKLOG_CHARS
-        ) {
+        if (this.#outbox.full || this.#requests.full) {
           await this.#nextMove();
           continue;
         }
@@ -160,12 +147,12 @@ export class Connection {
    */
   async #answerAfterEof(): Promise<void> {
     const probe = setInterval(() => {
-      if (this.#running || this.#backlog.length) this.#outbox.probe();
+      if (this.#requests.pending) this.#outbox.probe();
     }, this.#flow.probeMs);
     try {
       while (
         !this.#closed &&
-        (this.#backlog.length || this.#running || this.#outbox.queued || this.#subs.size)
+        (this.#requests.pending || this.#outbox.queued || this.#subs.size)
       ) {
         await this.#nextMove();
       }
@@ -174,46 +161,10 @@ export class Connection {
     }
   }
 
-  /** Starts waiting requests while few are running and the replies drain. */
-  #pump(): void {
-    while (
-      this.#backlog.length && this.#fresh < MAX_FRESH && this.#running < MAX_RUNNING &&
-      !this.#outbox.full && !this.#closed
-    ) {
-      const { request, chars } = this.#backlog.shift()!;
-      this.#backlogChars -= chars;
-      this.#start(request);
-    }
-    this.#wake();
-  }
-
-  #start(request: JsonRpcRequest): void {
-    this.#running++;
-    this.#fresh++;
-    let fresh = true;
-    const settled = () => {
-      if (!fresh) return;
-      fresh = false;
-      this.#fresh--;
-    };
-    const stale = setTimeout(() => (settled(), this.#pump()), FRESH_MS);
-    this.#handle(request)
-      .catch((err) => console.error("weft: connection handler failed:", err))
-      .finally(() => {
-        clearTimeout(stale);
-        settled();
-        this.#running--;
-        this.#pump();
-      });
-  }
-
   /** A `cancel` for a request that has not started: it ends with CANCELLED, unstarted. */
   #cancelWaiting(params: unknown): void {
     const id = (params as { id?: JsonRpcId } | null)?.id;
-    if (id === undefined) return;
-    const i = this.#backlog.findIndex((b) => b.request.id === id);
-    if (i < 0) return;
-    this.#backlogChars -= this.#backlog.splice(i, 1)[0]!.chars;
+    if (id === undefined || !this.#requests.unqueue(id)) return;
     const err = new WeftError("CANCELLED", "Cannot finish the call: the client cancelled it");
     this.#send({ jsonrpc: "2.0", id, error: errorToRpc(err.toBody()) });
   }
@@ -264,11 +215,9 @@ export class Connection {
     if (!("method" in message)) return; // a response from a client: nothing asked for it
     if (message.method === "cancel") {
       this.#cancelWaiting(message.params);
-      return this.#start(message);
+      return this.#requests.startNow(message);
     }
-    this.#backlog.push({ request: message, chars: item.line.length });
-    this.#backlogChars += item.line.length;
-    this.#pump();
+    this.#requests.push(message, item.line.length);
   }
 
   async #handle(request: JsonRpcRequest): Promise<void> {
