@@ -10,8 +10,11 @@ import type { EventHub } from "../bus/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import type { Pane } from "../model/mod.ts";
 
-/** A check: a truthy result ends the wait with that result. */
-export type Check<T> = () => T | undefined;
+/**
+ * A check: a result other than undefined ends the wait with that result. `over` aborts once
+ * the wait has ended, so an async check can stop scanning.
+ */
+export type Check<T> = (over: AbortSignal) => T | undefined | Promise<T | undefined>;
 
 /** Options of {@link waitFor}. */
 export interface WaitOptions {
@@ -25,18 +28,24 @@ export interface WaitOptions {
 }
 
 /**
- * Resolves with the first truthy result of `check`, run now and after each change of the
- * pane (output parsed, state, exit). When the signal fires at the call's deadline, rejects with
- * `TIMEOUT` carrying the pane's last screen; otherwise with the signal's reason.
+ * Resolves with the first result of `check`, run now and after each change of the pane
+ * (output parsed, state, exit). When the signal fires at the call's deadline, rejects with
+ * `TIMEOUT` carrying the pane's last screen; otherwise with the signal's reason. An async
+ * check (one that yields to the event loop while it scans) never runs twice at once: changes
+ * that arrive meanwhile are checked once it ends.
  */
 export function waitFor<T>(pane: Pane, check: Check<T>, options: WaitOptions): Promise<T> {
-  const first = check();
-  if (first !== undefined) return Promise.resolve(first);
+  const over = new AbortController();
+  const first = check(over.signal);
+  if (first !== undefined && !(first instanceof Promise)) return Promise.resolve(first);
   if (options.signal.aborted) {
+    over.abort();
     return Promise.reject(withLastSeen(pane, options, options.signal.reason));
   }
   return new Promise<T>((resolve, reject) => {
     let scheduled = false;
+    let running = false;
+    let again = false;
     let done = false;
     const finish = (fn: () => void) => {
       if (done) return;
@@ -44,14 +53,32 @@ export function waitFor<T>(pane: Pane, check: Check<T>, options: WaitOptions): P
       unsubscribe();
       clearInterval(poll);
       options.signal.removeEventListener("abort", onAbort);
+      over.abort();
       fn();
+    };
+    const settle = (result: T | undefined | Promise<T | undefined>) => {
+      if (!(result instanceof Promise)) {
+        if (result !== undefined) finish(() => resolve(result));
+        return;
+      }
+      running = true;
+      result.then(
+        (value) => value !== undefined && finish(() => resolve(value)),
+        (err) => finish(() => reject(err)),
+      ).finally(() => {
+        running = false;
+        if (again) {
+          again = false;
+          schedule();
+        }
+      });
     };
     const run = () => {
       scheduled = false;
       if (done) return;
+      if (running) return void (again = true);
       try {
-        const result = check();
-        if (result !== undefined) finish(() => resolve(result));
+        settle(check(over.signal));
       } catch (err) {
         finish(() => reject(err));
       }
@@ -68,6 +95,7 @@ export function waitFor<T>(pane: Pane, check: Check<T>, options: WaitOptions): P
     const poll = setInterval(schedule, options.pollMs ?? 1000);
     const onAbort = () => finish(() => reject(withLastSeen(pane, options, options.signal.reason)));
     options.signal.addEventListener("abort", onAbort);
+    settle(first);
   });
 }
 
