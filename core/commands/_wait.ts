@@ -43,60 +43,90 @@ export function waitFor<T>(pane: Pane, check: Check<T>, options: WaitOptions): P
     return Promise.reject(withLastSeen(pane, options, options.signal.reason));
   }
   return new Promise<T>((resolve, reject) => {
-    let scheduled = false;
-    let running = false;
-    let again = false;
-    let done = false;
-    const finish = (fn: () => void) => {
-      if (done) return;
-      done = true;
-      unsubscribe();
-      clearInterval(poll);
-      options.signal.removeEventListener("abort", onAbort);
-      over.abort();
-      fn();
-    };
-    const settle = (result: T | undefined | Promise<T | undefined>) => {
-      if (!(result instanceof Promise)) {
-        if (result !== undefined) finish(() => resolve(result));
-        return;
-      }
-      running = true;
-      result.then(
-        (value) => value !== undefined && finish(() => resolve(value)),
-        (err) => finish(() => reject(err)),
-      ).finally(() => {
-        running = false;
-        if (again) {
-          again = false;
-          schedule();
-        }
-      });
-    };
-    const run = () => {
-      scheduled = false;
-      if (done) return;
-      if (running) return void (again = true);
-      try {
-        settle(check(over.signal));
-      } catch (err) {
-        finish(() => reject(err));
-      }
-    };
-    const schedule = () => {
-      if (scheduled) return;
-      scheduled = true;
-      pane.screen.flush().then(run, run);
-    };
-    const unsubscribe = options.events.subscribe(
-      { topics: ["pane.output", "pane.state", "pane.exited", "pane.closed"], panes: [pane.id] },
-      schedule,
-    );
-    const poll = setInterval(schedule, options.pollMs ?? 1000);
-    const onAbort = () => finish(() => reject(withLastSeen(pane, options, options.signal.reason)));
-    options.signal.addEventListener("abort", onAbort);
-    settle(first);
+    new Waiter(pane, check, options, over, { resolve, reject }).start(first);
   });
+}
+
+/** One wait in progress: re-checks on pane changes and on a poll, one check at a time. */
+class Waiter<T> {
+  #scheduled = false;
+  #running = false;
+  #again = false;
+  #done = false;
+  #unsubscribe = () => {};
+  #poll: ReturnType<typeof setInterval> | undefined;
+  #onAbort = () => {
+    const reason = withLastSeen(this.pane, this.options, this.options.signal.reason);
+    this.#finish(() => this.end.reject(reason));
+  };
+
+  constructor(
+    readonly pane: Pane,
+    readonly check: Check<T>,
+    readonly options: WaitOptions,
+    readonly over: AbortController,
+    readonly end: { resolve: (value: T) => void; reject: (err: unknown) => void },
+  ) {}
+
+  start(first: T | undefined | Promise<T | undefined>): void {
+    const { events, signal, pollMs } = this.options;
+    this.#unsubscribe = events.subscribe(
+      {
+        topics: ["pane.output", "pane.state", "pane.exited", "pane.closed"],
+        panes: [this.pane.id],
+      },
+      () => this.#schedule(),
+    );
+    this.#poll = setInterval(() => this.#schedule(), pollMs ?? 1000);
+    signal.addEventListener("abort", this.#onAbort);
+    this.#settle(first);
+  }
+
+  #finish(fn: () => void): void {
+    if (this.#done) return;
+    this.#done = true;
+    this.#unsubscribe();
+    clearInterval(this.#poll);
+    this.options.signal.removeEventListener("abort", this.#onAbort);
+    this.over.abort();
+    fn();
+  }
+
+  #settle(result: T | undefined | Promise<T | undefined>): void {
+    if (!(result instanceof Promise)) {
+      if (result !== undefined) this.#finish(() => this.end.resolve(result));
+      return;
+    }
+    this.#running = true;
+    result.then(
+      (value) => value !== undefined && this.#finish(() => this.end.resolve(value)),
+      (err) => this.#finish(() => this.end.reject(err)),
+    ).finally(() => {
+      this.#running = false;
+      if (this.#again) {
+        this.#again = false;
+        this.#schedule();
+      }
+    });
+  }
+
+  #run(): void {
+    this.#scheduled = false;
+    if (this.#done) return;
+    if (this.#running) return void (this.#again = true);
+    try {
+      this.#settle(this.check(this.over.signal));
+    } catch (err) {
+      this.#finish(() => this.end.reject(err));
+    }
+  }
+
+  #schedule(): void {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    const run = () => this.#run();
+    this.pane.screen.flush().then(run, run);
+  }
 }
 
 /** A deadline's `TIMEOUT` retold for this wait, with the pane's last screen lines. */
