@@ -9,10 +9,11 @@ export function paneSet(deps: CoreDeps) {
     name: "pane.set",
     title: "Set pane properties",
     description:
-      "Override a pane's agent kind, replace its tags, merge metadata (null removes a key), " +
-      "or report its state (an agent telling weft it is working, blocked, done…; source " +
-      '"self", which a status report or hook of the program overrides). A change publishes ' +
-      "pane.changed (with the new values) or pane.state.",
+      "Override a pane's agent kind (it then stops following the program in front), replace " +
+      "its tags, merge metadata (null removes a key), or report its state (an agent telling " +
+      'weft it is working, blocked, done…; source "self", which a status report or hook of ' +
+      "the program overrides). A change publishes pane.changed (with the new values) or " +
+      "pane.state.",
     capabilities: ["pane:control"],
     targets: [{ kind: "pane", field: "pane", fallback: "caller" }],
     input: z.object({

@@ -10,6 +10,7 @@ export const DEFAULTS = {
   shell: "bash",
   historyBytes: 8 * 1024 * 1024,
   idleMs: 1500,
+  foregroundMs: 250,
   killGraceMs: 2000,
   /** Answer OSC 7501 status probes and take the reports as pane states. */
   statusProtocol: true,

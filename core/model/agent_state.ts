@@ -169,6 +169,15 @@ export class AgentState {
     if (this.source === source) this.held = false;
   }
 
+  /**
+   * Another program is in front (the agent exited or was killed without saying so): its status
+   * records go, and neither its status reports nor its hooks hold the state any more.
+   */
+  programChanged(): void {
+    this.status.apply({ type: "clear" });
+    if (this.source === "status" || this.source === "hook") this.held = false;
+  }
+
   /** Background tasks from the status records. */
   get tasks(): StatusTask[] {
     return this.status.children.map((r) => ({

@@ -11,12 +11,16 @@ import type { Direction, LayoutNode, Size } from "../layout/mod.ts";
 import { layoutRects, leaf, panesOf, removePane, splitPane } from "../layout/mod.ts";
 import { IdAllocator } from "./ids.ts";
 import { type AgentKind, guessAgentKind } from "./agent_kind.ts";
-import { ProcessGroups } from "../pty/mod.ts";
+import type { ForegroundProcess } from "../pty/mod.ts";
 import { Pane, type PaneExit, type PaneInfo, type PaneLaunch } from "./pane.ts";
 import type { AgentSession, StateReport, StateSource } from "./agent_state.ts";
 import { statusReport } from "./_status.ts";
 import type { StatusMessage } from "../../protocols/status/mod.ts";
+import type { ForegroundTracker } from "./foreground.ts";
+import { followForeground, type ForegroundOptions, trackForeground } from "./_pane_current.ts";
 import type { SessionInfo, SessionRecord, WindowInfo, WindowRecord } from "./records.ts";
+import type { ModelProcesses, SpawnPty } from "./pane_pty.ts";
+import { type Clock, systemClock } from "./clock.ts";
 import { newPaneKey } from "./pane_key.ts";
 import { SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
 
@@ -34,8 +38,20 @@ export interface ModelOptions {
   baseEnv: () => Record<string, string>;
   /** The control socket path, given to children as `WEFT_SOCKET`. */
   socketPath: () => string;
-  /** Tracks and ends panes' processes; default: one that records them nowhere. */
-  processes?: ProcessGroups;
+  /** Starts a pane's process: `Pty.spawn` in the server, a fake PTY in tests. */
+  spawn: SpawnPty;
+  /**
+   * Tracks and ends panes' processes: `ProcessGroups` in the server; in tests, one that ends
+   * the fake PTYs (never a real reaper with fake pids: it would signal real process groups).
+   */
+  processes: ModelProcesses;
+  /** Time for idle detection (default: `performance.now()` and `setInterval`). */
+  clock?: Clock;
+  /**
+   * What runs in panes: the shortest time between two looks at one pane (default 250 ms; 0
+   * turns the tracking off) and how to look (default: the PTY's foreground group and `/proc`).
+   */
+  foreground?: ForegroundOptions;
   /** Answer programs' OSC 7501 status probes and take their reports (default true). */
   statusProtocol?: boolean;
 }
@@ -81,16 +97,24 @@ export class Model {
   readonly sessions = new Map<string, SessionRecord>();
   readonly windows = new Map<string, WindowRecord>();
   readonly panes = new Map<string, Pane>();
+  /** The clock panes' output times are on; compare {@link Pane.lastOutputAt} with its `now()`. */
+  readonly clock: Clock;
   #options: ModelOptions;
   #current: string | undefined;
-  #sweeper: ReturnType<typeof setInterval>;
-  #processes: ProcessGroups;
+  #stopSweeper: () => void;
+  #processes: ModelProcesses;
   #stopping = false;
+  #foreground: ForegroundTracker<ForegroundProcess> | undefined;
 
   constructor(options: ModelOptions) {
     this.#options = options;
-    this.#processes = options.processes ?? new ProcessGroups();
-    this.#sweeper = setInterval(() => this.#sweepIdle(), Math.min(250, options.idleMs));
+    this.#processes = options.processes;
+    this.clock = options.clock ?? systemClock;
+    this.#stopSweeper = this.clock.every(Math.min(250, options.idleMs), () => this.#sweepIdle());
+    this.#foreground = trackForeground(this.panes, options.publish, {
+      clock: this.clock,
+      ...options.foreground,
+    });
   }
 
   /** Creates a session with one window holding one pane. */
@@ -228,6 +252,7 @@ export class Model {
     const pane = this.pane(paneId);
     const window = this.#window(pane.window);
     this.panes.delete(paneId);
+    this.#foreground?.unwatch(paneId);
     void pane.dispose();
     this.#options.publish("pane.closed", { pane: paneId, window: window.id }, paneId);
     window.layout = window.layout ? removePane(window.layout, paneId) : null;
@@ -244,6 +269,7 @@ export class Model {
       const pane = this.panes.get(paneId);
       if (!pane) continue;
       this.panes.delete(paneId);
+      this.#foreground?.unwatch(paneId);
       void pane.dispose();
       this.#options.publish("pane.closed", { pane: paneId, window: windowId }, paneId);
     }
@@ -324,6 +350,8 @@ export class Model {
   changePane(paneId: string, changes: PaneChanges): void {
     const pane = this.pane(paneId);
     const changed: Record<string, unknown> = {};
+    // A kind given is kept: it no longer follows what runs in the pane.
+    if (changes.agent !== undefined) pane.agentExplicit = true;
     if (changes.agent !== undefined && changes.agent !== pane.agent) {
       changed.agent = pane.agent = changes.agent;
     }
@@ -485,7 +513,8 @@ export class Model {
    */
   async dispose(): Promise<void> {
     this.#stopping = true;
-    clearInterval(this.#sweeper);
+    this.#stopSweeper();
+    this.#foreground?.dispose();
     for (const pane of this.panes.values()) void pane.dispose();
     await this.#processes.settled();
   }
@@ -519,7 +548,9 @@ export class Model {
     const agent = launch.agent ?? guessAgentKind(launch.command.split(/\s+/));
     const pane = new Pane({ id, session: window.session, window: window.id }, full, {
       agent,
+      spawn: this.#options.spawn,
       processes: this.#processes,
+      now: () => this.clock.now(),
       hooks: {
         activity: (p) => this.#onActivity(p),
         output: (p, data) => this.#onOutput(p, data),
@@ -534,9 +565,16 @@ export class Model {
     pane.tags = [...(launch.tags ?? [])];
     pane.meta = { ...(launch.meta ?? {}) };
     pane.createdBy = launch.createdBy ?? null;
+    pane.agentExplicit = launch.agent !== undefined;
     this.panes.set(id, pane);
+    this.#foreground?.watch(id);
     this.#options.publish("pane.created", pane.info(false), id);
     return pane;
+  }
+
+  /** How many looks the foreground tracking made and their milliseconds (off: null). */
+  foregroundStats(): { looks: number; lookMs: number } | null {
+    return this.#foreground?.stats() ?? null;
   }
 
   #onActivity(pane: Pane): void {
@@ -570,6 +608,7 @@ export class Model {
 
   #onExit(pane: Pane, exit: PaneExit): void {
     if (!this.panes.has(pane.id)) return;
+    if (this.#foreground?.unwatch(pane.id)) followForeground(pane, null, this.#options.publish);
     this.setState(pane.id, {
       state: "exited",
       source: "process",
@@ -579,7 +618,7 @@ export class Model {
   }
 
   #sweepIdle(): void {
-    const now = performance.now();
+    const now = this.clock.now();
     for (const pane of this.panes.values()) {
       const quiet = now - pane.lastOutputAt >= this.#options.idleMs;
       if (quiet && pane.state === "working" && this.#outputOwns(pane)) {

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { type PaneProcesses, Pty } from "../pty/mod.ts";
+import type { ForegroundProcess, PaneProcesses } from "../pty/mod.ts";
 import { Screen } from "../screen/mod.ts";
 import { pipe } from "./pane_io.ts";
 import { DisplayFilter } from "./display_filter.ts";
@@ -18,6 +18,7 @@ import {
 } from "./agent_state.ts";
 import { watchScreenState } from "./screen_watch.ts";
 import type { StatusMessage } from "../../protocols/status/mod.ts";
+import type { PanePty, SpawnPty } from "./pane_pty.ts";
 
 export { PANE_STATES } from "./agent_state.ts";
 export type { PaneState, StateSource } from "./agent_state.ts";
@@ -26,6 +27,15 @@ export type { PaneState, StateSource } from "./agent_state.ts";
 export interface PaneExit {
   code: number | null;
   signal: string | null;
+}
+
+/** What runs in a pane's foreground, as commands and the `pane.current` event show it. */
+export interface CurrentInfo {
+  pid: number;
+  program: string;
+  argv: string[];
+  /** Null when it cannot be read. */
+  cwd: string | null;
 }
 
 /** The cloneable description of a pane, as commands return it. */
@@ -42,6 +52,8 @@ export interface PaneInfo extends StateInfo {
   rows: number;
   title: string;
   agent: AgentKind;
+  /** What runs in the pane's foreground (null before the first look and after exit). */
+  current: CurrentInfo | null;
   exit: PaneExit | null;
   tags: string[];
   meta: Record<string, string>;
@@ -78,25 +90,44 @@ export interface PaneHooks {
   screenState: (pane: Pane, report: StateReport) => void;
 }
 
+/** What a pane is given to start: its PTY factory, its process reaper, its clock, its hooks. */
+export interface PaneOptions {
+  agent: AgentKind;
+  hooks: PaneHooks;
+  /** Starts the process (the server's is `Pty.spawn`). */
+  spawn: SpawnPty;
+  /** Records the process and ends its whole session when the pane goes (`ProcessGroups`). */
+  processes: PaneProcesses;
+  /** Monotonic milliseconds, for {@link Pane.lastOutputAt}. */
+  now: () => number;
+}
+
 /**
  * A live pane. The model creates it and owns its place in sessions and windows.
  */
 export class Pane {
   readonly id: string;
   readonly launch: PaneLaunch;
-  readonly pty: Pty;
+  readonly pty: PanePty;
   readonly screen: Screen;
   name: string | null = null;
   session: string;
   window: string;
   agent: AgentKind;
   /** Its state, who reported it, since when; the rule for who may replace it. */
-  readonly agentState = new AgentState();
+  readonly agentState: AgentState;
+  /** The kind guessed at launch (or given); a foreground program that is no agent means this. */
+  launchAgent: AgentKind;
+  /** The kind was given (launch `agent`, `pane.set`): it no longer follows the foreground. */
+  agentExplicit = false;
+  /** What runs in the foreground, as last seen. */
+  current: ForegroundProcess | null = null;
   tags: string[] = [];
   meta: Record<string, string> = {};
   createdBy: string | null = null;
   exit: PaneExit | null = null;
-  lastOutputAt = performance.now();
+  /** When output last arrived, on the model's clock. */
+  lastOutputAt: number;
   /** Monotonic time of the last key a human typed into this pane (for arbitration). */
   lastHumanInputAt = -Infinity;
   #unpipe: () => void;
@@ -108,14 +139,16 @@ export class Pane {
   constructor(
     ids: { id: string; session: string; window: string },
     launch: PaneLaunch,
-    options: { agent: AgentKind; hooks: PaneHooks; processes: PaneProcesses },
+    options: PaneOptions,
   ) {
     this.id = ids.id;
     this.session = ids.session;
     this.window = ids.window;
     this.launch = launch;
-    this.agent = options.agent;
-    this.pty = Pty.spawn({
+    this.agent = this.launchAgent = options.agent;
+    this.lastOutputAt = options.now();
+    this.agentState = new AgentState({ now: () => Date.now(), mono: options.now });
+    this.pty = options.spawn({
       argv: launch.argv,
       cwd: launch.cwd,
       env: launch.env,
@@ -142,13 +175,15 @@ export class Pane {
           else this.#display!.push(text);
         }),
       onActivity: () => {
-        this.lastOutputAt = performance.now();
+        this.lastOutputAt = options.now();
         hooks.activity(this);
       },
       onOutput: (data) => hooks.output(this, data),
       wantsText: () => hooks.wantsOutput(this),
     });
-    this.#unwatch = watchScreenState(this, (report) => hooks.screenState(this, report));
+    this.#unwatch = watchScreenState(this, (report) => hooks.screenState(this, report), {
+      mono: options.now,
+    });
     this.#exited = new Promise((resolve) => {
       this.pty.onExit((info) => {
         this.exit = { code: info.code, signal: info.signal };
@@ -233,6 +268,7 @@ export class Pane {
       rows: this.launch.rows,
       title: this.screen.title,
       agent: this.agent,
+      current: this.current && currentInfo(this.current),
       ...this.agentState.info(),
       exit: this.exit,
       tags: [...this.tags],
@@ -242,4 +278,9 @@ export class Pane {
       revision: this.screen.revision,
     };
   }
+}
+
+/** The part of a foreground process that commands show. */
+export function currentInfo(p: ForegroundProcess): CurrentInfo {
+  return { pid: p.pid, program: p.program, argv: [...p.argv], cwd: p.cwd };
 }

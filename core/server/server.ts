@@ -10,12 +10,13 @@ import { coreCommands } from "../commands/mod.ts";
 import type { WeftConfig } from "../config/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { Model, targetResolver } from "../model/mod.ts";
-import { ProcessGroups, shellArgv } from "../pty/mod.ts";
+import { ProcessGroups, Pty, shellArgv } from "../pty/mod.ts";
 import { PluginHost } from "../plugin/mod.ts";
 import { VERSION } from "../version.ts";
 import { AttachedSizes } from "./attached_sizes.ts";
 import { Connection } from "./connection.ts";
 import { serveHttpSocket } from "./http_socket.ts";
+import type { FlowLimits } from "./_outbox.ts";
 import { ensurePrivateDir, type ServerPaths, serverPaths } from "./paths.ts";
 import { readServerInfo } from "./info.ts";
 
@@ -25,6 +26,8 @@ export interface ServerOptions {
   noStartupSession?: boolean;
   /** Largest request line accepted on the socket. */
   maxLineBytes?: number;
+  /** Limits on a socket client's unread replies (tests shrink them). */
+  flow?: Partial<FlowLimits>;
 }
 
 /** A running server. */
@@ -73,8 +76,10 @@ export async function startServer(
     historyBytes: config.historyBytes,
     idleMs: config.idleMs,
     statusProtocol: config.statusProtocol,
+    foreground: { intervalMs: config.foregroundMs },
     baseEnv: () => Deno.env.toObject(),
     socketPath: () => paths.socket,
+    spawn: Pty.spawn,
     processes,
   });
   bus.setResolver(targetResolver(model));
@@ -135,7 +140,7 @@ export async function startServer(
   );
   await Deno.writeTextFile(paths.info, JSON.stringify(info, null, 2) + "\n", { mode: 0o600 });
   const maxLineBytes = options.maxLineBytes ?? 16 * 1024 * 1024;
-  acceptLoop(listener, connections, { bus, model, sizes, maxLineBytes, info });
+  acceptLoop(listener, connections, { bus, model, sizes, maxLineBytes, info, flow: options.flow });
 
   if (!options.noStartupSession) {
     const argv = shellArgv(config.shell, config.startup.command);
@@ -160,6 +165,7 @@ async function acceptLoop(
     sizes: AttachedSizes;
     maxLineBytes: number;
     info: Record<string, unknown>;
+    flow: Partial<FlowLimits> | undefined;
   },
 ): Promise<void> {
   let n = 0;
@@ -169,6 +175,7 @@ async function acceptLoop(
         bus: deps.bus,
         id: `c${++n}`,
         maxLineBytes: deps.maxLineBytes,
+        ...(deps.flow ? { flow: deps.flow } : {}),
         hello: () => ({ ...deps.info }),
         paneExists: (id) => deps.model.panes.has(id),
         sizes: deps.sizes,
