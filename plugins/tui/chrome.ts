@@ -30,6 +30,10 @@ export interface PaneLabel {
   name: string | null;
   command: string;
   state: string;
+  /** Why it is blocked (permission, question, auth), when known. */
+  stateKind?: string | null;
+  /** How far the work is (0–100), when the program says. */
+  stateProgress?: number | null;
   exit: { code: number | null; signal: string | null } | null;
 }
 
@@ -162,7 +166,7 @@ function drawLabel(
   const exit = label.exit && label.state === "exited"
     ? ` ${label.exit.signal ?? label.exit.code}`
     : "";
-  const full = ` ${badge.text}${exit} `;
+  const full = ` ${badge.text}${badgeDetail(label)}${exit} `;
   const short = ` ${[...badge.text][0]} `;
   const title = ` ${label.id}${label.name ? `:${label.name}` : ""} `;
   const command = shortCommand(label.command);
@@ -174,6 +178,15 @@ function drawLabel(
   const room = at.cols - textWidth(titleText) - textWidth(badgeText);
   if (room >= 4) x += grid.text(x, at.y, truncate(command, room), LABEL);
   grid.text(x, at.y, badgeText, badge.style, at.x + at.cols - x);
+}
+
+/** What a badge adds to its state: a blocked pane's reason, a working pane's progress. */
+function badgeDetail(label: PaneLabel): string {
+  if (label.state === "blocked" && label.stateKind) return `: ${label.stateKind}`;
+  if (label.state === "working" && typeof label.stateProgress === "number") {
+    return ` ${label.stateProgress}%`;
+  }
+  return "";
 }
 
 /** A command as a label shows it: the program's base name and its arguments. */
