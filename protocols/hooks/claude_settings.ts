@@ -34,7 +34,7 @@ export const CLAUDE_HOOK_PATH = "/hooks/claude-code";
 
 /** The shell command of weft's hook (one line, POSIX sh, run by Claude Code's bash). */
 export const HOOK_COMMAND = `[ -n "$WEFT_PANE" ] && [ -S "\${WEFT_SOCKET%.sock}-http.sock" ] && ` +
-  `command -v curl >/dev/null 2>&1 && curl -s -o /dev/null -m 2 ` +
+  `command -v curl >/dev/null 2>&1 && curl -q -s -o /dev/null -m 2 ` +
   `--unix-socket "\${WEFT_SOCKET%.sock}-http.sock" -H "X-Weft-Pane: $WEFT_PANE" ` +
   `-H 'Content-Type: application/json' --data-binary @- http://weft${CLAUDE_HOOK_PATH}; ` +
   `exit 0 ${HOOK_MARKER}`;
