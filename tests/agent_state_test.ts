@@ -1,6 +1,6 @@
 // End-to-end, without Claude Code: a program's OSC 7501 status reports become its pane's state
 // (the probe answered as a supporting terminal would), an OSC 7501 report never runs a sideband
-// command while weft's own form works under OSC 9338, and hook events posted to the HTTP socket
+// command while weft's own form works under OSC 9338, and hook events posted to the HTTP door
 // by weft's own hook command become the pane's state and session, whatever garbage they carry.
 import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
 import { join } from "node:path";
@@ -128,11 +128,14 @@ Deno.test({
   }, { weft: { plugins: { sideband: { options: { holdMs: 200 } } } } });
 });
 
-/** Runs weft's hook command as Claude Code would: the event's JSON on its input. */
-async function hook(env: Record<string, string>, body: string | Uint8Array) {
-  const child = new Deno.Command("bash", {
+/**
+ * Runs weft's hook command as Claude Code would: the event's JSON on its input, under bash
+ * (bash's /dev/tcp) or sh (curl).
+ */
+async function hook(env: Record<string, string>, body: string | Uint8Array, shell = "bash") {
+  const child = new Deno.Command(shell, {
     args: ["-c", HOOK_COMMAND],
-    env: { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", ...env },
+    env: { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", LANG: "C.UTF-8", ...env },
     clearEnv: true,
     stdin: "piped",
     stdout: "piped",
@@ -151,13 +154,26 @@ async function hook(env: Record<string, string>, body: string | Uint8Array) {
   };
 }
 
+/** The variables a hook in `pane` sees: read from the pane itself (its key is only there). */
+async function paneEnv(fx: ServerFixture, pane: string, run: (line: string) => Promise<unknown>) {
+  await run(`printf 'ENV<%s|%s|%s>\\n' "$WEFT_PANE" "$WEFT_HTTP" "$WEFT_SIDEBAND_KEY"`);
+  const { matched } = await fx.client.call<{ matched: string }>("pane.wait", {
+    pane,
+    match: "ENV<(p\\d+)\\|([0-9.:]+)\\|([0-9a-f]+)>",
+    regex: true,
+    timeout: 15_000,
+  });
+  const [, id, http, key] = /ENV<(.*)\|(.*)\|(.*)>/.exec(matched)!;
+  return { WEFT_PANE: id!, WEFT_HTTP: http!, WEFT_SIDEBAND_KEY: key! };
+}
+
 Deno.test({
   name: "hooks: weft's hook command posts Claude Code's events; bad input changes nothing",
   ...E2E,
 }, async () => {
   await withServer(async (fx) => {
     const sh = await shell(fx);
-    const env = { WEFT_PANE: sh.pane, WEFT_SOCKET: fx.server.paths.socket };
+    const env = await paneEnv(fx, sh.pane, sh.run);
     const event = (o: Record<string, unknown>) =>
       JSON.stringify({ session_id: "sess-1", transcript_path: "/t/sess-1.jsonl", ...o });
     deepStrictEqual(
@@ -174,7 +190,8 @@ Deno.test({
       transcriptPath: "/t/sess-1.jsonl",
       source: "startup",
     });
-    await hook(env, event({ hook_event_name: "UserPromptSubmit", prompt: "go" }));
+    // The same through curl, under a shell that is not bash.
+    await hook(env, event({ hook_event_name: "UserPromptSubmit", prompt: "go" }), "sh");
     s = await stateOf(fx, sh.pane, "working");
     strictEqual(s.stateSource, "hook");
     await hook(
@@ -182,17 +199,17 @@ Deno.test({
       event({
         hook_event_name: "PermissionRequest",
         tool_name: "Bash",
-        tool_input: { command: "rm -rf build" },
+        tool_input: { command: "rm -rf build-é ✓" },
       }),
     );
     s = await stateOf(fx, sh.pane, "blocked");
     deepStrictEqual([s.stateSource, s.stateKind, s.stateMessage], [
       "hook",
       "permission",
-      "Bash: rm -rf build",
+      "Bash: rm -rf build-é ✓",
     ]);
-    // Garbage, empty, not an event, huge (over the 4 MiB cap), a pane that does not exist,
-    // and outside a weft pane: each exits 0 at once and changes nothing.
+    // Garbage, empty, not an event, huge (over the 4 MiB cap), another pane or a wrong key,
+    // outside a weft pane, no server: each exits 0 at once and changes nothing.
     const huge = event({
       hook_event_name: "Stop",
       junk: "x".repeat(5 * 1024 * 1024),
@@ -204,18 +221,18 @@ Deno.test({
         ["not an event", env, '{"hello":1}'],
         ["an array", env, "[1,2]"],
         ["huge", env, huge],
-        ["another pane", { ...env, WEFT_PANE: "p999" }, event({ hook_event_name: "Stop" })],
-        ["outside weft", {}, event({ hook_event_name: "Stop" })],
+        ["no such pane", { ...env, WEFT_PANE: "p999" }, event({ hook_event_name: "Stop" })],
         [
-          "no server",
-          { ...env, WEFT_SOCKET: "/nonexistent/weft.sock" },
-          event({
-            hook_event_name: "Stop",
-          }),
+          "wrong key",
+          { ...env, WEFT_SIDEBAND_KEY: "0".repeat(32) },
+          event({ hook_event_name: "Stop" }),
         ],
+        ["outside weft", {}, event({ hook_event_name: "Stop" })],
+        ["no server", { ...env, WEFT_HTTP: "127.0.0.1:1" }, event({ hook_event_name: "Stop" })],
+        ["no server, sh", { ...env, WEFT_HTTP: "127.0.0.1:1" }, event({ hook_event_name: "Stop" })],
       ] as const
     ) {
-      const r = await hook(e, body);
+      const r = await hook(e, body, why.endsWith(", sh") ? "sh" : "bash");
       deepStrictEqual([r.code, r.output], [0, ""], why);
       strictEqual((await status(fx, sh.pane)).state, "blocked", why);
     }

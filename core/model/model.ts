@@ -38,6 +38,8 @@ export interface ModelOptions {
   baseEnv: () => Record<string, string>;
   /** The control socket path, given to children as `WEFT_SOCKET`. */
   socketPath: () => string;
+  /** The HTTP door's `127.0.0.1:PORT`, given to children as `WEFT_HTTP` (hooks post there). */
+  httpAddress?: () => string;
   /** Starts a pane's process: `Pty.spawn` in the server, a fake PTY in tests. */
   spawn: SpawnPty;
   /**
@@ -533,6 +535,7 @@ export class Model {
       WEFT_WINDOW: window.id,
       WEFT_SESSION: window.session,
       WEFT_SOCKET: this.#options.socketPath(),
+      ...(this.#options.httpAddress ? { WEFT_HTTP: this.#options.httpAddress() } : {}),
       // Known only to the pane's own processes: the OSC form of sideband needs it.
       [SIDEBAND_KEY_ENV]: newPaneKey(),
     };

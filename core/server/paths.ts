@@ -17,8 +17,6 @@ export interface ServerPaths {
   dir: string;
   /** The control socket. */
   socket: string;
-  /** Its HTTP twin (hook events from shell scripts): `weft.sock` → `weft-http.sock`. */
-  http: string;
   /** `<project>/.weft/server.json` */
   info: string;
   /** `<project>/.weft/pids.json`: the pane processes to end if this server dies. */
@@ -43,24 +41,9 @@ export function serverPaths(projectDir: string): ServerPaths {
   return {
     dir,
     socket,
-    http: httpSocketPath(socket),
     info: join(dir, "server.json"),
     pids: join(dir, "pids.json"),
   };
-}
-
-/**
- * The path of the HTTP socket for a control socket path (hook scripts derive it the same way,
- * `\${WEFT_SOCKET%.sock}-http.sock`; it stays within `sockaddr_un`'s 107 bytes).
- *
- * @example
- * ```ts
- * import { httpSocketPath } from "./paths.ts";
- * console.assert(httpSocketPath("/p/.weft/weft.sock") === "/p/.weft/weft-http.sock");
- * ```
- */
-export function httpSocketPath(controlSocket: string): string {
-  return controlSocket.replace(/(\.sock)?$/, "-http.sock");
 }
 
 /** A private (0700) per-user directory for sockets whose preferred path is too long. */

@@ -15,7 +15,8 @@ import { PluginHost } from "../plugin/mod.ts";
 import { VERSION } from "../version.ts";
 import { AttachedSizes } from "./attached_sizes.ts";
 import { Connection } from "./connection.ts";
-import { serveHttpSocket } from "./http_socket.ts";
+import { serveHttpDoor } from "./http_door.ts";
+import { keysEqual, SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
 import type { FlowLimits } from "./_outbox.ts";
 import { ensurePrivateDir, type ServerPaths, serverPaths } from "./paths.ts";
 import { readServerInfo } from "./info.ts";
@@ -79,6 +80,7 @@ export async function startServer(
     foreground: { intervalMs: config.foregroundMs },
     baseEnv: () => Deno.env.toObject(),
     socketPath: () => paths.socket,
+    httpAddress: () => http.address,
     spawn: Pty.spawn,
     processes,
   });
@@ -92,16 +94,18 @@ export async function startServer(
 
   const listener = Deno.listen({ transport: "unix", path: paths.socket });
   await Deno.chmod(paths.socket, 0o600);
-  const http = await serveHttpSocket({
-    path: paths.http,
+  const http = serveHttpDoor({
     bus,
-    paneExists: (id) => model.panes.has(id),
+    checkKey: (id, key) => {
+      const expected = model.panes.get(id)?.launch.env[SIDEBAND_KEY_ENV];
+      return expected !== undefined && keysEqual(expected, key);
+    },
   });
   const info = {
     pid: Deno.pid,
     version: VERSION,
     socket: paths.socket,
-    httpSocket: paths.http,
+    http: http.address,
     projectDir: config.projectDir,
     startedAt: new Date().toISOString(),
   };

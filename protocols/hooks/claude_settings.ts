@@ -4,10 +4,10 @@
  * command, removed exactly. Pure: the caller reads and writes the file.
  *
  * Each entry is a command hook run by Claude Code's shell with the event's JSON on standard
- * input. It does nothing (and exits 0 at once) outside a weft pane or when `curl` is missing;
- * inside one it posts the JSON unchanged to the weft server's HTTP socket, the control socket's
- * path with `.sock` replaced by `-http.sock`, naming its pane, and gives up after two seconds.
- * It always exits 0, so it can neither block nor break Claude Code.
+ * input. It does nothing (and exits 0 at once) outside a weft pane; inside one it posts the
+ * JSON unchanged to the weft server's HTTP door (`WEFT_HTTP`), naming its pane and proving it
+ * with the pane's key (`WEFT_SIDEBAND_KEY`), and gives up after two seconds. It always exits
+ * 0, so it can neither block nor break Claude Code.
  *
  * @module
  */
@@ -29,15 +29,30 @@ export const HOOK_EVENTS = [
 /** What marks a hook command as weft's (a shell comment at its end). */
 export const HOOK_MARKER = "# weft hooks";
 
-/** The path, on the HTTP socket, that takes Claude Code's hook events. */
+/** The path, on the HTTP door, that takes Claude Code's hook events. */
 export const CLAUDE_HOOK_PATH = "/hooks/claude-code";
 
-/** The shell command of weft's hook (one line, POSIX sh, run by Claude Code's bash). */
-export const HOOK_COMMAND = `[ -n "$WEFT_PANE" ] && [ -S "\${WEFT_SOCKET%.sock}-http.sock" ] && ` +
-  `command -v curl >/dev/null 2>&1 && curl -q -s -o /dev/null -m 2 ` +
-  `--unix-socket "\${WEFT_SOCKET%.sock}-http.sock" -H "X-Weft-Pane: $WEFT_PANE" ` +
-  `-H 'Content-Type: application/json' --data-binary @- http://weft${CLAUDE_HOOK_PATH}; ` +
-  `exit 0 ${HOOK_MARKER}`;
+/**
+ * The shell command of weft's hook: one line run by Claude Code's shell (bash, or the user's
+ * `$SHELL`). Under bash it posts with bash's own `/dev/tcp` (no program started but `cat` for
+ * the body); under another shell with `curl` when there is one. It waits at most two seconds
+ * for the answer, so the state is taken before Claude Code goes on.
+ */
+export const HOOK_COMMAND = [
+  `[ -n "$WEFT_HTTP" ] && [ -n "$WEFT_PANE" ] && [ -n "$WEFT_SIDEBAND_KEY" ] || exit 0`,
+  `if [ -n "$BASH_VERSION" ]; then trap '' PIPE; exec 2>/dev/null`,
+  `exec 3<>"/dev/tcp/\${WEFT_HTTP%:*}/\${WEFT_HTTP##*:}" || exit 0`,
+  `b=$(cat); LC_ALL=C`,
+  `printf 'POST ${CLAUDE_HOOK_PATH} HTTP/1.1\\r\\nHost: weft\\r\\nX-Weft-Pane: %s\\r\\n` +
+  `X-Weft-Key: %s\\r\\nContent-Type: application/json\\r\\nContent-Length: %s\\r\\n` +
+  `Connection: close\\r\\n\\r\\n%s' "$WEFT_PANE" "$WEFT_SIDEBAND_KEY" "\${#b}" "$b" >&3`,
+  `read -r -t 2 r <&3`,
+  `elif command -v curl >/dev/null 2>&1; then curl -q -s -o /dev/null -m 2 ` +
+  `-H "X-Weft-Pane: $WEFT_PANE" -H "X-Weft-Key: $WEFT_SIDEBAND_KEY" ` +
+  `-H 'Content-Type: application/json' --data-binary @- "http://$WEFT_HTTP${CLAUDE_HOOK_PATH}"`,
+  `fi`,
+  `exit 0 ${HOOK_MARKER}`,
+].join("; ");
 
 /** One hook handler as Claude Code's settings hold it. */
 interface Handler {

@@ -1,7 +1,7 @@
 /**
  * Agent hooks: what Claude Code's hook events mean for a pane ({@link claudeHookEffect}) and
  * weft's entries in Claude Code's settings files ({@link installHooks}, {@link uninstallHooks},
- * {@link hookStatus}). Pure; `weft hooks` writes the files and the core's HTTP socket takes the
+ * {@link hookStatus}). Pure; `weft hooks` writes the files and the core's HTTP door takes the
  * events.
  *
  * @example

@@ -128,7 +128,7 @@ export async function benchState(): Promise<Record<string, number>> {
     const samples = await becomeClaude(server, client);
     out["state.typed_claude_to_kind.p50_ms"] = round(percentile(samples, 50));
     out["state.typed_claude_to_kind.max_ms"] = round(Math.max(...samples));
-    Object.assign(out, await benchHooks(server, client));
+    Object.assign(out, await benchHooks(client));
   } finally {
     client.close();
     await server.stop();

@@ -1,35 +1,43 @@
 /**
- * The control socket's HTTP twin, for shell scripts that have `curl` but no JSON-RPC client:
- * a Unix socket beside the control socket (`weft.sock` → `weft-http.sock`, mode 0600) that takes
- * one kind of request today, an agent hook's event:
+ * The HTTP door on the loopback interface, for what runs in panes without a JSON-RPC client:
+ * agent hooks (bash's `/dev/tcp`, or `curl`). Its address is in every pane's environment as
+ * `WEFT_HTTP` (`127.0.0.1:PORT`, a free port picked at start) and in `server.json`. One request
+ * today, an agent hook's event, from the pane it concerns:
  *
  * ```
- * POST /hooks/claude-code         X-Weft-Pane: p3        body: Claude Code's hook JSON
- * → 204 taken · 400 not JSON / not a hook event · 404 no such pane or path · 413 too large
+ * POST /hooks/claude-code    X-Weft-Pane: p3    X-Weft-Key: $WEFT_SIDEBAND_KEY
+ * body: Claude Code's hook JSON
+ * → 204 taken · 400 not JSON / not a hook event · 403 not that pane's key · 404 no such path
+ *   · 413 over the size cap
  * ```
  *
- * It runs `pane.report` as a caller in that pane with only `pane:control`. Anything else gets
- * an error status and nothing happens; a hook ignores the answer anyway.
+ * The pane's key (random, known only to the pane's processes) is what lets a request speak for
+ * the pane: any local user can reach a loopback port, none can read another's key. It runs
+ * `pane.report` as a caller in that pane with only `pane:control`.
  *
  * @module
  */
 
 import type { Bus, Caller } from "../bus/mod.ts";
 
-/** Largest hook body read (Claude Code sends a tool's whole input, a written file included). */
+/** Largest hook body read (Claude Code sends a tool's whole input and output). */
 export const MAX_HOOK_BODY = 4 * 1024 * 1024;
 
-/** What the HTTP socket needs. */
-export interface HttpSocketOptions {
-  path: string;
+/** What the door needs. */
+export interface HttpDoorOptions {
   bus: Bus;
-  paneExists: (id: string) => boolean;
+  /** Whether `key` is pane `pane`'s sideband key (false for an unknown pane). */
+  checkKey: (pane: string, key: string) => boolean;
   /** Default {@link MAX_HOOK_BODY}. */
   maxBodyBytes?: number;
+  /** Default 0: a free port. */
+  port?: number;
 }
 
-/** A running HTTP socket. */
-export interface HttpSocket {
+/** A running door. */
+export interface HttpDoor {
+  /** `127.0.0.1:PORT`. */
+  address: string;
   close(): Promise<void>;
 }
 
@@ -37,29 +45,30 @@ const ROUTES: Record<string, { command: string; agent: string }> = {
   "/hooks/claude-code": { command: "pane.report", agent: "claude" },
 };
 
-/** Starts serving; the socket file is made 0600 before the first request is read. */
-export async function serveHttpSocket(options: HttpSocketOptions): Promise<HttpSocket> {
+/** Starts the door on 127.0.0.1. */
+export function serveHttpDoor(options: HttpDoorOptions): HttpDoor {
   const max = options.maxBodyBytes ?? MAX_HOOK_BODY;
-  await Deno.remove(options.path).catch(() => {});
   const server = Deno.serve(
-    { path: options.path, onListen: () => {}, onError: () => new Response(null, { status: 500 }) },
+    {
+      hostname: "127.0.0.1",
+      port: options.port ?? 0,
+      onListen: () => {},
+      onError: () => new Response(null, { status: 500 }),
+    },
     (request) => handle(request, options, max),
   );
-  await Deno.chmod(options.path, 0o600);
   return {
-    close: async () => {
-      await server.shutdown();
-      await Deno.remove(options.path).catch(() => {});
-    },
+    address: `127.0.0.1:${(server.addr as Deno.NetAddr).port}`,
+    close: () => server.shutdown(),
   };
 }
 
-async function handle(request: Request, options: HttpSocketOptions, max: number) {
+async function handle(request: Request, options: HttpDoorOptions, max: number) {
   const route = ROUTES[new URL(request.url).pathname];
   if (!route) return status(404);
   if (request.method !== "POST") return status(405);
   const pane = request.headers.get("x-weft-pane") ?? "";
-  if (!options.paneExists(pane)) return status(404);
+  if (!options.checkKey(pane, request.headers.get("x-weft-key") ?? "")) return status(403);
   const body = await readCapped(request, max);
   if (body === undefined) return status(413);
   let event: unknown;
