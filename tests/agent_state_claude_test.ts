@@ -163,6 +163,9 @@ Deno.test({
       inOrder(states, ["working/hook", "blocked/hook", "working/hook", "idle/hook"]),
       states.join(" "),
     );
+    // The heuristics agree with the hooks, so they never take over once the hooks speak.
+    const hooked = states.slice(states.findIndex((s) => s.endsWith("/hook")));
+    ok(hooked.every((s) => s.endsWith("/hook")), states.join(" "));
     // Claude Code keeps its transcript as <session id>.jsonl under ~/.claude/projects/.
     const transcripts: string[] = [];
     for await (const dir of Deno.readDir(join(home, ".claude", "projects"))) {
