@@ -37,4 +37,12 @@ export const BUILTIN_PLUGINS: Readonly<Record<string, BuiltinPlugin>> = {
     grant: "asked",
     options: {},
   },
+  // Off until the project enables it (or `weft web` turns it on): a page on loopback for
+  // humans, which reads, types into, splits and closes panes for whoever holds a login code.
+  web: {
+    from: new URL("./web/mod.ts", import.meta.url).href,
+    enabled: false,
+    grant: "asked",
+    options: {},
+  },
 };

@@ -6,7 +6,8 @@
  */
 
 /**
- * Adds `http: {port, tokenFile}` to the server's `server.json` (written atomically).
+ * Adds `http: {port, tokenFile}` to the server's `server.json` (written atomically); a door
+ * other than MCP passes its own `key` (the web door writes `web: {port}`).
  *
  * @example
  * ```ts ignore
@@ -15,11 +16,12 @@
  */
 export async function publishHttp(
   file: string,
-  http: { port: number; tokenFile: string },
+  http: { port: number; tokenFile?: string },
+  key = "http",
 ): Promise<void> {
   const info = JSON.parse(await Deno.readTextFile(file)) as Record<string, unknown>;
-  const temp = `${file}.mcp-${crypto.randomUUID().slice(0, 8)}`;
-  await Deno.writeTextFile(temp, JSON.stringify({ ...info, http }, null, 2) + "\n", {
+  const temp = `${file}.${key}-${crypto.randomUUID().slice(0, 8)}`;
+  await Deno.writeTextFile(temp, JSON.stringify({ ...info, [key]: http }, null, 2) + "\n", {
     mode: 0o600,
   });
   await Deno.rename(temp, file);
