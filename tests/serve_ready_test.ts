@@ -19,7 +19,9 @@ async function weft(cwd: string, ...args: string[]) {
 
 /** Reads the server's stderr until a line matches; the rest is drained in the background. */
 async function lineMatching(stream: ReadableStream<Uint8Array>, pattern: RegExp): Promise<string> {
-  const lines = stream.pipeThrough(new TextDecoderStream()).getReader();
+  // (The cast: @types/node, which playwright-core's types bring, types the decoder's input wider.)
+  const decoder = new TextDecoderStream() as TransformStream<Uint8Array, string>;
+  const lines = stream.pipeThrough(decoder).getReader();
   let text = "";
   while (true) {
     const { value, done } = await lines.read();

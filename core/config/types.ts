@@ -71,4 +71,9 @@ export interface WeftConfig {
   startup: { session: string; command?: string };
   /** Enabled plugins, in start order. */
   plugins: PluginConfig[];
+  /**
+   * Built-in plugins that are off by default and that the project does not mention: a running
+   * server may start one on request (`server.plugin_start`, e.g. from `weft web`).
+   */
+  dormant?: PluginConfig[];
 }

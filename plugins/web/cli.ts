@@ -1,5 +1,6 @@
 /**
- * `weft web`: prints a one-time login URL for the running server's web page and exits.
+ * `weft web`: turns the web page on in the running server if it is off, prints a one-time
+ * login URL and exits.
  *
  * @module
  */
@@ -24,17 +25,25 @@ export const web: Subcommand = {
     const start = values.project ? resolve(io.cwd, values.project) : io.cwd;
     const client = await WeftClient.find(start, { client: "cli" });
     try {
-      const { url } = await client.call<{ url: string }>("web.login", {
-        readOnly: values["read-only"] === true,
-      }).catch((err) => {
-        if (err instanceof WeftError && err.code === "NOT_FOUND") {
+      const running = await client.call<{ plugins: { name: string; state: string }[] }>(
+        "server.status",
+      );
+      const web = running.plugins.find((p) => p.name === "web");
+      if (web?.state !== "running") {
+        const started = await client.call<{ state: string; lastError?: { message: string } }>(
+          "server.plugin_start",
+          { name: "web" },
+        );
+        if (started.state !== "running") {
           throw new WeftError(
             "UNAVAILABLE",
-            'Cannot print a login URL: the web plugin is off; enable it ("weft": {"plugins": ' +
-              '{"web": true}}) and restart the server',
+            `Cannot print a login URL: the web plugin is ${started.state}` +
+              (started.lastError ? `: ${started.lastError.message}` : ""),
           );
         }
-        throw err;
+      }
+      const { url } = await client.call<{ url: string }>("web.login", {
+        readOnly: values["read-only"] === true,
       });
       io.out(url + "\n");
       return 0;

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { WeftError } from "../../protocols/bus/errors.ts";
 import { Bus, type Caller, type Reply } from "../../core/bus/mod.ts";
 import { coreCommands } from "../../core/commands/mod.ts";
 import { parseConfig, type WeftConfig } from "../../core/config/mod.ts";
@@ -101,6 +102,8 @@ export function startCore(options: CoreOptions = {}): TestCore {
   const server = {
     status: () => ({ pid: Deno.pid, projectDir, version: "test" }),
     stop: () => void core.stops++,
+    startPlugin: (name: string) =>
+      Promise.reject(new WeftError("NOT_FOUND", `Cannot start plugin "${name}": no plugins here`)),
   };
   bus.register("core", coreCommands({ model, bus, config, server }));
   return core;
