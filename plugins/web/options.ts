@@ -12,12 +12,15 @@ export interface Options {
   port: number;
   /** Serve only views that cannot type, split or close. */
   readOnly: boolean;
-  /** Bytes a page's WebSocket may hold unsent before its panes are resynced from snapshots. */
+  /**
+   * Bytes of pane output in flight to a page (unsent, or not yet drawn) past which its panes'
+   * output is dropped and they are resynced from snapshots.
+   */
   maxBufferedBytes: number;
 }
 
 /** The options of a project that sets none. */
-export const defaults: Options = { port: 0, readOnly: false, maxBufferedBytes: 1024 * 1024 };
+export const defaults: Options = { port: 0, readOnly: false, maxBufferedBytes: 256 * 1024 };
 
 const Schema = z.strictObject({
   port: z.number().int().min(0).max(65535).optional(),

@@ -2,8 +2,10 @@
  * One browser page's WebSocket: the view it shows (sessions, windows, the current window's
  * server-owned layout and panes) as JSON text frames, and each visible pane as binary frames,
  * a snapshot then its output stream. A page that reads slowly never slows a pane: past
- * `maxBufferedBytes` unsent, a pane's output is dropped and the pane is resynced from a fresh
- * snapshot once the socket drains.
+ * `maxBufferedBytes` in flight (unsent, or sent but not yet acknowledged by the page as drawn:
+ * a browser reads a socket as fast as it can and queues the messages for its busy main
+ * thread, so the socket alone never pushes back), a pane's output is dropped and the pane is
+ * resynced from a fresh snapshot once the page has caught up.
  *
  * Binary frame: byte 0 = 0 (snapshot: reset, then these bytes) or 1 (output), byte 1 = length
  * of the pane id, the id (ASCII), then the bytes.
@@ -62,6 +64,9 @@ export function linkPage(socket: WebSocket, host: PageHost, options: PageOptions
   let view: string | null = null;
   let closed = false;
   let pending: ReturnType<typeof setTimeout> | undefined;
+  /** Binary bytes sent (queued or delivered) that the page has not acknowledged as drawn. */
+  let unacked = 0;
+  const inFlight = () => Math.max(unacked, socket.bufferedAmount);
 
   const send = (data: string | Uint8Array) => {
     if (!closed && socket.readyState === WebSocket.OPEN) socket.send(data);
@@ -74,6 +79,7 @@ export function linkPage(socket: WebSocket, host: PageHost, options: PageOptions
     out[1] = id.length;
     out.set(id, 2);
     out.set(body, 2 + id.length);
+    unacked += out.length;
     send(out);
   };
   const snapshot = async (pane: string, follow: Follow) => {
@@ -100,7 +106,7 @@ export function linkPage(socket: WebSocket, host: PageHost, options: PageOptions
       const data = (event.data as { data: string }).data;
       if (f.held) return void f.held.push(data);
       if (f.stale) return;
-      if (socket.bufferedAmount > options.maxBufferedBytes) {
+      if (inFlight() > options.maxBufferedBytes) {
         f.stale = true;
         return;
       }
@@ -132,7 +138,7 @@ export function linkPage(socket: WebSocket, host: PageHost, options: PageOptions
   };
   const offView = host.subscribe({ topics: VIEW_TOPICS }, schedule);
   const drain = setInterval(() => {
-    if (socket.bufferedAmount > options.maxBufferedBytes / 4) return;
+    if (inFlight() > options.maxBufferedBytes / 4) return;
     for (const [pane, f] of follows) if (f.stale && !f.held) void snapshot(pane, f);
   }, DRAIN_POLL_MS);
 
@@ -154,6 +160,10 @@ export function linkPage(socket: WebSocket, host: PageHost, options: PageOptions
 
   async function act(m: Record<string, unknown>): Promise<void> {
     const pane = typeof m.pane === "string" ? m.pane : undefined;
+    if (m.t === "ack" && typeof m.bytes === "number") {
+      unacked = Math.max(0, unacked - m.bytes);
+      return;
+    }
     if (m.t === "view" && typeof m.window === "string") {
       view = m.window;
       return void schedule();

@@ -23,6 +23,7 @@ const GROUPS: [string, string, string][] = [
   ["mcp", "./mcp.ts", "benchMcp"],
   ["sideband", "./sideband.ts", "benchSideband"],
   ["tui", "./tui.ts", "benchTui"],
+  ["web", "./web.ts", "benchWeb"],
   ["state", "./state.ts", "benchState"],
   ["soak", "./soak.ts", "benchSoak"],
 ];

@@ -10,6 +10,8 @@
   let state = null;
   let cell = measureCell();
   let ws;
+  let drawn = 0; // binary bytes drawn and not yet acknowledged
+  let acking;
 
   function measureCell() {
     const probe = document.createElement("span");
@@ -43,13 +45,28 @@
     const idLength = bytes[1];
     const pane = decoder.decode(bytes.subarray(2, 2 + idLength));
     const entry = terms.get(pane);
-    if (!entry) return;
+    if (!entry) return ack(bytes.length);
     if (kind === 0) entry.term.reset();
     entry.writes++;
     entry.term.write(bytes.subarray(2 + idLength), () => {
       entry.writes--;
       if (kind === 0) entry.el.dataset.ready = "true";
+      ack(bytes.length);
     });
+  }
+
+  // The server sends more of a pane's output only as the page draws it (a slow page is resynced).
+  function ack(n) {
+    drawn += n;
+    if (drawn >= 32768) return flushAck();
+    acking ??= setTimeout(flushAck, 10);
+  }
+
+  function flushAck() {
+    clearTimeout(acking);
+    acking = undefined;
+    if (drawn) send({ t: "ack", bytes: drawn });
+    drawn = 0;
   }
 
   function onJson(m) {
