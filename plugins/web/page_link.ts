@@ -48,11 +48,15 @@ const VIEW_TOPICS = [
 const SNAPSHOT = 0;
 const OUTPUT = 1;
 const DRAIN_POLL_MS = 25;
+/** A pane that outran the page is resynced at most this often (a flood shows as snapshots). */
+const RESYNC_MS = 100;
 
 interface Follow {
   off: () => void;
   /** Output is being dropped: resync from a snapshot when the socket drains. */
   stale: boolean;
+  /** When it last went stale (ms, performance.now()). */
+  staleAt: number;
   /** Output events held while the snapshot is read. */
   held: string[] | undefined;
 }
@@ -82,8 +86,26 @@ export function linkPage(socket: WebSocket, host: PageHost, options: PageOptions
     unacked += out.length;
     send(out);
   };
+  // A pane whose output the page cannot take is not listened to until its resync: then the
+  // core does not even publish its output to this plugin.
+  const listen = (pane: string, f: Follow) =>
+    host.subscribe({ topics: ["pane.output"], panes: [pane] }, (event) => {
+      const data = (event.data as { data: string }).data;
+      if (f.held) return void f.held.push(data);
+      if (f.stale) return;
+      if (inFlight() > options.maxBufferedBytes) {
+        f.stale = true;
+        f.staleAt = performance.now();
+        f.off();
+        f.off = () => {};
+        return;
+      }
+      frame(OUTPUT, pane, data);
+    });
   const snapshot = async (pane: string, follow: Follow) => {
     follow.held = [];
+    // Listening again before the read: the subscription reaches the bus first.
+    if (follow.stale) follow.off = listen(pane, follow);
     follow.stale = false;
     try {
       const read = await host.call<VisibleSnapshot & { rows?: number }>("pane.read", {
@@ -100,18 +122,9 @@ export function linkPage(socket: WebSocket, host: PageHost, options: PageOptions
     follow.held = undefined;
   };
   const follow = (pane: string) => {
-    const f: Follow = { off: () => {}, stale: false, held: [] };
+    const f: Follow = { off: () => {}, stale: false, staleAt: 0, held: [] };
     follows.set(pane, f);
-    f.off = host.subscribe({ topics: ["pane.output"], panes: [pane] }, (event) => {
-      const data = (event.data as { data: string }).data;
-      if (f.held) return void f.held.push(data);
-      if (f.stale) return;
-      if (inFlight() > options.maxBufferedBytes) {
-        f.stale = true;
-        return;
-      }
-      frame(OUTPUT, pane, data);
-    });
+    f.off = listen(pane, f);
     void snapshot(pane, f);
   };
   const refresh = async () => {
@@ -139,7 +152,10 @@ export function linkPage(socket: WebSocket, host: PageHost, options: PageOptions
   const offView = host.subscribe({ topics: VIEW_TOPICS }, schedule);
   const drain = setInterval(() => {
     if (inFlight() > options.maxBufferedBytes / 4) return;
-    for (const [pane, f] of follows) if (f.stale && !f.held) void snapshot(pane, f);
+    const due = performance.now() - RESYNC_MS;
+    for (const [pane, f] of follows) {
+      if (f.stale && !f.held && f.staleAt <= due) void snapshot(pane, f);
+    }
   }, DRAIN_POLL_MS);
 
   socket.onopen = () => void refresh();

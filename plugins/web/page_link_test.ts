@@ -28,7 +28,7 @@ class FakeSocket {
 /** One session, one window, one pane `p1`; records calls; output is pushed by the test. */
 function fakeHost() {
   const calls: [string, unknown][] = [];
-  const output: Listener[] = [];
+  const output = new Set<Listener>();
   const host: PageHost = {
     call: <T>(name: string, input: unknown) => {
       calls.push([name, input]);
@@ -48,18 +48,19 @@ function fakeHost() {
       return Promise.resolve((answers[name] ?? {}) as T);
     },
     subscribe: (filter, listener) => {
-      if (filter.topics.includes("pane.output")) output.push(listener);
-      return () => {};
+      if (!filter.topics.includes("pane.output")) return () => {};
+      output.add(listener);
+      return () => output.delete(listener);
     },
     log: () => {},
   };
   const emit = (data: string) => output.forEach((l) => l({ topic: "pane.output", data: { data } }));
-  return { host, calls, emit };
+  return { host, calls, emit, listening: () => output.size };
 }
 
 Deno.test("linkPage() sends a snapshot then the stream, and resyncs a page that draws slowly", async () => {
   const socket = new FakeSocket();
-  const { host, calls, emit } = fakeHost();
+  const { host, calls, emit, listening } = fakeHost();
   linkPage(socket as unknown as WebSocket, host, { readOnly: false, maxBufferedBytes: 1000 });
   socket.onopen!();
   await eventually(() => socket.frames().length === 1);
@@ -72,11 +73,13 @@ Deno.test("linkPage() sends a snapshot then the stream, and resyncs a page that 
   emit("b");
   emit("c");
   assert.equal(socket.frames().length, 3, "a page that has not drawn what it got gets no more");
+  assert.equal(listening(), 0, "nor is the pane's output sent to the plugin meanwhile");
   const sent = socket.sent.reduce((n, d) => n + (typeof d === "string" ? 0 : d.length), 0);
   socket.onmessage!({ data: JSON.stringify({ t: "ack", bytes: sent }) });
   await eventually(() => socket.frames().length === 4);
   assert.equal(socket.frames()[3]![0], 0, "a fresh snapshot once the page caught up");
   assert.equal(calls.filter(([n]) => n === "pane.read").length, 2);
+  assert.equal(listening(), 1);
   emit("d");
   assert.deepEqual(socket.frames()[4], [1, "p1", "d"]);
   socket.onclose!();
