@@ -171,6 +171,21 @@ Deno.test("web door: a read-only page shows panes but cannot type", E2E, async (
       await client.call("pane.write", { pane, text: "echo after-$((1+2))\r" });
       await eventually(async () => /^after-3$/m.test(await shown(page, pane)));
       assert.doesNotMatch(await paneText(client, pane), /typed/);
+      // A forged input message on the page's own cookie is refused by the server too.
+      const refusal = await page.evaluate(async (id) => {
+        const ws = new WebSocket(`ws://${location.host}/ws`);
+        await new Promise((r) => (ws.onopen = r));
+        ws.send(JSON.stringify({ t: "input", pane: id, data: "echo forged\r" }));
+        const message = await new Promise<string>((r) =>
+          ws.onmessage = (e) => {
+            if (typeof e.data === "string" && e.data.includes('"t":"error"')) r(e.data);
+          }
+        );
+        ws.close();
+        return message;
+      }, pane);
+      assert.match(refusal, /read-only/);
+      assert.doesNotMatch(await paneText(client, pane), /forged/);
     });
   }, { weft: WEB, startupSession: true });
 });
