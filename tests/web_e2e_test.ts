@@ -107,7 +107,7 @@ Deno.test(
 );
 
 Deno.test(
-  "web door in Chromium: see a pane, type into it, split from the toolbar, resize",
+  "web door in Chromium: see a pane, type into it, split from the toolbar, resize, switch tabs",
   E2E,
   async () => {
     await withServer(async ({ client, dir, server }) => {
@@ -150,6 +150,21 @@ Deno.test(
         });
         const sizes = await client.call<{ panes: { cols: number }[] }>("pane.list", {});
         assert.ok(sizes.panes.every((p) => p.cols < after.cols), "the PTYs follow the window");
+
+        const other = await client.call<{ session: string; window: string; pane: string }>(
+          "window.create",
+          { window: "second", command: "echo in-the-second-window; exec cat" },
+        );
+        await page.locator("#tabs button", { hasText: "second" }).click();
+        await page.locator(`.pane[data-pane="${other.pane}"][data-ready="true"]`).waitFor();
+        await eventually(async () =>
+          (await shown(page, other.pane)).includes("in-the-second-window")
+        );
+        assert.equal(await page.locator(".pane").count(), 1, "only the shown window's panes");
+        await eventually(async () => {
+          const l = await client.call<{ cols: number }>("window.layout", { window: other.window });
+          return l.cols === after.cols;
+        });
       });
     }, { weft: WEB, startupSession: true });
   },

@@ -72,7 +72,9 @@
   function onJson(m) {
     if (m.t === "error") return console.warn("weft:", m.message);
     if (m.t !== "state") return;
+    const switched = state !== null && state.window !== m.window;
     state = m;
+    if (switched) sendSize(); // the newly shown window takes the page's size too
     document.body.dataset.readOnly = String(m.readOnly);
     document.getElementById("mode").textContent = m.readOnly ? "read-only" : "";
     for (const b of document.querySelectorAll("#toolbar button")) b.disabled = m.readOnly;
