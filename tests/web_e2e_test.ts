@@ -113,7 +113,10 @@ Deno.test(
     await withServer(async ({ client, dir, server }) => {
       const info = JSON.parse(await Deno.readTextFile(server.paths.info));
       const pane = await firstPane(client);
-      await client.call("pane.write", { pane, text: "echo seen-$((40+2))\r" });
+      await client.call("pane.write", {
+        pane,
+        text: "for i in $(seq 1 80); do echo old-line-$i; done; echo seen-$((40+2))\r",
+      });
       await eventually(async () => /^seen-42$/m.test(await paneText(client, pane)));
       const { url, port } = await client.call<{ url: string; port: number }>("web.login", {});
       assert.equal(info.web.port, port, "server.json records the page's port");

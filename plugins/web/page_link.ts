@@ -13,7 +13,7 @@
  * @module
  */
 
-import { snapshotBytes, type VisibleSnapshot } from "../tui/snapshot.ts";
+import { type HistoryRead, snapshotBytes, type VisibleSnapshot } from "../tui/snapshot.ts";
 
 /** weft as one page may use it: calls attributed to the page. */
 export interface PageHost {
@@ -50,6 +50,8 @@ const OUTPUT = 1;
 const DRAIN_POLL_MS = 25;
 /** A pane that outran the page is resynced at most this often (a flood shows as snapshots). */
 const RESYNC_MS = 100;
+/** Lines above the screen a pane's first snapshot brings, for the page's scrollback. */
+const HISTORY_LINES = 1000;
 
 interface Follow {
   off: () => void;
@@ -57,6 +59,10 @@ interface Follow {
   stale: boolean;
   /** When it last went stale (ms, performance.now()). */
   staleAt: number;
+  /** The next snapshot brings history too (the first one, and after a resize). */
+  first: boolean;
+  /** The pane's size in the layout last sent (`COLSxROWS`). */
+  size: string;
   /** Output events held while the snapshot is read. */
   held: string[] | undefined;
 }
@@ -108,21 +114,28 @@ export function linkPage(socket: WebSocket, host: PageHost, options: PageOptions
     if (follow.stale) follow.off = listen(pane, follow);
     follow.stale = false;
     try {
-      const read = await host.call<VisibleSnapshot & { rows?: number }>("pane.read", {
-        pane,
-        ansi: true,
-      });
+      // Only a pane's first snapshot brings history: a resync keeps the page's scrollback short.
+      const history = follow.first
+        ? await host.call<HistoryRead>("pane.read", {
+          pane,
+          mode: "recent",
+          lines: HISTORY_LINES,
+          ansi: true,
+        })
+        : undefined;
+      follow.first = false;
+      const read = await host.call<VisibleSnapshot>("pane.read", { pane, ansi: true });
       if (follows.get(pane) !== follow) return;
-      const layoutRows = read.text.split("\n").length;
-      frame(SNAPSHOT, pane, snapshotBytes(read, undefined, layoutRows));
+      const rows = read.text.split("\n").length;
+      frame(SNAPSHOT, pane, snapshotBytes(read, history, rows));
     } catch (err) {
       host.log(`cannot snapshot pane ${pane}: ${(err as Error).message}`);
     }
     // Output held while the read was on its way was already on the screen it read.
     follow.held = undefined;
   };
-  const follow = (pane: string) => {
-    const f: Follow = { off: () => {}, stale: false, staleAt: 0, held: [] };
+  const follow = (pane: string, size: string) => {
+    const f: Follow = { off: () => {}, stale: false, staleAt: 0, first: true, size, held: [] };
     follows.set(pane, f);
     f.off = listen(pane, f);
     void snapshot(pane, f);
@@ -134,14 +147,25 @@ export function linkPage(socket: WebSocket, host: PageHost, options: PageOptions
       const state = await viewState(host, view);
       view = state.window;
       send(JSON.stringify({ t: "state", readOnly: options.readOnly, ...state }));
-      const visible = new Set(state.layout ? state.layout.panes.map((p) => p.pane) : []);
+      const visible = new Map(
+        (state.layout?.panes ?? []).map((p) => [p.pane, `${p.cols}x${p.rows}`]),
+      );
       for (const [pane, f] of follows) {
         if (!visible.has(pane)) {
           f.off();
           follows.delete(pane);
         }
       }
-      for (const pane of visible) if (!follows.has(pane)) follow(pane);
+      for (const [pane, size] of visible) {
+        const f = follows.get(pane);
+        if (!f) follow(pane, size);
+        else if (f.size !== size) {
+          // The server's screen reflowed: copying its result is exact, replaying is not.
+          f.size = size;
+          f.first = true;
+          void snapshot(pane, f);
+        }
+      }
     } catch (err) {
       host.log(`cannot describe the view: ${(err as Error).message}`);
     }

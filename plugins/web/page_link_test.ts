@@ -78,7 +78,7 @@ Deno.test("linkPage() sends a snapshot then the stream, and resyncs a page that 
   socket.onmessage!({ data: JSON.stringify({ t: "ack", bytes: sent }) });
   await eventually(() => socket.frames().length === 4);
   assert.equal(socket.frames()[3]![0], 0, "a fresh snapshot once the page caught up");
-  assert.equal(calls.filter(([n]) => n === "pane.read").length, 2);
+  assert.equal(calls.filter(([n]) => n === "pane.read").length, 3, "history + screen, screen");
   assert.equal(listening(), 1);
   emit("d");
   assert.deepEqual(socket.frames()[4], [1, "p1", "d"]);
