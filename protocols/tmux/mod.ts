@@ -22,3 +22,4 @@ export {
   type TmuxInvocation,
   TmuxUsageError,
 } from "./args.ts";
+export { type KeyChunk, sendKeysChunks, tmuxKey } from "./keys.ts";
