@@ -161,7 +161,15 @@ export function resolveTarget(
     if (asWin.ok) return asWin;
     tt = { session: t.pane, window: null, pane: null };
   }
-  const session = pickSession(w, tt.session, cur);
+  if (kind === "window" && t.session === null && t.pane === null && t.window !== null) {
+    // A bare word for a window target: a window of the current session, else a session.
+    const asWin = resolveTarget({ ...t, session: "" }, w, "pane");
+    if (asWin.ok) return asWin;
+    const asSession = resolveTarget({ session: t.window, window: null, pane: null }, w, "session");
+    if (asSession.ok) return asSession;
+    return { ok: false, error: `can't find window: ${t.window}` };
+  }
+  const session = pickSession(w, tt.session || null, cur);
   if (session === undefined) return { ok: false, error: `can't find session: ${tt.session ?? ""}` };
   const window = pickWindow(w, session, tt.window, cur);
   if (window === undefined) return { ok: false, error: `can't find window: ${tt.window ?? ""}` };

@@ -57,3 +57,9 @@ Deno.test("resolveTarget() fails with tmux's words", () => {
   assertEquals(r("nope", "session"), { ok: false, error: "can't find session: nope" });
   assertEquals(r("main:9"), { ok: false, error: "can't find window: 9" });
 });
+
+Deno.test("resolveTarget() takes a bare window target as a window, then a session", () => {
+  assertEquals(r("editor", "window"), { ok: true, session: 1, window: 5, pane: 8 });
+  assertEquals(r("other", "window"), { ok: true, session: 4, window: 6, pane: 9 });
+  assertEquals(r("nope", "window"), { ok: false, error: "can't find window: nope" });
+});

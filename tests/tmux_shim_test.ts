@@ -1,0 +1,233 @@
+// The tmux shim end to end: each command run through `weft tmux` against a real weft server and
+// through Debian's tmux on the same layout, same output shapes and exit codes; and teammates
+// started at once each get their command typed intact.
+import { deepStrictEqual, match, ok } from "node:assert/strict";
+import { runTmux } from "../plugins/tmux/run.ts";
+import { E2E, eventually, withServer } from "./helpers/server.ts";
+
+interface Result {
+  code: number;
+  out: string;
+  err: string;
+}
+
+/** One side: how to run tmux words, and that side's own pane ids by label. */
+interface Side {
+  run: (args: string[]) => Promise<Result>;
+  ids: Record<string, string>;
+}
+
+function weftSide(dir: string, socket: string): Side {
+  const side: Side = {
+    ids: {},
+    run: async (args) => {
+      let out = "";
+      let err = "";
+      const env: Record<string, string> = { WEFT_SOCKET: socket };
+      if (side.ids.leader) env.TMUX_PANE = side.ids.leader;
+      const code = await runTmux(args, {
+        out: (t) => void (out += t),
+        err: (t) => void (err += t),
+        cwd: dir,
+        env: (n) => env[n],
+      });
+      return { code, out, err };
+    },
+  };
+  return side;
+}
+
+function realSide(socket: string): Side {
+  return {
+    ids: {},
+    run: async (args) => {
+      const env = { ...Deno.env.toObject() };
+      delete env.TMUX;
+      delete env.TMUX_PANE;
+      const r = await new Deno.Command("tmux", {
+        args: ["-L", socket, "-f", "/dev/null", ...args],
+        env,
+        clearEnv: true,
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const dec = new TextDecoder();
+      return { code: r.code, out: dec.decode(r.stdout), err: dec.decode(r.stderr) };
+    },
+  };
+}
+
+/** Runs the words on both sides (`{label}` replaced by that side's pane id); returns both. */
+async function both(sides: Side[], words: string[]): Promise<Result[]> {
+  return await Promise.all(
+    sides.map((s) => s.run(words.map((w) => w.replace(/\{(\w+)\}/g, (m, k) => s.ids[k] ?? m)))),
+  );
+}
+
+/** Same exit code and output on both sides (after `shape`, which blurs ids and sizes). */
+async function same(sides: Side[], words: string[], shape = (s: string) => s): Promise<Result> {
+  const [w, t] = await both(sides, words);
+  const view = (r: Result) => ({ code: r.code, out: shape(r.out), err: shape(r.err) });
+  deepStrictEqual(view(w!), view(t!), `tmux ${words.join(" ")}`);
+  return w!;
+}
+
+const ids = (s: string) => s.replace(/[%@$]\d+/g, "ID");
+
+Deno.test(
+  "weft tmux: Claude Code's commands give real tmux's output shapes and exit codes",
+  E2E,
+  async () => {
+    await withServer(async ({ dir, server }) => {
+      const socket = `weft-shim-${Deno.pid}`;
+      const sides = [weftSide(dir, server.paths.socket), realSide(socket)];
+      try {
+        const version = await both(sides, ["-V"]);
+        for (const v of version) match(v.out, /^tmux \d+\.\d+[a-z]?\n$/);
+        await same(sides, [
+          "new-session",
+          "-d",
+          "-s",
+          "main",
+          "-n",
+          "w",
+          "-x",
+          "120",
+          "-y",
+          "40",
+          "-P",
+          "-F",
+          "#{session_name}:",
+          "--",
+          "bash --norc --noprofile",
+        ]);
+        const leader = await both(sides, ["list-panes", "-t", "main", "-F", "#{pane_id}"]);
+        sides.forEach((s, i) => s.ids.leader = leader[i]!.out.trim());
+        await same(sides, [
+          "display-message",
+          "-t",
+          "{leader}",
+          "-p",
+          "#{session_name}:#{window_index}",
+        ]);
+        await same(sides, [
+          "display-message",
+          "-p",
+          "-t",
+          "main",
+          "#{=3:session_name} #{?pane_active,on,off} #{==:#{window_name},w}",
+        ]);
+        const made = await same(sides, [
+          "split-window",
+          "-d",
+          "-t",
+          "{leader}",
+          "-h",
+          "-l",
+          "70%",
+          "-P",
+          "-F",
+          "#{pane_id}",
+          "--",
+          "bash --norc --noprofile",
+        ], ids);
+        match(made.out, /^%\d+\n$/);
+        const mates = await both(sides, ["list-panes", "-t", "main:0", "-F", "#{pane_id}"]);
+        sides.forEach((s, i) => s.ids.mate = mates[i]!.out.trim().split("\n")[1]!);
+        await same(sides, [
+          "list-panes",
+          "-t",
+          "main",
+          "-F",
+          "#{pane_index} #{pane_active} #{window_index}",
+        ]);
+        await same(sides, [
+          "list-windows",
+          "-t",
+          "main",
+          "-F",
+          "#{window_index} #{window_name} #{window_panes} #{window_active}",
+        ]);
+        await same(sides, ["list-sessions", "-F", "#{session_name} #{session_windows}"]);
+        await same(sides, ["has-session", "-t", "main"]);
+        await same(sides, ["has-session", "-t", "nope"]);
+        await same(sides, ["select-pane", "-t", "{mate}", "-T", "researcher"]);
+        await same(sides, ["display-message", "-p", "-t", "{mate}", "#{pane_title}"]);
+        await same(sides, ["select-pane", "-t", "{mate}", "-P", "bg=default,fg=blue"]);
+        await same(sides, ["set-option", "-p", "-t", "{mate}", "pane-border-style", "fg=blue"]);
+        await same(sides, ["set-option", "-w", "-t", "{mate}", "pane-border-status", "top"]);
+        await same(sides, ["select-layout", "-t", "main:0", "main-vertical"]);
+        await same(sides, ["select-layout", "-t", "main:0", "tiled"]);
+        await same(sides, ["resize-pane", "-t", "{leader}", "-x", "30%"]);
+        await same(sides, ["send-keys", "-t", "{mate}", "echo shim-$((6*7))", "Enter"]);
+        for (const s of sides) {
+          await eventually(async () =>
+            (await s.run(["capture-pane", "-p", "-t", s.ids.mate!])).out.includes("shim-42")
+          );
+        }
+        await same(sides, [
+          "new-window",
+          "-t",
+          "main:",
+          "-n",
+          "more",
+          "-P",
+          "-F",
+          "#{window_index} #{window_name}",
+        ]);
+        await same(sides, ["kill-window", "-t", "main:more"]);
+        await same(sides, ["kill-pane", "-t", "{mate}"]);
+        await same(sides, ["list-panes", "-t", "main", "-F", "#{pane_index}"]);
+        await same(sides, ["send-keys", "-t", "%999", "x"]);
+        await same(sides, ["frobnicate"]);
+        await same(sides, ["split-window", "-z"]);
+        await same(sides, ["has-session", "-t", "main", "extra"]);
+        await same(sides, ["kill-s"]);
+      } finally {
+        await realSide(socket).run(["kill-server"]);
+      }
+    });
+  },
+);
+
+Deno.test(
+  "weft tmux: four teammates split and typed into at once each get their command intact",
+  E2E,
+  async () => {
+    await withServer(async ({ dir, server, client }) => {
+      const side = weftSide(dir, server.paths.socket);
+      const made = await side.run(["new-session", "-d", "-s", "team", "-P", "-F", "#{pane_id}"]);
+      side.ids.leader = made.out.trim();
+      const names = ["alpha", "beta", "gamma", "delta"];
+      const started = await Promise.all(names.map(async (name) => {
+        const split = await side.run([
+          "split-window",
+          "-d",
+          "-t",
+          side.ids.leader!,
+          "-v",
+          "-P",
+          "-F",
+          "#{pane_id}",
+        ]);
+        deepStrictEqual([split.code, split.err], [0, ""]);
+        const pane = split.out.trim();
+        const line = `cd /tmp && env AGENT=${name} sh -c 'echo "$AGENT-ready-$((40+2))"'`;
+        const sent = await side.run(["send-keys", "-t", pane, line, "Enter"]);
+        deepStrictEqual([sent.code, sent.err], [0, ""]);
+        return { name, pane: `p${pane.slice(1)}` };
+      }));
+      for (const { name, pane } of started) {
+        await eventually(async () => {
+          const r = await client.call<{ text: string }>("pane.read", {
+            pane,
+            mode: "history",
+            joinWrapped: true,
+          });
+          return r.text.includes(`${name}-ready-42`);
+        });
+      }
+      ok(new Set(started.map((s) => s.pane)).size === 4);
+    });
+  },
+);
