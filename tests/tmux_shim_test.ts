@@ -2,7 +2,7 @@
 // through Debian's tmux on the same layout, same output shapes and exit codes; and teammates
 // started at once each get their command typed intact.
 import { deepStrictEqual, match, ok } from "node:assert/strict";
-import { runTmux } from "../plugins/tmux/run.ts";
+import { runTmux } from "../plugins/tmux/cli.ts";
 import { E2E, eventually, withServer } from "./helpers/server.ts";
 
 interface Result {
@@ -231,3 +231,51 @@ Deno.test(
     });
   },
 );
+
+Deno.test(
+  "inside a weft pane, `tmux` is weft's: TMUX, TMUX_PANE, and the shim first on PATH",
+  E2E,
+  async () => {
+    await withServer(async ({ client }) => {
+      const made = await client.call<{ pane: string }>("session.create", { session: "inner" });
+      const n = made.pane.slice(1);
+      const line = `printf 'T=%s P=%s W=%s\\n' "$TMUX" "$TMUX_PANE" "$(command -v tmux)"; ` +
+        `tmux -V; tmux display-message -p 'at #{pane_id} #{session_name}'; tmux nope; echo "rc=$?"`;
+      await client.call("pane.write", { pane: made.pane, text: line, keys: ["Enter"] });
+      const text = await eventually(async () => {
+        const r = await client.call<{ text: string }>("pane.read", {
+          pane: made.pane,
+          mode: "history",
+          joinWrapped: true,
+        });
+        return /^rc=\d+$/m.test(r.text) ? r.text : undefined;
+      });
+      match(
+        text,
+        new RegExp(`T=/\\S+/weft\\.sock,${Deno.pid},\\d+ P=%${n} W=/\\S+/\\.weft/bin/tmux`),
+      );
+      match(text, /^tmux \d+\.\d+$/m);
+      match(text, new RegExp(`^at %${n} inner$`, "m"));
+      match(text, /^unknown command: nope\nrc=1$/m);
+    });
+  },
+);
+
+Deno.test("tmuxShim: false leaves panes without TMUX and weft's tmux", E2E, async () => {
+  await withServer(async ({ client }) => {
+    const made = await client.call<{ pane: string }>("session.create", { session: "plain" });
+    await client.call("pane.write", {
+      pane: made.pane,
+      text: `echo "T=[$TMUX] P=[$TMUX_PANE]"`,
+      keys: ["Enter"],
+    });
+    const text = await eventually(async () => {
+      const r = await client.call<{ text: string }>("pane.read", {
+        pane: made.pane,
+        mode: "history",
+      });
+      return /T=\[.*\] P=\[.*\]\n/.test(r.text) ? r.text : undefined;
+    });
+    match(text, /^T=\[\] P=\[\]$/m);
+  }, { weft: { tmuxShim: false } });
+});

@@ -5,7 +5,6 @@
  * @module
  */
 
-import type { WeftClient } from "../client/mod.ts";
 import {
   expandFormat,
   parseTarget,
@@ -13,6 +12,9 @@ import {
   type TmuxCommand,
 } from "../../protocols/tmux/mod.ts";
 import { loadWorld, paneVars, type World } from "./world.ts";
+
+/** A bus call: the socket client's or, in the server, the tmux plugin's. */
+export type Call = <T = Record<string, unknown>>(method: string, params: unknown) => Promise<T>;
 
 /** A failure tmux would report: the text goes to stderr, the exit code is 1. */
 export class TmuxFailure extends Error {
@@ -22,7 +24,7 @@ export class TmuxFailure extends Error {
 /** One command's call: the parsed command, the server, the caller, and output. */
 export interface Ctx {
   cmd: TmuxCommand;
-  client: WeftClient;
+  call: Call;
   /** The calling pane as `%N`, when called from a pane. */
   caller: string | undefined;
   world: World;
@@ -56,7 +58,7 @@ export function str(ctx: Ctx, flag: string): string | undefined {
 
 /** Prints a pane's format line after re-reading the world (for `-P` after creating it). */
 export async function printPane(ctx: Ctx, pane: string, fallback: string): Promise<void> {
-  const world = await loadWorld(ctx.client, ctx.caller);
+  const world = await loadWorld(ctx.call, ctx.caller);
   ctx.out(expandFormat(str(ctx, "F") ?? fallback, paneVars(world, pane)) + "\n");
 }
 

@@ -25,7 +25,7 @@ const splitWindow: Handler = async (ctx) => {
   const ratio = l === undefined
     ? undefined
     : Math.min(0.95, Math.max(0.05, size(l, whole) / whole));
-  const created = await ctx.client.call<{ id: string }>("pane.create", {
+  const created = await ctx.call<{ id: string }>("pane.create", {
     split: t.pane,
     direction: horizontal ? "horizontal" : "vertical",
     ...(ratio === undefined ? {} : { ratio }),
@@ -45,7 +45,7 @@ const sendKeys: Handler = async (ctx) => {
   const repeat = Number(str(ctx, "N") ?? 1);
   for (let i = 0; i < repeat; i++) {
     for (const chunk of sendKeysChunks(ctx.cmd.args, ctx.cmd.flags.l === true)) {
-      await ctx.client.call("pane.write", { pane: t.pane, ...chunk, paste: false });
+      await ctx.call("pane.write", { pane: t.pane, ...chunk, paste: false });
     }
   }
   return 0;
@@ -56,7 +56,7 @@ const killPane: Handler = async (ctx) => {
   const victims = ctx.cmd.flags.a
     ? ctx.world.panes.filter((p) => p.window === t.window && p.id !== t.pane).map((p) => p.id)
     : [t.pane];
-  for (const pane of victims) await ctx.client.call("pane.close", { pane });
+  for (const pane of victims) await ctx.call("pane.close", { pane });
   return 0;
 };
 
@@ -68,10 +68,10 @@ const selectPane: Handler = async (ctx) => {
   if (title !== undefined) meta["tmux.title"] = title;
   if (style !== undefined) meta["tmux.style"] = style;
   if (Object.keys(meta).length) {
-    await ctx.client.call("pane.set", { pane: t.pane, meta });
+    await ctx.call("pane.set", { pane: t.pane, meta });
     return 0;
   }
-  await ctx.client.call("pane.focus", { pane: t.pane });
+  await ctx.call("pane.focus", { pane: t.pane });
   return 0;
 };
 
@@ -84,7 +84,7 @@ const resizePane: Handler = async (ctx) => {
   const f = ctx.cmd.flags;
   const dx = f.R ? step : f.L ? -step : 0;
   const dy = f.D ? step : f.U ? -step : 0;
-  await ctx.client.call("pane.resize", {
+  await ctx.call("pane.resize", {
     pane: t.pane,
     ...(x === undefined ? {} : { cols: size(x, w.cols) }),
     ...(y === undefined ? {} : { rows: size(y, w.rows) }),
@@ -111,7 +111,7 @@ function lineRange(ctx: Ctx, lines: string[], rows: number): string[] {
 const capturePane: Handler = async (ctx) => {
   const t = find(ctx, "pane");
   const history = str(ctx, "S") !== undefined;
-  const read = await ctx.client.call<{ text: string; rows: number }>("pane.read", {
+  const read = await ctx.call<{ text: string; rows: number }>("pane.read", {
     pane: t.pane,
     mode: history ? "history" : "visible",
     ...(ctx.cmd.flags.e ? { ansi: true } : {}),

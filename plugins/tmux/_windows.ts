@@ -71,7 +71,7 @@ const newSession: Handler = async (ctx) => {
     throw new TmuxFailure(`duplicate session: ${name}`);
   }
   const window = str(ctx, "n");
-  const made = await ctx.client.call<{ pane: string }>("session.create", {
+  const made = await ctx.call<{ pane: string }>("session.create", {
     ...(name ? { session: name } : {}),
     ...(window ? { window } : {}),
     ...launchOf(ctx),
@@ -83,7 +83,7 @@ const newSession: Handler = async (ctx) => {
 const newWindow: Handler = async (ctx) => {
   const t = find(ctx, "session");
   const window = str(ctx, "n");
-  const made = await ctx.client.call<{ pane: string }>("window.create", {
+  const made = await ctx.call<{ pane: string }>("window.create", {
     session: t.session,
     ...(window ? { window } : {}),
     ...launchOf(ctx),
@@ -93,31 +93,31 @@ const newWindow: Handler = async (ctx) => {
 };
 
 const killWindow: Handler = async (ctx) => {
-  await ctx.client.call("window.kill", { window: find(ctx, "window").window });
+  await ctx.call("window.kill", { window: find(ctx, "window").window });
   return 0;
 };
 
 const killSession: Handler = async (ctx) => {
-  await ctx.client.call("session.kill", { session: find(ctx, "session").session });
+  await ctx.call("session.kill", { session: find(ctx, "session").session });
   return 0;
 };
 
 const renameWindow: Handler = async (ctx) => {
   const name = ctx.cmd.args[0];
   if (!name) throw new TmuxFailure("command rename-window: too few arguments (need at least 1)");
-  await ctx.client.call("window.rename", { window: find(ctx, "window").window, name });
+  await ctx.call("window.rename", { window: find(ctx, "window").window, name });
   return 0;
 };
 
 const renameSession: Handler = async (ctx) => {
   const name = ctx.cmd.args[0];
   if (!name) throw new TmuxFailure("command rename-session: too few arguments (need at least 1)");
-  await ctx.client.call("session.rename", { session: find(ctx, "session").session, name });
+  await ctx.call("session.rename", { session: find(ctx, "session").session, name });
   return 0;
 };
 
 const selectWindow: Handler = async (ctx) => {
-  await ctx.client.call("window.select", { window: find(ctx, "window").window });
+  await ctx.call("window.select", { window: find(ctx, "window").window });
   return 0;
 };
 
@@ -126,7 +126,7 @@ const selectLayout: Handler = async (ctx) => {
   const name = ctx.cmd.args[0];
   if (!name) return 0;
   try {
-    await ctx.client.call("layout.apply_preset", {
+    await ctx.call("layout.apply_preset", {
       window: t.window,
       preset: name.replaceAll("-", "_"),
     });
@@ -146,7 +146,7 @@ const setOption: Handler = async (ctx) => {
   const panes = f.p ? [t.pane] : ctx.world.windows.find((w) => w.id === t.window)!.panes;
   const v = f.u ? null : value ?? "";
   for (const pane of panes) {
-    await ctx.client.call("pane.set", { pane, meta: { [`tmux.${option}`]: v } });
+    await ctx.call("pane.set", { pane, meta: { [`tmux.${option}`]: v } });
   }
   return 0;
 };

@@ -1,13 +1,13 @@
 /**
  * Runs one tmux command line against a weft server: parse (protocols/tmux), resolve, call the
- * bus, print what tmux would print, return tmux's exit code.
+ * bus, print what tmux would print, return tmux's exit code. The same code runs in `weft tmux`
+ * (over the socket) and in the tmux plugin (`tmux.exec`, what the in-pane shim calls).
  *
  * @module
  */
 
-import { WeftClient } from "../client/mod.ts";
 import { parseTmuxArgs, type TmuxInvocation, TmuxUsageError } from "../../protocols/tmux/mod.ts";
-import type { Ctx, Handler } from "./_context.ts";
+import type { Call, Ctx, Handler } from "./_context.ts";
 import { PANE_COMMANDS } from "./_panes.ts";
 import { WINDOW_COMMANDS } from "./_windows.ts";
 import { loadWorld } from "./world.ts";
@@ -17,20 +17,27 @@ export const TMUX_VERSION = "tmux 3.4";
 
 const HANDLERS: Record<string, Handler> = { ...PANE_COMMANDS, ...WINDOW_COMMANDS };
 
-/** Where a tmux call writes and how it finds the server. */
-export interface TmuxIo {
+/** Where a tmux call writes, who calls, and how it reaches the bus. */
+export interface ExecIo {
   out: (text: string) => void;
   err: (text: string) => void;
-  cwd: string;
-  env: (name: string) => string | undefined;
+  /** The calling pane (`%N` or a weft id), if any. */
+  caller: string | undefined;
+  /** Opens the bus; `close` ends it. Throws when no server answers. */
+  connect: () => Promise<{ call: Call; close: () => void }>;
+  /** Told the name of a command the shim does not know (so weft learns what people use). */
+  unknown?: (name: string) => void;
 }
 
-/** Connects as the calling pane: `WEFT_SOCKET` in a pane, else the project around `cwd`. */
-function connect(io: TmuxIo): Promise<WeftClient> {
-  const pane = io.env("WEFT_PANE");
-  const hello = { client: "cli" as const, ...(pane ? { pane } : {}) };
-  const socket = io.env("WEFT_SOCKET");
-  return socket ? WeftClient.connect(socket, hello) : WeftClient.find(io.cwd, hello);
+function parse(args: readonly string[], io: ExecIo): TmuxInvocation | number {
+  try {
+    return parseTmuxArgs(args);
+  } catch (err) {
+    if (!(err instanceof TmuxUsageError)) throw err;
+    if (err.message.startsWith("unknown command: ")) io.unknown?.(args.join(" "));
+    io.err(`${err.message}\n`);
+    return 1;
+  }
 }
 
 /**
@@ -38,48 +45,41 @@ function connect(io: TmuxIo): Promise<WeftClient> {
  *
  * @example
  * ```ts ignore
- * import { runTmux } from "./run.ts";
- * await runTmux(["display-message", "-p", "#{pane_id}"], { out: console.log, err: console.error, cwd: ".", env: Deno.env.get });
+ * import { execTmux } from "./run.ts";
+ * await execTmux(["-V"], { out: console.log, err: console.error, caller: undefined, connect });
  * ```
  */
-export async function runTmux(args: readonly string[], io: TmuxIo): Promise<number> {
-  let inv: TmuxInvocation;
-  try {
-    inv = parseTmuxArgs(args);
-  } catch (err) {
-    if (!(err instanceof TmuxUsageError)) throw err;
-    io.err(`${err.message}\n`);
-    return 1;
-  }
+export async function execTmux(args: readonly string[], io: ExecIo): Promise<number> {
+  const inv = parse(args, io);
+  if (typeof inv === "number") return inv;
   if (inv.version) {
     io.out(`${TMUX_VERSION}\n`);
     return 0;
   }
   const cmd = inv.command;
-  if (!cmd) {
-    io.err("weft's tmux cannot attach a terminal: use `weft attach`\n");
+  const handler = cmd && HANDLERS[cmd.name];
+  if (!cmd || !handler) {
+    io.err(
+      cmd ? `unknown command: ${cmd.name}\n` : "weft's tmux cannot attach: use `weft attach`\n",
+    );
+    if (cmd) io.unknown?.(args.join(" "));
     return 1;
   }
-  const handler = HANDLERS[cmd.name];
-  if (!handler) {
-    io.err(`unknown command: ${cmd.name}\n`);
-    return 1;
-  }
-  let client: WeftClient;
+  let bus: { call: Call; close: () => void };
   try {
-    client = await connect(io);
-  } catch {
-    io.err(`no server running on ${io.env("WEFT_SOCKET") ?? io.cwd}\n`);
+    bus = await io.connect();
+  } catch (err) {
+    io.err(`no server running: ${(err as Error).message}\n`);
     return 1;
   }
   try {
-    const caller = io.env("TMUX_PANE") ?? io.env("WEFT_PANE");
-    const ctx: Ctx = { cmd, client, caller, world: await loadWorld(client, caller), out: io.out };
+    const world = await loadWorld(bus.call, io.caller);
+    const ctx: Ctx = { cmd, call: bus.call, caller: io.caller, world, out: io.out };
     return await handler(ctx);
   } catch (err) {
     io.err(`${(err as Error).message}\n`);
     return 1;
   } finally {
-    client.close();
+    bus.close();
   }
 }

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { WeftClient } from "../client/mod.ts";
+import type { Call } from "./_context.ts";
 import type { FormatVars, TargetWorld } from "../../protocols/tmux/mod.ts";
 
 /** What the shim reads of a pane (`pane.list`'s rows). */
@@ -58,11 +58,11 @@ export function num(id: string): number {
 }
 
 /** Reads the server's state once, relative to the calling pane (`%N`, or a weft id). */
-export async function loadWorld(client: WeftClient, caller: string | undefined): Promise<World> {
+export async function loadWorld(call: Call, caller: string | undefined): Promise<World> {
   const [s, w, p] = await Promise.all([
-    client.call<{ sessions: SessionRow[] }>("session.list", {}),
-    client.call<{ windows: WindowRow[] }>("window.list", {}),
-    client.call<{ panes: PaneRow[] }>("pane.list", {}),
+    call<{ sessions: SessionRow[] }>("session.list", {}),
+    call<{ windows: WindowRow[] }>("window.list", {}),
+    call<{ panes: PaneRow[] }>("pane.list", {}),
   ]);
   const current = caller === undefined ? undefined : num(caller.replace(/^%/, "p"));
   const target: TargetWorld = {

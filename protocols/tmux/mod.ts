@@ -23,3 +23,4 @@ export {
   TmuxUsageError,
 } from "./args.ts";
 export { type KeyChunk, sendKeysChunks, tmuxKey } from "./keys.ts";
+export { TMUX_SHIM_FILES, tmuxPaneEnv, type TmuxPaneEnvOptions } from "./shim.ts";
