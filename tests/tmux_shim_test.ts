@@ -240,7 +240,8 @@ Deno.test(
       const made = await client.call<{ pane: string }>("session.create", { session: "inner" });
       const n = made.pane.slice(1);
       const line = `printf 'T=%s P=%s W=%s\\n' "$TMUX" "$TMUX_PANE" "$(command -v tmux)"; ` +
-        `tmux -V; tmux display-message -p 'at #{pane_id} #{session_name}'; tmux nope; echo "rc=$?"`;
+        `tmux -V; tmux display-message -p 'at #{pane_id} #{session_name}'; tmux display-message -p 'é "q" \\ x'; ` +
+        `tmux nope; echo "rc=$?"`;
       await client.call("pane.write", { pane: made.pane, text: line, keys: ["Enter"] });
       const text = await eventually(async () => {
         const r = await client.call<{ text: string }>("pane.read", {
@@ -257,6 +258,7 @@ Deno.test(
       match(text, /^tmux \d+\.\d+$/m);
       match(text, new RegExp(`^at %${n} inner$`, "m"));
       match(text, /^unknown command: nope\nrc=1$/m);
+      match(text, /^é "q" \\ x$/m);
     });
   },
 );

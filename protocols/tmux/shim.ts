@@ -1,7 +1,7 @@
 /**
  * The `tmux` shim a weft pane finds first on its `PATH`, and the environment that makes tmux
  * clients believe they run inside tmux. The shim is a POSIX sh script that hands its argv to a
- * small Perl client (Perl is on every Debian-like system): one JSON-RPC line, `tmux.exec`, over
+ * small Perl client (Perl is on every Debian-like system; only its core `Socket`): one JSON-RPC line, `tmux.exec`, over
  * the server's Unix socket, so a call costs a Perl start plus one round trip, not a Deno start.
  *
  * @module
@@ -11,37 +11,57 @@
 export const TMUX_SHIM_FILES: Readonly<Record<string, string>> = {
   tmux: `#!/bin/sh
 # weft's tmux: tmux commands run on this weft server's panes (tmux.exec over WEFT_SOCKET).
-if command -v perl >/dev/null 2>&1; then exec perl "$(dirname "$0")/tmux-client.pl" "$@"; fi
+if command -v perl >/dev/null 2>&1; then exec perl "\${0%/*}/tmux-client.pl" "$@"; fi
 if command -v weft >/dev/null 2>&1; then exec weft tmux "$@"; fi
 echo "weft's tmux needs perl (or weft on PATH)" >&2
 exit 1
 `,
-  "tmux-client.pl": `use strict;
-use warnings;
-use IO::Socket::UNIX;
-use JSON::PP;
-use Encode qw(decode);
+  // Core Perl only (Socket; no JSON::PP, IO::Socket or Encode): each module costs ms per call.
+  "tmux-client.pl": String.raw`use strict;
+use Socket;
+
+sub jstr {
+  my $s = shift;
+  $s =~ s/([\\"])/\\$1/g;
+  $s =~ s/([\x00-\x1f])/sprintf("\\u%04x", ord($1))/ge;
+  return "\"$s\"";
+}
+
+sub unjstr {
+  my $s = shift;
+  my %esc = (n => "\n", t => "\t", r => "\r", b => "\b", f => "\f", '"' => '"', "\\" => "\\", "/" => "/");
+  $s =~ s/\\(?:u([0-9a-fA-F]{4})|(.))/defined $1 ? do { my $c = chr(hex $1); utf8::encode($c); $c } : $esc{$2}/ge;
+  return $s;
+}
 
 my $path = $ENV{WEFT_SOCKET};
-if (!defined $path || $path eq "") { print STDERR "no server running: WEFT_SOCKET is not set\\n"; exit 1; }
-my $sock = IO::Socket::UNIX->new(Type => SOCK_STREAM(), Peer => $path);
-if (!$sock) { print STDERR "no server running on $path\\n"; exit 1; }
-my $json = JSON::PP->new->utf8->canonical;
-my %params = (argv => [map { decode("UTF-8", $_) } @ARGV]);
-$params{pane} = $ENV{TMUX_PANE} if defined $ENV{TMUX_PANE};
-print $sock $json->encode({ jsonrpc => "2.0", id => 1, method => "tmux.exec", params => \\%params }), "\\n";
-$sock->flush;
-while (my $line = <$sock>) {
-  my $msg = eval { $json->decode($line) } or next;
-  next unless defined $msg->{id} && $msg->{id} eq "1";
-  if ($msg->{error}) { print STDERR $msg->{error}{message}, "\\n"; exit 1; }
-  binmode STDOUT, ":encoding(UTF-8)";
-  binmode STDERR, ":encoding(UTF-8)";
-  print STDOUT $msg->{result}{out};
-  print STDERR $msg->{result}{err};
-  exit $msg->{result}{code};
+if (!defined $path || $path eq "") { print STDERR "no server running: WEFT_SOCKET is not set\n"; exit 1; }
+socket(my $sock, PF_UNIX, SOCK_STREAM, 0) or die "socket: $!";
+if (!connect($sock, pack_sockaddr_un($path))) { print STDERR "no server running on $path\n"; exit 1; }
+my $params = "\"argv\":[" . join(",", map { jstr($_) } @ARGV) . "]";
+$params .= ",\"pane\":" . jstr($ENV{TMUX_PANE}) if defined $ENV{TMUX_PANE};
+my $req = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tmux.exec\",\"params\":{$params}}\n";
+syswrite($sock, $req) == length($req) or die "write: $!";
+my $buf = "";
+while (1) {
+  my $nl = index($buf, "\n");
+  if ($nl < 0) {
+    my $n = sysread($sock, $buf, 65536, length $buf);
+    last unless $n;
+    next;
+  }
+  my $line = substr($buf, 0, $nl + 1, "");
+  next unless $line =~ /"id":1[,}]/;
+  my $str = qr/"((?:[^"\\]|\\.)*)"/s;
+  if ($line =~ /"error":\{.*?"message":$str/s) { print STDERR unjstr($1), "\n"; exit 1; }
+  my ($code) = $line =~ /"code":(\d+)/;
+  my ($out) = $line =~ /"out":$str/s;
+  my ($err) = $line =~ /"err":$str/s;
+  print STDOUT unjstr($out // "");
+  print STDERR unjstr($err // "");
+  exit($code // 1);
 }
-print STDERR "lost server on $path\\n";
+print STDERR "lost server on $path\n";
 exit 1;
 `,
 };

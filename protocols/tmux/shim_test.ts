@@ -26,6 +26,6 @@ Deno.test("tmuxPaneEnv() gives TMUX, TMUX_PANE and the shim first on PATH", () =
 
 Deno.test("TMUX_SHIM_FILES: the sh entry runs the Perl client next to it", () => {
   ok(TMUX_SHIM_FILES.tmux!.startsWith("#!/bin/sh\n"));
-  ok(TMUX_SHIM_FILES.tmux!.includes('"$(dirname "$0")/tmux-client.pl"'));
-  ok(TMUX_SHIM_FILES["tmux-client.pl"]!.includes('method => "tmux.exec"'));
+  ok(TMUX_SHIM_FILES.tmux!.includes('exec perl "${0%/*}/tmux-client.pl" "$@"'));
+  ok(TMUX_SHIM_FILES["tmux-client.pl"]!.includes(String.raw`\"method\":\"tmux.exec\"`));
 });

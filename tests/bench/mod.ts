@@ -24,6 +24,7 @@ const GROUPS: [string, string, string][] = [
   ["sideband", "./sideband.ts", "benchSideband"],
   ["tui", "./tui.ts", "benchTui"],
   ["state", "./state.ts", "benchState"],
+  ["tmux", "./tmux.ts", "benchTmux"],
   ["soak", "./soak.ts", "benchSoak"],
 ];
 /** Groups that run only when named. */
