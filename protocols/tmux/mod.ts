@@ -24,3 +24,4 @@ export {
 } from "./args.ts";
 export { type KeyChunk, sendKeysChunks, tmuxKey } from "./keys.ts";
 export { TMUX_SHIM_FILES, tmuxPaneEnv, type TmuxPaneEnvOptions } from "./shim.ts";
+export { styleForeground, type TmuxColour } from "./style.ts";
