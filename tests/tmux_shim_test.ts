@@ -281,3 +281,44 @@ Deno.test("tmuxShim: false leaves panes without TMUX and weft's tmux", E2E, asyn
     match(text, /^T=\[\] P=\[\]$/m);
   }, { weft: { tmuxShim: false } });
 });
+
+Deno.test(
+  "four teammates started at once through the in-pane shim each get their command typed intact",
+  E2E,
+  async () => {
+    await withServer(async ({ client }) => {
+      const made = await client.call<{ pane: string }>("session.create", { session: "lead" });
+      const names = ["alpha", "beta", "gamma", "delta"];
+      const one = (name: string) =>
+        `( p=$(tmux split-window -d -t "$TMUX_PANE" -h -P -F '#{pane_id}') && ` +
+        `tmux send-keys -t "$p" "cd /tmp && env AGENT=${name} sh -c 'echo \\"\\$AGENT-up-\\$((40+2))\\"'" Enter ) &`;
+      const line = `${names.map(one).join(" ")} wait; echo all-sent`;
+      await client.call("pane.write", { pane: made.pane, text: line, keys: ["Enter"] });
+      await eventually(async () => {
+        const r = await client.call<{ text: string }>("pane.read", {
+          pane: made.pane,
+          mode: "history",
+          joinWrapped: true,
+        });
+        return /^all-sent$/m.test(r.text);
+      });
+      const { panes } = await client.call<{ panes: { id: string }[] }>("pane.list", {
+        session: "lead",
+      });
+      deepStrictEqual(panes.length, 5);
+      for (const name of names) {
+        await eventually(async () => {
+          for (const p of panes.filter((x) => x.id !== made.pane)) {
+            const r = await client.call<{ text: string }>("pane.read", {
+              pane: p.id,
+              mode: "history",
+              joinWrapped: true,
+            });
+            if (new RegExp(`^${name}-up-42$`, "m").test(r.text)) return true;
+          }
+          return false;
+        });
+      }
+    });
+  },
+);
