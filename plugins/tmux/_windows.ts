@@ -5,14 +5,17 @@
  * @module
  */
 
-import { expandFormat } from "../../protocols/tmux/mod.ts";
+import { type Box, expandFormat, type LayoutTree, tmuxLayout } from "../../protocols/tmux/mod.ts";
 import { type Ctx, find, type Handler, launchOf, printPane, str, TmuxFailure } from "./_context.ts";
-import { paneVars, sessionVars, windowVars } from "./world.ts";
+import { num, paneVars, sessionVars, windowVars } from "./world.ts";
 
 const PANE_LINE = "#{pane_index}: [#{pane_width}x#{pane_height}] [history 0/2000, 0 bytes] " +
   "#{pane_id}#{?pane_active, (active),}";
-const WINDOW_LINE = "#{window_index}: #{window_name}#{?window_active,*,} (#{window_panes} panes) " +
-  "[#{window_width}x#{window_height}] #{window_id}#{?window_active, (active),}";
+const WINDOW_HEAD = "#{window_name}#{window_flags} (#{window_panes} panes) " +
+  "[#{window_width}x#{window_height}] ";
+const WINDOW_LINE = `#{window_index}: ${WINDOW_HEAD}[layout #{window_layout}] #{window_id}` +
+  "#{?window_active, (active),}";
+const ALL_WINDOWS_LINE = `#{session_name}:#{window_index}: ${WINDOW_HEAD}`;
 
 function lines(ctx: Ctx, format: string, vars: ReturnType<typeof paneVars>[]): number {
   ctx.out(vars.map((v) => expandFormat(format, v) + "\n").join(""));
@@ -29,18 +32,35 @@ const listPanes: Handler = (ctx) => {
   vars.sort((a, b) =>
     Number(a.window_index) - Number(b.window_index) || Number(a.pane_index) - Number(b.pane_index)
   );
-  const dflt = f.a || f.s ? `#{session_name}:#{window_index}.${PANE_LINE}` : PANE_LINE;
+  const dflt = f.a
+    ? `#{session_name}:#{window_index}.${PANE_LINE}`
+    : f.s
+    ? `#{window_index}.${PANE_LINE}`
+    : PANE_LINE;
   return Promise.resolve(lines(ctx, str(ctx, "F") ?? dflt, vars));
 };
 
-const listWindows: Handler = (ctx) => {
+const listWindows: Handler = async (ctx) => {
   const t = ctx.cmd.flags.a ? null : find(ctx, "session");
   const windows = ctx.world.windows.filter((w) => !t || w.session === t.session)
     .sort((a, b) => a.index - b.index);
-  const dflt = ctx.cmd.flags.a ? `#{session_name}:${WINDOW_LINE}` : WINDOW_LINE;
-  const vars = windows.map((w) => windowVars(ctx.world, w.id));
-  return Promise.resolve(lines(ctx, str(ctx, "F") ?? dflt, vars));
+  const format = str(ctx, "F") ?? (ctx.cmd.flags.a ? ALL_WINDOWS_LINE : WINDOW_LINE);
+  const vars = await Promise.all(windows.map(async (w) => ({
+    ...windowVars(ctx.world, w.id),
+    ...(format.includes("window_layout") ? { window_layout: await layoutOf(ctx, w.id) } : {}),
+  })));
+  return lines(ctx, format, vars);
 };
+
+/** `#{window_layout}`: tmux's layout string of a window, from `window.layout`. */
+async function layoutOf(ctx: Ctx, window: string): Promise<string> {
+  const l = await ctx.call<{ layout: LayoutTree | null; panes: (Box & { pane: string })[] }>(
+    "window.layout",
+    { window },
+  );
+  if (!l.layout) return "";
+  return tmuxLayout(l.layout, new Map(l.panes.map((p) => [p.pane, p])), num);
+}
 
 function created(seconds: unknown): string {
   const d = new Date(Number(seconds) * 1000);
@@ -88,7 +108,12 @@ const newWindow: Handler = async (ctx) => {
     ...(window ? { window } : {}),
     ...launchOf(ctx),
   });
-  if (ctx.cmd.flags.P) await printPane(ctx, made.pane, "#{session_name}:#{window_index}");
+  // -d: the new window is not selected; weft's window.create selects it, so select back.
+  const before = ctx.world.windows.find((w) => w.session === t.session && w.current);
+  if (ctx.cmd.flags.d && before) await ctx.call("window.select", { window: before.id });
+  if (ctx.cmd.flags.P) {
+    await printPane(ctx, made.pane, "#{session_name}:#{window_index}.#{pane_index}");
+  }
   return 0;
 };
 

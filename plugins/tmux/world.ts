@@ -136,6 +136,7 @@ export function windowVars(world: World, windowId: string): FormatVars {
     window_index: w.index,
     window_name: windowName(w, world.panes),
     window_active: w.current,
+    window_flags: w.current ? "*" : "",
     window_panes: w.panes.length,
     window_width: w.cols,
     window_height: w.rows,
