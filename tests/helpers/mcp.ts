@@ -11,6 +11,8 @@ import {
   StdioClientTransport,
   StreamableHTTPClientTransport,
 } from "../../plugins/mcp/sdk_client.ts";
+import { weftArgs } from "./cli.ts";
+import { untilEvent } from "./poll.ts";
 
 /** The HTTP endpoint and token the mcp plugin published for a project. */
 export async function httpEndpoint(projectDir: string): Promise<{ url: URL; token: string }> {
@@ -32,8 +34,6 @@ export async function httpClient(projectDir: string, name = "test"): Promise<Cli
   return client;
 }
 
-import { weftArgs } from "./cli.ts";
-
 export { weftArgs };
 
 /** An SDK client talking to `weft mcp` over stdio, started in `cwd` with `env`. */
@@ -52,6 +52,45 @@ export async function stdioClient(
     }),
   );
   return client;
+}
+
+/** The notifications of one kind a client gets from now on. */
+export interface Notifications {
+  /** Every one so far, in order. */
+  seen: unknown[];
+  /** Resolves once `n` have come (at once if they have); names `what` on a time-out. */
+  atLeast: (n: number, what: string) => Promise<void>;
+}
+
+/**
+ * Collects a client's notifications of the kind `schema` names (it replaces any handler set
+ * for that kind), and waits for them as they come, without polling.
+ *
+ * @example
+ * ```ts ignore
+ * const changes = notifications(client, ToolListChangedNotificationSchema);
+ * bus.register("demo", commands);
+ * await changes.atLeast(1, "tools/list_changed after the register");
+ * ```
+ */
+export function notifications(
+  client: Client,
+  schema: Parameters<Client["setNotificationHandler"]>[0],
+): Notifications {
+  const seen: unknown[] = [];
+  const arrived = new EventTarget();
+  client.setNotificationHandler(schema, (n) => {
+    seen.push(n);
+    arrived.dispatchEvent(new Event("notification"));
+  });
+  const on = (wake: () => void) => {
+    arrived.addEventListener("notification", wake);
+    return () => arrived.removeEventListener("notification", wake);
+  };
+  return {
+    seen,
+    atLeast: async (n, what) => void await untilEvent(what, { on, check: () => seen.length >= n }),
+  };
 }
 
 /** The text of a tool result's first content block. */
