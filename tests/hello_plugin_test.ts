@@ -1,5 +1,6 @@
 import { deepStrictEqual as assertEquals, match as assertMatch, rejects } from "node:assert/strict";
-import { E2E, eventually, withServer } from "./helpers/server.ts";
+import { untilEvent } from "./helpers/poll.ts";
+import { E2E, onEvents, withServer } from "./helpers/server.ts";
 
 const HELLO = new URL("../examples/plugins/hello/mod.ts", import.meta.url).pathname;
 
@@ -66,11 +67,13 @@ Deno.test(
       );
       const shout = commands.find((c) => c.name === "hello.shout");
       assertEquals(shout?.owner, "hello");
-      await eventually(async () =>
-        (await client.call<{ plugins: { state: string }[] }>("server.status")).plugins.every((p) =>
-          p.state === "running"
-        )
-      );
+      await untilEvent("every plugin running", {
+        on: onEvents(client, { topics: ["plugin.*"] }),
+        check: async () =>
+          (await client.call<{ plugins: { state: string }[] }>("server.status")).plugins.every(
+            (p) => p.state === "running",
+          ),
+      });
       await rejects(client.call("hello.nope", {}), /did you mean/);
       assertMatch(JSON.stringify(commands), /hello.greet/);
     }, hello(["pane:read", "pane:write"]));
@@ -92,13 +95,11 @@ Deno.test(
       );
       await client.call("pane.write", { pane: s.pane, text: "still alive\r" });
       await client.call("pane.wait", { pane: s.pane, match: "still alive" });
-      const back = await eventually(async () => {
-        try {
-          return await client.call("crashy.ping", {});
-        } catch {
-          return undefined;
-        }
-      }, 20_000);
+      const back = await untilEvent("crashy back after its restart", {
+        on: onEvents(client, { topics: ["plugin.started"] }),
+        check: () => client.call("crashy.ping", {}),
+        timeoutMs: 20_000,
+      });
       assertEquals(back, "pong");
       const status = await client.call<{ plugins: { name: string; restarts: number }[] }>(
         "server.status",

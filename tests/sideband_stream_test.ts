@@ -3,6 +3,7 @@
 import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
 import { OSC_NUMBER, OSC_OPEN } from "../protocols/sideband/mod.ts";
 import { weftInProcess } from "./helpers/cli.ts";
+import { paneList, sidebandLog } from "./helpers/panes.ts";
 import { eventually, untilEvent } from "./helpers/poll.ts";
 import { E2E, onEvents, type ServerFixture, withServer } from "./helpers/server.ts";
 
@@ -34,21 +35,11 @@ const sideband = (options: Record<string, unknown> = {}) => ({
   plugins: { sideband: { options: { holdMs: 200, ...options } } },
 });
 
-async function logOf(fx: ServerFixture, pane: string, atLeast: number): Promise<Entry[]> {
-  // Every entry is logged, then published as `sideband.<outcome>`: re-read the log on each.
-  return await untilEvent(`${atLeast} sideband log entries of ${pane}`, {
-    on: onEvents(fx.client, { topics: ["sideband.*"], panes: [pane] }),
-    check: async () => {
-      const { entries } = await fx.client.call<{ entries: Entry[] }>("sideband.log", { pane });
-      return entries.length >= atLeast ? entries : undefined;
-    },
-    timeoutMs: 15_000,
-  });
-}
+/** The pane's first `atLeast` sideband log entries, once they are there. */
+const logOf = (fx: ServerFixture, pane: string, atLeast: number) =>
+  sidebandLog<Entry>(fx.client, pane, { atLeast });
 
-async function panes(fx: ServerFixture): Promise<PaneInfo[]> {
-  return (await fx.client.call<{ panes: PaneInfo[] }>("pane.list", {})).panes;
-}
+const panes = (fx: ServerFixture) => paneList<PaneInfo>(fx.client);
 
 /** A pane whose output is read as a byte stream, running `script`. */
 async function streamPane(fx: ServerFixture, script: string): Promise<string> {

@@ -12,7 +12,7 @@ import {
   StreamableHTTPClientTransport,
 } from "../../plugins/mcp/sdk_client.ts";
 import { weftArgs } from "./cli.ts";
-import { untilEvent } from "./poll.ts";
+import { untilEvent, wakeups } from "./poll.ts";
 
 /** The HTTP endpoint and token the mcp plugin published for a project. */
 export async function httpEndpoint(projectDir: string): Promise<{ url: URL; token: string }> {
@@ -78,18 +78,16 @@ export function notifications(
   schema: Parameters<Client["setNotificationHandler"]>[0],
 ): Notifications {
   const seen: unknown[] = [];
-  const arrived = new EventTarget();
+  const arrived = wakeups();
   client.setNotificationHandler(schema, (n) => {
     seen.push(n);
-    arrived.dispatchEvent(new Event("notification"));
+    arrived.wake();
   });
-  const on = (wake: () => void) => {
-    arrived.addEventListener("notification", wake);
-    return () => arrived.removeEventListener("notification", wake);
-  };
   return {
     seen,
-    atLeast: async (n, what) => void await untilEvent(what, { on, check: () => seen.length >= n }),
+    atLeast: async (n, what) => {
+      await untilEvent(what, { on: arrived.on, check: () => seen.length >= n });
+    },
   };
 }
 

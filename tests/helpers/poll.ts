@@ -115,3 +115,36 @@ export async function untilEvent<T>(what: string, options: UntilEventOptions<T>)
   const why = last === undefined ? "" : `; last error: ${last}`;
   throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${why}`);
 }
+
+/** A source of wake-ups for {@link untilEvent}: for events a test collects itself. */
+export interface Wakeups {
+  /** Wakes every waiter (call it after recording an event). */
+  wake: () => void;
+  /** The `on` of {@link untilEvent}. */
+  on: (wake: () => void) => () => void;
+}
+
+/**
+ * Wake-ups for waiting on what a test's own listener records.
+ *
+ * @example
+ * ```ts
+ * import { untilEvent, wakeups } from "./poll.ts";
+ * const seen: string[] = [];
+ * const arrived = wakeups();
+ * setTimeout(() => (seen.push("x"), arrived.wake()), 5);
+ * await untilEvent("one event", { on: arrived.on, check: () => seen.length === 1 });
+ * ```
+ */
+export function wakeups(): Wakeups {
+  const waiters = new Set<() => void>();
+  return {
+    wake: () => {
+      for (const waiter of [...waiters]) waiter();
+    },
+    on: (wake) => {
+      waiters.add(wake);
+      return () => waiters.delete(wake);
+    },
+  };
+}
