@@ -22,13 +22,34 @@ export async function httpEndpoint(projectDir: string): Promise<{ url: URL; toke
   return { url: new URL(`http://127.0.0.1:${info.http.port}/mcp`), token };
 }
 
+/** Options of {@link httpClient}. */
+export interface HttpClientOptions {
+  /** The client's name (default `test`). */
+  name?: string;
+  /**
+   * Told once the standalone SSE stream is open: the GET the SDK sends after initializing,
+   * which carries the server's notifications (list_changed) from then on.
+   */
+  onStreamOpen?: () => void;
+}
+
 /** An SDK client connected over HTTP with the bearer token. */
-export async function httpClient(projectDir: string, name = "test"): Promise<Client> {
+export async function httpClient(
+  projectDir: string,
+  options: HttpClientOptions = {},
+): Promise<Client> {
   const { url, token } = await httpEndpoint(projectDir);
-  const client = new Client({ name, version: "1.0.0" });
+  const client = new Client({ name: options.name ?? "test", version: "1.0.0" });
+  const watched = async (input: string | URL, init?: RequestInit) => {
+    const response = await fetch(input, init);
+    const stream = response.headers.get("content-type")?.includes("text/event-stream");
+    if ((init?.method ?? "GET") === "GET" && response.ok && stream) options.onStreamOpen?.();
+    return response;
+  };
   await client.connect(
     new StreamableHTTPClientTransport(url, {
       requestInit: { headers: { Authorization: `Bearer ${token}` } },
+      ...(options.onStreamOpen ? { fetch: watched } : {}),
     }),
   );
   return client;
@@ -60,6 +81,8 @@ export interface Notifications {
   seen: unknown[];
   /** Resolves once `n` have come (at once if they have); names `what` on a time-out. */
   atLeast: (n: number, what: string) => Promise<void>;
+  /** Resolves once `check` holds, trying it now and after each notification. */
+  until: (what: string, check: () => boolean | Promise<boolean>) => Promise<void>;
 }
 
 /**
@@ -83,12 +106,10 @@ export function notifications(
     seen.push(n);
     arrived.wake();
   });
-  return {
-    seen,
-    atLeast: async (n, what) => {
-      await untilEvent(what, { on: arrived.on, check: () => seen.length >= n });
-    },
+  const until = async (what: string, check: () => boolean | Promise<boolean>) => {
+    await untilEvent(what, { on: arrived.on, check });
   };
+  return { seen, until, atLeast: (n, what) => until(what, () => seen.length >= n) };
 }
 
 /** The text of a tool result's first content block. */
