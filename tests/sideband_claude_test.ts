@@ -162,7 +162,7 @@ for (const cols of [60, 80, 200]) {
           submit: true,
           text: 'make check && echo "all good"\nexit 0',
         });
-        await fx.client.call("pane.wait", {
+        await waitForText(fx.client, {
           pane: child[0]!.id,
           match: "^exit 0$",
           regex: true,

@@ -3,7 +3,7 @@
 import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
 import { OSC_NUMBER, OSC_OPEN } from "../protocols/sideband/mod.ts";
 import { weftInProcess } from "./helpers/cli.ts";
-import { paneList, sidebandLog } from "./helpers/panes.ts";
+import { paneList, paneText, sidebandLog, waitForText } from "./helpers/panes.ts";
 import { eventually, untilEvent } from "./helpers/poll.ts";
 import { E2E, onEvents, type ServerFixture, withServer } from "./helpers/server.ts";
 
@@ -71,7 +71,7 @@ Deno.test(
       strictEqual(child.createdBy, writer);
       strictEqual(child.cwd, `${fx.dir}/sub`);
       deepStrictEqual(child.tags, ["sideband-depth=1"]);
-      await fx.client.call("pane.wait", {
+      await waitForText(fx.client, {
         pane: child.id,
         match: 'child says "hi"',
         timeout: 10_000,
@@ -81,7 +81,7 @@ Deno.test(
         submit: true,
         text: "line one\nline <two>",
       });
-      await fx.client.call("pane.wait", {
+      await waitForText(fx.client, {
         pane: child.id,
         match: "^line <two>$",
         regex: true,
@@ -258,7 +258,7 @@ Deno.test("sideband: panes are not read unless they are agents or set so", E2E, 
     const script =
       `sleep 0.3; printf '<weft:spawn cmd="sleep 30"/>\\n'; ${osc} error; read -r line; ${osc} done; sleep 30`;
     const s = await fx.client.call<{ pane: string }>("session.create", { command: script });
-    await fx.client.call("pane.wait", { pane: s.pane, match: "weft:spawn", timeout: 10_000 });
+    await waitForText(fx.client, { pane: s.pane, match: "weft:spawn", timeout: 10_000 });
     const set = await fx.client.call<{ mode: string }>("sideband.set", {
       pane: s.pane,
       mode: "osc",
@@ -318,8 +318,8 @@ Deno.test(
         fx,
         `sleep 1; printf 'before <weft:status state="done" msg="shown?"/>after\\n'; sleep 30`,
       );
-      await fx.client.call("pane.wait", { pane, match: "before after", timeout: 15_000 });
-      const { text } = await fx.client.call<{ text: string }>("pane.read", { pane });
+      await waitForText(fx.client, { pane, match: "before after", timeout: 15_000 });
+      const text = await paneText(fx.client, { pane });
       ok(!text.includes("weft:status"), text);
       const info = await untilEvent(`${pane} to be done`, {
         on: onEvents(fx.client, { topics: ["pane.state"], panes: [pane] }),
@@ -475,8 +475,8 @@ Deno.test(
       ]);
       match(entries[4]!.reason!, /session s1 already had 2 inputs into other panes by sideband/);
       const child = (await panes(fx)).find((p) => p.name === "child")!;
-      await fx.client.call("pane.wait", { pane: child.id, match: "^two$", regex: true });
-      const { text } = await fx.client.call<{ text: string }>("pane.read", { pane: child.id });
+      await waitForText(fx.client, { pane: child.id, match: "^two$", regex: true });
+      const text = await paneText(fx.client, { pane: child.id });
       ok(!text.includes("three"), text);
     }, { weft: sideband({ maxInputs: 2 }) });
   },

@@ -7,6 +7,7 @@ import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/stric
 import { join } from "node:path";
 import type { WeftClient } from "../plugins/client/mod.ts";
 import { eventually, untilEvent } from "./helpers/poll.ts";
+import { waitForText } from "./helpers/panes.ts";
 import { E2E, onEvents, withServer } from "./helpers/server.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
@@ -156,7 +157,7 @@ Deno.test(
         await tmux.keys("a", "-l", "echo hello-$((6*7))");
         await tmux.keys("a", "Enter");
         await tmux.until("a", /^hello-42\s*$/m);
-        await client.call("pane.wait", {
+        await waitForText(client, {
           pane: s.pane,
           match: "^hello-42$",
           regex: true,
@@ -178,7 +179,7 @@ Deno.test(
         assert(screen.split("\n")[0]!.charAt(50) === "┬", screen);
         await tmux.keys("a", "-l", "echo in-the-new-pane");
         await tmux.keys("a", "Enter");
-        await client.call("pane.wait", {
+        await waitForText(client, {
           pane: p2,
           match: "^in-the-new-pane$",
           regex: true,

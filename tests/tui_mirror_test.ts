@@ -1,6 +1,7 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { PaneMirror } from "../plugins/tui/pane_mirror.ts";
 import { untilEvent, wakeups } from "./helpers/poll.ts";
+import { paneText, waitForText } from "./helpers/panes.ts";
 import { E2E, withServer } from "./helpers/server.ts";
 
 function lines(mirror: PaneMirror, from: number, to: number): string[] {
@@ -24,7 +25,7 @@ Deno.test(
       const { cols, rows } = await client.call<{ cols: number; rows: number }>("pane.status", {
         pane: s.pane,
       });
-      await client.call("pane.wait", {
+      await waitForText(client, {
         pane: s.pane,
         match: "^\\d{5}$",
         regex: true,
@@ -39,7 +40,7 @@ Deno.test(
       });
       await mirror.ready;
       await mirror.loadHistory(); // also mid-output: a second snapshot, with the history above it
-      await client.call("pane.wait", {
+      await waitForText(client, {
         pane: s.pane,
         match: "^DONE$",
         regex: true,
@@ -89,13 +90,13 @@ Deno.test(
         check: () => mirror.polling,
         timeoutMs: 10_000,
       });
-      await client.call("pane.wait", {
+      await waitForText(client, {
         pane: s.pane,
         match: "^red$",
         regex: true,
         timeout: 20_000,
       });
-      const want = (await client.call<{ text: string }>("pane.read", { pane: s.pane })).text;
+      const want = await paneText(client, { pane: s.pane });
       await untilEvent("the mirror to stream again and equal the pane", {
         on: changed.on,
         check: () => {
