@@ -15,6 +15,7 @@ import { PluginHost } from "../plugin/mod.ts";
 import { VERSION } from "../version.ts";
 import { AttachedSizes } from "./attached_sizes.ts";
 import { Connection } from "./connection.ts";
+import type { FlowLimits } from "./_outbox.ts";
 import { ensurePrivateDir, type ServerPaths, serverPaths } from "./paths.ts";
 import { readServerInfo } from "./info.ts";
 
@@ -24,6 +25,8 @@ export interface ServerOptions {
   noStartupSession?: boolean;
   /** Largest request line accepted on the socket. */
   maxLineBytes?: number;
+  /** Limits on a socket client's unread replies (tests shrink them). */
+  flow?: Partial<FlowLimits>;
 }
 
 /** A running server. */
@@ -71,6 +74,7 @@ export async function startServer(
     size: config.size,
     historyBytes: config.historyBytes,
     idleMs: config.idleMs,
+    foreground: { intervalMs: config.foregroundMs },
     baseEnv: () => Deno.env.toObject(),
     socketPath: () => paths.socket,
     spawn: Pty.spawn,
@@ -127,7 +131,7 @@ export async function startServer(
   );
   await Deno.writeTextFile(paths.info, JSON.stringify(info, null, 2) + "\n", { mode: 0o600 });
   const maxLineBytes = options.maxLineBytes ?? 16 * 1024 * 1024;
-  acceptLoop(listener, connections, { bus, model, sizes, maxLineBytes, info });
+  acceptLoop(listener, connections, { bus, model, sizes, maxLineBytes, info, flow: options.flow });
 
   if (!options.noStartupSession) {
     const argv = shellArgv(config.shell, config.startup.command);
@@ -152,6 +156,7 @@ async function acceptLoop(
     sizes: AttachedSizes;
     maxLineBytes: number;
     info: Record<string, unknown>;
+    flow: Partial<FlowLimits> | undefined;
   },
 ): Promise<void> {
   let n = 0;
@@ -161,6 +166,7 @@ async function acceptLoop(
         bus: deps.bus,
         id: `c${++n}`,
         maxLineBytes: deps.maxLineBytes,
+        ...(deps.flow ? { flow: deps.flow } : {}),
         hello: () => ({ ...deps.info }),
         paneExists: (id) => deps.model.panes.has(id),
         sizes: deps.sizes,
