@@ -79,10 +79,14 @@ export interface ServeProcess {
   child: Deno.ChildProcess;
   /** Resolves with the line that says the server is ready; rejects if it ends before. */
   ready: Promise<string>;
+  /** What the server has printed on stderr so far. */
+  log: () => string;
   /** Everything the server printed on stderr, once it has ended. */
   stderr: Promise<string>;
   /** Kills it (SIGKILL) if it still runs and waits for it to end. */
   kill: () => Promise<void>;
+  /** SIGTERM, then SIGKILL after 10 s (a frozen server never runs its signal handler). */
+  stop: () => Promise<void>;
 }
 
 /**
@@ -110,8 +114,8 @@ export function serveProcess(dir: string): ServeProcess {
     READY_MS,
   );
   void ready.promise.finally(() => clearTimeout(timer)).catch(() => {});
+  let text = "";
   const stderr = (async () => {
-    let text = "";
     for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) {
       text += chunk;
       const line = text.split("\n").find((l) => /ready in \d+ ms/.test(l));
@@ -120,12 +124,22 @@ export function serveProcess(dir: string): ServeProcess {
     ready.reject(new Error(`weft serve ended before it was ready:\n${text}`));
     return text;
   })();
-  const kill = async () => {
+  const signal = (name: Deno.Signal) => {
     try {
-      child.kill("SIGKILL");
+      child.kill(name);
     } catch { /* it has exited */ }
+  };
+  const kill = async () => {
+    signal("SIGKILL");
     await child.status;
     await stderr;
   };
-  return { child, ready: ready.promise, stderr, kill };
+  const stop = async () => {
+    signal("SIGTERM");
+    const timer = setTimeout(() => signal("SIGKILL"), 10_000);
+    await child.status;
+    clearTimeout(timer);
+    await stderr;
+  };
+  return { child, ready: ready.promise, log: () => text, stderr, kill, stop };
 }

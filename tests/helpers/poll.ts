@@ -58,6 +58,8 @@ export interface UntilEventOptions<T> {
   check: () => T | undefined | null | false | Promise<T | undefined | null | false>;
   /** How long to wait (default 10 s). */
   timeoutMs?: number;
+  /** More to say on a time-out, e.g. the events seen. */
+  detail?: () => string | Promise<string>;
 }
 
 /**
@@ -113,7 +115,8 @@ export async function untilEvent<T>(what: string, options: UntilEventOptions<T>)
     await Promise.resolve().then(off).catch(() => {});
   }
   const why = last === undefined ? "" : `; last error: ${last}`;
-  throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${why}`);
+  const more = options.detail ? `\n${await options.detail()}` : "";
+  throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${why}${more}`);
 }
 
 /** A source of wake-ups for {@link untilEvent}: for events a test collects itself. */
