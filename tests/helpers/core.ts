@@ -6,7 +6,7 @@
  * @module
  */
 
-import { Bus, type Caller, type Reply } from "../../core/bus/mod.ts";
+import { Bus, type Caller, type Command, type Reply } from "../../core/bus/mod.ts";
 import { coreCommands } from "../../core/commands/mod.ts";
 import { parseConfig, type WeftConfig } from "../../core/config/mod.ts";
 import { Model, targetResolver } from "../../core/model/mod.ts";
@@ -22,6 +22,8 @@ export interface CoreOptions extends FakePtysOptions {
   projectDir?: string;
   /** The project's `"weft"` section (default: shell `bash`, idle after 300 ms). */
   weft?: Record<string, unknown>;
+  /** Which built-in commands to register, or wrapped how (default: all, as they are). */
+  commands?: (all: Command[]) => Command[];
 }
 
 /** A running test core. */
@@ -102,7 +104,8 @@ export function startCore(options: CoreOptions = {}): TestCore {
     status: () => ({ pid: Deno.pid, projectDir, version: "test" }),
     stop: () => void core.stops++,
   };
-  bus.register("core", coreCommands({ model, bus, config, server }));
+  const commands = coreCommands({ model, bus, config, server });
+  bus.register("core", options.commands ? options.commands(commands) : commands);
   return core;
 }
 
