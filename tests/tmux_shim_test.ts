@@ -3,7 +3,9 @@
 // started at once each get their command typed intact.
 import { deepStrictEqual, match, ok } from "node:assert/strict";
 import { runTmux } from "../plugins/tmux/cli.ts";
-import { E2E, eventually, withServer } from "./helpers/server.ts";
+import { E2E, withServer } from "./helpers/server.ts";
+import { eventually } from "./helpers/poll.ts";
+import { waitForText } from "./helpers/panes.ts";
 
 interface Result {
   code: number;
@@ -169,8 +171,10 @@ Deno.test(
         await same(sides, ["resize-pane", "-t", "{leader}", "-x", "30%"]);
         await same(sides, ["send-keys", "-t", "{mate}", "echo shim-$((6*7))", "Enter"]);
         for (const s of sides) {
-          await eventually(async () =>
-            (await s.run(["capture-pane", "-p", "-t", s.ids.mate!])).out.includes("shim-42")
+          await eventually(
+            `shim-42 in ${s.ids.mate} (capture-pane)`,
+            async () =>
+              (await s.run(["capture-pane", "-p", "-t", s.ids.mate!])).out.includes("shim-42"),
           );
         }
         await same(sides, [
@@ -237,14 +241,7 @@ Deno.test(
         return { name, pane: `p${pane.slice(1)}` };
       }));
       for (const { name, pane } of started) {
-        await eventually(async () => {
-          const r = await client.call<{ text: string }>("pane.read", {
-            pane,
-            mode: "history",
-            joinWrapped: true,
-          });
-          return r.text.includes(`${name}-ready-42`);
-        });
+        await waitForText(client, { pane, match: `^${name}-ready-42$`, regex: true });
       }
       ok(new Set(started.map((s) => s.pane)).size === 4);
     });
@@ -262,7 +259,8 @@ Deno.test(
         `tmux -V; tmux display-message -p 'at #{pane_id} #{session_name}'; tmux display-message -p 'é "q" \\ x'; ` +
         `tmux nope; echo "rc=$?"`;
       await client.call("pane.write", { pane: made.pane, text: line, keys: ["Enter"] });
-      const text = await eventually(async () => {
+      await waitForText(client, { pane: made.pane, match: "^rc=\\d+$", regex: true });
+      const text = await eventually("the pane's history", async () => {
         const r = await client.call<{ text: string }>("pane.read", {
           pane: made.pane,
           mode: "history",
@@ -290,7 +288,8 @@ Deno.test("tmuxShim: false leaves panes without TMUX and weft's tmux", E2E, asyn
       text: `echo "T=[$TMUX] P=[$TMUX_PANE]"`,
       keys: ["Enter"],
     });
-    const text = await eventually(async () => {
+    await waitForText(client, { pane: made.pane, match: "^T=\\[.*\\] P=\\[.*\\]$", regex: true });
+    const text = await eventually("the pane's history", async () => {
       const r = await client.call<{ text: string }>("pane.read", {
         pane: made.pane,
         mode: "history",
@@ -313,20 +312,13 @@ Deno.test(
         `tmux send-keys -t "$p" "cd /tmp && env AGENT=${name} sh -c 'echo \\"\\$AGENT-up-\\$((40+2))\\"'" Enter ) &`;
       const line = `${names.map(one).join(" ")} wait; echo all-sent`;
       await client.call("pane.write", { pane: made.pane, text: line, keys: ["Enter"] });
-      await eventually(async () => {
-        const r = await client.call<{ text: string }>("pane.read", {
-          pane: made.pane,
-          mode: "history",
-          joinWrapped: true,
-        });
-        return /^all-sent$/m.test(r.text);
-      });
+      await waitForText(client, { pane: made.pane, match: "^all-sent$", regex: true });
       const { panes } = await client.call<{ panes: { id: string }[] }>("pane.list", {
         session: "lead",
       });
       deepStrictEqual(panes.length, 5);
       for (const name of names) {
-        await eventually(async () => {
+        await eventually(`a teammate pane showing ${name}-up-42`, async () => {
           for (const p of panes.filter((x) => x.id !== made.pane)) {
             const r = await client.call<{ text: string }>("pane.read", {
               pane: p.id,
