@@ -8,7 +8,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { E2E, eventually, withServer } from "./helpers/server.ts";
+import { E2E, withServer } from "./helpers/server.ts";
+import { eventually } from "./helpers/poll.ts";
 import { withBrowser } from "./helpers/browser.ts";
 import type { WeftClient } from "../plugins/client/mod.ts";
 
@@ -117,20 +118,26 @@ Deno.test(
         pane,
         text: "for i in $(seq 1 80); do echo old-line-$i; done; echo seen-$((40+2))\r",
       });
-      await eventually(async () => /^seen-42$/m.test(await paneText(client, pane)));
+      await eventually(
+        "seen-42 in the pane",
+        async () => /^seen-42$/m.test(await paneText(client, pane)),
+      );
       const { url, port } = await client.call<{ url: string; port: number }>("web.login", {});
       assert.equal(info.web.port, port, "server.json records the page's port");
       await withBrowser(async (browser) => {
         const page = await browser.newPage();
         await page.goto(url);
         await page.locator(`.pane[data-pane="${pane}"][data-ready="true"]`).waitFor();
-        await eventually(async () => (await shown(page, pane)).includes("seen-42"));
+        await eventually(
+          "seen-42 in the page",
+          async () => (await shown(page, pane)).includes("seen-42"),
+        );
 
         await page.locator(`.pane[data-pane="${pane}"]`).click();
         await page.keyboard.type("echo hi");
         await page.keyboard.press("Enter");
-        await eventually(async () => /^hi$/m.test(await paneText(client, pane)));
-        await eventually(async () => /^hi$/m.test(await shown(page, pane)));
+        await eventually("hi in the pane", async () => /^hi$/m.test(await paneText(client, pane)));
+        await eventually("hi in the page", async () => /^hi$/m.test(await shown(page, pane)));
 
         const screenshot = join(dir, "web.png");
         await page.screenshot({ path: screenshot });
@@ -147,7 +154,7 @@ Deno.test(
 
         const before = await client.call<{ cols: number }>("window.layout", {});
         await page.setViewportSize({ width: 600, height: 400 });
-        const after = await eventually(async () => {
+        const after = await eventually("a narrower window", async () => {
           const l = await client.call<{ cols: number; rows: number }>("window.layout", {});
           return l.cols < before.cols ? l : undefined;
         });
@@ -160,11 +167,12 @@ Deno.test(
         );
         await page.locator("#tabs button", { hasText: "second" }).click();
         await page.locator(`.pane[data-pane="${other.pane}"][data-ready="true"]`).waitFor();
-        await eventually(async () =>
-          (await shown(page, other.pane)).includes("in-the-second-window")
+        await eventually(
+          "the second window's text in the page",
+          async () => (await shown(page, other.pane)).includes("in-the-second-window"),
         );
         assert.equal(await page.locator(".pane").count(), 1, "only the shown window's panes");
-        await eventually(async () => {
+        await eventually("the second window at the page's size", async () => {
           const l = await client.call<{ cols: number }>("window.layout", { window: other.window });
           return l.cols === after.cols;
         });
@@ -187,7 +195,10 @@ Deno.test("web door: a read-only page shows panes but cannot type", E2E, async (
       await page.keyboard.press("Enter");
       // What the page sent went first; once this later echo shows, the typing would have too.
       await client.call("pane.write", { pane, text: "echo after-$((1+2))\r" });
-      await eventually(async () => /^after-3$/m.test(await shown(page, pane)));
+      await eventually(
+        "after-3 in the page",
+        async () => /^after-3$/m.test(await shown(page, pane)),
+      );
       assert.doesNotMatch(await paneText(client, pane), /typed/);
       // A forged input message on the page's own cookie is refused by the server too.
       const refusal = await page.evaluate(async (id) => {

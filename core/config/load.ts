@@ -54,6 +54,7 @@ const Section = z.strictObject({
     session: z.string().min(1).optional(),
     command: z.string().min(1).optional(),
   }).optional(),
+  tmuxShim: z.boolean().optional(),
   plugins: z.record(z.string().regex(/^[a-z][a-z0-9_]*$/), PluginEntry).optional(),
 });
 
@@ -137,6 +138,7 @@ export function parseConfig(
       session: s.startup?.session ?? DEFAULTS.startup.session,
       ...(s.startup?.command ? { command: s.startup.command } : {}),
     },
+    tmuxShim: s.tmuxShim ?? DEFAULTS.tmuxShim,
     ...resolvePlugins(s.plugins ?? {}, where),
   };
 }

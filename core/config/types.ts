@@ -67,6 +67,8 @@ export interface WeftConfig {
   humanInput: { quietMs: number; waitMs: number };
   /** `weft attach`: the prefix key (tmux-style name) and history lines kept per shown pane. */
   attach: { prefix: string; scrollback: number };
+  /** Panes get `TMUX`, `TMUX_PANE` and weft's `tmux` first on `PATH` (`tmuxShim`). */
+  tmuxShim: boolean;
   /** What `weft serve` starts with. */
   startup: { session: string; command?: string };
   /** Enabled plugins, in start order. */

@@ -18,6 +18,7 @@ import { Connection } from "./connection.ts";
 import type { FlowLimits } from "./_outbox.ts";
 import { ensurePrivateDir, type ServerPaths, serverPaths } from "./paths.ts";
 import { readServerInfo } from "./info.ts";
+import { tmuxShim } from "./tmux_shim.ts";
 
 /** Options of {@link startServer}. */
 export interface ServerOptions {
@@ -77,6 +78,7 @@ export async function startServer(
     foreground: { intervalMs: config.foregroundMs },
     baseEnv: () => Deno.env.toObject(),
     socketPath: () => paths.socket,
+    ...(config.tmuxShim ? { paneEnv: await tmuxShim(paths.dir, paths.socket) } : {}),
     spawn: Pty.spawn,
     processes,
   });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { linkPage, type PageHost } from "./page_link.ts";
-import { eventually } from "../../tests/helpers/server.ts";
+import { eventually } from "../../tests/helpers/poll.ts";
 
 type Listener = (event: { topic: string; pane?: string; data: unknown }) => void;
 
@@ -63,7 +63,7 @@ Deno.test("linkPage() sends a snapshot then the stream, and resyncs a page that 
   const { host, calls, emit, listening } = fakeHost();
   linkPage(socket as unknown as WebSocket, host, { readOnly: false, maxBufferedBytes: 1000 });
   socket.onopen!();
-  await eventually(() => socket.frames().length === 1);
+  await eventually("the first snapshot", () => socket.frames().length === 1);
   assert.deepEqual(socket.frames()[0]!.slice(0, 2), [0, "p1"]);
   assert.match(socket.frames()[0]![2], /hello/);
   emit("a");
@@ -76,7 +76,7 @@ Deno.test("linkPage() sends a snapshot then the stream, and resyncs a page that 
   assert.equal(listening(), 0, "nor is the pane's output sent to the plugin meanwhile");
   const sent = socket.sent.reduce((n, d) => n + (typeof d === "string" ? 0 : d.length), 0);
   socket.onmessage!({ data: JSON.stringify({ t: "ack", bytes: sent }) });
-  await eventually(() => socket.frames().length === 4);
+  await eventually("a resync snapshot", () => socket.frames().length === 4);
   assert.equal(socket.frames()[3]![0], 0, "a fresh snapshot once the page caught up");
   assert.equal(calls.filter(([n]) => n === "pane.read").length, 3, "history + screen, screen");
   assert.equal(listening(), 1);
@@ -90,9 +90,12 @@ Deno.test("linkPage() refuses input from a read-only page", async () => {
   const { host, calls } = fakeHost();
   linkPage(socket as unknown as WebSocket, host, { readOnly: true, maxBufferedBytes: 1000 });
   socket.onopen!();
-  await eventually(() => socket.frames().length === 1);
+  await eventually("the first snapshot", () => socket.frames().length === 1);
   socket.onmessage!({ data: JSON.stringify({ t: "input", pane: "p1", data: "x" }) });
-  await eventually(() => socket.sent.some((d) => typeof d === "string" && d.includes("read-only")));
+  await eventually(
+    "the read-only refusal",
+    () => socket.sent.some((d) => typeof d === "string" && d.includes("read-only")),
+  );
   assert.ok(!calls.some(([n]) => n === "pane.write"));
   socket.onclose!();
 });

@@ -25,6 +25,7 @@ const GROUPS: [string, string, string][] = [
   ["tui", "./tui.ts", "benchTui"],
   ["web", "./web.ts", "benchWeb"],
   ["state", "./state.ts", "benchState"],
+  ["tmux", "./tmux.ts", "benchTmux"],
   ["soak", "./soak.ts", "benchSoak"],
 ];
 /** Groups that run only when named. */
