@@ -8,7 +8,8 @@ import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
 import { join } from "node:path";
 import { claudeBinary, claudeEnv, claudeUnavailable } from "./helpers/claude_code.ts";
 import { held, mockAnthropic, text, toolUse } from "./helpers/mock_anthropic.ts";
-import { E2E, eventually, type ServerFixture, withServer } from "./helpers/server.ts";
+import { E2E, type ServerFixture, withServer } from "./helpers/server.ts";
+import { eventually } from "./helpers/poll.ts";
 import { weft } from "../main.ts";
 
 const ignore = claudeUnavailable() !== undefined;
@@ -42,11 +43,11 @@ async function watchStates(fx: ServerFixture) {
 /** Waits for `state` from `source` (pane.wait on the state, then the source). */
 async function reach(fx: ServerFixture, pane: string, state: string, source: string) {
   try {
-    return await eventually(async () => {
+    return await eventually(`${state} from ${source}`, async () => {
       await fx.client.call("pane.wait", { pane, state, timeout: TIMEOUT });
       const s = await fx.client.call<Status>("pane.status", { pane });
       return s.state === state && s.stateSource === source ? s : undefined;
-    }, TIMEOUT);
+    }, { timeoutMs: TIMEOUT });
   } catch (err) {
     const screen = await fx.client.call<{ text: string }>("pane.read", { pane });
     const s = await fx.client.call<Status>("pane.status", { pane });
@@ -94,12 +95,15 @@ async function turn(
   await reach(fx, pane, "working", source);
   after.open();
   await fx.client.call("pane.wait", { pane, match: "All done here", timeout: TIMEOUT });
-  const end = await eventually(async () => {
+  const end = await eventually(`idle or done from ${source}`, async () => {
     const s = await fx.client.call<Status>("pane.status", { pane });
     return ["idle", "done"].includes(s.state) && s.stateSource === source ? s : undefined;
-  }, TIMEOUT);
+  }, { timeoutMs: TIMEOUT });
   ok(end);
-  await eventually(() => Deno.stat(join(fx.dir, "weft-perm.txt")).then(() => true));
+  await eventually(
+    "the approved command to run",
+    () => Deno.stat(join(fx.dir, "weft-perm.txt")).then(() => true),
+  );
   return { pane, home: full.HOME!, states: states(pane) };
 }
 
@@ -113,10 +117,12 @@ async function approve(fx: ServerFixture, pane: string): Promise<void> {
     (await fx.client.call<{ text: string }>("pane.read", { pane })).text.includes(
       "Do you want to proceed",
     );
-  await eventually(async () => {
+  await eventually("the dialog to take Enter", async () => {
     await fx.client.call("pane.write", { pane, keys: ["Enter"] });
-    return await eventually(async () => !(await shown()), 1500).then(() => true, () => false);
-  }, TIMEOUT);
+    return await eventually("the dialog to go", async () => !(await shown()), {
+      timeoutMs: 1500,
+    }).then(() => true, () => false);
+  }, { timeoutMs: TIMEOUT });
 }
 
 /** The order `wanted` states come in `states` (each after the previous one). */

@@ -6,7 +6,8 @@ import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
 import { join } from "node:path";
 import { OSC_NUMBER } from "../protocols/sideband/mod.ts";
 import { HOOK_COMMAND } from "../protocols/hooks/mod.ts";
-import { E2E, eventually, type ServerFixture, withServer } from "./helpers/server.ts";
+import { E2E, type ServerFixture, withServer } from "./helpers/server.ts";
+import { eventually } from "./helpers/poll.ts";
 
 interface Status {
   state: string;
@@ -63,7 +64,7 @@ Deno.test({
     const sh = await shell(fx);
     await sh.run(`printf '\\e]7501;state=working:app=t:progress=40:msg=${b64("Compiling ✓")}\\a'`);
     // A new pane is "working" (its process started): wait for the report itself.
-    let s = await eventually(async () => {
+    let s = await eventually("the status report", async () => {
       const now = await status(fx, sh.pane);
       return now.stateSource === "status" ? now : undefined;
     });
@@ -73,7 +74,7 @@ Deno.test({
       "Compiling ✓",
     ]);
     await sh.run(`printf '\\e]7501;state=working:id=t1:title=${b64("tests")}\\e\\\\'`);
-    s = await eventually(async () => {
+    s = await eventually("the background task", async () => {
       const now = await status(fx, sh.pane);
       return now.tasks.length ? now : undefined;
     });
@@ -91,7 +92,7 @@ Deno.test({
       "approve Bash: ls",
     ]);
     await sh.run(`printf '\\e]7501;state=clear\\a'`);
-    s = await eventually(async () => {
+    s = await eventually("the status cleared", async () => {
       const now = await status(fx, sh.pane);
       return now.stateSource !== "status" ? now : undefined;
     });
@@ -181,7 +182,7 @@ Deno.test({
         .then((r) => [r.code, r.output]),
       [0, ""],
     );
-    let s = await eventually(async () => {
+    let s = await eventually("the session recorded", async () => {
       const now = await status(fx, sh.pane);
       return now.agentSession ? now : undefined;
     });

@@ -20,6 +20,7 @@ import { keysEqual, SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
 import type { FlowLimits } from "./_outbox.ts";
 import { ensurePrivateDir, type ServerPaths, serverPaths } from "./paths.ts";
 import { readServerInfo } from "./info.ts";
+import { tmuxShim } from "./tmux_shim.ts";
 
 /** Options of {@link startServer}. */
 export interface ServerOptions {
@@ -81,6 +82,7 @@ export async function startServer(
     baseEnv: () => Deno.env.toObject(),
     socketPath: () => paths.socket,
     httpAddress: () => http.address,
+    ...(config.tmuxShim ? { paneEnv: await tmuxShim(paths.dir, paths.socket) } : {}),
     spawn: Pty.spawn,
     processes,
   });
@@ -139,6 +141,7 @@ export async function startServer(
           plugins: host.status(),
         }),
         stop: () => setTimeout(stop, 10),
+        startPlugin: (name) => startDormant(host, config, name),
       },
     }),
   );
@@ -219,4 +222,30 @@ async function removeQuietly(path: string): Promise<void> {
   try {
     await Deno.remove(path);
   } catch { /* already gone */ }
+}
+
+/** Starts a dormant built-in plugin, or tells the state of one that already runs. */
+async function startDormant(
+  host: PluginHost,
+  config: WeftConfig,
+  name: string,
+): Promise<Record<string, unknown>> {
+  const running = host.status().find((p) => p.name === name);
+  if (running) return { ...running, started: false };
+  const dormant = config.dormant?.find((p) => p.name === name);
+  if (!dormant) {
+    throw new WeftError(
+      "NOT_FOUND",
+      `Cannot start plugin "${name}": it is not a built-in plugin that is off by default ` +
+        "(a plugin the project switched off stays off; enable it in deno.json)",
+    );
+  }
+  try {
+    const [status] = await host.start([dormant]);
+    return { ...status, started: true };
+  } catch (err) {
+    // Another request started it meanwhile.
+    if (!(err instanceof TypeError)) throw err;
+    return { ...host.status().find((p) => p.name === name), started: false };
+  }
 }
