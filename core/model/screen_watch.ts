@@ -55,7 +55,10 @@ export function watchScreenState(
     if (!seen) return;
     const now = pane.agentState;
     const same = seen.state === now.state || (seen.state === "idle" && now.state === "done");
-    if (same && (now.source !== "screen" || now.message === (seen.message ?? null))) return;
+    // Said already: by the screen itself, or by a source that holds its state. (The same
+    // state from output activity or the process start is taken over: the screen knows more.)
+    if (same && now.source === "screen" && now.message === (seen.message ?? null)) return;
+    if (same && now.source !== "screen" && now.held) return;
     report({
       state: seen.state,
       source: "screen",

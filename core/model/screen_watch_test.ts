@@ -48,6 +48,17 @@ Deno.test("watchScreenState() reports what a Claude Code screen shows, once per 
   screen.dispose();
 });
 
+Deno.test("watchScreenState() takes over a state that output activity set", async () => {
+  const { pane, reports, next, show, stop, screen } = setup("claude");
+  pane.agentState.report({ state: "working", source: "output" });
+  const seen = next();
+  await show(["❯ go", "✢ Thinking…", RULE, "❯ ", RULE, "  esc to interrupt"]);
+  await seen;
+  deepStrictEqual(reports.map((r) => [r.state, r.source]), [["working", "screen"]]);
+  stop();
+  screen.dispose();
+});
+
 Deno.test("watchScreenState() leaves panes alone whose program reports its status, or no agent", async () => {
   const { pane, reports, show, stop, screen } = setup("claude");
   pane.agentState.report({ state: "working", source: "status" });

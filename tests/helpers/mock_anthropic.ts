@@ -160,6 +160,9 @@ export function mockAnthropic(
   const after = options.after ?? text("(the mock has no more scripted turns)");
   const requests: Recorded[] = [];
   let played = 0;
+  // Closing lets held turns go, so that a test that failed while one was held still ends.
+  let closing!: () => void;
+  const closed = new Promise<void>((resolve) => (closing = resolve));
 
   const server = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen: () => {} },
@@ -192,7 +195,7 @@ export function mockAnthropic(
         } else {
           turn = text(options.sideText ?? "OK");
         }
-        if (turn.until) await turn.until;
+        if (turn.until) await Promise.race([turn.until, closed]);
         if (turn.fail) {
           const { status, type, message } = turn.fail;
           return Response.json({ type: "error", error: { type, message } }, { status });
@@ -210,6 +213,7 @@ export function mockAnthropic(
   );
   const addr = server.addr as Deno.NetAddr;
   const close = async () => {
+    closing();
     await server.shutdown();
   };
   return Promise.resolve({
