@@ -149,7 +149,7 @@ Deno.test("pane.rename names a pane, refuses a taken name and clears with null",
   });
 });
 
-Deno.test("pane.set changes agent, tags, meta and state; a pane's own report is the most trusted", async () => {
+Deno.test("pane.set changes agent, tags, meta and state (a self-report); hooks outrank it", async () => {
   await withCore(async (core) => {
     await core.call("session.create", {});
     const set = await core.call<PaneInfo>("pane.set", {
@@ -161,8 +161,8 @@ Deno.test("pane.set changes agent, tags, meta and state; a pane's own report is 
     deepStrictEqual([set.agent, set.tags, set.meta], ["claude", ["x", "y"], { a: "1", b: "2" }]);
     const dropped = await core.call<PaneInfo>("pane.set", { pane: "p1", meta: { a: null } });
     deepStrictEqual(dropped.meta, { b: "2" });
-    const hook = await core.call<PaneInfo>("pane.set", { pane: "p1", state: "blocked" });
-    deepStrictEqual([hook.state, hook.stateSource], ["blocked", "hook"]);
+    const other = await core.call<PaneInfo>("pane.set", { pane: "p1", state: "blocked" });
+    deepStrictEqual([other.state, other.stateSource], ["blocked", "self"]);
     const self = await core.call<PaneInfo>("pane.set", {
       state: "working",
       message: "thinking",
@@ -173,6 +173,17 @@ Deno.test("pane.set changes agent, tags, meta and state; a pane's own report is 
       "thinking",
     ]);
     ok(core.events.some((e) => e.topic === "pane.state" && e.pane === "p1"));
+    const hook = await core.call<{ changed: boolean; state: string; stateSource: string }>(
+      "pane.report",
+      { pane: "p1", event: { hook_event_name: "Stop", session_id: "s-1" } },
+    );
+    deepStrictEqual([hook.changed, hook.state, hook.stateSource], [true, "idle", "hook"]);
+    const outranked = await core.call<PaneInfo>("pane.set", { pane: "p1", state: "done" });
+    deepStrictEqual([outranked.state, outranked.stateSource], ["idle", "hook"]);
+    strictEqual(outranked.agentSession?.id, "s-1");
+    const garbage = await core.reply("pane.report", { pane: "p1", event: { nope: 1 } });
+    ok(!garbage.ok);
+    strictEqual(garbage.error.code, "INVALID_INPUT");
     const exited = await core.reply("pane.set", { pane: "p1", state: "exited" });
     ok(!exited.ok);
     strictEqual(exited.error.code, "INVALID_INPUT");
