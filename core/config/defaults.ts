@@ -15,4 +15,5 @@ export const DEFAULTS = {
   startup: { session: "main" },
   humanInput: { quietMs: 3000, waitMs: 1500 },
   attach: { prefix: "C-b", scrollback: 2000 },
+  restore: "all",
 } as const;

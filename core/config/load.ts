@@ -52,6 +52,7 @@ const Section = z.strictObject({
     command: z.string().min(1).optional(),
   }).optional(),
   plugins: z.record(z.string().regex(/^[a-z][a-z0-9_]*$/), PluginEntry).optional(),
+  restore: z.enum(["all", "layout", "off"]).optional(),
 });
 
 /** The `deno.json` nearest to `start`, going up; undefined when there is none. */
@@ -134,6 +135,7 @@ export function parseConfig(
       ...(s.startup?.command ? { command: s.startup.command } : {}),
     },
     plugins: resolvePlugins(s.plugins ?? {}, where),
+    restore: s.restore ?? DEFAULTS.restore,
   };
 }
 

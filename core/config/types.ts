@@ -64,4 +64,10 @@ export interface WeftConfig {
   startup: { session: string; command?: string };
   /** Enabled plugins, in start order. */
   plugins: PluginConfig[];
+  /**
+   * What `weft serve` brings back from the store (`.weft/weft.db`): `"all"` (sessions, layouts
+   * and each pane's program, agents resumed), `"layout"` (the same, with a shell in each pane),
+   * `"off"` (nothing: start empty).
+   */
+  restore: "all" | "layout" | "off";
 }

@@ -98,6 +98,8 @@ export class Pane {
   tags: string[] = [];
   meta: Record<string, string> = {};
   createdBy: string | null = null;
+  /** Variables the pane was given explicitly (launch `env`), not the ones it inherited. */
+  givenEnv: Record<string, string> = {};
   exit: PaneExit | null = null;
   lastOutputAt = performance.now();
   /** Monotonic time of the last key a human typed into this pane (for arbitration). */

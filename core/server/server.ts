@@ -12,6 +12,7 @@ import { WeftError } from "../../protocols/bus/errors.ts";
 import { Model } from "../model/mod.ts";
 import { ProcessGroups, shellArgv } from "../pty/mod.ts";
 import { PluginHost } from "../plugin/mod.ts";
+import { type ProjectStore, startStore } from "../store/mod.ts";
 import { VERSION } from "../version.ts";
 import { AttachedSizes } from "./attached_sizes.ts";
 import { Connection } from "./connection.ts";
@@ -24,6 +25,8 @@ export interface ServerOptions {
   noStartupSession?: boolean;
   /** Largest request line accepted on the socket. */
   maxLineBytes?: number;
+  /** Keep the previous store as a dated file and start empty (`weft serve --fresh`). */
+  fresh?: boolean;
 }
 
 /** A running server. */
@@ -32,6 +35,8 @@ export interface RunningServer {
   model: Model;
   host: PluginHost;
   paths: ServerPaths;
+  /** The store (`.weft/weft.db`): what was restored, and `flush()`. */
+  store: ProjectStore;
   /** Stops everything; resolves when done. */
   stop: () => Promise<void>;
   /** Resolves when the server has stopped (by `server.stop`, a signal, or {@link stop}). */
@@ -75,6 +80,7 @@ export async function startServer(
     socketPath: () => paths.socket,
     processes,
   });
+  const store = await openProjectStore(config, { model, bus, paths, fresh: options.fresh });
   bus.setResolver((spec, ref, caller) => {
     if (ref === undefined && spec.fallback === "required") {
       throw new WeftError("INVALID_INPUT", `Cannot find the ${spec.kind}: give "${spec.field}"`);
@@ -99,6 +105,8 @@ export async function startServer(
   };
   const stop = () => {
     stopping ??= (async () => {
+      // What clients saw last is what comes back: nothing the stop itself does is saved.
+      store.close();
       listener.close();
       sizes.dispose();
       await host.stop();
@@ -133,7 +141,7 @@ export async function startServer(
   const maxLineBytes = options.maxLineBytes ?? 16 * 1024 * 1024;
   acceptLoop(listener, connections, { bus, model, sizes, maxLineBytes, info });
 
-  if (!options.noStartupSession) {
+  if (!options.noStartupSession && model.sessions.size === 0) {
     const argv = shellArgv(config.shell, config.startup.command);
     model.createSession(
       { argv, command: config.startup.command ?? config.shell.join(" "), cwd: config.projectDir },
@@ -144,7 +152,25 @@ export async function startServer(
     () => {},
     (err) => console.error("weft: plugins failed to start:", err),
   );
-  return { bus, model, host, paths, stop, finished, pluginsStarted };
+  return { bus, model, host, paths, store, stop, finished, pluginsStarted };
+}
+
+/** Opens the store, restores what it holds into the empty model, and makes replies durable. */
+async function openProjectStore(
+  config: WeftConfig,
+  deps: { model: Model; bus: Bus; paths: ServerPaths; fresh: boolean | undefined },
+): Promise<ProjectStore> {
+  const store = await startStore({
+    file: deps.paths.db,
+    model: deps.model,
+    events: deps.bus.events,
+    restore: config.restore,
+    shell: config.shell,
+    projectDir: config.projectDir,
+    fresh: deps.fresh ?? false,
+  });
+  deps.bus.setBarrier(() => store.flush());
+  return store;
 }
 
 async function acceptLoop(
