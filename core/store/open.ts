@@ -85,12 +85,13 @@ export async function openStore(
   }
 }
 
+/** Opens the file, created 0600 first: SQLite gives its `-wal` and `-shm` the file's mode. */
 async function openPrivate(file: string): Promise<StoreDb> {
-  const db = StoreDb.open(file);
   try {
+    (await Deno.open(file, { create: true, write: true, mode: 0o600 })).close();
     await Deno.chmod(file, 0o600);
-  } catch { /* not ours to fix; the folder is private anyway */ }
-  return db;
+  } catch { /* SQLite says what is wrong when it opens the file */ }
+  return StoreDb.open(file);
 }
 
 /** What the store holds, or undefined when it holds no session; a bad row is damage. */
