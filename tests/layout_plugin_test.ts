@@ -1,25 +1,41 @@
-// The layout plugin in its Worker, over a fake core (tests/fixtures/layout/fake_core.ts): the
-// commands' behaviour without PTYs. tests/layout_e2e_test.ts runs it against the real server.
+// The layout plugin in its Worker, over the real core commands and model with fake PTYs
+// (tests/helpers/core.ts): the commands' behaviour without processes. tests/layout_e2e_test.ts
+// runs it against the real server.
 import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
-import type { Caller, Reply } from "../core/bus/mod.ts";
-import { panesOf } from "../core/layout/mod.ts";
+import type { Reply } from "../core/bus/mod.ts";
+import { type LayoutNode, panesOf } from "../core/layout/mod.ts";
+import type { WindowRecord } from "../core/model/records.ts";
 import { PluginHost } from "../core/plugin/mod.ts";
-import { type FakeCore, fakeCore } from "./fixtures/layout/fake_core.ts";
+import type { SpawnOptions } from "../core/pty/mod.ts";
+import { OWNER, startCore, type TestCore } from "./helpers/core.ts";
+import type { FakePty } from "./helpers/fake_pty.ts";
 
 const LAYOUT = new URL("../plugins/layout/mod.ts", import.meta.url).href;
-const OWNER: Caller = { kind: "cli", id: "test", grants: "all" };
 
-interface Harness extends FakeCore {
+interface Harness {
+  model: TestCore["model"];
+  sessions: TestCore["model"]["sessions"];
+  /** The model's windows (a window's layout is null only while it is torn down). */
+  windows: ReadonlyMap<string, WindowRecord & { layout: LayoutNode }>;
+  panes: TestCore["model"]["panes"];
+  /** Every PTY started, in order (killed ones too). */
+  spawned: FakePty[];
   call: <T = Record<string, unknown>>(name: string, input: unknown) => Promise<T>;
   reply: (name: string, input: unknown) => Promise<Reply>;
+}
+
+/** A program named `cannot-start` (as argv or as a shell command) fails like a missing one. */
+function refuse(options: SpawnOptions): string | undefined {
+  const program = options.argv[0] === "cannot-start" || options.argv.at(-1) === "cannot-start";
+  return program ? "no such program" : undefined;
 }
 
 async function withLayout(
   body: (h: Harness) => Promise<void>,
   options: Record<string, unknown> = {},
 ): Promise<void> {
-  const fx = fakeCore();
-  const host = new PluginHost({ bus: fx.bus, projectDir: Deno.cwd(), log: () => {} });
+  const core = startCore({ refuse });
+  const host = new PluginHost({ bus: core.bus, projectDir: Deno.cwd(), log: () => {} });
   try {
     const [status] = await host.start([{
       name: "layout",
@@ -28,13 +44,19 @@ async function withLayout(
       options,
     }]);
     strictEqual(status?.state, "running", JSON.stringify(status));
+    const { model } = core;
     await body({
-      ...fx,
-      reply: (name, input) => fx.bus.call(name, input, { caller: OWNER }),
-      call: (name, input) => fx.bus.invoke(name, input, { caller: OWNER }),
+      model,
+      sessions: model.sessions,
+      windows: model.windows as Harness["windows"],
+      panes: model.panes,
+      spawned: core.ptys.started,
+      reply: (name, input) => core.reply(name, input, OWNER),
+      call: (name, input) => core.call(name, input, OWNER),
     });
   } finally {
     await host.stop();
+    await core.dispose();
   }
 }
 
@@ -93,7 +115,7 @@ Deno.test("layout.create builds a nested spec with its ratios and returns panes 
         },
       ],
     });
-    strictEqual(h.panes.get(a!)!.cwd, "/project/src");
+    strictEqual(h.panes.get(a!)!.launch.cwd, "/project/src");
     strictEqual(h.panes.get(b!)!.meta["layout.env"], '{"CI":"1"}');
     strictEqual(w.focused, a, "the first pane keeps the focus");
   });

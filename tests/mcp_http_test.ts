@@ -36,10 +36,10 @@ interface Fixture {
 function fakeCore(dir: string, screens: Map<string, string>, callers: Caller[]): Bus {
   const bus = new Bus();
   bus.setResolver((spec, ref) => {
-    if (ref !== undefined && screens.has(ref)) return ref;
+    if (ref !== undefined && screens.has(ref)) return { id: ref, object: ref };
     throw new WeftError("TARGET_NOT_FOUND", `Cannot find ${spec.kind} "${ref}"`);
   });
-  const pane = { kind: "pane", field: "pane", fallback: "required" } as const;
+  const targets = [{ kind: "pane", field: "pane", fallback: "required" }] as const;
   bus.register("core", [
     defineCommand({
       name: "server.commands",
@@ -85,9 +85,9 @@ function fakeCore(dir: string, screens: Map<string, string>, callers: Caller[]):
       description: "A pane's state.",
       capabilities: ["pane:read"],
       mcp: { readOnly: true, name: "get_status" },
-      target: pane,
+      targets,
       input: z.object({ pane: z.string() }),
-      handler: ({ target }) => ({ id: target }),
+      handler: ({ targets: { pane } }) => ({ id: pane }),
     }),
     defineCommand({
       name: "pane.read",
@@ -95,11 +95,11 @@ function fakeCore(dir: string, screens: Map<string, string>, callers: Caller[]):
       description: "A pane's screen.",
       capabilities: ["pane:read"],
       mcp: { readOnly: true },
-      target: pane,
+      targets,
       input: z.object({ pane: z.string(), lines: z.number().int().min(1).optional() }),
-      handler: ({ target, caller }) => {
+      handler: ({ targets: { pane }, caller }) => {
         callers.push(caller);
-        return { pane: target, revision: 1, text: screens.get(target!) ?? "" };
+        return { pane, revision: 1, text: screens.get(pane) ?? "" };
       },
     }),
     defineCommand({
@@ -108,16 +108,16 @@ function fakeCore(dir: string, screens: Map<string, string>, callers: Caller[]):
       description: "Type into a pane.",
       capabilities: ["pane:write"],
       mcp: { name: "send_input" },
-      target: pane,
+      targets,
       input: z.object({ pane: z.string(), text: z.string() }),
-      handler: ({ target, input, caller }) => {
+      handler: ({ targets: { pane }, input, caller }) => {
         callers.push(caller);
-        if (target === "p9") {
+        if (pane === "p9") {
           throw new WeftError("PANE_EXITED", `Cannot write to pane "p9": its process has exited`);
         }
-        screens.set(target!, screens.get(target!) + input.text);
-        bus.events.publish("pane.output", { pane: target, data: input.text }, target);
-        return { pane: target, bytes: input.text.length };
+        screens.set(pane, screens.get(pane) + input.text);
+        bus.events.publish("pane.output", { pane, data: input.text }, pane);
+        return { pane, bytes: input.text.length };
       },
     }),
   ]);

@@ -131,9 +131,10 @@ Deno.test("pane.wait times out with TIMEOUT carrying what was last seen", E2E, a
       timeout: 300,
     }).then(
       () => undefined,
-      (e) => e as { code: string; data: { lastSeen: string } },
+      (e) => e as { code: string; message: string; data: { lastSeen: string } },
     );
     assertEquals(err?.code, "TIMEOUT");
+    assertMatch(err!.message, /text "never-printed" did not happen within 300 ms$/);
     assertMatch(err!.data.lastSeen, /still-here/);
   });
 });
@@ -270,6 +271,65 @@ Deno.test(
       } finally {
         agent.close();
       }
+    });
+  },
+);
+
+Deno.test(
+  "pane.set and pane.rename publish pane.changed with the new values, and nothing when unchanged",
+  E2E,
+  async () => {
+    await withServer(async ({ client }) => {
+      const { pane } = await client.call<{ pane: string }>("session.create", { argv: ["cat"] });
+      const seen: unknown[] = [];
+      await client.subscribe({ topics: ["pane.changed"], panes: [pane] }, (e) => seen.push(e.data));
+      await client.call("pane.set", { pane, tags: ["build"], meta: { job: "7", gone: null } });
+      await client.call("pane.set", { pane, tags: ["build"], meta: { job: "7" } }); // no change
+      await client.call("pane.set", { pane, agent: "aider", meta: { job: null } });
+      await client.call("pane.rename", { pane, name: "builder" });
+      // A connection gets a command's events before its reply: all are in by now.
+      assertEquals(seen, [
+        { pane, tags: ["build"], meta: { job: "7" } },
+        { pane, agent: "aider", meta: {} },
+        { pane, name: "builder" },
+      ]);
+    });
+  },
+);
+
+Deno.test(
+  "pane.create, pane.list and window.list resolve their window, pane and session targets",
+  E2E,
+  async () => {
+    await withServer(async ({ client }) => {
+      const a = await client.call<{ session: string; window: string; pane: string }>(
+        "session.create",
+        { session: "alpha", window: "main", argv: ["cat"] },
+      );
+      const b = await client.call<{ session: string; window: string }>("session.create", {
+        session: "beta",
+        argv: ["cat"],
+      });
+      // `window` alone: its focused pane is split, although another session is current.
+      const split = await client.call<{ id: string; window: string }>("pane.create", {
+        window: "main",
+        argv: ["cat"],
+        focus: false,
+      });
+      assertEquals(split.window, a.window);
+      await rejects(
+        client.call("pane.create", { window: b.window, split: a.pane, argv: ["cat"] }),
+        new RegExp(`Cannot split pane "${a.pane}": it is not in window "${b.window}"`),
+      );
+      const inMain = await client.call<{ panes: { id: string }[] }>("pane.list", {
+        window: "main",
+      });
+      assertEquals(inMain.panes.map((p) => p.id).sort(), [a.pane, split.id].sort());
+      const ofBeta = await client.call<{ windows: { id: string }[] }>("window.list", {
+        session: "beta",
+      });
+      assertEquals(ofBeta.windows.map((w) => w.id), [b.window]);
+      await rejects(client.call("pane.list", { session: "gamma" }), /Cannot find session "gamma"/);
     });
   },
 );

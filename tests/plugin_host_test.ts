@@ -1,84 +1,17 @@
 import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
-import type { Bus, Caller, Reply, WeftEvent } from "../core/bus/mod.ts";
-import type { PluginConfig } from "../core/config/types.ts";
+import type { Caller, WeftEvent } from "../core/bus/mod.ts";
 import type { Capability } from "../protocols/bus/capabilities.ts";
-import {
-  PluginHost,
-  type PluginHostOptions,
-  type PluginLogEntry,
-  type PluginStatus,
-} from "../core/plugin/mod.ts";
+import { PluginHost, type PluginLogEntry, workerTransport } from "../core/plugin/mod.ts";
 import { fakePanes } from "./fixtures/plugins/_fake_panes.ts";
-
-const HELLO = new URL("../examples/plugins/hello/mod.ts", import.meta.url).href;
-const fixture = (name: string) =>
-  new URL(`./fixtures/plugins/${name}/mod.ts`, import.meta.url).href;
-const OWNER: Caller = { kind: "cli", id: "test", grants: "all" };
-
-function plugin(
-  name: string,
-  from: string,
-  grant: Capability[] = [],
-  options: Record<string, unknown> = {},
-): PluginConfig {
-  return { name, from, grant, options };
-}
-
-interface Harness {
-  bus: Bus;
-  panes: Map<string, string>;
-  host: PluginHost;
-  events: WeftEvent[];
-  logs: PluginLogEntry[];
-  call: (name: string, input: unknown, caller?: Caller) => Promise<Reply>;
-  status: (name: string) => PluginStatus;
-}
-
-/** Starts a host over fake panes, runs `body`, always stops the host. */
-async function withHost(
-  configs: PluginConfig[],
-  body: (h: Harness) => void | Promise<void>,
-  options: Partial<PluginHostOptions> = {},
-): Promise<void> {
-  const { bus, panes } = fakePanes({ p1: "first\nlast line\n\n", p2: "" });
-  const events: WeftEvent[] = [];
-  const logs: PluginLogEntry[] = [];
-  bus.events.subscribe({ topics: ["plugin.*"] }, (e) => events.push(e));
-  const host = new PluginHost({
-    bus,
-    projectDir: Deno.cwd(),
-    log: (entry) => logs.push(entry),
-    restart: { initialMs: 50, maxMs: 200 },
-    ...options,
-  });
-  try {
-    await host.start(configs);
-    await body({
-      bus,
-      panes,
-      host,
-      events,
-      logs,
-      call: (name, input, caller = OWNER) => bus.call(name, input, { caller }),
-      status: (name) => host.status().find((s) => s.name === name)!,
-    });
-  } finally {
-    await host.stop();
-  }
-}
-
-async function waitFor(what: string, check: () => boolean, ms = 5_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-function errorOf(reply: Reply): { code: string; message: string; data?: unknown } {
-  ok(!reply.ok, `expected an error, got ${JSON.stringify(reply)}`);
-  return reply.error;
-}
+import {
+  errorOf,
+  fixture,
+  HELLO,
+  OWNER,
+  plugin,
+  waitFor,
+  withHost,
+} from "./helpers/plugin_host.ts";
 
 Deno.test("PluginHost runs hello: shout copies the last line upper-cased with pane:read and pane:write", async () => {
   await withHost([plugin("hello", HELLO, ["pane:read", "pane:write"])], async (h) => {
@@ -225,6 +158,15 @@ Deno.test("PluginHost fails a call the plugin does not answer in time with TIMEO
   }, { callTimeoutMs: 200 });
 });
 
+Deno.test("PluginHost turns a call's deadline into the Worker handler's signal and answers TIMEOUT", async () => {
+  await withHost([plugin("crashy", fixture("crashy"))], async (h) => {
+    const reply = await h.bus.call("crashy.hang", {}, { caller: OWNER, timeoutMs: 100 });
+    strictEqual(errorOf(reply).code, "TIMEOUT");
+    match(errorOf(reply).message, /^Cannot finish "crashy\.hang": it did not finish within 100 ms/);
+    deepStrictEqual(await h.call("crashy.ping", {}), { ok: true, value: "pong" });
+  });
+});
+
 Deno.test("PluginHost carries a cancel across to the Worker", async () => {
   await withHost([plugin("crashy", fixture("crashy"))], async (h) => {
     const controller = new AbortController();
@@ -294,18 +236,18 @@ Deno.test("PluginHost hands the handler the caller, request id and input it was 
         id: "m7",
         grants: ["pane:read", "pane:write"],
         requestId: "req-9",
-        target: null,
+        targets: {},
         n: 3,
       },
     });
   });
 });
 
-Deno.test("PluginHost lets the bus resolve a plugin command's target before forwarding", async () => {
+Deno.test("PluginHost lets the bus resolve a plugin command's targets and hands the Worker their ids", async () => {
   await withHost([plugin("strong", fixture("strong"), [])], async (h) => {
     deepStrictEqual(await h.call("strong.where", { pane: "p1" }), {
       ok: true,
-      value: { target: "p1", pane: "p1" },
+      value: { targets: { pane: "p1" }, pane: "p1" },
     });
     strictEqual(errorOf(await h.call("strong.where", { pane: "p9" })).code, "TARGET_NOT_FOUND");
   });
@@ -326,15 +268,27 @@ Deno.test("PluginHost delivers only the topics and panes a plugin subscribed to"
 });
 
 Deno.test("PluginHost withholds pane events from a plugin without pane:read", async () => {
-  const options = { filter: { topics: ["pane.*", "layout.*", "unknown.*"] } };
-  await withHost([plugin("watcher", fixture("watcher"), [], options)], async (h) => {
+  const refused = { filter: { topics: ["pane.*", "layout.*"] } };
+  await withHost([plugin("watcher", fixture("watcher"), [], refused)], async (h) => {
+    h.bus.events.publish("pane.output", "secret", "p1");
+    h.bus.events.publish("layout.changed", { window: "w1" });
+    deepStrictEqual(await h.call("watcher.seen", {}), { ok: true, value: [] });
+    deepStrictEqual(h.logs.filter((l) => l.plugin === "watcher"), [{
+      plugin: "watcher",
+      level: "warn",
+      message: 'Cannot subscribe to "pane.*" (needs pane:read): plugin "watcher" lacks the right',
+    }]);
+  });
+  const all = { filter: { topics: ["*"] } };
+  await withHost([plugin("watcher", fixture("watcher"), [], all)], async (h) => {
     h.bus.events.publish("pane.output", "secret", "p1");
     h.bus.events.publish("layout.changed", { window: "w1" });
     h.bus.events.publish("unknown.topic", {});
-    deepStrictEqual(await h.call("watcher.seen", {}), {
-      ok: true,
-      value: [{ topic: "layout.changed", data: { window: "w1" } }],
-    });
+    const seen = await h.call("watcher.seen", {});
+    ok(seen.ok);
+    const topics = (seen.value as WeftEvent[]).map((e) => e.topic);
+    ok(topics.includes("layout.changed"), topics.join(", "));
+    ok(!topics.some((t) => t.startsWith("pane.") || t.startsWith("unknown.")), topics.join(", "));
   });
 });
 
@@ -397,4 +351,15 @@ Deno.test("PluginHost.stop() answers a call that was already on its way from a s
     level: "debug",
     message: 'answered a late call to "pane.read": plugin "follower" is stopped',
   }]);
+});
+
+Deno.test("PluginHost can run a plugin in a Worker instead of a process (workerTransport)", async () => {
+  await withHost([plugin("hello", HELLO, ["pane:read", "pane:write"])], async (h) => {
+    strictEqual(h.status("hello").state, "running");
+    deepStrictEqual(await h.call("hello.shout", { from: "p1", to: "p2" }), {
+      ok: true,
+      value: { text: "LAST LINE" },
+    });
+    strictEqual(errorOf(await h.call("hello.read_file", { path: "/etc/hostname" })).code, "DENIED");
+  }, { transport: workerTransport });
 });

@@ -177,3 +177,47 @@ Deno.test("server.hello lets a client give up rights, never gain them", E2E, asy
     ro.close();
   });
 });
+
+Deno.test(
+  "a client that gave up pane:read is refused pane.output, and its catch-all gets none",
+  E2E,
+  async () => {
+    await withServer(async ({ server, client }) => {
+      const { pane } = await client.call<{ pane: string }>("session.create", { argv: ["cat"] });
+      const narrowed = await WeftClient.connect(server.paths.socket, {
+        client: "mcp",
+        grants: ["pane:write", "layout:write"],
+      });
+      try {
+        await rejects(
+          narrowed.subscribe({ topics: ["pane.output"], panes: [pane] }, () => {}),
+          (e: { code: string; message: string }) => {
+            assertEquals(e.code, "DENIED");
+            assertMatch(e.message, /^Cannot subscribe to "pane\.output" \(needs pane:read\)/);
+            return true;
+          },
+        );
+        const seen: string[] = [];
+        let layoutSeen: () => void = () => {};
+        const layout = new Promise<void>((r) => (layoutSeen = r));
+        await narrowed.subscribe({ topics: ["*"] }, (e) => {
+          seen.push(e.topic);
+          if (e.topic === "layout.changed") layoutSeen();
+        });
+        await narrowed.call("pane.write", { pane, text: "secret\r" });
+        await client.call("pane.wait", { pane, match: "secret" });
+        // Events reach a client in order: once the later layout change is in, any pane.output
+        // for the earlier write would have been too.
+        await client.call("window.resize", { cols: 100, rows: 30 });
+        await layout;
+        assert(seen.every((t) => !t.startsWith("pane.")), seen.join(", "));
+        await rejects(
+          narrowed.call("server.hello", { grants: ["pane:write"] }),
+          (e: { code: string }) => e.code === "CONFLICT",
+        );
+      } finally {
+        narrowed.close();
+      }
+    });
+  },
+);

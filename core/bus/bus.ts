@@ -10,9 +10,12 @@ import { type ErrorBody, toErrorBody, WeftError } from "../../protocols/bus/erro
 import { type GrantSet, intersect, missing } from "../../protocols/bus/capabilities.ts";
 import { didYouMean } from "../../protocols/bus/suggest.ts";
 import type { Command } from "./command.ts";
-import type { Caller, CommandSpec, TargetSpec } from "../../protocols/bus/command_spec.ts";
+import type { Caller, CommandSpec } from "../../protocols/bus/command_spec.ts";
 import { specOf } from "./command.ts";
 import { EventHub } from "./events.ts";
+import { describeCaller } from "./_describe.ts";
+import { checkTargets, resolveTargets, type TargetResolver } from "./_targets.ts";
+import { deadlineOf, runWithin } from "./_deadline.ts";
 
 /** A reply: a value or an error, never a throw. */
 export type Reply<T = unknown> = { ok: true; value: T } | { ok: false; error: ErrorBody };
@@ -22,14 +25,9 @@ export interface CallOptions {
   caller: Caller;
   requestId?: string;
   signal?: AbortSignal;
+  /** A deadline in ms for this call; the earlier of it and the command's own applies. */
+  timeoutMs?: number;
 }
-
-/** Resolves a target reference (id or name, or absent) to a canonical id; throws when none. */
-export type TargetResolver = (
-  spec: TargetSpec,
-  ref: string | undefined,
-  caller: Caller,
-) => string;
 
 /** The names each owner may register: the core's four prefixes, else the owner's own name. */
 const CORE_PREFIXES = ["session", "window", "pane", "server"];
@@ -65,9 +63,10 @@ export class Bus {
   #commands = new Map<string, Entry>();
   #resolver: TargetResolver | undefined;
   #barrier: (() => Promise<void>) | undefined;
+  #starting = new Map<string, Promise<void>>();
   #nextId = 1;
 
-  /** Installs the function that turns target references into canonical ids. */
+  /** Installs the function that turns target references into the objects handlers get. */
   setResolver(resolver: TargetResolver): void {
     this.#resolver = resolver;
   }
@@ -104,12 +103,26 @@ export class Bus {
           `Cannot register command "${command.name}": ${existing.owner} has it`,
         );
       }
+      checkTargets(command);
     }
     for (const command of commands) {
       // Not spread: a command's JSON Schemas are computed when first listed, not here.
       this.#commands.set(command.name, { command, owner, grants });
     }
     this.events.publish("bus.commands_changed", { owner, added: commands.map((c) => c.name) });
+  }
+
+  /**
+   * Says that `owner`'s commands are on their way (a plugin that is starting): until `ready`
+   * settles, a call to an unknown `<owner>.*` name waits for it instead of failing, so a
+   * client that comes as soon as the server listens is not refused. The caller bounds `ready`.
+   */
+  expect(owner: string, ready: Promise<unknown>): void {
+    const settled = ready.then(() => {}, () => {});
+    this.#starting.set(owner, settled);
+    void settled.then(() => {
+      if (this.#starting.get(owner) === settled) this.#starting.delete(owner);
+    });
   }
 
   /** Removes every command of `owner`. */
@@ -162,9 +175,17 @@ export class Bus {
     return reply.value;
   }
 
+  /** The entry of `name` once its owner, if it is starting, has started; else undefined. */
+  async #whenStarted(name: string): Promise<Entry | undefined> {
+    const starting = this.#starting.get(ownerOf(name));
+    if (!starting) return undefined;
+    await starting;
+    return this.#commands.get(name);
+  }
+
   async #dispatch(name: string, rawInput: unknown, options: CallOptions): Promise<unknown> {
     const { caller } = options;
-    const entry = this.#commands.get(name);
+    const entry = this.#commands.get(name) ?? await this.#whenStarted(name);
     if (!entry) {
       throw new WeftError(
         "NOT_FOUND",
@@ -173,53 +194,49 @@ export class Bus {
       );
     }
     const { command } = entry;
-    const lacking = missing(command.capabilities, caller.grants);
-    if (lacking.length) {
-      throw new WeftError(
-        "DENIED",
-        `Cannot call "${name}": ${describeCaller(caller)} lacks ${lacking.join(", ")}`,
-        { missing: lacking },
-      );
-    }
-    if ((caller.chain?.length ?? 0) > MAX_CHAIN) {
-      throw new WeftError(
-        "DENIED",
-        `Cannot call "${name}": call chain is deeper than ${MAX_CHAIN}`,
-      );
-    }
-    let input = parseInput(command, rawInput);
-    let target: string | undefined;
-    if (command.target) {
-      const ref = (input as Record<string, unknown>)[command.target.field];
-      if (ref !== undefined && typeof ref !== "string") {
-        throw new WeftError(
-          "INVALID_INPUT",
-          `Cannot call "${name}": ${command.target.field} must be a string`,
-        );
-      }
-      if (!this.#resolver) throw new WeftError("INTERNAL", "Cannot resolve targets: no resolver");
-      target = this.#resolver(command.target, ref, caller);
-      input = { ...(input as Record<string, unknown>), [command.target.field]: target };
-    }
+    checkCaller(name, command, caller);
+    const resolved = resolveTargets(command, parseInput(command, rawInput), caller, this.#resolver);
     const requestId = options.requestId ?? `r${this.#nextId++}`;
-    const signal = options.signal ?? new AbortController().signal;
-    const owner = entry.owner;
-    const nested: Caller = {
-      kind: owner === "core" ? caller.kind : "plugin",
-      id: owner === "core" ? caller.id : owner,
-      ...(caller.pane ? { pane: caller.pane } : {}),
-      grants: intersect(caller.grants, entry.grants),
-      chain: [...(caller.chain ?? []), owner],
-    };
-    return await command.handler({
-      input,
-      target,
-      caller,
-      requestId,
-      signal,
-      call: (n, i) => this.invoke(n, i, { caller: nested, signal }),
-    });
+    const nested = nestedCaller(caller, entry);
+    const deadline = deadlineOf(command, resolved.input, options.timeoutMs);
+    const within = { deadline, ...(options.signal ? { signal: options.signal } : {}) };
+    return await runWithin(name, within, (signal) =>
+      command.handler({
+        input: resolved.input,
+        targets: resolved.targets,
+        caller,
+        requestId,
+        signal,
+        call: (n, i) => this.invoke(n, i, { caller: nested, signal }),
+      }));
   }
+}
+
+/** Throws `DENIED` unless `caller` has every capability `command` needs, within the chain limit. */
+function checkCaller(name: string, command: Command, caller: Caller): void {
+  const lacking = missing(command.capabilities, caller.grants);
+  if (lacking.length) {
+    throw new WeftError(
+      "DENIED",
+      `Cannot call "${name}": ${describeCaller(caller)} lacks ${lacking.join(", ")}`,
+      { missing: lacking },
+    );
+  }
+  if ((caller.chain?.length ?? 0) > MAX_CHAIN) {
+    throw new WeftError("DENIED", `Cannot call "${name}": call chain is deeper than ${MAX_CHAIN}`);
+  }
+}
+
+/** Who a handler's nested calls come from: its owner, within the caller's rights. */
+function nestedCaller(caller: Caller, entry: Entry): Caller {
+  const owner = entry.owner;
+  return {
+    kind: owner === "core" ? caller.kind : "plugin",
+    id: owner === "core" ? caller.id : owner,
+    ...(caller.pane ? { pane: caller.pane } : {}),
+    grants: intersect(caller.grants, entry.grants),
+    chain: [...(caller.chain ?? []), owner],
+  };
 }
 
 /**
@@ -261,8 +278,6 @@ export function parseInput(command: Command, raw: unknown): unknown {
   }
 }
 
-function describeCaller(caller: Caller): string {
-  return caller.kind === "plugin"
-    ? `plugin "${caller.id}"`
-    : `${caller.kind} caller "${caller.id}"`;
+function ownerOf(name: string): string {
+  return name.split(".")[0] ?? "";
 }

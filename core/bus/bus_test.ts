@@ -135,3 +135,30 @@ Deno.test("Bus.list() gives cloneable specs with JSON Schema", () => {
   });
   assertEquals(spec!.owner, "demo");
 });
+
+Deno.test("Bus.expect() makes a call to a starting owner's command wait for it", async () => {
+  const bus = new Bus();
+  let started!: () => void;
+  bus.expect("late", new Promise<void>((r) => (started = r)));
+  const reply = bus.call("late.hello", {}, { caller: owner });
+  const other = await bus.call("other.hello", {}, { caller: owner });
+  assert(!other.ok && other.error.code === "NOT_FOUND");
+  bus.register("late", [defineCommand({
+    name: "late.hello",
+    title: "Hello",
+    description: "Test.",
+    capabilities: [],
+    input: z.object({}),
+    handler: () => "hi",
+  })]);
+  started();
+  assertEquals(await reply, { ok: true, value: "hi" });
+});
+
+Deno.test("Bus.expect(): once the owner's start has ended, a missing command is NOT_FOUND", async () => {
+  const bus = new Bus();
+  bus.expect("late", Promise.reject(new Error("failed to start")));
+  const reply = await bus.call("late.hello", {}, { caller: owner });
+  assert(!reply.ok);
+  assertMatch(reply.error.message, /Cannot find command "late\.hello"/);
+});

@@ -6,16 +6,25 @@
  */
 
 import { z } from "zod";
-import type { Caller, CommandSpec, JsonSchema } from "../../protocols/bus/command_spec.ts";
+import type {
+  Caller,
+  CommandSpec,
+  JsonSchema,
+  ResolvedTargets,
+  TargetIds,
+  TargetObjects,
+  TargetSpec,
+} from "../../protocols/bus/command_spec.ts";
 
 /** What a handler receives. */
-export interface CallContext<I> {
+export interface CallContext<I, T = Readonly<Record<string, unknown>>> {
   /** The validated input; a target field holds the canonical id. */
   input: I;
-  /** The canonical id of the resolved target, when the command has one. */
-  target: string | undefined;
+  /** The resolved targets, by field. */
+  targets: T;
   caller: Caller;
   requestId: string;
+  /** Aborted when the caller gives up or the command's deadline passes (reason: `TIMEOUT`). */
   signal: AbortSignal;
   /** Calls another bus command as this command's owner, within the caller's rights. */
   call: <T = unknown>(name: string, input: unknown) => Promise<T>;
@@ -30,16 +39,63 @@ export interface Command<I = unknown, O = unknown> extends CommandSpec {
 }
 
 /** Options for {@link defineCommand}: a zod input schema instead of JSON Schema. */
-export interface CommandDefinition<S extends z.ZodType, O>
-  extends Omit<CommandSpec, "inputSchema" | "outputSchema" | "owner"> {
+export interface CommandDefinition<
+  S extends z.ZodType,
+  O,
+  T extends readonly TargetSpec[] = readonly [],
+  M extends TargetObjects = TargetIds,
+> extends Omit<CommandSpec, "inputSchema" | "outputSchema" | "owner" | "targets"> {
   input: S;
   output?: z.ZodType<O>;
-  handler: (ctx: CallContext<z.output<S>>) => Promise<O> | O;
+  targets?: T;
+  handler: (ctx: CallContext<z.output<S>, ResolvedTargets<T, M>>) => Promise<O> | O;
+}
+
+/**
+ * A `defineCommand` whose handlers see targets as `M` (the core's model objects; ids in a
+ * Worker). The bus resolves targets through the resolver its owner installed, so the objects a
+ * handler gets are the ones that resolver returns.
+ *
+ * @example
+ * ```ts
+ * import { z } from "zod";
+ * import { commandFactory } from "./command.ts";
+ * type Things = { pane: { id: string; title: string }; window: unknown; session: unknown };
+ * const define = commandFactory<Things>();
+ * const title = define({
+ *   name: "pane.title", title: "Title", description: "A pane's title.", capabilities: [],
+ *   targets: [{ kind: "pane", field: "pane", fallback: "caller" }],
+ *   input: z.object({ pane: z.string().optional() }),
+ *   handler: ({ targets }) => targets.pane.title,
+ * });
+ * console.assert(title.targets?.[0]?.field === "pane");
+ * ```
+ */
+export function commandFactory<M extends TargetObjects>() {
+  return function define<
+    S extends z.ZodType,
+    O,
+    const T extends readonly TargetSpec[] = readonly [],
+  >(
+    def: CommandDefinition<S, O, T, M>,
+  ): Command<z.output<S>, O> {
+    const { input, output, handler, ...spec } = def;
+    const command = {
+      ...spec,
+      parse: (value: unknown) => input.parse(value ?? {}),
+      handler,
+      // The bus hands `handler` the targets its resolver returned: `M`, by this factory's contract.
+    } as unknown as Command<z.output<S>, O>;
+    // The JSON Schemas are derived on first use (listing, MCP, help), not at start-up.
+    lazy(command, "inputSchema", () => toJsonSchema(input));
+    if (output) lazy(command, "outputSchema", () => toJsonSchema(output));
+    return command;
+  };
 }
 
 /**
  * Builds a command from a zod schema: the JSON Schema is derived, the input is validated by
- * the bus before the handler runs.
+ * the bus before the handler runs, and declared targets reach the handler as canonical ids.
  *
  * @example
  * ```ts
@@ -56,20 +112,7 @@ export interface CommandDefinition<S extends z.ZodType, O>
  * console.assert(echo.inputSchema.type === "object");
  * ```
  */
-export function defineCommand<S extends z.ZodType, O>(
-  def: CommandDefinition<S, O>,
-): Command<z.output<S>, O> {
-  const { input, output, handler, ...spec } = def;
-  const command = {
-    ...spec,
-    parse: (value: unknown) => input.parse(value ?? {}),
-    handler,
-  } as Command<z.output<S>, O>;
-  // The JSON Schemas are derived on first use (listing, MCP, help), not at start-up.
-  lazy(command, "inputSchema", () => toJsonSchema(input));
-  if (output) lazy(command, "outputSchema", () => toJsonSchema(output));
-  return command;
-}
+export const defineCommand = commandFactory<TargetIds>();
 
 function lazy<T extends object>(target: T, key: string, make: () => unknown): void {
   let value: unknown;
@@ -96,8 +139,18 @@ export function toJsonSchema(schema: z.ZodType): JsonSchema {
 
 /** The cloneable part of a command. */
 export function specOf(command: CommandSpec): CommandSpec {
-  const { name, title, description, inputSchema, outputSchema, capabilities, target, mcp, owner } =
-    command;
+  const {
+    name,
+    title,
+    description,
+    inputSchema,
+    outputSchema,
+    capabilities,
+    targets,
+    timeout,
+    mcp,
+    owner,
+  } = command;
   return structuredClone({
     name,
     title,
@@ -105,7 +158,8 @@ export function specOf(command: CommandSpec): CommandSpec {
     inputSchema,
     ...(outputSchema ? { outputSchema } : {}),
     capabilities,
-    ...(target ? { target } : {}),
+    ...(targets ? { targets } : {}),
+    ...(timeout ? { timeout } : {}),
     ...(mcp ? { mcp } : {}),
     ...(owner ? { owner } : {}),
   });

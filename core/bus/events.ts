@@ -1,17 +1,49 @@
 /**
  * Events: topics with optional pane scope. Subscribers say which topics and which panes, so
- * nobody pays for output they did not ask for.
+ * nobody pays for output they did not ask for; their rights are checked when they subscribe.
  *
  * @module
  */
 
 import { type EventFilter, eventMatches, type WeftEvent } from "../../protocols/bus/events.ts";
+import { mayReceive, refusedTopics } from "../../protocols/bus/event_rights.ts";
+import type { Caller } from "../../protocols/bus/command_spec.ts";
+import type { GrantSet } from "../../protocols/bus/capabilities.ts";
+import { WeftError } from "../../protocols/bus/errors.ts";
+import { describeCaller } from "./_describe.ts";
 
 type Listener = (event: WeftEvent) => void;
+
+/** Topics only the core publishes: these prefixes, and `layout.changed` (the model's). */
+export const CORE_TOPIC_PREFIXES: readonly string[] = [
+  "session.",
+  "window.",
+  "pane.",
+  "server.",
+  "focus.",
+  "plugin.",
+  "bus.",
+];
+const CORE_TOPICS: readonly string[] = ["layout.changed"];
+
+/**
+ * True for a topic only the core may publish.
+ *
+ * @example
+ * ```ts
+ * import { isCoreTopic } from "./events.ts";
+ * console.assert(isCoreTopic("pane.output") && isCoreTopic("layout.changed"));
+ * console.assert(!isCoreTopic("sideband.ran"));
+ * ```
+ */
+export function isCoreTopic(topic: string): boolean {
+  return CORE_TOPICS.includes(topic) || CORE_TOPIC_PREFIXES.some((p) => topic.startsWith(p));
+}
 
 interface Subscription {
   filter: EventFilter;
   listener: Listener;
+  grants: GrantSet;
 }
 
 /**
@@ -32,29 +64,72 @@ interface Subscription {
 export class EventHub {
   #subs = new Set<Subscription>();
 
-  /** Adds a subscriber; returns the function that removes it. */
-  subscribe(filter: EventFilter, listener: Listener): () => void {
-    const sub = { filter, listener };
+  /**
+   * Adds a subscriber; returns the function that removes it. A door passes its `caller`: a
+   * topic its grants may not receive (`pane.output` without `pane:read`) is refused with
+   * `DENIED`, and `*` brings only what they may receive. In-process code passes none (every
+   * right).
+   */
+  subscribe(filter: EventFilter, listener: Listener, caller?: Caller): () => void {
+    const grants = caller?.grants ?? "all";
+    const refused = refusedTopics(filter.topics, grants);
+    if (caller && refused.length) {
+      const what = refused.map((r) => `"${r.topic}" (needs ${r.needs})`).join(", ");
+      throw new WeftError(
+        "DENIED",
+        `Cannot subscribe to ${what}: ${describeCaller(caller)} lacks the right`,
+        { refused },
+      );
+    }
+    const sub = { filter, listener, grants };
     this.#subs.add(sub);
     return () => this.#subs.delete(sub);
   }
 
   /** True when someone would receive this topic for this pane (check before costly work). */
   wants(topic: string, pane?: string): boolean {
-    for (const s of this.#subs) if (eventMatches(s.filter, topic, pane)) return true;
+    for (const s of this.#subs) if (this.#matches(s, topic, pane)) return true;
     return false;
   }
 
-  /** Delivers an event to every matching subscriber. */
+  /** Delivers an event of the core to every matching subscriber. */
   publish(topic: string, data: unknown, pane?: string): void {
-    const event: WeftEvent = pane === undefined ? { topic, data } : { topic, pane, data };
+    this.#deliver(pane === undefined ? { topic, data } : { topic, pane, data });
+  }
+
+  /**
+   * Delivers a plugin's event, marked with its name. Throws `DENIED` for a topic outside
+   * `<plugin>.*` or one of the core's, so no plugin can speak as the core or as another plugin.
+   */
+  publishAs(plugin: string, topic: string, data: unknown, pane?: string): void {
+    if (!topic.startsWith(`${plugin}.`) || isCoreTopic(topic)) {
+      throw new WeftError(
+        "DENIED",
+        `Cannot publish "${topic}": plugin "${plugin}" may only publish "${plugin}.*" topics, never the core's`,
+      );
+    }
+    const event: WeftEvent = {
+      topic,
+      ...(pane === undefined ? {} : { pane }),
+      publisher: plugin,
+      data,
+    };
+    this.#deliver(event);
+  }
+
+  #deliver(event: WeftEvent): void {
+    const { topic, pane } = event;
     for (const s of this.#subs) {
-      if (!eventMatches(s.filter, topic, pane)) continue;
+      if (!this.#matches(s, topic, pane)) continue;
       try {
         s.listener(event);
       } catch (err) {
         console.error(`weft: event listener for "${topic}" failed:`, err);
       }
     }
+  }
+
+  #matches(s: Subscription, topic: string, pane: string | undefined): boolean {
+    return eventMatches(s.filter, topic, pane) && mayReceive(topic, s.grants);
   }
 }

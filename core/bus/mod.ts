@@ -5,16 +5,23 @@
  */
 
 export { Bus, parseInput } from "./bus.ts";
-export type { CallOptions, Reply, TargetResolver } from "./bus.ts";
-export { defineCommand, specOf, toJsonSchema } from "./command.ts";
+export type { CallOptions, Reply } from "./bus.ts";
+export { targetIds } from "./_targets.ts";
+export type { ResolveContext, ResolvedTarget, TargetResolver } from "./_targets.ts";
+export { commandFactory, defineCommand, specOf, toJsonSchema } from "./command.ts";
 export type { CallContext, Command, CommandDefinition } from "./command.ts";
-export { EventHub } from "./events.ts";
+export { CORE_TOPIC_PREFIXES, EventHub, isCoreTopic } from "./events.ts";
 export type {
   Caller,
   CommandSpec,
   EventFilter,
   JsonSchema,
   McpSpec,
+  ResolvedTargets,
+  TargetIds,
+  TargetKind,
+  TargetObjects,
   TargetSpec,
+  TimeoutSpec,
   WeftEvent,
 } from "../../protocols/bus/mod.ts";

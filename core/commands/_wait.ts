@@ -1,6 +1,7 @@
 /**
- * Waiting on a pane: a condition checked when the pane changes, with a timeout that reports
- * what was last seen. Shared by `pane.wait` and `pane.run`.
+ * Waiting on a pane: a condition checked when the pane changes, until the call's signal fires;
+ * at the bus's deadline the `TIMEOUT` reports what was last seen. Shared by `pane.wait` and
+ * `pane.run`.
  *
  * @module
  */
@@ -15,7 +16,7 @@ export type Check<T> = () => T | undefined;
 /** Options of {@link waitFor}. */
 export interface WaitOptions {
   events: EventHub;
-  timeoutMs: number;
+  /** The call's signal: its `TIMEOUT` reason becomes one that carries the last screen. */
   signal: AbortSignal;
   /** Re-check at least this often (for time-based conditions such as idle). */
   pollMs?: number;
@@ -25,11 +26,15 @@ export interface WaitOptions {
 
 /**
  * Resolves with the first truthy result of `check`, run now and after each change of the
- * pane (output parsed, state, exit). Rejects with `TIMEOUT` carrying the pane's last screen.
+ * pane (output parsed, state, exit). When the signal fires at the call's deadline, rejects with
+ * `TIMEOUT` carrying the pane's last screen; otherwise with the signal's reason.
  */
 export function waitFor<T>(pane: Pane, check: Check<T>, options: WaitOptions): Promise<T> {
   const first = check();
   if (first !== undefined) return Promise.resolve(first);
+  if (options.signal.aborted) {
+    return Promise.reject(withLastSeen(pane, options, options.signal.reason));
+  }
   return new Promise<T>((resolve, reject) => {
     let scheduled = false;
     let done = false;
@@ -37,7 +42,6 @@ export function waitFor<T>(pane: Pane, check: Check<T>, options: WaitOptions): P
       if (done) return;
       done = true;
       unsubscribe();
-      clearTimeout(timer);
       clearInterval(poll);
       options.signal.removeEventListener("abort", onAbort);
       fn();
@@ -62,23 +66,24 @@ export function waitFor<T>(pane: Pane, check: Check<T>, options: WaitOptions): P
       schedule,
     );
     const poll = setInterval(schedule, options.pollMs ?? 1000);
-    const timer = setTimeout(() => {
-      finish(() => {
-        const seen = pane.screen.read({ mode: "visible" });
-        reject(
-          new WeftError(
-            "TIMEOUT",
-            `Cannot finish waiting for pane "${pane.id}": ${options.what} did not happen within ${options.timeoutMs} ms`,
-            {
-              lastSeen: seen.text.replace(/\s+$/, "").split("\n").slice(-20).join("\n"),
-              revision: seen.revision,
-              state: pane.state,
-            },
-          ),
-        );
-      });
-    }, options.timeoutMs);
-    const onAbort = () => finish(() => reject(options.signal.reason));
+    const onAbort = () => finish(() => reject(withLastSeen(pane, options, options.signal.reason)));
     options.signal.addEventListener("abort", onAbort);
   });
+}
+
+/** A deadline's `TIMEOUT` retold for this wait, with the pane's last screen lines. */
+function withLastSeen(pane: Pane, options: WaitOptions, reason: unknown): unknown {
+  if (!(reason instanceof WeftError) || reason.code !== "TIMEOUT") return reason;
+  const ms = (reason.data as { timeoutMs?: number } | undefined)?.timeoutMs;
+  const seen = pane.screen.read({ mode: "visible" });
+  return new WeftError(
+    "TIMEOUT",
+    `Cannot finish waiting for pane "${pane.id}": ${options.what} did not happen within ${ms} ms`,
+    {
+      timeoutMs: ms,
+      lastSeen: seen.text.replace(/\s+$/, "").split("\n").slice(-20).join("\n"),
+      revision: seen.revision,
+      state: pane.state,
+    },
+  );
 }

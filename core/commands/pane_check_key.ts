@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand } from "../bus/mod.ts";
+import { defineCommand } from "./_define.ts";
 import { keysEqual, SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
 import type { CoreDeps } from "./deps.ts";
 
@@ -16,7 +16,7 @@ import type { CoreDeps } from "./deps.ts";
  * time wherever the strings differ, and 128 random bits cannot be guessed one call at a time.
  * The key is not in `pane.list`, `pane.status` or any other output.
  */
-export function paneCheckKey(deps: CoreDeps) {
+export function paneCheckKey(_deps: CoreDeps) {
   return defineCommand({
     name: "pane.check_key",
     title: "Check a pane's sideband key",
@@ -25,14 +25,14 @@ export function paneCheckKey(deps: CoreDeps) {
       "which every OSC-form sideband command must carry. Returns only valid: true or false.",
     capabilities: ["pane:control"],
     mcp: { expose: false },
-    target: { kind: "pane", field: "pane", fallback: "required" },
+    targets: [{ kind: "pane", field: "pane", fallback: "required" }],
     input: z.object({
       pane: z.string().describe("Pane id or name."),
       key: z.string().max(1024).describe("The key to check."),
     }),
-    handler: ({ input, target }) => {
-      const expected = deps.model.pane(target!).launch.env[SIDEBAND_KEY_ENV];
-      return { pane: target!, valid: expected !== undefined && keysEqual(expected, input.key) };
+    handler: ({ input, targets: { pane } }) => {
+      const expected = pane.launch.env[SIDEBAND_KEY_ENV];
+      return { pane: pane.id, valid: expected !== undefined && keysEqual(expected, input.key) };
     },
   });
 }

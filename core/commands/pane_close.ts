@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand } from "../bus/mod.ts";
+import { defineCommand } from "./_define.ts";
 import type { CoreDeps } from "./deps.ts";
 
 /** `pane.close`: end a pane's process and remove the pane. */
@@ -11,11 +11,11 @@ export function paneClose(deps: CoreDeps) {
       "Close a pane: its process gets SIGHUP and the pane leaves the layout (its neighbour " +
       "takes the space). The last pane closes its window; the last window its session.",
     capabilities: ["pane:control"],
-    target: { kind: "pane", field: "pane", fallback: "required" },
+    targets: [{ kind: "pane", field: "pane", fallback: "required" }],
     input: z.object({ pane: z.string().describe("Pane id or name.") }),
-    handler: ({ target }) => {
-      deps.model.closePane(target!);
-      return { closed: target! };
+    handler: ({ targets: { pane } }) => {
+      deps.model.closePane(pane.id);
+      return { closed: pane.id };
     },
   });
 }

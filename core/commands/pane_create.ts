@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand } from "../bus/mod.ts";
+import { defineCommand } from "./_define.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import type { CoreDeps } from "./deps.ts";
 import { PaneOut } from "./_outputs.ts";
@@ -22,6 +22,12 @@ export function paneCreate(deps: CoreDeps) {
     capabilities: ["pane:spawn"],
     mcp: { name: "create_pane" },
     output: PaneOut,
+    // The window first: with `window` and no `split`, its focused pane is split; with neither,
+    // the caller's own pane, else the focused one.
+    targets: [
+      { kind: "window", field: "window", fallback: "none" },
+      { kind: "pane", field: "split", fallback: "caller", from: "window" },
+    ],
     input: z.object({
       window: z.string().optional().describe("Window id or name to add the pane to."),
       split: z.string().optional().describe("Pane id or name to split."),
@@ -31,28 +37,17 @@ export function paneCreate(deps: CoreDeps) {
       focus: z.boolean().optional().describe("Focus the new pane (default true)."),
       ...launchFields,
     }),
-    handler: ({ input, caller }) => {
-      const { window, split, direction, ratio, before, focus, ...launch } = input;
+    handler: ({ input, targets: { window, split }, caller }) => {
+      const { window: _w, split: _s, direction, ratio, before, focus, ...launch } = input;
       const model = deps.model;
-      // No target at all: a caller that runs in a pane (an agent) splits its own pane.
-      const own = split === undefined && window === undefined && caller.pane &&
-          model.panes.has(caller.pane)
-        ? caller.pane
-        : undefined;
-      const splitId = split !== undefined ? model.resolve("pane", split) : own;
-      const windowId = window !== undefined
-        ? model.resolve("window", window)
-        : splitId
-        ? model.pane(splitId).window
-        : model.resolve("window", undefined, caller.pane);
-      if (splitId && model.pane(splitId).window !== windowId) {
+      if (window && split.window !== window.id) {
         throw new WeftError(
           "INVALID_INPUT",
-          `Cannot split pane "${split}": it is not in window "${window}"`,
+          `Cannot split pane "${split.id}": it is not in window "${window.id}"`,
         );
       }
-      const pane = model.createPane(windowId, toLaunch(launch, deps, caller), {
-        ...(splitId ? { split: splitId } : {}),
+      const pane = model.createPane(split.window, toLaunch(launch, deps, caller), {
+        split: split.id,
         ...(direction ? { direction } : {}),
         ...(ratio !== undefined ? { ratio } : {}),
         ...(before !== undefined ? { before } : {}),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand } from "../bus/mod.ts";
+import { defineCommand } from "./_define.ts";
 import type { CoreDeps } from "./deps.ts";
 
 /** `pane.focus`: make a pane the focused one. */
@@ -9,11 +9,11 @@ export function paneFocus(deps: CoreDeps) {
     title: "Focus pane",
     description: "Focus a pane; its window and session become current (attached clients follow).",
     capabilities: ["pane:control"],
-    target: { kind: "pane", field: "pane", fallback: "required" },
+    targets: [{ kind: "pane", field: "pane", fallback: "required" }],
     input: z.object({ pane: z.string().describe("Pane id or name.") }),
-    handler: ({ target }) => {
-      deps.model.focus(target!);
-      return deps.model.paneInfo(target!);
+    handler: ({ targets: { pane } }) => {
+      deps.model.focus(pane.id);
+      return deps.model.paneInfo(pane.id);
     },
   });
 }

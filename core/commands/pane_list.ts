@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand } from "../bus/mod.ts";
+import { defineCommand } from "./_define.ts";
 import type { CoreDeps } from "./deps.ts";
 import { PaneListOut } from "./_outputs.ts";
 
@@ -14,17 +14,21 @@ export function paneList(deps: CoreDeps) {
     capabilities: ["pane:read"],
     mcp: { readOnly: true },
     output: PaneListOut,
+    targets: [
+      { kind: "window", field: "window", fallback: "none" },
+      { kind: "session", field: "session", fallback: "none" },
+    ],
     input: z.object({
       window: z.string().optional().describe("Only this window (id or name)."),
       session: z.string().optional().describe("Only this session (id or name)."),
       tag: z.string().optional().describe("Only panes with this tag."),
     }),
-    handler: ({ input }) => {
+    handler: ({ input, targets: { window, session } }) => {
       const model = deps.model;
-      const window = input.window ? model.resolve("window", input.window) : undefined;
-      const session = input.session ? model.resolve("session", input.session) : undefined;
       const panes = [...model.panes.values()]
-        .filter((p) => (!window || p.window === window) && (!session || p.session === session))
+        .filter((p) =>
+          (!window || p.window === window.id) && (!session || p.session === session.id)
+        )
         .filter((p) => !input.tag || p.tags.includes(input.tag))
         .map((p) => model.paneInfo(p.id));
       return { panes };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand } from "../bus/mod.ts";
+import { defineCommand } from "./_define.ts";
 import type { CoreDeps } from "./deps.ts";
 import { ReadOut } from "./_outputs.ts";
 
@@ -18,7 +18,7 @@ export const readFields = {
 };
 
 /** `pane.read`: a pane's screen or history. */
-export function paneRead(deps: CoreDeps) {
+export function paneRead(_deps: CoreDeps) {
   return defineCommand({
     name: "pane.read",
     title: "Read pane",
@@ -28,19 +28,18 @@ export function paneRead(deps: CoreDeps) {
       "`since` to get only what changed.",
     capabilities: ["pane:read"],
     mcp: { readOnly: true },
-    target: { kind: "pane", field: "pane", fallback: "caller" },
+    targets: [{ kind: "pane", field: "pane", fallback: "caller" }],
     output: ReadOut,
     input: z.object({
       pane: z.string().optional().describe("Pane id or name. Default: the caller's pane."),
       ...readFields,
     }),
-    handler: async ({ input, target }) => {
-      const pane = deps.model.pane(target!);
+    handler: async ({ input, targets: { pane } }) => {
       await pane.screen.flush();
       const { pane: _p, ...given } = input;
       const options = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
       const read = pane.screen.read({ mode: "visible", ...options });
-      return { pane: target!, state: pane.state, exit: pane.exit, ...read };
+      return { pane: pane.id, state: pane.state, exit: pane.exit, ...read };
     },
   });
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand } from "../bus/mod.ts";
+import { defineCommand } from "./_define.ts";
 import type { CoreDeps } from "./deps.ts";
 
 /** `pane.rename`: give a pane a unique name, or clear it. */
@@ -9,14 +9,14 @@ export function paneRename(deps: CoreDeps) {
     title: "Rename pane",
     description: "Give a pane a unique name (or null to clear it). Names work wherever ids do.",
     capabilities: ["pane:control"],
-    target: { kind: "pane", field: "pane", fallback: "caller" },
+    targets: [{ kind: "pane", field: "pane", fallback: "caller" }],
     input: z.object({
       pane: z.string().optional().describe("Pane id or name. Default: the caller's pane."),
       name: z.string().min(1).max(64).nullable(),
     }),
-    handler: ({ input, target }) => {
-      deps.model.rename("pane", target!, input.name);
-      return deps.model.paneInfo(target!);
+    handler: ({ input, targets: { pane } }) => {
+      deps.model.rename("pane", pane.id, input.name);
+      return deps.model.paneInfo(pane.id);
     },
   });
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand } from "../bus/mod.ts";
+import { defineCommand } from "./_define.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { resizePaneCells } from "../layout/mod.ts";
 import type { CoreDeps } from "./deps.ts";
@@ -15,7 +15,7 @@ export function paneResize(deps: CoreDeps) {
     capabilities: ["layout:write"],
     // `resize_pane` is the layout plugin's (delta, ratio or cells), as the layout issue names it.
     mcp: { name: "set_pane_size" },
-    target: { kind: "pane", field: "pane", fallback: "required" },
+    targets: [{ kind: "pane", field: "pane", fallback: "required" }],
     input: z.object({
       pane: z.string().describe("Pane id or name."),
       cols: z.number().int().min(1).optional(),
@@ -23,27 +23,26 @@ export function paneResize(deps: CoreDeps) {
       dx: z.number().int().optional(),
       dy: z.number().int().optional(),
     }),
-    handler: ({ input, target }) => {
+    handler: ({ input, targets: { pane } }) => {
       const model = deps.model;
-      const pane = model.pane(target!);
       const window = model.window(pane.window);
       const dx = input.dx ?? (input.cols !== undefined ? input.cols - pane.launch.cols : 0);
       const dy = input.dy ?? (input.rows !== undefined ? input.rows - pane.launch.rows : 0);
       if (!dx && !dy && input.cols === undefined && input.rows === undefined) {
         throw new WeftError(
           "INVALID_INPUT",
-          `Cannot resize pane "${target}": give cols, rows, dx or dy`,
+          `Cannot resize pane "${pane.id}": give cols, rows, dx or dy`,
         );
       }
       let tree = window.layout!;
       if (dx) {
-        tree = resizePaneCells(tree, target!, window.size, { direction: "horizontal", cells: dx });
+        tree = resizePaneCells(tree, pane.id, window.size, { direction: "horizontal", cells: dx });
       }
       if (dy) {
-        tree = resizePaneCells(tree, target!, window.size, { direction: "vertical", cells: dy });
+        tree = resizePaneCells(tree, pane.id, window.size, { direction: "vertical", cells: dy });
       }
       model.setLayout(window.id, tree);
-      return describeLayout(deps, window.id);
+      return describeLayout(window);
     },
   });
 }

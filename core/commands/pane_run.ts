@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand } from "../bus/mod.ts";
+import { defineCommand } from "./_define.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import type { Pane } from "../model/mod.ts";
 import type { CoreDeps } from "./deps.ts";
@@ -21,6 +21,11 @@ export function paneRun(deps: CoreDeps) {
     capabilities: ["pane:spawn", "pane:write", "pane:read"],
     mcp: { name: "run_command" },
     output: RunOut,
+    targets: [
+      { kind: "pane", field: "pane", fallback: "none" },
+      { kind: "window", field: "window", fallback: "caller", from: "pane" },
+    ],
+    timeout: { ms: 60_000, field: "timeout" },
     input: z.object({
       command: z.string().min(1).max(64 * 1024).optional().describe("Shell command line."),
       argv: launchFields.argv,
@@ -30,17 +35,14 @@ export function paneRun(deps: CoreDeps) {
       keep: z.boolean().optional().describe("Keep the new pane open afterwards."),
       timeout: z.number().int().min(1).max(3_600_000).optional().describe("ms, default 60000."),
     }),
-    handler: async ({ input, caller, signal }) => {
-      const timeoutMs = input.timeout ?? 60_000;
+    handler: async ({ input, targets: { pane: shell, window }, caller, signal }) => {
       if ((input.command === undefined) === (input.argv === undefined)) {
         throw new WeftError("INVALID_INPUT", "Cannot run a command: give either command or argv");
       }
-      if (input.pane !== undefined) {
-        const pane = deps.model.pane(deps.model.resolve("pane", input.pane));
+      if (shell) {
         const line = input.command ?? input.argv!.map(shellQuote).join(" ");
-        return await runInShell(deps, pane, line, { timeoutMs, signal });
+        return await runInShell(deps, shell, line, signal);
       }
-      const windowId = deps.model.resolve("window", input.window, caller.pane);
       const launch = toLaunch(
         {
           ...(input.command !== undefined ? { command: input.command } : { argv: input.argv! }),
@@ -49,10 +51,9 @@ export function paneRun(deps: CoreDeps) {
         deps,
         caller,
       );
-      const pane = deps.model.createPane(windowId, launch);
+      const pane = deps.model.createPane(window.id, launch);
       const exit = await waitFor(pane, () => pane.exit ?? undefined, {
         events: deps.bus.events,
-        timeoutMs,
         signal,
         what: "exit",
       });
@@ -74,7 +75,7 @@ async function runInShell(
   deps: CoreDeps,
   pane: Pane,
   command: string,
-  options: { timeoutMs: number; signal: AbortSignal },
+  signal: AbortSignal,
 ) {
   if (pane.exit) {
     throw new WeftError("PANE_EXITED", `Cannot run in pane "${pane.id}": its process has exited`);
@@ -93,7 +94,7 @@ async function runInShell(
   const code = await waitFor(pane, () => {
     const m = end.exec(pane.screen.read({ mode: "history", since, joinWrapped: true }).text);
     return m ? Number(m[1]) : undefined;
-  }, { ...options, events: deps.bus.events, what: "the command's end marker" });
+  }, { signal, events: deps.bus.events, what: "the command's end marker" });
   const text = pane.screen.read({ mode: "history", since, joinWrapped: true }).text;
   const lines = text.split("\n");
   const from = lines.findIndex((l) => l.trim() === begin);

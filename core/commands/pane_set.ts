@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand } from "../bus/mod.ts";
+import { defineCommand } from "./_define.ts";
 import { AGENT_KINDS, PANE_STATES } from "../model/mod.ts";
 import type { CoreDeps } from "./deps.ts";
 
@@ -10,9 +10,10 @@ export function paneSet(deps: CoreDeps) {
     title: "Set pane properties",
     description:
       "Override a pane's agent kind, replace its tags, merge metadata (null removes a key), " +
-      "or report its state (an agent telling weft it is working, blocked, done…).",
+      "or report its state (an agent telling weft it is working, blocked, done…). A change " +
+      "publishes pane.changed (with the new values) or pane.state.",
     capabilities: ["pane:control"],
-    target: { kind: "pane", field: "pane", fallback: "caller" },
+    targets: [{ kind: "pane", field: "pane", fallback: "caller" }],
     input: z.object({
       pane: z.string().optional().describe("Pane id or name. Default: the caller's pane."),
       agent: z.enum(AGENT_KINDS).optional(),
@@ -24,20 +25,14 @@ export function paneSet(deps: CoreDeps) {
         "sideband: hide recognised sideband commands from what the screen shows; null: show all.",
       ),
     }),
-    handler: ({ input, target, caller }) => {
-      const pane = deps.model.pane(target!);
-      if (input.agent) pane.agent = input.agent;
-      if (input.tags) pane.tags = [...input.tags];
-      for (const [k, v] of Object.entries(input.meta ?? {})) {
-        if (v === null) delete pane.meta[k];
-        else pane.meta[k] = v;
+    handler: ({ input, targets: { pane }, caller }) => {
+      const { state, message, pane: _p, ...changes } = input;
+      deps.model.changePane(pane.id, changes);
+      if (state) {
+        const source = caller.kind === "sideband" || caller.pane === pane.id ? "self" : "hook";
+        deps.model.setState(pane.id, state, source, message);
       }
-      if (input.displayFilter !== undefined) pane.setDisplayFilter(input.displayFilter);
-      if (input.state) {
-        const source = caller.kind === "sideband" || caller.pane === target ? "self" : "hook";
-        deps.model.setState(target!, input.state, source, input.message);
-      }
-      return deps.model.paneInfo(target!);
+      return deps.model.paneInfo(pane.id);
     },
   });
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand } from "../bus/mod.ts";
+import { defineCommand } from "./_define.ts";
 import type { CoreDeps } from "./deps.ts";
 import { PaneOut } from "./_outputs.ts";
 
@@ -13,18 +13,17 @@ export function paneStatus(deps: CoreDeps) {
       "its exit code or signal, command, cwd, title, size and screen revision.",
     capabilities: ["pane:read"],
     mcp: { readOnly: true, name: "get_status" },
-    target: { kind: "pane", field: "pane", fallback: "caller" },
+    targets: [{ kind: "pane", field: "pane", fallback: "caller" }],
     output: PaneOut,
     input: z.object({
       pane: z.string().optional().describe("Pane id or name. Default: the caller's pane."),
     }),
-    handler: ({ target }) => {
-      const pane = deps.model.pane(target!);
+    handler: ({ targets: { pane } }) => {
       return {
-        ...deps.model.paneInfo(target!),
+        ...deps.model.paneInfo(pane.id),
         bells: pane.screen.bells,
         pendingBytes: pane.screen.pendingBytes,
-        idleForMs: Math.round(performance.now() - pane.lastOutputAt),
+        idleForMs: Math.round(deps.model.clock.now() - pane.lastOutputAt),
       };
     },
   });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand } from "../bus/mod.ts";
+import { defineCommand } from "./_define.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { type Pane, PANE_STATES } from "../model/mod.ts";
 import type { CoreDeps } from "./deps.ts";
@@ -39,31 +39,29 @@ export function paneWait(deps: CoreDeps) {
       "the error carries the last screen lines. Give exactly one of match, exit, idle, state.",
     capabilities: ["pane:read"],
     mcp: { readOnly: true, name: "wait_for" },
-    target: { kind: "pane", field: "pane", fallback: "required" },
+    targets: [{ kind: "pane", field: "pane", fallback: "required" }],
+    timeout: { ms: 30_000, field: "timeout" },
     output: WaitOut,
     input: Input,
-    handler: ({ input, target, signal }) => {
-      const pane = deps.model.pane(target!);
+    handler: ({ input, targets: { pane }, signal }) => {
       const conditions = [input.match, input.exit, input.idle, input.state].filter((c) =>
         c !== undefined
       );
       if (conditions.length !== 1) {
         throw new WeftError(
           "INVALID_INPUT",
-          `Cannot wait for pane "${target}": give exactly one of match, exit, idle, state`,
+          `Cannot wait for pane "${pane.id}": give exactly one of match, exit, idle, state`,
         );
       }
-      const timeoutMs = input.timeout ?? 30_000;
       const started = performance.now();
-      const check = buildCheck(pane, input);
+      const check = buildCheck(pane, input, () => deps.model.clock.now());
       return waitFor(pane, check, {
         events: deps.bus.events,
-        timeoutMs,
         signal,
         pollMs: input.idle ? Math.max(20, Math.min(250, input.idle / 4)) : 1000,
         what: describe(input),
       }).then((result) => ({
-        pane: target!,
+        pane: pane.id,
         ...result,
         state: pane.state,
         exit: pane.exit,
@@ -76,11 +74,15 @@ export function paneWait(deps: CoreDeps) {
 
 type WaitResult = { matched?: string; line?: string };
 
-function buildCheck(pane: Pane, input: z.infer<typeof Input>): Check<WaitResult> {
+function buildCheck(
+  pane: Pane,
+  input: z.infer<typeof Input>,
+  now: () => number,
+): Check<WaitResult> {
   if (input.exit) return () => (pane.exit ? {} : undefined);
   if (input.idle !== undefined) {
     const idle = input.idle;
-    return () => (performance.now() - pane.lastOutputAt >= idle && pane.screen.pendingBytes === 0
+    return () => (now() - pane.lastOutputAt >= idle && pane.screen.pendingBytes === 0
       ? {}
       : undefined);
   }

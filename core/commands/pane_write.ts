@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { type Caller, defineCommand } from "../bus/mod.ts";
+import type { Caller } from "../bus/mod.ts";
+import { defineCommand } from "./_define.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { bracketPaste, encodeKeys } from "../../protocols/terminal/keys.ts";
 import type { Pane } from "../model/mod.ts";
@@ -21,7 +22,7 @@ export function paneWrite(deps: CoreDeps) {
       "which agent TUIs such as Claude Code need). Returns how many bytes were written.",
     capabilities: ["pane:write"],
     mcp: { name: "send_input" },
-    target: { kind: "pane", field: "pane", fallback: "required" },
+    targets: [{ kind: "pane", field: "pane", fallback: "required" }],
     input: z.object({
       pane: z.string().describe("Pane id or name."),
       text: z.string().max(16 * 1024 * 1024).optional().describe("Text to type."),
@@ -29,12 +30,11 @@ export function paneWrite(deps: CoreDeps) {
       submit: z.boolean().optional().describe("Press Enter at the end, after a settle delay."),
       paste: z.boolean().optional().describe("Force (true) or forbid (false) bracketed paste."),
     }),
-    handler: async ({ input, target, signal, caller }) => {
-      const pane = deps.model.pane(target!);
+    handler: async ({ input, targets: { pane }, signal, caller }) => {
       if (pane.exit) {
         throw new WeftError(
           "PANE_EXITED",
-          `Cannot write to pane "${target}": its process has exited`,
+          `Cannot write to pane "${pane.id}": its process has exited`,
         );
       }
       if (caller.kind === "tui") pane.lastHumanInputAt = performance.now();
@@ -56,7 +56,7 @@ export function paneWrite(deps: CoreDeps) {
         if (bytes) await new Promise((r) => setTimeout(r, SUBMIT_SETTLE_MS));
         bytes += await writeChunked(pane, "\r", signal);
       }
-      return { pane: target!, bytes };
+      return { pane: pane.id, bytes };
     },
   });
 }

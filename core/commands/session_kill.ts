@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand } from "../bus/mod.ts";
+import { defineCommand } from "./_define.ts";
 import type { CoreDeps } from "./deps.ts";
 
 /** `session.kill`: end a session, its windows and their processes. */
@@ -9,11 +9,11 @@ export function sessionKill(deps: CoreDeps) {
     title: "Kill session",
     description: "Kill a session: every pane in it is closed and its process ended.",
     capabilities: ["session:admin", "pane:control"],
-    target: { kind: "session", field: "session", fallback: "required" },
+    targets: [{ kind: "session", field: "session", fallback: "required" }],
     input: z.object({ session: z.string().describe("Session id or name.") }),
-    handler: ({ target }) => {
-      deps.model.killSession(target!);
-      return { killed: target! };
+    handler: ({ targets: { session } }) => {
+      deps.model.killSession(session.id);
+      return { killed: session.id };
     },
   });
 }

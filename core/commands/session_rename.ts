@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand } from "../bus/mod.ts";
+import { defineCommand } from "./_define.ts";
 import type { CoreDeps } from "./deps.ts";
 
 /** `session.rename`: give a session a unique name, or clear it. */
@@ -9,14 +9,14 @@ export function sessionRename(deps: CoreDeps) {
     title: "Rename session",
     description: "Give a session a unique name (or null to clear it). Names work wherever ids do.",
     capabilities: ["session:admin"],
-    target: { kind: "session", field: "session", fallback: "caller" },
+    targets: [{ kind: "session", field: "session", fallback: "caller" }],
     input: z.object({
       session: z.string().optional().describe("Session id or name. Default: the caller's session."),
       name: z.string().min(1).max(64).nullable(),
     }),
-    handler: ({ input, target }) => {
-      deps.model.rename("session", target!, input.name);
-      return deps.model.sessionInfo(target!);
+    handler: ({ input, targets: { session } }) => {
+      deps.model.rename("session", session.id, input.name);
+      return deps.model.sessionInfo(session.id);
     },
   });
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand } from "../bus/mod.ts";
+import { defineCommand } from "./_define.ts";
 import type { CoreDeps } from "./deps.ts";
 import { CreatedOut } from "./_outputs.ts";
 import { launchFields, toLaunch } from "./_launch.ts";
@@ -13,7 +13,7 @@ export function windowCreate(deps: CoreDeps) {
       "Create a window in a session (default: the caller's or current one) holding one pane, " +
       "and make it current. Returns the window and pane ids.",
     capabilities: ["pane:spawn"],
-    target: { kind: "session", field: "session", fallback: "caller" },
+    targets: [{ kind: "session", field: "session", fallback: "caller" }],
     output: CreatedOut,
     input: z.object({
       session: z.string().optional().describe("Session id or name. Default: the caller's session."),
@@ -23,14 +23,14 @@ export function windowCreate(deps: CoreDeps) {
         "A unique name for the window's first pane (the window's own name is `window`).",
       ),
     }),
-    handler: ({ input, target, caller }) => {
+    handler: ({ input, targets: { session }, caller }) => {
       const { session: _s, window: windowName, ...launch } = input;
       const { window, pane } = deps.model.createWindow(
-        target!,
+        session.id,
         toLaunch(launch, deps, caller),
         windowName,
       );
-      return { session: target!, window: window.id, pane: pane.id };
+      return { session: session.id, window: window.id, pane: pane.id };
     },
   });
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand } from "../bus/mod.ts";
+import { defineCommand } from "./_define.ts";
 import type { CoreDeps } from "./deps.ts";
 
 /** `window.kill`: close a window and its panes. */
@@ -9,11 +9,11 @@ export function windowKill(deps: CoreDeps) {
     title: "Kill window",
     description: "Close a window: its panes are closed and their processes ended.",
     capabilities: ["pane:control"],
-    target: { kind: "window", field: "window", fallback: "required" },
+    targets: [{ kind: "window", field: "window", fallback: "required" }],
     input: z.object({ window: z.string().describe("Window id or name.") }),
-    handler: ({ target }) => {
-      deps.model.killWindow(target!);
-      return { killed: target! };
+    handler: ({ targets: { window } }) => {
+      deps.model.killWindow(window.id);
+      return { killed: window.id };
     },
   });
 }

@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { defineCommand } from "../bus/mod.ts";
+import { defineCommand } from "./_define.ts";
 import { layoutRects } from "../layout/mod.ts";
+import type { WindowRecord } from "../model/mod.ts";
 import type { CoreDeps } from "./deps.ts";
 
 /** The layout of a window as commands return it: tree, size and every pane's rectangle. */
-export function describeLayout(deps: CoreDeps, windowId: string) {
-  const window = deps.model.window(windowId);
+export function describeLayout(window: WindowRecord) {
   const rects = window.layout ? layoutRects(window.layout, window.size) : new Map();
   return {
-    window: windowId,
+    window: window.id,
     cols: window.size.cols,
     rows: window.size.rows,
     focused: window.focused,
@@ -19,7 +19,7 @@ export function describeLayout(deps: CoreDeps, windowId: string) {
 }
 
 /** `window.layout`: the layout tree with ratios and cell rectangles. */
-export function windowLayout(deps: CoreDeps) {
+export function windowLayout(_deps: CoreDeps) {
   return defineCommand({
     name: "window.layout",
     title: "Get layout",
@@ -28,10 +28,10 @@ export function windowLayout(deps: CoreDeps) {
       "rectangle (x, y, cols, rows) for the window's size. One-cell borders sit between panes.",
     capabilities: ["pane:read"],
     mcp: { readOnly: true, name: "get_layout" },
-    target: { kind: "window", field: "window", fallback: "caller" },
+    targets: [{ kind: "window", field: "window", fallback: "caller" }],
     input: z.object({
       window: z.string().optional().describe("Window id or name. Default: the caller's window."),
     }),
-    handler: ({ target }) => describeLayout(deps, target!),
+    handler: ({ targets: { window } }) => describeLayout(window),
   });
 }

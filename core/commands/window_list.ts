@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand } from "../bus/mod.ts";
+import { defineCommand } from "./_define.ts";
 import type { CoreDeps } from "./deps.ts";
 
 /** `window.list`: windows of one session or all. */
@@ -10,11 +10,11 @@ export function windowList(deps: CoreDeps) {
     description: "List windows (of one session, or all) with their panes, focus and size.",
     capabilities: ["pane:read"],
     mcp: { readOnly: true },
+    targets: [{ kind: "session", field: "session", fallback: "none" }],
     input: z.object({ session: z.string().optional().describe("Only this session (id or name).") }),
-    handler: ({ input }) => {
-      const session = input.session ? deps.model.resolve("session", input.session) : undefined;
+    handler: ({ targets: { session } }) => {
       const windows = [...deps.model.windows.values()]
-        .filter((w) => !session || w.session === session)
+        .filter((w) => !session || w.session === session.id)
         .map((w) => deps.model.windowInfo(w.id));
       return { windows };
     },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand } from "../bus/mod.ts";
+import { defineCommand } from "./_define.ts";
 import type { CoreDeps } from "./deps.ts";
 
 /** `window.rename`: give a window a unique name, or clear it. */
@@ -9,14 +9,14 @@ export function windowRename(deps: CoreDeps) {
     title: "Rename window",
     description: "Give a window a unique name (or null to clear it).",
     capabilities: ["pane:control"],
-    target: { kind: "window", field: "window", fallback: "caller" },
+    targets: [{ kind: "window", field: "window", fallback: "caller" }],
     input: z.object({
       window: z.string().optional().describe("Window id or name. Default: the caller's window."),
       name: z.string().min(1).max(64).nullable(),
     }),
-    handler: ({ input, target }) => {
-      deps.model.rename("window", target!, input.name);
-      return deps.model.windowInfo(target!);
+    handler: ({ input, targets: { window } }) => {
+      deps.model.rename("window", window.id, input.name);
+      return deps.model.windowInfo(window.id);
     },
   });
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand } from "../bus/mod.ts";
+import { defineCommand } from "./_define.ts";
 import type { CoreDeps } from "./deps.ts";
 import { describeLayout } from "./window_layout.ts";
 
@@ -10,15 +10,15 @@ export function windowResize(deps: CoreDeps) {
     title: "Resize window",
     description: "Set a window's size in cells; every pane's PTY is resized to its new rectangle.",
     capabilities: ["pane:control"],
-    target: { kind: "window", field: "window", fallback: "caller" },
+    targets: [{ kind: "window", field: "window", fallback: "caller" }],
     input: z.object({
       window: z.string().optional().describe("Window id or name. Default: the caller's window."),
       cols: z.number().int().min(2).max(2000),
       rows: z.number().int().min(2).max(1000),
     }),
-    handler: ({ input, target }) => {
-      deps.model.resizeWindow(target!, { cols: input.cols, rows: input.rows });
-      return describeLayout(deps, target!);
+    handler: ({ input, targets: { window } }) => {
+      deps.model.resizeWindow(window.id, { cols: input.cols, rows: input.rows });
+      return describeLayout(window);
     },
   });
 }

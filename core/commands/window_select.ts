@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand } from "../bus/mod.ts";
+import { defineCommand } from "./_define.ts";
 import type { CoreDeps } from "./deps.ts";
 
 /** `window.select`: make a window current. */
@@ -9,11 +9,11 @@ export function windowSelect(deps: CoreDeps) {
     title: "Select window",
     description: "Make a window its session's current window (what attached clients show).",
     capabilities: ["pane:control"],
-    target: { kind: "window", field: "window", fallback: "required" },
+    targets: [{ kind: "window", field: "window", fallback: "required" }],
     input: z.object({ window: z.string().describe("Window id or name.") }),
-    handler: ({ target }) => {
-      deps.model.selectWindow(target!);
-      return deps.model.windowInfo(target!);
+    handler: ({ targets: { window } }) => {
+      deps.model.selectWindow(window.id);
+      return deps.model.windowInfo(window.id);
     },
   });
 }

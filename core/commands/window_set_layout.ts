@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand } from "../bus/mod.ts";
+import { defineCommand } from "./_define.ts";
 import { parseLayout } from "../layout/mod.ts";
 import type { CoreDeps } from "./deps.ts";
 import { describeLayout } from "./window_layout.ts";
@@ -13,14 +13,14 @@ export function windowSetLayout(deps: CoreDeps) {
       '{"type":"pane","pane":"p1"} or {"type":"split","direction":"horizontal"|"vertical",' +
       '"children":[{"ratio":0.5,"node":…},…]}. Ratios are normalised.',
     capabilities: ["layout:write"],
-    target: { kind: "window", field: "window", fallback: "caller" },
+    targets: [{ kind: "window", field: "window", fallback: "caller" }],
     input: z.object({
       window: z.string().optional().describe("Window id or name. Default: the caller's window."),
       layout: z.record(z.string(), z.unknown()).describe("The new layout tree."),
     }),
-    handler: ({ input, target }) => {
-      deps.model.setLayout(target!, parseLayout(JSON.stringify(input.layout)));
-      return describeLayout(deps, target!);
+    handler: ({ input, targets: { window } }) => {
+      deps.model.setLayout(window.id, parseLayout(JSON.stringify(input.layout)));
+      return describeLayout(window);
     },
   });
 }

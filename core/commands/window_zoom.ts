@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand } from "../bus/mod.ts";
+import { defineCommand } from "./_define.ts";
 import type { CoreDeps } from "./deps.ts";
 import { describeLayout } from "./window_layout.ts";
 
@@ -13,20 +13,20 @@ export function windowZoom(deps: CoreDeps) {
       "panes keep running, hidden; the layout tree is kept. zoomed: false shows the layout " +
       "again. Focusing another pane or adding one also ends the zoom. Returns the layout.",
     capabilities: ["layout:write"],
-    target: { kind: "pane", field: "pane", fallback: "caller" },
+    targets: [{ kind: "pane", field: "pane", fallback: "caller" }],
     input: z.object({
       pane: z.string().optional().describe("Pane id or name. Default: the caller's pane."),
       zoomed: z.boolean().describe("true: the pane fills the window; false: back to the layout."),
     }),
-    handler: ({ input, target }) => {
+    handler: ({ input, targets: { pane } }) => {
       const model = deps.model;
-      const window = model.window(model.pane(target!).window);
+      const window = model.window(pane.window);
       if (input.zoomed) {
-        model.focus(target!);
-        window.zoomed = target!;
+        model.focus(pane.id);
+        window.zoomed = pane.id;
       } else if (window.zoomed) window.zoomed = null;
       model.relayout(window.id);
-      return describeLayout(deps, window.id);
+      return describeLayout(window);
     },
   });
 }

@@ -15,5 +15,7 @@ export const DEFAULTS = {
   startup: { session: "main" },
   humanInput: { quietMs: 3000, waitMs: 1500 },
   attach: { prefix: "C-b", scrollback: 2000 },
+  /** Each plugin's V8 heap cap; past it only that plugin is ended (`weft.plugins.X.memoryMiB`). */
+  pluginMemoryMiB: 256,
   restore: "all",
 } as const;

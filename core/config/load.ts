@@ -11,6 +11,7 @@ import { z } from "zod";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { parseCapability } from "../../protocols/bus/capabilities.ts";
 import { DEFAULTS } from "./defaults.ts";
+import { reservedReason } from "./reserved.ts";
 import type { BuiltinPlugin, PluginConfig, WeftConfig } from "./types.ts";
 
 /** Options of {@link loadConfig} and {@link parseConfig}. */
@@ -27,6 +28,7 @@ const PluginEntry = z.preprocess(
     enabled: z.boolean().optional(),
     grant: z.array(z.string()).optional(),
     options: z.record(z.string(), z.unknown()).optional(),
+    memoryMiB: z.number().int().min(32).max(16_384).optional(),
   }),
 );
 
@@ -152,7 +154,15 @@ function resolvePlugins(
     const entry = raw ?? {};
     const enabled = entry.enabled ?? (raw !== undefined || !!builtin?.enabled);
     if (!enabled) continue;
-    if (!builtin && !entry.from) {
+    const from = entry.from ? resolveSpecifier(entry.from, where.projectDir) : builtin?.from;
+    const reserved = reservedReason(name, from ?? "", builtin?.from);
+    if (reserved) {
+      throw new WeftError(
+        "INVALID_INPUT",
+        `Cannot load config ${where.file}: weft.plugins.${name}: ${reserved}`,
+      );
+    }
+    if (from === undefined) {
       throw new WeftError(
         "INVALID_INPUT",
         `Cannot load config ${where.file}: weft.plugins.${name}: not a built-in plugin, so it needs "from"`,
@@ -177,9 +187,10 @@ function resolvePlugins(
       : builtin?.grant ?? [];
     out.push({
       name,
-      from: entry.from ? resolveSpecifier(entry.from, where.projectDir) : builtin!.from,
+      from,
       grant,
       options: { ...(builtin?.options ?? {}), ...(entry.options ?? {}) },
+      memoryMiB: entry.memoryMiB ?? DEFAULTS.pluginMemoryMiB,
     });
   }
   return out;

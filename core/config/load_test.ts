@@ -49,7 +49,49 @@ Deno.test("parseConfig() resolves a path plugin against the project and keeps it
     from: "file:///p/plugins/h.ts",
     grant: ["pane:read"],
     options: {},
+    memoryMiB: 256,
   }]);
+});
+
+Deno.test("parseConfig() takes a plugin's memory cap and refuses one too small", () => {
+  const config = parseConfig({ plugins: { hello: { from: "./h.ts", memoryMiB: 64 } } }, where);
+  assertEquals(config.plugins[0]?.memoryMiB, 64);
+  assertMatch(
+    errorOf(() => parseConfig({ plugins: { hello: { from: "./h.ts", memoryMiB: 1 } } }, where)),
+    /weft\.plugins\.hello\.memoryMiB/,
+  );
+});
+
+Deno.test("parseConfig() refuses the core's names and the built-ins' names for other modules", () => {
+  const builtins = {
+    layout: { from: "file:///weft/plugins/layout/mod.ts", enabled: true, grant: [], options: {} },
+  };
+  const at = { ...where, builtins };
+  for (const name of ["core", "pane", "session", "window", "server"]) {
+    assertMatch(
+      errorOf(() => parseConfig({ plugins: { [name]: { from: "./x.ts" } } }, at)),
+      new RegExp(`weft\\.plugins\\.${name}: "${name}" is reserved for the core`),
+    );
+  }
+  assertMatch(
+    errorOf(() => parseConfig({ plugins: { core: {} } }, at)),
+    /weft\.plugins\.core: "core" is reserved for the core/,
+  );
+  assertMatch(
+    errorOf(() => parseConfig({ plugins: { layout: { from: "./my_layout.ts" } } }, at)),
+    /weft\.plugins\.layout: "layout" is the built-in plugin's name; only its own module/,
+  );
+  for (const name of ["mcp", "sideband", "canvas", "messaging", "bridge", "web", "tmux"]) {
+    assertMatch(
+      errorOf(() => parseConfig({ plugins: { [name]: { from: "./x.ts" } } }, at)),
+      new RegExp(`weft\\.plugins\\.${name}: "${name}" is reserved for a built-in plugin`),
+    );
+  }
+  const same = parseConfig(
+    { plugins: { layout: { from: "file:///weft/plugins/layout/mod.ts" } } },
+    at,
+  );
+  assertEquals(same.plugins.map((p) => p.name), ["layout"]);
 });
 
 Deno.test("parseConfig() refuses a plugin that is neither built in nor has from", () => {

@@ -34,6 +34,8 @@ export interface PluginConfig {
   grant: Grant;
   /** The plugin's own options, passed to its setup. */
   options: Record<string, unknown>;
+  /** Its memory cap in MiB (the V8 heap of its process); the host's default when absent. */
+  memoryMiB?: number;
 }
 
 /** The whole validated configuration. */

@@ -5,9 +5,19 @@
  */
 
 export { Model } from "./model.ts";
-export type { LaunchRequest, ModelOptions, Placement, RestoreResult } from "./model.ts";
+export type {
+  LaunchRequest,
+  ModelOptions,
+  PaneChanges,
+  Placement,
+  RestoreResult,
+} from "./model.ts";
 export { Pane, PANE_STATES } from "./pane.ts";
 export type { PaneExit, PaneInfo, PaneState, StateSource } from "./pane.ts";
+export type { ModelProcesses, PanePty, SpawnPty } from "./pane_pty.ts";
+export { type Clock, systemClock } from "./clock.ts";
 export { AGENT_KINDS, guessAgentKind } from "./agent_kind.ts";
 export type { AgentKind } from "./agent_kind.ts";
+export { targetResolver } from "./target_resolver.ts";
+export type { ModelTargets } from "./target_resolver.ts";
 export type { SessionInfo, SessionRecord, WindowInfo, WindowRecord } from "./records.ts";

@@ -11,9 +11,10 @@ import type { Direction, LayoutNode, Size } from "../layout/mod.ts";
 import { layoutRects, leaf, panesOf, removePane, splitPane } from "../layout/mod.ts";
 import { IdAllocator } from "./ids.ts";
 import { type AgentKind, guessAgentKind } from "./agent_kind.ts";
-import { ProcessGroups } from "../pty/mod.ts";
 import { Pane, type PaneExit, type PaneInfo, type PaneLaunch, type PaneState } from "./pane.ts";
 import type { SessionInfo, SessionRecord, WindowInfo, WindowRecord } from "./records.ts";
+import type { ModelProcesses, SpawnPty } from "./pane_pty.ts";
+import { type Clock, systemClock } from "./clock.ts";
 import { newPaneKey } from "./pane_key.ts";
 import { SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
 
@@ -31,8 +32,15 @@ export interface ModelOptions {
   baseEnv: () => Record<string, string>;
   /** The control socket path, given to children as `WEFT_SOCKET`. */
   socketPath: () => string;
-  /** Tracks and ends panes' processes; default: one that records them nowhere. */
-  processes?: ProcessGroups;
+  /** Starts a pane's process: `Pty.spawn` in the server, a fake PTY in tests. */
+  spawn: SpawnPty;
+  /**
+   * Tracks and ends panes' processes: `ProcessGroups` in the server; in tests, one that ends
+   * the fake PTYs (never a real reaper with fake pids: it would signal real process groups).
+   */
+  processes: ModelProcesses;
+  /** Time for idle detection (default: `performance.now()` and `setInterval`). */
+  clock?: Clock;
 }
 
 /** How to start a pane's process. */
@@ -54,6 +62,15 @@ export interface RestoreResult {
   failed: { pane: string; command: string; error: unknown }[];
 }
 
+/** What {@link Model.changePane} may change. */
+export interface PaneChanges {
+  agent?: AgentKind | undefined;
+  tags?: readonly string[] | undefined;
+  /** Keys to set; null removes one. */
+  meta?: Readonly<Record<string, string | null>> | undefined;
+  displayFilter?: "sideband" | null | undefined;
+}
+
 /** Where a new pane goes in an existing window. */
 export interface Placement {
   /** The pane to split; default: the window's focused pane. */
@@ -73,16 +90,19 @@ export class Model {
   readonly sessions = new Map<string, SessionRecord>();
   readonly windows = new Map<string, WindowRecord>();
   readonly panes = new Map<string, Pane>();
+  /** The clock panes' output times are on; compare {@link Pane.lastOutputAt} with its `now()`. */
+  readonly clock: Clock;
   #options: ModelOptions;
   #current: string | undefined;
-  #sweeper: ReturnType<typeof setInterval>;
-  #processes: ProcessGroups;
+  #stopSweeper: () => void;
+  #processes: ModelProcesses;
   #stopping = false;
 
   constructor(options: ModelOptions) {
     this.#options = options;
-    this.#processes = options.processes ?? new ProcessGroups();
-    this.#sweeper = setInterval(() => this.#sweepIdle(), Math.min(250, options.idleMs));
+    this.#processes = options.processes;
+    this.clock = options.clock ?? systemClock;
+    this.#stopSweeper = this.clock.every(Math.min(250, options.idleMs), () => this.#sweepIdle());
   }
 
   /** Creates a session with one window holding one pane. */
@@ -298,12 +318,45 @@ export class Model {
       : kind === "window"
       ? this.#window(id)
       : this.#session(id);
+    if (record.name === name) return;
     record.name = name;
+    // One event per kind for any change of a record's own properties: `pane.changed`, …
     this.#options.publish(
-      `${kind}.renamed`,
+      `${kind}.changed`,
       { [kind]: id, name },
       kind === "pane" ? id : undefined,
     );
+  }
+
+  /**
+   * Changes a pane's agent kind, tags, metadata (null removes a key) or display filter, and
+   * publishes `pane.changed` with the new value of each property that changed (`meta`: the
+   * whole map); nothing when nothing changed.
+   */
+  changePane(paneId: string, changes: PaneChanges): void {
+    const pane = this.pane(paneId);
+    const changed: Record<string, unknown> = {};
+    if (changes.agent !== undefined && changes.agent !== pane.agent) {
+      changed.agent = pane.agent = changes.agent;
+    }
+    if (changes.tags && JSON.stringify(changes.tags) !== JSON.stringify(pane.tags)) {
+      pane.tags = [...changes.tags];
+      changed.tags = [...pane.tags];
+    }
+    const had = (k: string) => (Object.hasOwn(pane.meta, k) ? pane.meta[k] : undefined);
+    const meta = Object.entries(changes.meta ?? {}).filter(([k, v]) => had(k) !== (v ?? undefined));
+    for (const [k, v] of meta) {
+      if (v === null) delete pane.meta[k];
+      else pane.meta[k] = v;
+    }
+    if (meta.length) changed.meta = { ...pane.meta };
+    if (changes.displayFilter !== undefined && changes.displayFilter !== pane.displayFilter) {
+      pane.setDisplayFilter(changes.displayFilter);
+      changed.displayFilter = changes.displayFilter;
+    }
+    if (Object.keys(changed).length) {
+      this.#options.publish("pane.changed", { pane: paneId, ...changed }, paneId);
+    }
   }
 
   /** Sets a pane's state and tells subscribers. */
@@ -482,7 +535,7 @@ export class Model {
    */
   async dispose(): Promise<void> {
     this.#stopping = true;
-    clearInterval(this.#sweeper);
+    this.#stopSweeper();
     for (const pane of this.panes.values()) void pane.dispose();
     await this.#processes.settled();
   }
@@ -516,7 +569,9 @@ export class Model {
     const agent = launch.agent ?? guessAgentKind(launch.command.split(/\s+/));
     const pane = new Pane({ id, session: window.session, window: window.id }, full, {
       agent,
+      spawn: this.#options.spawn,
       processes: this.#processes,
+      now: () => this.clock.now(),
       hooks: {
         activity: (p) => this.#onActivity(p),
         output: (p, data) => this.#onOutput(p, data),
@@ -553,7 +608,7 @@ export class Model {
   }
 
   #sweepIdle(): void {
-    const now = performance.now();
+    const now = this.clock.now();
     for (const pane of this.panes.values()) {
       const quiet = now - pane.lastOutputAt >= this.#options.idleMs;
       const heuristic = pane.stateSource === "output" || pane.stateSource === "process";

@@ -4,11 +4,12 @@
  * @module
  */
 
-import { type PaneProcesses, Pty } from "../pty/mod.ts";
+import type { PaneProcesses } from "../pty/mod.ts";
 import { Screen } from "../screen/mod.ts";
 import { pipe } from "./pane_io.ts";
 import { DisplayFilter } from "./display_filter.ts";
 import type { AgentKind } from "./agent_kind.ts";
+import type { PanePty, SpawnPty } from "./pane_pty.ts";
 
 /** A pane's state; `source` says who reported it. */
 export const PANE_STATES = [
@@ -80,13 +81,25 @@ export interface PaneHooks {
   exit: (pane: Pane, exit: PaneExit) => void;
 }
 
+/** What a pane is given to start: its PTY factory, its process reaper, its clock, its hooks. */
+export interface PaneOptions {
+  agent: AgentKind;
+  hooks: PaneHooks;
+  /** Starts the process (the server's is `Pty.spawn`). */
+  spawn: SpawnPty;
+  /** Records the process and ends its whole session when the pane goes (`ProcessGroups`). */
+  processes: PaneProcesses;
+  /** Monotonic milliseconds, for {@link Pane.lastOutputAt}. */
+  now: () => number;
+}
+
 /**
  * A live pane. The model creates it and owns its place in sessions and windows.
  */
 export class Pane {
   readonly id: string;
   readonly launch: PaneLaunch;
-  readonly pty: Pty;
+  readonly pty: PanePty;
   readonly screen: Screen;
   name: string | null = null;
   session: string;
@@ -101,7 +114,8 @@ export class Pane {
   /** Variables the pane was given explicitly (launch `env`), not the ones it inherited. */
   givenEnv: Record<string, string> = {};
   exit: PaneExit | null = null;
-  lastOutputAt = performance.now();
+  /** When output last arrived, on the model's clock. */
+  lastOutputAt: number;
   /** Monotonic time of the last key a human typed into this pane (for arbitration). */
   lastHumanInputAt = -Infinity;
   #unpipe: () => void;
@@ -112,14 +126,15 @@ export class Pane {
   constructor(
     ids: { id: string; session: string; window: string },
     launch: PaneLaunch,
-    options: { agent: AgentKind; hooks: PaneHooks; processes: PaneProcesses },
+    options: PaneOptions,
   ) {
     this.id = ids.id;
     this.session = ids.session;
     this.window = ids.window;
     this.launch = launch;
     this.agent = options.agent;
-    this.pty = Pty.spawn({
+    this.lastOutputAt = options.now();
+    this.pty = options.spawn({
       argv: launch.argv,
       cwd: launch.cwd,
       env: launch.env,
@@ -142,7 +157,7 @@ export class Pane {
           else this.#display!.push(text);
         }),
       onActivity: () => {
-        this.lastOutputAt = performance.now();
+        this.lastOutputAt = options.now();
         hooks.activity(this);
       },
       onOutput: (data) => hooks.output(this, data),

@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { Pty } from "../pty/mod.ts";
+import type { PanePty } from "./pane_pty.ts";
 import { DEFAULT_LOW_WATER, type Screen } from "../screen/mod.ts";
 
 /** Options of {@link pipe}. */
@@ -31,6 +31,9 @@ export interface PipeOptions {
   display?: () => ((text: string, bytes: Uint8Array) => void) | undefined;
 }
 
+/** The part of a PTY that {@link pipe} uses. */
+export type PipePty = Pick<PanePty, "onBytes" | "onExit" | "pause" | "resume">;
+
 /** Default high-water mark of {@link pipe}. */
 export const DEFAULT_HIGH_WATER = 1 << 20;
 
@@ -53,7 +56,7 @@ export const DEFAULT_HIGH_WATER = 1 << 20;
  * });
  * ```
  */
-export function pipe(pty: Pty, screen: Screen, options: PipeOptions): () => void {
+export function pipe(pty: PipePty, screen: Screen, options: PipeOptions): () => void {
   const high = options.highWater ?? DEFAULT_HIGH_WATER;
   const low = Math.min(options.lowWater ?? DEFAULT_LOW_WATER, high);
   let decoder = new TextDecoder();

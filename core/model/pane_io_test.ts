@@ -1,7 +1,8 @@
-import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { deepStrictEqual as assertEquals, ok as assert, strictEqual } from "node:assert/strict";
 import { pipe } from "./pane_io.ts";
 import { type ExitInfo, Pty } from "../pty/mod.ts";
 import { Screen } from "../screen/mod.ts";
+import { FakePtys } from "../../tests/helpers/fake_pty.ts";
 
 const ENV = { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", LANG: "C.UTF-8" };
 
@@ -68,5 +69,29 @@ Deno.test("pipe() returns a disposer that stops feeding the screen", async () =>
   assert(!screen.read().text.includes("after"));
   pty.kill();
   await new Promise((resolve) => pty.onExit(resolve));
+  screen.dispose();
+});
+
+Deno.test("pipe() pauses the PTY above the high-water mark and resumes it once the screen catches up", async () => {
+  const pty = new FakePtys().spawn({ argv: ["x"], cwd: "/", env: {}, cols: 40, rows: 5 });
+  const fake = FakePtys.of({ pty });
+  const screen = new Screen({
+    cols: 40,
+    rows: 5,
+    historyBytes: 1 << 16,
+    reply: () => {},
+    lowWater: 1024,
+  });
+  const unpipe = pipe(pty, screen, { highWater: 4096, lowWater: 1024 });
+  fake.output("y".repeat(2048));
+  strictEqual(fake.paused, false);
+  fake.output("y".repeat(4096));
+  strictEqual(fake.paused, true, `paused with ${screen.pendingBytes} bytes pending`);
+  await screen.flush();
+  strictEqual(fake.paused, false);
+  fake.output("z".repeat(8192));
+  strictEqual(fake.paused, true);
+  unpipe();
+  strictEqual(fake.paused, false, "the disposer resumes a paused PTY");
   screen.dispose();
 });

@@ -12,13 +12,19 @@ export interface BackoffOptions {
   maxMs: number;
   /** A plugin that stayed up this long counts its next crash as the first again. */
   resetAfterMs: number;
+  /** This many crashes (failed starts included) within `windowMs` mark the plugin failed. */
+  maxCrashes: number;
+  /** The window `maxCrashes` is counted in. */
+  windowMs: number;
 }
 
-/** The defaults: 200 ms doubling to 30 s, reset after a minute up. */
+/** The defaults: 200 ms doubling to 30 s, reset after a minute up; failed at 5 crashes a minute. */
 export const BACKOFF_DEFAULTS: BackoffOptions = {
   initialMs: 200,
   maxMs: 30_000,
   resetAfterMs: 60_000,
+  maxCrashes: 5,
+  windowMs: 60_000,
 };
 
 /**
@@ -56,4 +62,22 @@ export function nextFailures(
   options: BackoffOptions,
 ): number {
   return upMs >= options.resetAfterMs ? 1 : failures + 1;
+}
+
+/**
+ * The crash times still inside the window once a crash at `now` is added; when there are
+ * `maxCrashes` of them, the plugin is not restarted again.
+ *
+ * @example
+ * ```ts
+ * import { BACKOFF_DEFAULTS, recentCrashes } from "./_backoff.ts";
+ * console.assert(recentCrashes([0, 10_000], 70_000, BACKOFF_DEFAULTS).length === 2);
+ * ```
+ */
+export function recentCrashes(
+  times: readonly number[],
+  now: number,
+  options: BackoffOptions,
+): number[] {
+  return [...times.filter((t) => now - t < options.windowMs), now];
 }

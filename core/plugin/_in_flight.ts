@@ -36,7 +36,11 @@ export class InFlight {
   }
 
   /** Forwards a bus call to the Worker; settles with its answer, a timeout or a cancel. */
-  open(name: string, context: CallContext<unknown>): Promise<unknown> {
+  open(
+    name: string,
+    context: CallContext<unknown>,
+    options: { targets?: Record<string, string> } = {},
+  ): Promise<unknown> {
     const id = `c${this.#nextId++}`;
     const { signal } = context;
     if (signal.aborted) return Promise.reject(cancelledError(name));
@@ -45,12 +49,17 @@ export class InFlight {
         () => this.#abandon(id, this.#timeout(name)),
         this.#timeoutMs,
       );
-      const onAbort = () => this.#abandon(id, cancelledError(name));
+      // The bus's reason (its deadline's TIMEOUT, a client's CANCELLED) is the call's answer.
+      const onAbort = () =>
+        this.#abandon(
+          id,
+          signal.reason instanceof WeftError ? signal.reason : cancelledError(name),
+        );
       signal.addEventListener("abort", onAbort, { once: true });
       const cleanup = () => (clearTimeout(timer), signal.removeEventListener("abort", onAbort));
       this.#entries.set(id, { name, context, resolve, reject, cleanup });
       try {
-        this.#post(callMessage(id, name, context));
+        this.#post(callMessage(id, name, context, options.targets ?? {}));
       } catch (err) {
         this.#finish(
           id,
@@ -116,13 +125,14 @@ function callMessage(
   id: string,
   name: string,
   context: CallContext<unknown>,
+  targets: Record<string, string>,
 ): HostMessage {
   return {
     type: "call",
     id,
     name,
     input: context.input,
-    ...(context.target === undefined ? {} : { target: context.target }),
+    ...(Object.keys(targets).length ? { targets } : {}),
     caller: callerToWire(context.caller),
     requestId: context.requestId,
   };

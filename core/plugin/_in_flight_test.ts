@@ -7,7 +7,7 @@ import { InFlight } from "./_in_flight.ts";
 function context(signal = new AbortController().signal): CallContext<unknown> {
   return {
     input: { a: 1 },
-    target: "p1",
+    targets: {},
     caller: { kind: "cli", id: "t", grants: new Set(["pane:read"]) },
     requestId: "r1",
     signal,
@@ -23,13 +23,13 @@ function setup(timeoutMs = 1_000) {
 
 Deno.test("InFlight.open() sends a cloneable call and settles with the reply", async () => {
   const { sent, calls } = setup();
-  const result = calls.open("demo.x", context());
+  const result = calls.open("demo.x", context(), { targets: { pane: "p1" } });
   deepStrictEqual(sent, [{
     type: "call",
     id: "c1",
     name: "demo.x",
     input: { a: 1 },
-    target: "p1",
+    targets: { pane: "p1" },
     caller: { kind: "cli", id: "t", grants: ["pane:read"] },
     requestId: "r1",
   }]);

@@ -1,28 +1,31 @@
 /**
- * One configured plugin across its Workers: load, handshake, grant, register, serve, crash,
- * back off, restart, stop.
+ * One configured plugin across its runs: load, handshake, grant, register, serve, crash,
+ * back off, restart, give up, stop.
  *
  * @module
  */
 
-import type { Bus, CallContext, Command, CommandSpec } from "../bus/mod.ts";
+import {
+  type Bus,
+  type CallContext,
+  type Command,
+  type CommandSpec,
+  targetIds,
+} from "../bus/mod.ts";
 import type { PluginConfig } from "../config/types.ts";
+import { CORE_NAMES } from "../config/reserved.ts";
 import { type ErrorBody, toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
 import type { Capability } from "../../protocols/bus/capabilities.ts";
-import { workerPermissions } from "./_permissions.ts";
-import type {
-  LogLevel,
-  Manifest,
-  PluginCallMessage,
-  PluginMessage,
-} from "../../protocols/plugin/mod.ts";
-import { type BackoffOptions, nextFailures, restartDelay } from "./_backoff.ts";
+import type { Manifest, PluginMessage } from "../../protocols/plugin/mod.ts";
+import { type BackoffOptions, nextFailures, recentCrashes, restartDelay } from "./_backoff.ts";
 import { settleWithin } from "./_deadline.ts";
 import { denoPart, effectiveGrant } from "./_grant.ts";
 import { InFlight } from "./_in_flight.ts";
+import { PluginLink } from "./_link.ts";
 import { checkManifest, fatalError, isFatal, moduleUrl } from "./_load.ts";
+import { PluginLog } from "./_plugin_log.ts";
 import { PluginRequests } from "./_requests.ts";
-import { WorkerLink } from "./_worker_link.ts";
+import type { TransportFactory } from "./_transport.ts";
 import type { PluginLogEntry, PluginState, PluginStatus } from "./types.ts";
 
 /** What every plugin instance of a host shares. */
@@ -35,37 +38,57 @@ export interface InstanceOptions {
   shutdownMs: number;
   backoff: BackoffOptions;
   log: (entry: PluginLogEntry) => void;
+  transport: TransportFactory;
+  /** The memory cap of a plugin whose config names none. */
+  memoryMiB: number;
+  maxCallsInFlight: number;
+  logLinesPerSecond: number;
 }
 
 /** One plugin's life. */
 export class PluginInstance {
   #config: PluginConfig;
   #o: InstanceOptions;
+  #log: PluginLog;
   #state: PluginState = "starting";
-  #link: WorkerLink | undefined;
+  #link: PluginLink | undefined;
   #calls: InFlight | undefined;
   #requests: PluginRequests | undefined;
   #manifest: Manifest | undefined;
+  /** The manifest of the last good load: a restart goes straight to the rights it earns. */
+  #known: Manifest | undefined;
   #grant = new Set<Capability>();
   #registered = false;
   #restarts = 0;
   #failures = 0;
+  #crashTimes: number[] = [];
   #upSince = 0;
   #lastError: ErrorBody | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #generation = 0;
+  #exiting = new Set<Promise<void>>();
 
   constructor(config: PluginConfig, options: InstanceOptions) {
     this.#config = config;
     this.#o = options;
+    this.#log = new PluginLog(config.name, options.log, options.logLinesPerSecond);
   }
 
   /** The first load; resolves once the plugin runs, has crashed, or has failed. */
   start(): Promise<void> {
+    const name = this.#config.name;
+    if (CORE_NAMES.includes(name)) {
+      this.#fail({
+        code: "DENIED",
+        message: `Cannot start plugin "${name}": "${name}" is reserved for the core`,
+        data: { plugin: name },
+      });
+      return Promise.resolve();
+    }
     return this.#attempt();
   }
 
-  /** Stops the plugin: commands off the bus, calls failed, Worker asked to close, then ended. */
+  /** Stops the plugin: commands off the bus, calls failed, asked to close, then ended. */
   async stop(): Promise<void> {
     if (this.#state === "stopped") return;
     this.#generation++;
@@ -75,17 +98,16 @@ export class PluginInstance {
     this.#state = "stopped";
     const name = this.#config.name;
     this.#teardown((command) =>
-      new WeftError(
-        "UNAVAILABLE",
-        `Cannot finish "${command}": plugin "${name}" is stopping`,
-      )
+      new WeftError("UNAVAILABLE", `Cannot finish "${command}": plugin "${name}" is stopping`)
     );
     const link = this.#link;
     if (link?.alive && graceful) {
       link.post({ type: "shutdown" });
       await settleWithin(link.closed, this.#o.shutdownMs);
     }
-    link?.terminate();
+    if (link) this.#retire(link);
+    this.#log.dispose();
+    await settleWithin(Promise.all(this.#exiting), this.#o.shutdownMs);
     this.#o.bus.events.publish("plugin.stopped", { name });
   }
 
@@ -118,20 +140,7 @@ export class PluginInstance {
     const generation = ++this.#generation;
     const current = () => generation === this.#generation;
     try {
-      let manifest = await this.#launch(new Set());
-      const grant = effectiveGrant(manifest.capabilities, this.#config.grant);
-      if (denoPart(grant).length > 0 && current()) {
-        // The first load ran with no Deno rights at all; now give exactly the granted ones.
-        this.#link?.terminate();
-        const again = await this.#launch(grant);
-        if (JSON.stringify(again) !== JSON.stringify(manifest)) {
-          throw new WeftError(
-            "PLUGIN_CRASHED",
-            "its manifest changed between two loads",
-          );
-        }
-        manifest = again;
-      }
+      const { manifest, grant } = await this.#load(current);
       if (!current()) return;
       await this.#setup(manifest, grant);
       if (!current()) return;
@@ -142,16 +151,48 @@ export class PluginInstance {
     }
   }
 
+  /**
+   * Loads the plugin with exactly the Deno rights its grant earns. The first load runs with
+   * none (its manifest says what it asks for); a later one goes straight to the rights of the
+   * manifest it had, and must show the same manifest.
+   */
+  async #load(current: () => boolean): Promise<{ manifest: Manifest; grant: Set<Capability> }> {
+    const grantOf = (m: Manifest) => effectiveGrant(m.capabilities, this.#config.grant);
+    const known = this.#known;
+    const direct = known && denoPart(grantOf(known)).length > 0 ? known : undefined;
+    let manifest = await this.#launch(direct ? grantOf(direct) : new Set());
+    if (direct) this.#sameManifest(direct, manifest);
+    const grant = grantOf(manifest);
+    if (!direct && denoPart(grant).length > 0 && current()) {
+      this.#retire(this.#link!);
+      const again = await this.#launch(grant);
+      this.#sameManifest(manifest, again);
+      manifest = again;
+    }
+    this.#known = manifest;
+    return { manifest, grant };
+  }
+
+  #sameManifest(before: Manifest, after: Manifest): void {
+    if (JSON.stringify(before) === JSON.stringify(after)) return;
+    this.#known = undefined;
+    throw new WeftError("PLUGIN_CRASHED", "its manifest changed between two loads");
+  }
+
   async #launch(grant: ReadonlySet<Capability>): Promise<Manifest> {
-    const link: WorkerLink = new WorkerLink({
+    const link: PluginLink = new PluginLink({
       url: moduleUrl(this.#config.from, this.#o.projectDir),
       plugin: this.#config.name,
-      permissions: workerPermissions(grant, this.#o.projectDir),
+      grant,
+      projectDir: this.#o.projectDir,
+      memoryMiB: this.#config.memoryMiB ?? this.#o.memoryMiB,
       heartbeatMs: this.#o.heartbeatMs,
+      transport: this.#o.transport,
     }, {
       message: (message) => this.#onMessage(link, message),
       down: (reason) => this.#onDown(link, reason),
-      invalid: (reason) => this.#log("warn", `ignored an invalid message: ${reason}`),
+      invalid: (reason, raw) => this.#onInvalid(link, reason, raw),
+      stderr: (line) => link === this.#link && this.#log.plugin("debug", line),
     });
     this.#link = link;
     const { manifest } = await link.next("manifest", this.#o.startTimeoutMs);
@@ -172,17 +213,15 @@ export class PluginInstance {
       grant,
       post,
       parent: (id) => calls.context(id),
+      maxCallsInFlight: this.#o.maxCallsInFlight,
+      log: (level, message) => this.#log.plugin(level, message),
     });
     post({ type: "start", grant: [...grant], options: this.#config.options });
     const ready = await link.next("ready", this.#o.startTimeoutMs);
     if (ready.error) {
-      throw new WeftError(
-        "PLUGIN_CRASHED",
-        `its setup failed: ${ready.error.message}`,
-        {
-          cause: ready.error,
-        },
-      );
+      throw new WeftError("PLUGIN_CRASHED", `its setup failed: ${ready.error.message}`, {
+        cause: ready.error,
+      });
     }
   }
 
@@ -201,18 +240,18 @@ export class PluginInstance {
     return {
       ...spec,
       parse: (input: unknown) => input ?? {},
-      handler: (ctx: CallContext<unknown>) => this.#forward(spec.name, ctx),
+      handler: (ctx: CallContext<unknown>) => this.#forward(spec, ctx),
     };
   }
 
-  #forward(name: string, ctx: CallContext<unknown>): Promise<unknown> {
+  #forward(spec: CommandSpec, ctx: CallContext<unknown>): Promise<unknown> {
+    const name = spec.name;
     if (this.#state !== "running" || !this.#calls) {
       const why = `plugin "${this.#config.name}" is ${this.#state}`;
-      return Promise.reject(
-        new WeftError("UNAVAILABLE", `Cannot call "${name}": ${why}`),
-      );
+      return Promise.reject(new WeftError("UNAVAILABLE", `Cannot call "${name}": ${why}`));
     }
-    return this.#calls.open(name, ctx);
+    // A Worker is handed its targets as canonical ids (the bus put them in the input).
+    return this.#calls.open(name, ctx, { targets: targetIds(spec, ctx.input) });
   }
 
   #up(manifest: Manifest, grant: Set<Capability>): void {
@@ -228,31 +267,38 @@ export class PluginInstance {
     });
   }
 
-  #onMessage(link: WorkerLink, message: PluginMessage): void {
+  #onMessage(link: PluginLink, message: PluginMessage): void {
     if (link !== this.#link) return;
-    if (message.type === "log") {
-      return this.#log(message.level, message.message);
-    }
-    if (message.type === "result") {
-      return this.#calls?.settle(message.id, message.reply);
-    }
+    if (message.type === "log") return this.#log.plugin(message.level, message.message);
+    if (message.type === "result") return this.#calls?.settle(message.id, message.reply);
     if (this.#requests?.handle(message)) return;
-    if (!this.#requests && message.type === "call") return this.#refuseLate(link, message);
-    // A stopping Worker may still publish until it has closed (a timer of its own fired):
+    if (message.type === "call") {
+      // Between runs (stopping, crashed): answer, so the plugin's call does not wait for ever.
+      const why = `plugin "${this.#config.name}" is ${this.#state}`;
+      const error = new WeftError("UNAVAILABLE", `Cannot call "${message.name}": ${why}`);
+      this.#log.plugin("debug", `answered a late call to "${message.name}": ${why}`);
+      return link.post({
+        type: "result",
+        id: message.id,
+        reply: { ok: false, error: error.toBody() },
+      });
+    }
+    // A stopping plugin may still publish until it has closed (a timer of its own fired):
     // nobody is owed those events, and it is no sign of a bug.
     if (message.type === "publish" && this.#state === "stopped") return;
-    this.#log("warn", `ignored an unexpected ${message.type} message`);
+    this.#log.plugin("warn", `ignored an unexpected ${message.type} message`);
   }
 
-  /** A call that crossed the plugin's stop on the way: answered, never run. */
-  #refuseLate(link: WorkerLink, message: PluginCallMessage): void {
-    const why = `plugin "${this.#config.name}" is ${this.#state}`;
-    const error = new WeftError("UNAVAILABLE", `Cannot call "${message.name}": ${why}`);
-    this.#log("debug", `answered a late call to "${message.name}": ${why}`);
-    link.post({ type: "result", id: message.id, reply: { ok: false, error: error.toBody() } });
+  #onInvalid(link: PluginLink, reason: string, raw: unknown): void {
+    if (link !== this.#link) return;
+    this.#log.plugin("warn", `ignored an invalid message: ${reason}`);
+    const call = raw as { type?: unknown; id?: unknown } | null;
+    if (call?.type === "call" && typeof call.id === "string") {
+      this.#requests?.refuse(call.id, reason);
+    }
   }
 
-  #onDown(link: WorkerLink, reason: string): void {
+  #onDown(link: PluginLink, reason: string): void {
     if (link !== this.#link || this.#state !== "running") return;
     const name = this.#config.name;
     this.#crash({
@@ -283,15 +329,26 @@ export class PluginInstance {
         { plugin: name },
       )
     );
-    this.#link?.terminate();
+    if (this.#link) this.#retire(this.#link);
+    const { backoff } = this.#o;
+    this.#crashTimes = recentCrashes(this.#crashTimes, Date.now(), backoff);
+    if (this.#crashTimes.length >= backoff.maxCrashes) {
+      const within = Math.round(backoff.windowMs / 1000);
+      return this.#fail({
+        ...error,
+        message:
+          `${error.message}; it crashed ${this.#crashTimes.length} times within ${within} s, ` +
+          "so it is not restarted",
+      });
+    }
     const up = this.#upSince ? Date.now() - this.#upSince : 0;
     this.#upSince = 0;
-    this.#failures = nextFailures(this.#failures, up, this.#o.backoff);
-    const delay = restartDelay(this.#failures, this.#o.backoff);
+    this.#failures = nextFailures(this.#failures, up, backoff);
+    const delay = restartDelay(this.#failures, backoff);
     this.#state = "crashed";
     this.#lastError = error;
     this.#timer = setTimeout(() => this.#restart(), delay);
-    this.#log("error", `${error.message}; restarting in ${delay} ms`);
+    this.#log.host("error", `${error.message}; restarting in ${delay} ms`);
     this.#o.bus.events.publish("plugin.crashed", {
       name,
       error,
@@ -309,19 +366,21 @@ export class PluginInstance {
   #fail(error: ErrorBody): void {
     const name = this.#config.name;
     this.#teardown((command) =>
-      new WeftError(
-        "UNAVAILABLE",
-        `Cannot finish "${command}": plugin "${name}" failed`,
-      )
+      new WeftError("UNAVAILABLE", `Cannot finish "${command}": plugin "${name}" failed`)
     );
-    this.#link?.terminate();
+    if (this.#link) this.#retire(this.#link);
     this.#state = "failed";
     this.#lastError = error;
-    this.#log("error", error.message);
-    this.#o.bus.events.publish("plugin.failed", {
-      name: this.#config.name,
-      error,
-    });
+    this.#log.host("error", error.message);
+    this.#o.bus.events.publish("plugin.failed", { name, error });
+  }
+
+  /** Ends a run for real and remembers to wait for its process on stop. */
+  #retire(link: PluginLink): void {
+    link.terminate();
+    const exited = link.exited;
+    this.#exiting.add(exited);
+    void exited.then(() => this.#exiting.delete(exited));
   }
 
   #teardown(failure: (command: string) => WeftError): void {
@@ -331,9 +390,5 @@ export class PluginInstance {
     this.#requests?.dispose();
     this.#calls = undefined;
     this.#requests = undefined;
-  }
-
-  #log(level: LogLevel, message: string): void {
-    this.#o.log({ plugin: this.#config.name, level, message });
   }
 }

@@ -1,14 +1,23 @@
 /**
- * Deno permissions derived from a plugin's grant: nothing unless granted.
+ * Deno permissions derived from a plugin's grant: nothing unless granted. One source, two
+ * forms: a Worker's permission object and a `deno run` process's flags.
  *
  * @module
  */
 
 import type { Capability } from "../../protocols/bus/capabilities.ts";
+import { WeftError } from "../../protocols/bus/errors.ts";
 
 /**
  * Deno Worker permissions for a grant: nothing unless granted. `read:` and `write:` paths are
  * resolved against `base`.
+ *
+ * @example
+ * ```ts
+ * import { workerPermissions } from "./_permissions.ts";
+ * const p = workerPermissions(new Set(["read:data", "net:127.0.0.1"]), "/proj");
+ * console.assert(JSON.stringify(p.read) === '["/proj/data"]' && p.run === false);
+ * ```
  */
 export function workerPermissions(
   grants: ReadonlySet<Capability>,
@@ -29,4 +38,33 @@ export function workerPermissions(
     sys: false,
     import: false,
   };
+}
+
+/**
+ * The `deno run` flags for a grant: the same rights as {@link workerPermissions}, an
+ * `--allow-<kind>=<list>` for each granted kind, and `--deny-import` (a Worker's `import:
+ * false`); everything else is denied because `deno run` denies what it is not given.
+ *
+ * @example
+ * ```ts
+ * import { permissionFlags } from "./_permissions.ts";
+ * const flags = permissionFlags(new Set(["read:data", "pane:read"]), "/proj");
+ * console.assert(flags.join(" ") === "--allow-read=/proj/data --deny-import");
+ * ```
+ */
+export function permissionFlags(grants: ReadonlySet<Capability>, base: string): string[] {
+  const permissions = workerPermissions(grants, base);
+  const flags: string[] = [];
+  for (const kind of ["read", "write", "net", "run", "env"] as const) {
+    const value = permissions[kind];
+    if (!Array.isArray(value)) continue;
+    // Deno splits a flag's list at commas: "/a,b" would grant "/a", a wider path.
+    const bad = value.find((v) => String(v).includes(","));
+    if (bad !== undefined) {
+      throw new WeftError("INVALID_INPUT", `Cannot grant ${kind}:${bad}: it holds a comma`);
+    }
+    flags.push(`--allow-${kind}=${value.join(",")}`);
+  }
+  flags.push("--deny-import");
+  return flags;
 }

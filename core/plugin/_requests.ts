@@ -1,21 +1,22 @@
 /**
  * What a plugin Worker asks of the host: nested bus calls (bounded by the call they were made
- * for) and event subscriptions (bounded by the plugin's grant).
+ * for) and event subscriptions (checked by the bus against the plugin's grant).
  *
  * @module
  */
 
-import type { Bus, CallContext, Caller, EventFilter } from "../bus/mod.ts";
+import type { Bus, CallContext, Caller, EventFilter, WeftEvent } from "../bus/mod.ts";
 import { toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
+import type { LogLevel } from "../../protocols/plugin/mod.ts";
 import { type Capability, intersect } from "../../protocols/bus/capabilities.ts";
 import type {
   HostMessage,
   OnBehalf,
   PluginCallMessage,
   PluginMessage,
+  PublishMessage,
   WireReply,
 } from "../../protocols/plugin/mod.ts";
-import { mayReceive } from "./_event_rights.ts";
 
 /** What {@link PluginRequests} needs. */
 export interface RequestsOptions {
@@ -25,6 +26,10 @@ export interface RequestsOptions {
   post: (message: HostMessage) => void;
   /** The bus context of a forwarded call still in flight. */
   parent: (id: string) => CallContext<unknown> | undefined;
+  /** Most nested calls the plugin may have in flight; more are refused at once. */
+  maxCallsInFlight: number;
+  /** Writes to the plugin's log: refusals it cannot see (a forged publish, a refused subscription). */
+  log: (level: LogLevel, message: string) => void;
 }
 
 /** Serves one plugin Worker's requests. */
@@ -34,6 +39,7 @@ export class PluginRequests {
   #subscriptions = new Map<string, () => void>();
   #disposed = false;
   #muted = false;
+  #inFlight = 0;
 
   constructor(options: RequestsOptions) {
     this.#options = options;
@@ -50,13 +56,8 @@ export class PluginRequests {
     if (message.type === "call") void this.#call(message);
     else if (message.type === "subscribe") {
       this.#subscribe(message.id, message.filter);
-    } else if (message.type === "publish") {
-      const { plugin, bus } = this.#options;
-      // A plugin speaks only under its own name, like its commands.
-      if (message.topic.startsWith(`${plugin}.`) && !this.#disposed) {
-        bus.events.publish(message.topic, message.data, message.pane);
-      }
-    } else if (message.type === "unsubscribe") {
+    } else if (message.type === "publish") this.#publish(message);
+    else if (message.type === "unsubscribe") {
       this.#subscriptions.get(message.id)?.();
       this.#subscriptions.delete(message.id);
     } else return false;
@@ -70,19 +71,54 @@ export class PluginRequests {
     this.#subscriptions.clear();
   }
 
+  /** Answers a call message that failed validation, so the plugin's call does not hang. */
+  refuse(id: string, reason: string): void {
+    if (this.#disposed) return;
+    const error = new WeftError("INVALID_INPUT", `Cannot call: ${reason}`);
+    this.#options.post({ type: "result", id, reply: { ok: false, error: error.toBody() } });
+  }
+
   /** Drops every subscription; later answers are not sent. */
   dispose(): void {
     this.#disposed = true;
     this.mute();
   }
 
-  async #call(message: PluginCallMessage): Promise<void> {
-    let reply: WireReply;
+  #publish(message: PublishMessage): void {
+    if (this.#disposed) return;
     try {
-      const call = this.#callerFor(message);
-      reply = { ok: true, value: await call(message.name, message.input) };
+      // The bus refuses topics outside `<plugin>.*` and the core's own.
+      this.#options.bus.events.publishAs(
+        this.#options.plugin,
+        message.topic,
+        message.data,
+        message.pane,
+      );
     } catch (err) {
-      reply = { ok: false, error: toErrorBody(err) };
+      this.#options.log("warn", toErrorBody(err).message);
+    }
+  }
+
+  async #call(message: PluginCallMessage): Promise<void> {
+    const { maxCallsInFlight, plugin } = this.#options;
+    let reply: WireReply;
+    if (this.#inFlight >= maxCallsInFlight) {
+      const error = new WeftError(
+        "UNAVAILABLE",
+        `Cannot call "${message.name}": plugin "${plugin}" already has ${maxCallsInFlight} calls in flight`,
+        { plugin, limit: maxCallsInFlight },
+      );
+      reply = { ok: false, error: error.toBody() };
+    } else {
+      this.#inFlight++;
+      try {
+        const call = this.#callerFor(message);
+        reply = { ok: true, value: await call(message.name, message.input) };
+      } catch (err) {
+        reply = { ok: false, error: toErrorBody(err) };
+      } finally {
+        this.#inFlight--;
+      }
     }
     if (this.#disposed) return;
     try {
@@ -131,17 +167,22 @@ export class PluginRequests {
   }
 
   #subscribe(id: string, filter: EventFilter): void {
-    const { bus, grant, post } = this.#options;
+    const { bus, post } = this.#options;
     if (this.#muted) return;
     this.#subscriptions.get(id)?.();
-    const off = bus.events.subscribe(filter, (event) => {
-      if (this.#disposed || !mayReceive(event.topic, grant)) return;
+    this.#subscriptions.delete(id);
+    const deliver = (event: WeftEvent) => {
+      if (this.#disposed) return;
       try {
         post({ type: "event", subscription: id, event });
       } catch {
         // An event whose data cannot be cloned is not delivered to Workers.
       }
-    });
-    this.#subscriptions.set(id, off);
+    };
+    try {
+      this.#subscriptions.set(id, bus.events.subscribe(filter, deliver, this.#own));
+    } catch (err) {
+      this.#options.log("warn", toErrorBody(err).message);
+    }
   }
 }

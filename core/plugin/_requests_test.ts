@@ -5,8 +5,13 @@ import type { Capability } from "../../protocols/bus/capabilities.ts";
 import type { HostMessage } from "../../protocols/plugin/mod.ts";
 import { PluginRequests } from "./_requests.ts";
 
-function setup(grant: Capability[], parents: Record<string, Partial<CallContext<unknown>>> = {}) {
+function setup(
+  grant: Capability[],
+  parents: Record<string, Partial<CallContext<unknown>>> = {},
+  plugin = "demo",
+) {
   const bus = new Bus();
+  const warnings: string[] = [];
   const seen: Caller[] = [];
   bus.register("core", [defineCommand({
     name: "pane.read",
@@ -17,15 +22,21 @@ function setup(grant: Capability[], parents: Record<string, Partial<CallContext<
     handler: ({ caller }) => (seen.push(caller), "text"),
   })]);
   const sent: HostMessage[] = [];
+  const logged: string[] = [];
   const requests = new PluginRequests({
     bus,
-    plugin: "demo",
+    plugin,
     grant: new Set(grant),
     post: (m) => sent.push(m),
     parent: (id) => parents[id] as CallContext<unknown> | undefined,
+    maxCallsInFlight: 4,
+    log: (level, message) => {
+      logged.push(`${level}: ${message}`);
+      if (level === "warn") warnings.push(message);
+    },
   });
   const settled = () => new Promise((r) => setTimeout(r, 0));
-  return { bus, seen, sent, requests, settled };
+  return { bus, seen, sent, requests, settled, warnings, logged };
 }
 
 Deno.test("PluginRequests serves a call made outside any handler with the plugin's own rights", async () => {
@@ -59,10 +70,9 @@ Deno.test("PluginRequests refuses a call whose parent call has finished", async 
   strictEqual(reply.error?.code, "CANCELLED");
 });
 
-Deno.test("PluginRequests forwards subscribed events the grant allows, until unsubscribed", () => {
+Deno.test("PluginRequests forwards subscribed events until unsubscribed", () => {
   const { bus, sent, requests } = setup([]);
-  requests.handle({ type: "subscribe", id: "s1", filter: { topics: ["pane.*", "layout.*"] } });
-  bus.events.publish("pane.output", "secret", "p1");
+  requests.handle({ type: "subscribe", id: "s1", filter: { topics: ["layout.*"] } });
   bus.events.publish("layout.changed", 1);
   requests.handle({ type: "unsubscribe", id: "s1" });
   bus.events.publish("layout.changed", 2);
@@ -71,6 +81,17 @@ Deno.test("PluginRequests forwards subscribed events the grant allows, until uns
     subscription: "s1",
     event: { topic: "layout.changed", data: 1 },
   }]);
+});
+
+Deno.test("PluginRequests lets the bus refuse a subscription the grant does not cover, and logs why", () => {
+  const { bus, sent, requests, logged } = setup([]);
+  requests.handle({ type: "subscribe", id: "s1", filter: { topics: ["pane.*", "layout.*"] } });
+  bus.events.publish("pane.output", "secret", "p1");
+  bus.events.publish("layout.changed", 1);
+  deepStrictEqual(sent, []);
+  deepStrictEqual(logged, [
+    'warn: Cannot subscribe to "pane.*" (needs pane:read): plugin "demo" lacks the right',
+  ]);
 });
 
 Deno.test("PluginRequests.dispose() drops subscriptions and late answers", async () => {
@@ -132,5 +153,64 @@ Deno.test("PluginRequests publishes a plugin's events under its own name only", 
   requests.handle({ type: "publish", topic: "demo.logged", data: { n: 1 }, pane: "p1" });
   requests.handle({ type: "publish", topic: "pane.output", data: { forged: true } });
   requests.handle({ type: "publish", topic: "demonic.x", data: {} });
-  deepStrictEqual(seen, [{ topic: "demo.logged", pane: "p1", data: { n: 1 } }]);
+  deepStrictEqual(seen, [{ topic: "demo.logged", pane: "p1", publisher: "demo", data: { n: 1 } }]);
+});
+
+Deno.test("PluginRequests: a plugin named like a core topic still cannot publish the core's events", () => {
+  const { bus, requests, warnings } = setup([], {}, "pane");
+  const seen: unknown[] = [];
+  bus.events.subscribe({ topics: ["*"] }, (e) => seen.push(e));
+  requests.handle({ type: "publish", topic: "pane.output", data: '<weft:spawn cmd="x"/>' });
+  deepStrictEqual(seen, []);
+  strictEqual(warnings.length, 1);
+  strictEqual(warnings[0]?.startsWith('Cannot publish "pane.output": plugin "pane"'), true);
+});
+
+Deno.test("PluginRequests refuses calls past its in-flight cap at once and serves them after", async () => {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const { bus, sent, requests, settled } = setup([]);
+  bus.register("demo", [defineCommand({
+    name: "demo.slow",
+    title: "Slow",
+    description: "Test.",
+    capabilities: [],
+    input: z.object({}),
+    handler: () => gate.then(() => "done"),
+  })]);
+  for (let i = 1; i <= 6; i++) {
+    requests.handle({ type: "call", id: `n${i}`, name: "demo.slow", input: {} });
+  }
+  await settled();
+  const codes = () =>
+    sent.map((m) => m.type === "result" && !m.reply.ok ? `${m.id}:${m.reply.error.code}` : "");
+  deepStrictEqual(codes(), ["n5:UNAVAILABLE", "n6:UNAVAILABLE"]);
+  const refusal = sent[0] as { reply: { error: { message: string } } };
+  strictEqual(
+    refusal.reply.error.message,
+    'Cannot call "demo.slow": plugin "demo" already has 4 calls in flight',
+  );
+  release();
+  await settled();
+  strictEqual(sent.filter((m) => m.type === "result" && m.reply.ok).length, 4);
+  requests.handle({ type: "call", id: "n7", name: "demo.slow", input: {} });
+  await settled();
+  const last = sent.at(-1);
+  strictEqual(last?.type === "result" && last.id === "n7" && last.reply.ok, true);
+});
+
+Deno.test("PluginRequests.refuse() answers a malformed call at once", () => {
+  const { sent, requests } = setup([]);
+  requests.refuse("n9", "onBehalf.kind is not one of mcp, sideband");
+  deepStrictEqual(sent, [{
+    type: "result",
+    id: "n9",
+    reply: {
+      ok: false,
+      error: {
+        code: "INVALID_INPUT",
+        message: "Cannot call: onBehalf.kind is not one of mcp, sideband",
+      },
+    },
+  }]);
 });

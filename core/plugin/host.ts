@@ -1,6 +1,7 @@
 /**
- * The plugin host: runs each configured plugin in its own Deno Worker with the permissions its
- * grant allows, registers its commands on the bus, and keeps it going through crashes.
+ * The plugin host: runs each configured plugin in its own process (a `deno run` with the
+ * permissions its grant allows and a memory cap), registers its commands on the bus, keeps it
+ * going through crashes, and gives up on one that keeps crashing.
  *
  * @module
  */
@@ -9,6 +10,9 @@ import type { Bus } from "../bus/mod.ts";
 import type { PluginConfig } from "../config/types.ts";
 import { BACKOFF_DEFAULTS, type BackoffOptions } from "./_backoff.ts";
 import { type InstanceOptions, PluginInstance } from "./_instance.ts";
+import { processTransport } from "./_process_transport.ts";
+import type { TransportFactory } from "./_transport.ts";
+import { DEFAULTS } from "../config/defaults.ts";
 import type { PluginLogEntry, PluginStatus } from "./types.ts";
 
 /** Options of {@link PluginHost}. */
@@ -24,8 +28,16 @@ export interface PluginHostOptions {
   heartbeatMs?: number;
   /** How long a stopping plugin may take to close before its Worker is ended. */
   shutdownMs?: number;
-  /** Restart back-off. */
+  /** Restart back-off, and how many crashes within a window mark a plugin failed. */
   restart?: Partial<BackoffOptions>;
+  /** How a plugin runs: its own process (the default), or `workerTransport` for a Worker. */
+  transport?: TransportFactory;
+  /** The memory cap of a plugin whose config names none, in MiB. */
+  memoryMiB?: number;
+  /** Most nested calls one plugin may have in flight; more are refused at once. */
+  maxCallsInFlight?: number;
+  /** Log lines per second a plugin may write before the rest are dropped and counted. */
+  logLinesPerSecond?: number;
   /** Where plugin log lines go; by default, stderr. */
   log?: (entry: PluginLogEntry) => void;
 }
@@ -33,9 +45,14 @@ export interface PluginHostOptions {
 /** The defaults of {@link PluginHostOptions}. */
 export const PLUGIN_HOST_DEFAULTS = {
   callTimeoutMs: 30_000,
-  startTimeoutMs: 10_000,
+  // Generous: a plugin's first load on a cold cache, on a busy machine, compiles its whole
+  // module graph (the MCP SDK, zod) in a fresh process. It bounds a hung start too.
+  startTimeoutMs: 30_000,
   heartbeatMs: 5_000,
   shutdownMs: 1_000,
+  memoryMiB: DEFAULTS.pluginMemoryMiB,
+  maxCallsInFlight: 256,
+  logLinesPerSecond: 50,
 } as const;
 
 function logToStderr({ plugin, level, message }: PluginLogEntry): void {
@@ -45,8 +62,9 @@ function logToStderr({ plugin, level, message }: PluginLogEntry): void {
 }
 
 /**
- * Runs plugins in Workers. A plugin that fails to load is reported in {@link status} and the
- * others go on; a crashed one is restarted with back-off.
+ * Runs plugins, each in its own process. A plugin that fails to load is reported in
+ * {@link status} and the others go on; a crashed one is restarted with back-off, and one that
+ * crashes too often is marked failed.
  *
  * @example
  * ```ts
@@ -73,15 +91,20 @@ export class PluginHost {
         "startTimeoutMs",
         "heartbeatMs",
         "shutdownMs",
+        "memoryMiB",
+        "maxCallsInFlight",
+        "logLinesPerSecond",
       ]),
       backoff: { ...BACKOFF_DEFAULTS, ...options.restart },
       log: options.log ?? logToStderr,
+      transport: options.transport ?? processTransport,
     };
   }
 
   /**
    * Starts plugins and waits for each one's first load to end (running, crashed or failed).
-   * Throws a `TypeError` only for a name that is configured twice or already started.
+   * Meanwhile a bus call to a command one of them will own waits for it. Throws a `TypeError`
+   * only for a name that is configured twice or already started.
    */
   async start(configs: readonly PluginConfig[]): Promise<PluginStatus[]> {
     const names = configs.map((c) => c.name);
@@ -96,7 +119,11 @@ export class PluginHost {
       this.#plugins.set(config.name, plugin);
       return plugin;
     });
-    await Promise.all(started.map((p) => p.start()));
+    await Promise.all(started.map((plugin, i) => {
+      const first = plugin.start();
+      this.#options.bus.expect(configs[i]!.name, first);
+      return first;
+    }));
     return started.map((p) => p.status());
   }
 

@@ -1,7 +1,8 @@
 /**
- * The plugin host: runs each configured plugin in its own Worker ({@link PluginHost}) with the
- * permissions its grant allows. What a plugin itself imports is the SDK, `core/sdk/mod.ts`
- * (`@weft/weft/plugin`); the host never runs inside a plugin's Worker.
+ * The plugin host: runs each configured plugin in its own process ({@link PluginHost}) with the
+ * permissions its grant allows and a memory cap; a Worker is the other transport. What a plugin
+ * itself imports is the SDK, `core/sdk/mod.ts` (`@weft/weft/plugin`); the host never runs inside
+ * a plugin.
  *
  * @example
  * ```ts
@@ -17,4 +18,7 @@
 
 export { PLUGIN_HOST_DEFAULTS, PluginHost } from "./host.ts";
 export type { PluginHostOptions } from "./host.ts";
+export { processTransport } from "./_process_transport.ts";
+export { workerTransport } from "./_worker_transport.ts";
+export type { Transport, TransportFactory } from "./_transport.ts";
 export type { PluginLogEntry, PluginState, PluginStatus } from "./types.ts";

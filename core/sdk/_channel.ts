@@ -1,5 +1,5 @@
 /**
- * The Worker's side of what a plugin asks of the host: nested calls, event subscriptions and
+ * The plugin side of what a plugin asks of the host: nested calls, event subscriptions and
  * log lines.
  *
  * @module
@@ -25,7 +25,7 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
-/** Nested calls in flight, subscriptions, and the log, for one plugin Worker. */
+/** Nested calls in flight, subscriptions, and the log, for one plugin. */
 export class Channel {
   #post: Post;
   #name: string;

@@ -1,7 +1,7 @@
 /**
- * The Worker side of the plugin protocol. It starts only inside a Worker the host named
- * `weft-plugin:<name>`, so importing a plugin module anywhere else (tests, `weft help`) does
- * nothing.
+ * The plugin side of the plugin protocol. It starts only in a plugin process the host ran with
+ * `--weft-plugin=<name>` or in a Worker the host named `weft-plugin:<name>`, so importing a
+ * plugin module anywhere else (tests, `weft help`) does nothing.
  *
  * @module
  */
@@ -18,30 +18,28 @@ import {
   WORKER_NAME_PREFIX,
 } from "../../protocols/plugin/mod.ts";
 import { Channel } from "./_channel.ts";
+import { type PluginScope, processScope } from "./_process_scope.ts";
 import type { Plugin } from "./define.ts";
 import { parseCommandInput } from "./command.ts";
 import { type HandlerScope, inHandler } from "./_scope.ts";
 
-interface WorkerScope {
-  name: string;
-  postMessage(message: unknown): void;
-  addEventListener(
-    type: "message",
-    listener: (event: MessageEvent) => void,
-  ): void;
-  close(): void;
-}
-
 const defined: Plugin<unknown, unknown>[] = [];
 let announced = false;
 let fallback: ReturnType<typeof setTimeout> | undefined;
+let found: { scope: PluginScope | undefined } | undefined;
+
+/** The scope of a plugin process or Worker, else undefined; looked for once. */
+function pluginScope(): PluginScope | undefined {
+  found ??= { scope: processScope() ?? workerScope() };
+  return found.scope;
+}
 
 /** The Worker's global scope when this is a plugin Worker, else undefined. */
-function pluginScope(): WorkerScope | undefined {
+function workerScope(): PluginScope | undefined {
   const scope = (globalThis as { WorkerGlobalScope?: abstract new () => unknown })
     .WorkerGlobalScope;
   if (scope === undefined || !(globalThis instanceof scope)) return undefined;
-  const self = globalThis as unknown as WorkerScope;
+  const self = globalThis as unknown as PluginScope;
   return typeof self.name === "string" &&
       self.name.startsWith(WORKER_NAME_PREFIX)
     ? self
@@ -63,7 +61,7 @@ export function announceInWorker(plugin: Plugin<unknown, unknown>): void {
   fallback ??= setTimeout(() => start(scope, defined.at(-1)!), 0);
 }
 
-function start(scope: WorkerScope, plugin: Plugin<unknown, unknown>): void {
+function start(scope: PluginScope, plugin: Plugin<unknown, unknown>): void {
   if (announced) return;
   announced = true;
   clearTimeout(fallback);
@@ -76,7 +74,7 @@ function start(scope: WorkerScope, plugin: Plugin<unknown, unknown>): void {
 
 /** A Worker that closes or exits raises no event in the host, so say so first. */
 function reportExits(
-  scope: WorkerScope,
+  scope: PluginScope,
   post: (message: PluginMessage) => void,
 ): void {
   const close = scope.close.bind(scope);
@@ -182,7 +180,7 @@ class Runtime {
       return await inHandler(scope, () =>
         command.handler({
           input,
-          target: message.target,
+          targets: message.targets ?? {},
           caller: callerFromWire(message.caller),
           requestId: message.requestId,
           signal,

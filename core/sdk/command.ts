@@ -7,14 +7,24 @@
 
 import { z } from "zod";
 import { WeftError } from "../../protocols/bus/errors.ts";
-import type { Caller, CommandSpec, JsonSchema } from "../../protocols/bus/command_spec.ts";
+import type {
+  Caller,
+  CommandSpec,
+  JsonSchema,
+  ResolvedTargets,
+  TargetIds,
+  TargetSpec,
+} from "../../protocols/bus/command_spec.ts";
 
-/** What a plugin command's handler receives; `S` is what the plugin's `setup` returned. */
-export interface CallContext<I, S = unknown> {
+/**
+ * What a plugin command's handler receives; `S` is what the plugin's `setup` returned, `T` the
+ * canonical ids of its declared targets.
+ */
+export interface CallContext<I, S = unknown, T = Readonly<Record<string, string | undefined>>> {
   /** The validated input; a target field holds the canonical id. */
   input: I;
-  /** The canonical id of the resolved target, when the command has one. */
-  target: string | undefined;
+  /** The canonical ids of the targets the bus resolved, by field. */
+  targets: T;
   /** Who called, with the rights left along the call chain. */
   caller: Caller;
   requestId: string;
@@ -38,11 +48,17 @@ export interface Command<I = unknown, O = unknown, S = unknown> extends CommandS
 }
 
 /** What {@link defineCommand} takes: a zod input schema instead of JSON Schema. */
-export interface CommandDefinition<Z extends z.ZodType, O, S = unknown>
-  extends Omit<CommandSpec, "inputSchema" | "outputSchema" | "owner"> {
+export interface CommandDefinition<
+  Z extends z.ZodType,
+  O,
+  S = unknown,
+  T extends readonly TargetSpec[] = readonly [],
+> extends Omit<CommandSpec, "inputSchema" | "outputSchema" | "owner" | "targets"> {
   input: Z;
   output?: z.ZodType<O>;
-  handler: (ctx: CallContext<z.output<Z>, S>) => Promise<O> | O;
+  /** What the command acts on: the bus resolves each before the handler runs. */
+  targets?: T;
+  handler: (ctx: CallContext<z.output<Z>, S, ResolvedTargets<T, TargetIds>>) => Promise<O> | O;
 }
 
 /**
@@ -65,15 +81,21 @@ export interface CommandDefinition<Z extends z.ZodType, O, S = unknown>
  * console.assert(echo.inputSchema.type === "object");
  * ```
  */
-export function defineCommand<Z extends z.ZodType, O, S = never>(
-  def: CommandDefinition<Z, O, S>,
+export function defineCommand<
+  Z extends z.ZodType,
+  O,
+  S = never,
+  const T extends readonly TargetSpec[] = readonly [],
+>(
+  def: CommandDefinition<Z, O, S, T>,
 ): Command<z.output<Z>, O, S> {
   const { input, output, handler, ...spec } = def;
   const command = {
     ...spec,
     parse: (value: unknown) => input.parse(value ?? {}),
     handler,
-  } as Command<z.output<Z>, O, S>;
+    // The runtime hands `handler` the ids the bus resolved, one per declared target.
+  } as unknown as Command<z.output<Z>, O, S>;
   // The JSON Schemas are derived when the manifest is built, not for every import.
   lazy(command, "inputSchema", () => jsonSchemaOf(input));
   if (output) lazy(command, "outputSchema", () => jsonSchemaOf(output));
@@ -98,8 +120,8 @@ export function defineCommand<Z extends z.ZodType, O, S = never>(
  * ```
  */
 export function withState<S>(): {
-  defineCommand: <Z extends z.ZodType, O>(
-    def: CommandDefinition<Z, O, S>,
+  defineCommand: <Z extends z.ZodType, O, const T extends readonly TargetSpec[] = readonly []>(
+    def: CommandDefinition<Z, O, S, T>,
   ) => Command<z.output<Z>, O, S>;
 } {
   return { defineCommand };
@@ -143,8 +165,17 @@ export function parseCommandInput<I>(command: Command<I, unknown, never>, raw: u
 
 /** The cloneable part of a command: what goes into the manifest. */
 export function specOfCommand(command: CommandSpec): CommandSpec {
-  const { name, title, description, inputSchema, outputSchema, capabilities, target, mcp } =
-    command;
+  const {
+    name,
+    title,
+    description,
+    inputSchema,
+    outputSchema,
+    capabilities,
+    targets,
+    timeout,
+    mcp,
+  } = command;
   return structuredClone({
     name,
     title,
@@ -152,7 +183,8 @@ export function specOfCommand(command: CommandSpec): CommandSpec {
     inputSchema,
     ...(outputSchema ? { outputSchema } : {}),
     capabilities,
-    ...(target ? { target } : {}),
+    ...(targets ? { targets } : {}),
+    ...(timeout ? { timeout } : {}),
     ...(mcp ? { mcp } : {}),
   });
 }

@@ -37,7 +37,7 @@ Deno.test("definePlugin() is harmless in the main thread: the hello module just 
   const caller = { kind: "internal" as const, id: "t", grants: "all" as const };
   const value = await greetHello.handler({
     input: greetHello.parse({ name: "x" }),
-    target: undefined,
+    targets: {},
     caller,
     requestId: "r",
     signal: new AbortController().signal,

@@ -1,7 +1,8 @@
 /**
  * The plugin author SDK: everything a weft plugin imports, and nothing of the host. A plugin
- * module default-exports `definePlugin({...})`; loaded by the weft server in its own Worker, the
- * same call starts the Worker side of the plugin protocol. Another repository imports it as
+ * module default-exports `definePlugin({...})`; run by the weft server as its own process, the
+ * same call starts the plugin side of the plugin protocol over stdin and stdout (so `console`
+ * output becomes the plugin's log lines, and a plugin never writes to stdout itself). Another repository imports it as
  * `@weft/weft/plugin`: an import-map entry pointing at this file (a path or a URL), next to
  * `"zod": "npm:zod@4.1.12"`; inside weft, weft's own import map resolves it.
  *
@@ -45,7 +46,13 @@ export type { OptionsSchema, RawOptions } from "./options.ts";
 export { WeftError } from "../../protocols/bus/errors.ts";
 export type { ErrorBody, ErrorCode } from "../../protocols/bus/errors.ts";
 export type { Capability } from "../../protocols/bus/capabilities.ts";
-export type { Caller, CommandSpec, JsonSchema } from "../../protocols/bus/command_spec.ts";
+export type {
+  Caller,
+  CommandSpec,
+  JsonSchema,
+  TargetSpec,
+  TimeoutSpec,
+} from "../../protocols/bus/command_spec.ts";
 export type { EventFilter, WeftEvent } from "../../protocols/bus/events.ts";
 export type { OnBehalf } from "../../protocols/plugin/mod.ts";
 export { z } from "zod";

@@ -169,6 +169,13 @@ export class Connection {
     }
     if (typeof p.pane === "string" && this.#options.paneExists(p.pane)) caller.pane = p.pane;
     if (Array.isArray(p.grants)) {
+      // Subscriptions were checked against the rights they were made with.
+      if (this.#subs.size) {
+        throw new WeftError(
+          "CONFLICT",
+          "Cannot change this client's rights: it has subscriptions; say server.hello first",
+        );
+      }
       // A client may give up rights (a read-only MCP bridge), never gain them.
       const asked = new Set<Capability>(p.grants.map((g) => parseCapability(String(g))));
       caller.grants = intersect(caller.grants, asked);
@@ -198,9 +205,11 @@ export class Connection {
     const subscription = `sub${this.#nextSub++}`;
     const held: WeftEvent[] = [];
     let holding = p.snapshot !== undefined;
+    // The bus checks the client's rights: a topic it may not receive is refused (`DENIED`).
     const off = this.#options.bus.events.subscribe(
       panes ? { topics, panes } : { topics },
       (event) => holding ? held.push(event) : this.#event(subscription, event),
+      this.#caller,
     );
     this.#subs.set(subscription, off);
     if (!holding) return reply({ subscription });

@@ -9,8 +9,8 @@ import { Bus } from "../bus/mod.ts";
 import { coreCommands } from "../commands/mod.ts";
 import type { WeftConfig } from "../config/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
-import { Model } from "../model/mod.ts";
-import { ProcessGroups, shellArgv } from "../pty/mod.ts";
+import { Model, targetResolver } from "../model/mod.ts";
+import { ProcessGroups, Pty, shellArgv } from "../pty/mod.ts";
 import { PluginHost } from "../plugin/mod.ts";
 import { type ProjectStore, startStore } from "../store/mod.ts";
 import { VERSION } from "../version.ts";
@@ -43,7 +43,7 @@ export interface RunningServer {
   finished: Promise<void>;
   /**
    * Resolves when every configured plugin has started (or failed to). The socket answers
-   * before that: plugin commands appear as their Workers come up (`bus.commands_changed`).
+   * before that; a call to a starting plugin's command waits for it (`Bus.expect`).
    */
   pluginsStarted: Promise<void>;
 }
@@ -78,15 +78,11 @@ export async function startServer(
     idleMs: config.idleMs,
     baseEnv: () => Deno.env.toObject(),
     socketPath: () => paths.socket,
+    spawn: Pty.spawn,
     processes,
   });
   const store = await openProjectStore(config, { model, bus, paths, fresh: options.fresh });
-  bus.setResolver((spec, ref, caller) => {
-    if (ref === undefined && spec.fallback === "required") {
-      throw new WeftError("INVALID_INPUT", `Cannot find the ${spec.kind}: give "${spec.field}"`);
-    }
-    return model.resolve(spec.kind, ref, caller.pane, spec.fallback === "caller");
-  });
+  bus.setResolver(targetResolver(model));
   const host = new PluginHost({ bus, projectDir: config.projectDir });
   const sizes = new AttachedSizes({ bus, model });
   let resolveFinished!: () => void;

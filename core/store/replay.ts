@@ -9,8 +9,8 @@
 
 import type { SavedScreen } from "./saved.ts";
 
-// deno-lint-ignore no-control-regex
 const SEQUENCE =
+  // deno-lint-ignore no-control-regex
   /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[^[\]]?|[\x00-\x08\x0b-\x1f\x7f]/g;
 // deno-lint-ignore no-control-regex
 const SGR = /^\x1b\[([0-9;:]*)m$/;

@@ -10,6 +10,7 @@ import type { Model, WindowRecord } from "../model/mod.ts";
 import { panesOf } from "../layout/mod.ts";
 import { type PanePlan, type PlanContext, planPane } from "./plan.ts";
 import { replay } from "./replay.ts";
+import { idOrder } from "./db.ts";
 import type { SavedState } from "./saved.ts";
 
 /** Options of {@link restoreSaved}. */
@@ -70,6 +71,12 @@ export function restoreSaved(
     report.panes += result.panes.length;
   }
   report.windows = model.windows.size;
+  // Lists come in creation order, which is id order: the same order as before the restart.
+  for (const records of [model.sessions, model.windows, model.panes] as Map<string, unknown>[]) {
+    const sorted = [...records].sort(([a], [b]) => idOrder(a, b));
+    records.clear();
+    for (const [id, record] of sorted) records.set(id, record);
+  }
   const current = saved.current ? model.sessions.get(saved.current) : undefined;
   if (current?.currentWindow) model.selectWindow(current.currentWindow);
   return report;
@@ -78,6 +85,6 @@ export function restoreSaved(
 /** Every saved pane's plan, in id order (the first agent in a directory gets its latest). */
 export function planAll(saved: SavedState, options: RestoreOptions): Map<string, PanePlan> {
   const context: PlanContext = { ...options, latestTaken: new Set() };
-  const ids = [...saved.panes.keys()].sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+  const ids = [...saved.panes.keys()].sort(idOrder);
   return new Map(ids.map((id) => [id, planPane(saved.panes.get(id)!, context)]));
 }

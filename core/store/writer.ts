@@ -17,15 +17,14 @@ import { savedPane, savedSession, savedWindow } from "./saved.ts";
 /** The topics that change what the store keeps; never `pane.output`. */
 const TOPICS = [
   "session.created",
-  "session.renamed",
+  "session.changed",
   "session.closed",
   "window.created",
-  "window.renamed",
+  "window.changed",
   "window.closed",
   "layout.changed",
   "focus.changed",
   "pane.created",
-  "pane.renamed",
   "pane.closed",
   "pane.exited",
   "pane.changed",
@@ -125,12 +124,12 @@ export class StoreWriter {
         this.#mark("windows", event.topic === "window.created" ? id("id") : undefined);
         this.#meta = true;
         break;
-      case "session.renamed":
+      case "session.changed":
       case "session.closed":
         this.#mark("sessions", id("session"));
         this.#meta = true;
         break;
-      case "window.renamed":
+      case "window.changed":
       case "window.closed":
       case "layout.changed":
         this.#mark("windows", id("window"));

@@ -24,6 +24,8 @@ export const serve: Subcommand = {
     const started = performance.now();
     const config = await loadConfig(values.project ?? io.cwd, { builtins: BUILTIN_PLUGINS });
     const server = await startServer(config, { fresh: values.fresh ?? false });
+    // Ready means ready: the plugins' commands are on the bus (or their plugins have failed).
+    await server.pluginsStarted;
     const ms = (performance.now() - started).toFixed(0);
     io.err(
       `weft: serving ${config.projectDir} (pid ${Deno.pid}, socket ${server.paths.socket}, ready in ${ms} ms)\n`,

@@ -194,18 +194,18 @@ const log = defineCommand({
     "of it (ran, refused, failed, invalid), the reason, and a query's answer. Oldest first.",
   capabilities: ["pane:read"],
   mcp: { readOnly: true, name: "sideband_log" },
-  target: { kind: "pane", field: "pane", fallback: "caller" },
+  targets: [{ kind: "pane", field: "pane", fallback: "caller" }],
   input: z.object({
     pane: z.string().optional().describe("Pane id or name. Default: the caller's pane."),
     limit: z.number().int().min(1).max(100_000).optional().describe("Only the last N entries."),
     since: z.number().int().min(0).optional().describe("Only entries after this seq."),
   }),
-  handler: ({ input, target, state: s }) => {
+  handler: ({ input, targets: { pane }, state: s }) => {
     const pick = {
       ...(input.limit === undefined ? {} : { limit: input.limit }),
       ...(input.since === undefined ? {} : { since: input.since }),
     };
-    return { pane: target!, mode: s.mode(target!), entries: s.log.entries(target!, pick) };
+    return { pane, mode: s.mode(pane), entries: s.log.entries(pane, pick) };
   },
 });
 
@@ -216,12 +216,12 @@ const set = defineCommand({
     "(XML and OSC in the byte stream: plain programs, claude -p), screen (the agent's messages " +
     "as its TUI draws them: Claude Code), or auto (by its agent kind and the config).",
   capabilities: ["pane:control"],
-  target: { kind: "pane", field: "pane", fallback: "caller" },
+  targets: [{ kind: "pane", field: "pane", fallback: "caller" }],
   input: z.object({
     pane: z.string().optional().describe("Pane id or name. Default: the caller's pane."),
     mode: z.enum(["auto", ...MODES]),
   }),
-  handler: ({ input, target, state }) => ({ pane: target!, mode: state.set(target!, input.mode) }),
+  handler: ({ input, targets: { pane }, state }) => ({ pane, mode: state.set(pane, input.mode) }),
 });
 
 const status = defineCommand({

@@ -55,7 +55,7 @@ const STRUCTURE_TOPICS = [
   "pane.created",
   "pane.closed",
   "pane.exited",
-  "pane.renamed",
+  "pane.changed",
   "pane.state",
   "window.*",
   "session.*",

@@ -11,17 +11,60 @@ import type { Capability, GrantSet } from "./capabilities.ts";
 /** A JSON Schema object, as produced by `z.toJSONSchema`. */
 export type JsonSchema = Record<string, unknown>;
 
-/** What a command acts on; the bus resolves it before the handler runs. */
+/** The kinds of object a command can act on. */
+export type TargetKind = "pane" | "window" | "session";
+
+/**
+ * One object a command acts on, named by an input field; the bus resolves each before the
+ * handler runs (like tmux's `cmd_entry` target) and writes the canonical id back into the field.
+ */
 export interface TargetSpec {
   /** The kind of object named. */
-  kind: "pane" | "window" | "session";
-  /** The input field that names it (an id such as `p3` or a unique name). */
+  kind: TargetKind;
+  /** The input field that names it (an id such as `p3` or a unique name); also its key in the
+   * handler's `targets`. */
   field: string;
   /**
    * When the field is absent: `"caller"` uses the caller's own pane (or its window/session),
-   * then the focused one; `"focused"` uses the focused one; `"required"` is an error.
+   * then the focused one; `"focused"` uses the focused one; `"required"` is an error; `"none"`
+   * means no object (the handler gets `undefined`).
    */
-  fallback: "caller" | "focused" | "required";
+  fallback: "caller" | "focused" | "required" | "none";
+  /**
+   * When the field is absent, first derive the object from this earlier target, if it
+   * resolved: a window's focused pane, a pane's window, a pane's or window's session.
+   */
+  from?: string;
+}
+
+/** What a command's targets resolve to, by kind: the model's objects in the core, ids in a Worker. */
+export type TargetObjects = Readonly<Record<TargetKind, unknown>>;
+
+/** Targets as canonical ids: what a plugin's handler, in its Worker, is handed. */
+export type TargetIds = {
+  readonly pane: string;
+  readonly window: string;
+  readonly session: string;
+};
+
+/**
+ * The handler's `targets` for declared target specs: one key per field, the resolved object
+ * of its kind (`undefined` only when the field may be left out with fallback `"none"`).
+ */
+export type ResolvedTargets<T extends readonly TargetSpec[], M extends TargetObjects> = {
+  readonly [S in T[number] as S["field"]]: S["fallback"] extends "none" ? M[S["kind"]] | undefined
+    : M[S["kind"]];
+};
+
+/**
+ * A command's deadline: the bus aborts the handler's signal when it passes and replies
+ * `TIMEOUT`.
+ */
+export interface TimeoutSpec {
+  /** The deadline in ms when the input does not give one. */
+  ms: number;
+  /** An input field (a whole number of ms) with which the caller picks the deadline. */
+  field?: string;
 }
 
 /** How the MCP door shows a command. */
@@ -48,8 +91,10 @@ export interface CommandSpec {
   outputSchema?: JsonSchema;
   /** Every capability the caller needs. Mandatory, may be empty only for harmless reads. */
   capabilities: readonly Capability[];
-  /** The object the command acts on, if any. */
-  target?: TargetSpec;
+  /** The objects the command acts on, resolved in this order; none when absent. */
+  targets?: readonly TargetSpec[];
+  /** The command's deadline; none when absent. */
+  timeout?: TimeoutSpec;
   /** MCP presentation. */
   mcp?: McpSpec;
   /** The plugin (or `core`) that registered the command; set by the bus. */

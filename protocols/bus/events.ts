@@ -10,6 +10,11 @@ export interface WeftEvent<T = unknown> {
   topic: string;
   /** The pane the event is about, when it is about one. */
   pane?: string;
+  /**
+   * The plugin that published it. Absent on the core's own events: a plugin publishes only
+   * under its own name and never a core topic, and its events always carry this.
+   */
+  publisher?: string;
   data: T;
 }
 

@@ -13,9 +13,21 @@ export {
   parseCapability,
 } from "./capabilities.ts";
 export type { BusCapability, Capability, GrantSet } from "./capabilities.ts";
-export type { Caller, CommandSpec, JsonSchema, McpSpec, TargetSpec } from "./command_spec.ts";
+export type {
+  Caller,
+  CommandSpec,
+  JsonSchema,
+  McpSpec,
+  ResolvedTargets,
+  TargetIds,
+  TargetKind,
+  TargetObjects,
+  TargetSpec,
+  TimeoutSpec,
+} from "./command_spec.ts";
 export { ERROR_CODES, toErrorBody, WeftError } from "./errors.ts";
 export type { ErrorBody, ErrorCode } from "./errors.ts";
 export { eventMatches, topicMatches } from "./events.ts";
+export { mayReceive, refusedTopics, TOPIC_RIGHTS, topicRight } from "./event_rights.ts";
 export type { EventFilter, WeftEvent } from "./events.ts";
 export { didYouMean, suggest } from "./suggest.ts";

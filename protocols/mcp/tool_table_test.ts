@@ -75,7 +75,7 @@ Deno.test("buildToolTable() wraps a non-object output schema under result", () =
 
 Deno.test("buildToolTable() describes the target and its default", () => {
   const entry = buildToolTable([
-    spec("pane.read", { target: { kind: "pane", field: "pane", fallback: "caller" } }),
+    spec("pane.read", { targets: [{ kind: "pane", field: "pane", fallback: "caller" }] }),
   ]).get("read_pane")!;
   assert.match(entry.tool.description!, /your own pane/);
 });

@@ -44,6 +44,12 @@ export function strings(value: unknown, path: string): string[] {
   return value.map((v, i) => str(v, `${path}[${i}]`));
 }
 
+/** An object whose values are all strings. */
+export function stringRecord(value: unknown, path: string): Record<string, string> {
+  const o = obj(value, path);
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, str(v, `${path}.${k}`)]));
+}
+
 /** One of the listed values. */
 export function oneOf<T extends string>(value: unknown, allowed: readonly T[], path: string): T {
   if (!(allowed as readonly unknown[]).includes(value)) {

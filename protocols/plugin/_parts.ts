@@ -72,6 +72,7 @@ export function event(value: unknown, path: string): WeftEvent {
   return {
     topic: str(e.topic, `${path}.topic`),
     ...opt(e, "pane", str, path),
+    ...opt(e, "publisher", str, path),
     data: e.data,
   };
 }

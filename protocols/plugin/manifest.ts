@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { CommandSpec, McpSpec, TargetSpec } from "../bus/mod.ts";
+import type { CommandSpec, McpSpec, TargetSpec, TimeoutSpec } from "../bus/mod.ts";
 import { bool, fail, num, obj, oneOf, opt, str } from "./_check.ts";
 import { capabilityList } from "./_parts.ts";
 import type { Manifest } from "./messages.ts";
@@ -58,9 +58,15 @@ export function parseCommandSpec(value: unknown, path: string): CommandSpec {
     inputSchema: obj(c.inputSchema, `${path}.inputSchema`),
     ...opt(c, "outputSchema", obj, path),
     capabilities: capabilityList(c.capabilities, `${path}.capabilities`),
-    ...opt(c, "target", parseTarget, path),
+    ...opt(c, "targets", parseTargets, path),
+    ...opt(c, "timeout", parseTimeout, path),
     ...opt(c, "mcp", parseMcp, path),
   };
+}
+
+function parseTargets(value: unknown, path: string): TargetSpec[] {
+  if (!Array.isArray(value)) fail(path, "must be an array of targets");
+  return value.map((v, i) => parseTarget(v, `${path}[${i}]`));
 }
 
 function parseTarget(value: unknown, path: string): TargetSpec {
@@ -68,8 +74,16 @@ function parseTarget(value: unknown, path: string): TargetSpec {
   return {
     kind: oneOf(t.kind, ["pane", "window", "session"], `${path}.kind`),
     field: str(t.field, `${path}.field`),
-    fallback: oneOf(t.fallback, ["caller", "focused", "required"], `${path}.fallback`),
+    fallback: oneOf(t.fallback, ["caller", "focused", "required", "none"], `${path}.fallback`),
+    ...opt(t, "from", str, path),
   };
+}
+
+function parseTimeout(value: unknown, path: string): TimeoutSpec {
+  const t = obj(value, path);
+  const ms = num(t.ms, `${path}.ms`);
+  if (!Number.isInteger(ms) || ms < 1) fail(`${path}.ms`, "must be a whole number of ms ≥ 1");
+  return { ms, ...opt(t, "field", str, path) };
 }
 
 function parseMcp(value: unknown, path: string): McpSpec {

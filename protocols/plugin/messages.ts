@@ -87,7 +87,8 @@ export interface HostCallMessage {
   id: string;
   name: string;
   input: unknown;
-  target?: string;
+  /** The canonical ids of the targets the bus resolved, by field. */
+  targets?: Record<string, string>;
   caller: WireCaller;
   requestId: string;
 }

@@ -35,3 +35,4 @@ export type {
 export { parseHostMessage, parsePluginMessage } from "./validate.ts";
 export { parseCommandSpec, parseManifest } from "./manifest.ts";
 export { callerFromWire, callerToWire } from "./caller.ts";
+export { encodeFrame, LineReader, PROCESS_FLAG } from "./frames.ts";

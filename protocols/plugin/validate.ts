@@ -6,7 +6,7 @@
  * @module
  */
 
-import { fail, num, obj, oneOf, opt, str } from "./_check.ts";
+import { fail, num, obj, oneOf, opt, str, stringRecord } from "./_check.ts";
 import { caller, capabilityList, errorBody, event, filter, onBehalf, reply } from "./_parts.ts";
 import { parseManifest } from "./manifest.ts";
 import type { HostMessage, PluginMessage } from "./messages.ts";
@@ -60,7 +60,7 @@ const HOST_PARSERS: Parsers<HostMessage> = {
     id: str(m.id, "call.id"),
     name: str(m.name, "call.name"),
     input: m.input,
-    ...opt(m, "target", str, "call"),
+    ...opt(m, "targets", stringRecord, "call"),
     caller: caller(m.caller, "call.caller"),
     requestId: str(m.requestId, "call.requestId"),
   }),

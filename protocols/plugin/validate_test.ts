@@ -14,7 +14,8 @@ const manifest = {
     description: "Says hello.",
     inputSchema: { type: "object" },
     capabilities: [],
-    target: { kind: "pane", field: "pane", fallback: "caller" },
+    targets: [{ kind: "pane", field: "pane", fallback: "caller" }],
+    timeout: { ms: 500, field: "timeout" },
     owner: "core",
   }],
 };
@@ -32,7 +33,8 @@ Deno.test("parsePluginMessage() accepts a manifest and drops the owner a plugin 
   strictEqual(msg.type, "manifest");
   if (msg.type !== "manifest") return;
   strictEqual(msg.manifest.commands[0]?.owner, undefined);
-  deepStrictEqual(msg.manifest.commands[0]?.target, manifest.commands[0]?.target);
+  deepStrictEqual(msg.manifest.commands[0]?.targets, manifest.commands[0]?.targets);
+  deepStrictEqual(msg.manifest.commands[0]?.timeout, manifest.commands[0]?.timeout);
 });
 
 Deno.test("parsePluginMessage() refuses an unknown capability in a manifest", () => {
@@ -90,12 +92,13 @@ Deno.test("parsePluginMessage() checks logs, pongs and exits", () => {
   deepStrictEqual(parsePluginMessage({ type: "exit", code: 3 }), { type: "exit", code: 3 });
 });
 
-Deno.test("parseHostMessage() reads a call with its caller", () => {
+Deno.test("parseHostMessage() reads a call with its targets and caller", () => {
   const msg = parseHostMessage({
     type: "call",
     id: "c1",
     name: "hello.greet",
     input: { name: "x" },
+    targets: { pane: "p2" },
     caller: { kind: "cli", id: "t", grants: ["pane:read"], chain: ["hello"] },
     requestId: "r1",
   });
@@ -104,6 +107,7 @@ Deno.test("parseHostMessage() reads a call with its caller", () => {
     id: "c1",
     name: "hello.greet",
     input: { name: "x" },
+    targets: { pane: "p2" },
     caller: { kind: "cli", id: "t", grants: ["pane:read"], chain: ["hello"] },
     requestId: "r1",
   });
@@ -119,6 +123,8 @@ Deno.test("parseHostMessage() refuses a caller kind or grant nobody knows", () =
     () => parseHostMessage({ ...call, caller: { kind: "cli", id: "x", grants: ["fly"] } }),
     "call.caller.grants[0]",
   );
+  const caller = { kind: "cli", id: "x", grants: [] };
+  invalid(() => parseHostMessage({ ...call, caller, targets: { pane: 3 } }), "call.targets.pane");
 });
 
 Deno.test("parseHostMessage() reads start, events, pings and shutdown", () => {

@@ -83,11 +83,27 @@ export function benchParser(): Promise<Record<string, number>> {
 const INGEST_MB = 64;
 const RUNS = Number(Deno.env.get("WEFT_BENCH_RUNS") ?? 3);
 
-/** CPU seconds a process has used (all its threads: the server's and its plugin Workers'). */
-async function cpuSeconds(pid: number): Promise<number> {
+/** CPU seconds one process has used (all its threads), and its parent's pid. */
+async function processCpu(pid: number | string): Promise<{ cpu: number; ppid: number }> {
   const stat = await Deno.readTextFile(`/proc/${pid}/stat`).catch(() => "");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return { cpu: (Number(fields[11]) + Number(fields[12])) / 100, ppid: Number(fields[1]) };
+}
+
+/**
+ * CPU seconds the server has used: its own threads, and its plugin processes (children run
+ * with `--weft-plugin=`), not its panes' programs.
+ */
+async function cpuSeconds(pid: number): Promise<number> {
+  let total = (await processCpu(pid)).cpu;
+  for await (const entry of Deno.readDir("/proc")) {
+    if (!/^\d+$/.test(entry.name)) continue;
+    const { cpu, ppid } = await processCpu(entry.name);
+    if (ppid !== pid) continue;
+    const cmdline = await Deno.readTextFile(`/proc/${entry.name}/cmdline`).catch(() => "");
+    if (cmdline.includes("--weft-plugin=")) total += cpu;
+  }
+  return total;
 }
 
 /**

@@ -17,14 +17,19 @@
  * @module
  */
 
+import type { Clock } from "../../core/model/mod.ts";
+
 interface Timer {
   at: number;
   seq: number;
   fn: () => void;
 }
 
-/** Time and timers under the test's control (fits `setTimeout`/`clearTimeout`-shaped deps). */
-export class FakeClock {
+/**
+ * Time and timers under the test's control: fits `setTimeout`/`clearTimeout`-shaped deps and
+ * the model's {@link Clock} (`now`, `every`).
+ */
+export class FakeClock implements Clock {
   #now = 0;
   #seq = 0;
   #timers = new Map<number, Timer>();
@@ -42,6 +47,20 @@ export class FakeClock {
   /** Cancels a timer (unknown handles are ignored, like the real one). */
   clearTimeout = (handle: unknown): void => {
     this.#timers.delete(handle as number);
+  };
+
+  /** Runs `tick` every `ms` once the clock has been advanced that far; returns the stopper. */
+  every = (ms: number, tick: () => void): () => void => {
+    if (!(ms > 0)) throw new RangeError(`Cannot tick every ${ms} ms: need a positive interval`);
+    let id = 0;
+    const arm = () => {
+      id = this.setTimeout(() => {
+        arm();
+        tick();
+      }, ms);
+    };
+    arm();
+    return () => this.clearTimeout(id);
   };
 
   /** How many timers are waiting. */

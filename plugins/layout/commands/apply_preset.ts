@@ -40,12 +40,12 @@ export const applyPresetCommand = defineCommand({
     "pane's share. Returns the new layout with each pane's cell rectangle.",
   capabilities: ["layout:write", "pane:read"],
   mcp: { name: "apply_preset" },
-  target: { kind: "window", field: "window", fallback: "caller" },
+  targets: [{ kind: "window", field: "window", fallback: "caller" }],
   input: z.object({
     window: z.string().optional().describe("Window id or name. Default: the caller's window."),
     preset: z.string().min(1).max(64).describe("Preset name or unique prefix, e.g. tiled."),
     main_ratio: z.number().gt(0).lt(1).optional().describe("The main pane's share (0-1)."),
   }),
-  handler: ({ input, target, call, state }) =>
-    arrange(call, target!, state.presets.find(input.preset), input.main_ratio),
+  handler: ({ input, targets: { window }, call, state }) =>
+    arrange(call, window, state.presets.find(input.preset), input.main_ratio),
 });

@@ -21,13 +21,13 @@ export const cycle = defineCommand({
     "same for this window are skipped. Returns the layout and the preset applied.",
   capabilities: ["layout:write", "pane:read"],
   mcp: { name: "cycle_layout" },
-  target: { kind: "window", field: "window", fallback: "caller" },
+  targets: [{ kind: "window", field: "window", fallback: "caller" }],
   input: z.object({
     window: z.string().optional().describe("Window id or name. Default: the caller's window."),
   }),
-  handler: async ({ target, call, state }) => {
+  handler: async ({ targets: { window }, call, state }) => {
     const presets = state.presets.all();
-    const w = await getLayout(call, target!);
+    const w = await getLayout(call, window);
     const panes = panesOf(w.layout);
     const multi = panes.length > 1;
     const keys = presets.map((p) =>
@@ -36,6 +36,6 @@ export const cycle = defineCommand({
     const distinct = keys.flatMap((k, i) => (keys.indexOf(k) === i ? [i] : []));
     const now = distinct.findIndex((i) => keys[i] === shape(w.layout) + (w.zoomed ? "+zoom" : ""));
     const next = distinct[(now + 1) % distinct.length]!;
-    return await arrange(call, target!, presets[next]!);
+    return await arrange(call, window, presets[next]!);
   },
 });

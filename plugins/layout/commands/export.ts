@@ -54,20 +54,20 @@ export const exportLayout = defineCommand({
     "writes this to .weft/layouts/NAME.toml.",
   capabilities: ["pane:read"],
   mcp: { name: "export_layout", readOnly: true },
-  target: { kind: "window", field: "window", fallback: "caller" },
+  targets: [{ kind: "window", field: "window", fallback: "caller" }],
   input: z.object({
     window: z.string().optional().describe("Window id or name. Default: the caller's window."),
   }),
-  handler: async ({ target, call }): Promise<WindowSpec & { window: string }> => {
-    const w = await getLayout(call, target!);
+  handler: async ({ targets: { window }, call }): Promise<WindowSpec & { window: string }> => {
+    const w = await getLayout(call, window);
     const project = (await call<{ projectDir: string }>("server.status", {})).projectDir;
-    const { panes } = await call<{ panes: PaneInfo[] }>("pane.list", { window: target! });
+    const { panes } = await call<{ panes: PaneInfo[] }>("pane.list", { window });
     const { windows } = await call<{ windows: { id: string; name: string | null }[] }>(
       "window.list",
       {},
     );
     const specs = new Map(panes.map((p) => [p.id, paneSpecOf(p, project)]));
-    const name = windows.find((x) => x.id === target)?.name;
-    return { window: target!, ...(name ? { name } : {}), layout: specOf(w.layout, specs) };
+    const name = windows.find((x) => x.id === window)?.name;
+    return { window, ...(name ? { name } : {}), layout: specOf(w.layout, specs) };
   },
 });

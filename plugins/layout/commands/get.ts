@@ -57,13 +57,13 @@ export const get = defineCommand({
     "sit between siblings). Also the window's size, focused pane and zoomed pane.",
   capabilities: ["pane:read"],
   mcp: { name: "get_layout_tree", readOnly: true },
-  target: { kind: "window", field: "window", fallback: "caller" },
+  targets: [{ kind: "window", field: "window", fallback: "caller" }],
   input: z.object({
     window: z.string().optional().describe("Window id or name. Default: the caller's window."),
   }),
-  handler: async ({ target, call }) => {
-    const w = await getLayout(call, target!);
-    const { panes } = await call<{ panes: PaneInfo[] }>("pane.list", { window: target! });
+  handler: async ({ targets: { window }, call }) => {
+    const w = await getLayout(call, window);
+    const { panes } = await call<{ panes: PaneInfo[] }>("pane.list", { window });
     const rects = new Map(w.panes.map(({ pane, ...rect }) => [pane, rect]));
     const infos = new Map(panes.map((p) => [p.id, p]));
     return {

@@ -36,7 +36,7 @@ export const resize = defineCommand({
     "the new layout.",
   capabilities: ["layout:write", "pane:read"],
   mcp: { name: "resize_pane" },
-  target: { kind: "pane", field: "pane", fallback: "caller" },
+  targets: [{ kind: "pane", field: "pane", fallback: "caller" }],
   input: z.object({
     pane: z.string().optional().describe("Pane id or name. Default: the caller's pane."),
     direction: z.enum(["horizontal", "vertical"]).optional(),
@@ -44,8 +44,7 @@ export const resize = defineCommand({
     ratio: z.number().gt(0).lt(1).optional().describe("The pane's new share (0..1)."),
     cells: z.number().int().min(-2000).max(2000).optional().describe("Change in cells."),
   }),
-  handler: async ({ input, target, call }) => {
-    const pane = target!;
+  handler: async ({ input, targets: { pane }, call }) => {
     const given = [input.delta, input.ratio, input.cells].filter((v) => v !== undefined);
     if (given.length !== 1) {
       throw new WeftError(

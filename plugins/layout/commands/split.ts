@@ -16,7 +16,7 @@ export const split = defineCommand({
     "Returns the new pane (id, name, command, size) and the window's layout.",
   capabilities: ["pane:spawn", "pane:read"],
   mcp: { name: "split_pane" },
-  target: { kind: "pane", field: "pane", fallback: "caller" },
+  targets: [{ kind: "pane", field: "pane", fallback: "caller" }],
   input: z.object({
     pane: z.string().optional().describe("Pane id or name to split. Default: the caller's pane."),
     direction: z.enum(["horizontal", "vertical"]).optional(),
@@ -29,12 +29,12 @@ export const split = defineCommand({
     name: z.string().min(1).max(64).optional().describe("A unique name for the new pane."),
     env: z.record(z.string(), z.string()).optional(),
   }),
-  handler: async ({ input, target, call }) => {
+  handler: async ({ input, targets: { pane }, call }) => {
     const { pane: _, direction, ratio, before, focus, ...rest } = input;
     const spec = checkSpec({ pane: rest });
     const project = (await call<{ projectDir: string }>("server.status", {})).projectDir;
     const created = await call<{ id: string; window: string }>("pane.create", {
-      split: target!,
+      split: pane,
       ...(direction ? { direction } : {}),
       ...(ratio !== undefined ? { ratio } : {}),
       ...(before !== undefined ? { before } : {}),

@@ -12,12 +12,12 @@ export const zoom = defineCommand({
     "the layout with `zoomed` set to the zoomed pane or null.",
   capabilities: ["layout:write", "pane:read"],
   mcp: { name: "zoom_pane" },
-  target: { kind: "pane", field: "pane", fallback: "caller" },
+  targets: [{ kind: "pane", field: "pane", fallback: "caller" }],
   input: z.object({
     pane: z.string().optional().describe("Pane id or name. Default: the caller's pane."),
   }),
-  handler: async ({ target, call }) => {
-    const w = await getLayout(call, await windowOf(call, target!));
-    return await call("window.zoom", { pane: target!, zoomed: w.zoomed !== target });
+  handler: async ({ targets: { pane }, call }) => {
+    const w = await getLayout(call, await windowOf(call, pane));
+    return await call("window.zoom", { pane, zoomed: w.zoomed !== pane });
   },
 });

@@ -1,0 +1,78 @@
+import { deepStrictEqual, strictEqual, throws } from "node:assert/strict";
+import type { Caller } from "../../protocols/bus/command_spec.ts";
+import { WeftError } from "../../protocols/bus/errors.ts";
+import type { WeftEvent } from "../../protocols/bus/events.ts";
+import { EventHub, isCoreTopic } from "./events.ts";
+
+const narrowed: Caller = { kind: "socket", id: "c1", grants: new Set(["layout:write"]) };
+
+Deno.test("EventHub.subscribe() refuses a topic the caller may not receive, with DENIED", () => {
+  const hub = new EventHub();
+  throws(
+    () => hub.subscribe({ topics: ["layout.*", "pane.output"] }, () => {}, narrowed),
+    (err: unknown) => {
+      strictEqual(err instanceof WeftError && err.code, "DENIED");
+      strictEqual(
+        (err as WeftError).message,
+        'Cannot subscribe to "pane.output" (needs pane:read): socket caller "c1" lacks the right',
+      );
+      return true;
+    },
+  );
+  throws(() => hub.subscribe({ topics: ["pane.*"] }, () => {}, narrowed), /pane:read/);
+  throws(() => hub.subscribe({ topics: ["secret.x"] }, () => {}, narrowed), /every right/);
+  strictEqual(hub.wants("layout.changed"), false, "a refused subscription is not half made");
+});
+
+Deno.test("EventHub gives a narrowed caller's catch-all only the topics it may receive", () => {
+  const hub = new EventHub();
+  const seen: WeftEvent[] = [];
+  hub.subscribe({ topics: ["*"] }, (e) => seen.push(e), narrowed);
+  hub.publish("pane.output", "secret", "p1");
+  hub.publish("layout.changed", { window: "w1" });
+  deepStrictEqual(seen, [{ topic: "layout.changed", data: { window: "w1" } }]);
+  strictEqual(hub.wants("pane.output", "p1"), false, "nobody pays for output nobody may see");
+});
+
+Deno.test("EventHub delivers pane events to a caller with pane:read and to in-process code", () => {
+  const hub = new EventHub();
+  const reader: Caller = { kind: "plugin", id: "watcher", grants: new Set(["pane:read"]) };
+  const seen: string[] = [];
+  hub.subscribe({ topics: ["pane.output"] }, (e) => seen.push(`reader ${e.data}`), reader);
+  hub.subscribe({ topics: ["pane.*"] }, (e) => seen.push(`core ${e.data}`));
+  hub.publish("pane.output", "x", "p1");
+  deepStrictEqual(seen, ["reader x", "core x"]);
+});
+
+Deno.test("EventHub.publishAs() marks a plugin's event with its name", () => {
+  const hub = new EventHub();
+  const seen: WeftEvent[] = [];
+  hub.subscribe({ topics: ["*"] }, (e) => seen.push(e));
+  hub.publishAs("demo", "demo.done", { n: 1 }, "p1");
+  hub.publish("pane.exited", { code: 0 }, "p1");
+  deepStrictEqual(seen, [
+    { topic: "demo.done", pane: "p1", publisher: "demo", data: { n: 1 } },
+    { topic: "pane.exited", pane: "p1", data: { code: 0 } },
+  ]);
+});
+
+Deno.test("EventHub.publishAs() refuses another owner's topics and every core topic", () => {
+  const hub = new EventHub();
+  const seen: WeftEvent[] = [];
+  hub.subscribe({ topics: ["*"] }, (e) => seen.push(e));
+  throws(() => hub.publishAs("demo", "other.x", {}), /Cannot publish "other\.x": plugin "demo"/);
+  throws(() => hub.publishAs("demo", "demonic.x", {}), /may only publish "demo\.\*"/);
+  for (const [plugin, topic] of [["pane", "pane.output"], ["layout", "layout.changed"]]) {
+    throws(() => hub.publishAs(plugin!, topic!, "forged"), /never the core's/);
+  }
+  deepStrictEqual(seen, []);
+});
+
+Deno.test("isCoreTopic() knows the core's prefixes and layout.changed, not plugin topics", () => {
+  for (const t of ["session.created", "pane.output", "focus.changed", "plugin.crashed"]) {
+    deepStrictEqual(isCoreTopic(t), true);
+  }
+  deepStrictEqual(isCoreTopic("layout.changed"), true);
+  deepStrictEqual(isCoreTopic("layout.applied"), false);
+  deepStrictEqual(isCoreTopic("sideband.ran"), false);
+});

@@ -1,0 +1,158 @@
+/**
+ * One running plugin as the host speaks to it, over a swappable {@link Transport} (a process
+ * by default, a Worker as an option): every message from it validated, a heartbeat that finds
+ * a plugin that hangs, and every way it can end reported once as "down".
+ *
+ * @module
+ */
+
+import { WeftError } from "../../protocols/bus/errors.ts";
+import type { Capability } from "../../protocols/bus/capabilities.ts";
+import {
+  type HostMessage,
+  parsePluginMessage,
+  type PluginMessage,
+} from "../../protocols/plugin/mod.ts";
+import type { Transport, TransportFactory } from "./_transport.ts";
+
+/** Where the link reports to. */
+export interface LinkEvents {
+  /** A valid message, other than a pong or an exit, that no `next()` waited for. */
+  message(message: PluginMessage): void;
+  /** The plugin is gone; called at most once, never after `terminate()`. */
+  down(reason: string): void;
+  /** The plugin sent something that is not a valid message (`raw` when it was decoded). */
+  invalid(reason: string, raw?: unknown): void;
+  /** A line the plugin process printed on stderr. */
+  stderr?(line: string): void;
+}
+
+/** How to start the plugin. */
+export interface LinkOptions {
+  url: URL;
+  plugin: string;
+  grant: ReadonlySet<Capability>;
+  projectDir: string;
+  memoryMiB: number;
+  /** Ping period; a plugin silent for about two periods is down. 0 turns pings off. */
+  heartbeatMs: number;
+  transport: TransportFactory;
+}
+
+type Waiter = {
+  resolve: (m: PluginMessage) => void;
+  reject: (e: unknown) => void;
+};
+
+/** A plugin and its message stream. */
+export class PluginLink {
+  #transport: Transport;
+  #events: LinkEvents;
+  #heartbeatMs: number;
+  #closed = false;
+  #waiters = new Map<string, Waiter>();
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #sent = 0;
+  #answered = 0;
+  #onClosed!: () => void;
+
+  /** Resolves once the plugin is down or terminated. */
+  readonly closed: Promise<void> = new Promise((resolve) => (this.#onClosed = resolve));
+
+  constructor(options: LinkOptions, events: LinkEvents) {
+    this.#events = events;
+    this.#heartbeatMs = options.heartbeatMs;
+    this.#transport = options.transport(options, {
+      message: (raw) => this.#receive(raw),
+      invalid: (reason) => this.#events.invalid(reason),
+      down: (reason) => this.#down(reason),
+      stderr: (line) => this.#events.stderr?.(line),
+    });
+  }
+
+  /** False once the plugin is down or terminated. */
+  get alive(): boolean {
+    return !this.#closed;
+  }
+
+  /** Resolves once the plugin's process (if any) is gone and drained. */
+  get exited(): Promise<void> {
+    return this.#transport.exited;
+  }
+
+  /** Sends a message; throws when the message cannot be encoded. */
+  post(message: HostMessage): void {
+    if (!this.#closed) this.#transport.send(message);
+  }
+
+  /** The next message of `type`, or a rejection when the plugin goes down or `ms` pass. */
+  next<T extends PluginMessage["type"]>(
+    type: T,
+    ms: number,
+  ): Promise<Extract<PluginMessage, { type: T }>> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#waiters.delete(type);
+        reject(new WeftError("TIMEOUT", `it sent no ${type} message within ${ms} ms`));
+      }, ms);
+      this.#waiters.set(type, {
+        resolve: (m) => (clearTimeout(timer), resolve(m as Extract<PluginMessage, { type: T }>)),
+        reject: (e) => (clearTimeout(timer), reject(e)),
+      });
+    });
+  }
+
+  /** Starts the pings that find a plugin that exited silently or hangs. */
+  startHeartbeat(): void {
+    if (this.#heartbeatMs <= 0 || this.#timer !== undefined || this.#closed) return;
+    this.#timer = setInterval(() => {
+      if (this.#answered < this.#sent) {
+        return this.#down(`it stopped answering for more than ${this.#heartbeatMs} ms`);
+      }
+      this.post({ type: "ping", seq: ++this.#sent });
+    }, this.#heartbeatMs);
+  }
+
+  /** Stops the plugin for real; no `down` event follows. */
+  terminate(reason = "it was stopped"): void {
+    if (this.#closed) return;
+    this.#close(reason);
+  }
+
+  #receive(raw: unknown): void {
+    if (this.#closed) return;
+    let message: PluginMessage;
+    try {
+      message = parsePluginMessage(raw);
+    } catch (err) {
+      return this.#events.invalid(err instanceof Error ? err.message : String(err), raw);
+    }
+    if (message.type === "pong") {
+      this.#answered = Math.max(this.#answered, message.seq);
+    } else if (message.type === "exit") {
+      this.#down(`it exited with code ${message.code}`);
+    } else {
+      const waiter = this.#waiters.get(message.type);
+      this.#waiters.delete(message.type);
+      if (waiter) waiter.resolve(message);
+      else this.#events.message(message);
+    }
+  }
+
+  #down(reason: string): void {
+    if (this.#closed) return;
+    this.#close(reason);
+    this.#events.down(reason);
+  }
+
+  #close(reason: string): void {
+    this.#closed = true;
+    this.#onClosed();
+    clearInterval(this.#timer);
+    this.#transport.kill();
+    for (const waiter of this.#waiters.values()) {
+      waiter.reject(new WeftError("PLUGIN_CRASHED", reason));
+    }
+    this.#waiters.clear();
+  }
+}
