@@ -7,7 +7,7 @@ import {
 import { join } from "node:path";
 import { startCore, type TestCore } from "../../tests/helpers/core.ts";
 import type { CoreOptions } from "../../tests/helpers/core.ts";
-import type { PaneInfo, WindowInfo } from "../model/mod.ts";
+import { picture } from "../../tests/helpers/picture.ts";
 import { StoreDb } from "./db.ts";
 import { type ProjectStore, startStore } from "./start_store.ts";
 import { StoreWriter } from "./writer.ts";
@@ -42,26 +42,6 @@ async function run(
 async function stop(r: Run): Promise<void> {
   r.store.close();
   await r.core.dispose();
-}
-
-/** What a client sees of the model: the tree, ratios, names, tags, focus and ids. */
-async function picture(core: TestCore) {
-  const { sessions } = await core.call<{ sessions: unknown[] }>("session.list", {});
-  const { windows } = await core.call<{ windows: WindowInfo[] }>("window.list", {});
-  const layouts = [];
-  for (const w of windows) layouts.push(await core.call("window.layout", { window: w.id }));
-  const { panes } = await core.call<{ panes: PaneInfo[] }>("pane.list", {});
-  const shown = panes.map((p) => ({
-    id: p.id,
-    name: p.name,
-    window: p.window,
-    tags: p.tags,
-    meta: p.meta,
-    focused: p.focused,
-    cols: p.cols,
-    rows: p.rows,
-  }));
-  return { sessions, windows, layouts, panes: shown };
 }
 
 async function tempFile(): Promise<{ file: string; done: () => Promise<void> }> {
@@ -113,11 +93,11 @@ Deno.test("restoreSaved() brings back tree, ratios, names, tags, focus, zoom and
   const { file, done } = await tempFile();
   const first = await run(file);
   await build(first.core);
-  const before = await picture(first.core);
+  const before = await picture(first.core.call);
   await stop(first);
 
   const second = await run(file);
-  assertEquals(await picture(second.core), before);
+  assertEquals(await picture(second.core.call), before);
   assertMatch(second.log.join("\n"), /restored 1 session\(s\), 2 window\(s\), 4 pane\(s\)/);
   // New ids continue after the highest ever handed out (p5 was closed: the next is p6).
   const next = await second.core.call<{ id: string }>("pane.create", { split: "p1" });
@@ -132,10 +112,10 @@ Deno.test("restoreSaved() survives a run that was never closed (a kill -9)", asy
   const { file, done } = await tempFile();
   const first = await run(file);
   await build(first.core);
-  const before = await picture(first.core);
+  const before = await picture(first.core.call);
   // No close(): what the replies promised is all there is.
   const second = await run(file);
-  assertEquals(await picture(second.core), before);
+  assertEquals(await picture(second.core.call), before);
   await stop(second);
   await first.core.dispose();
   await done();
