@@ -82,8 +82,9 @@ async function checkRestored(client: WeftClient, dir: string): Promise<void> {
     mode: "history",
     ansi: true,
   });
-  assertMatch(ansi.text, /\x1b\[0;7m restored p1/);
-  assertMatch(ansi.text, /\x1b\[[0-9;]*;2m[^\n]*first-run-output/);
+  // The marker in reverse video, the old output dimmed (SGR 7 and 2).
+  assertMatch(ansi.text, new RegExp(String.raw`\x1b\[0;7m restored p1`));
+  assertMatch(ansi.text, new RegExp(String.raw`\x1b\[[0-9;]*;2m[^\n]*first-run-output`));
   // The shell runs in its last directory again.
   await client.call("pane.write", { pane: "p1", text: "echo now-in-$(pwd)", submit: true });
   await client.call("pane.wait", { pane: "p1", match: `now-in-${sub}` });
