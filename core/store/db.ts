@@ -71,8 +71,15 @@ export class StoreDb {
       }
       const check = db.prepare("PRAGMA quick_check").get()?.quick_check;
       if (check !== "ok") throw new Error(`integrity check failed: ${String(check)}`);
-      if (!options.readOnly) migrate(db);
-      else migrateCheck(db);
+      if (options.readOnly) migrateCheck(db);
+      else {
+        migrate(db);
+        // SQLite opens a file it may not write read-only without a word: find out now.
+        db.prepare(
+          "INSERT INTO meta (key, value) VALUES ('openedAt', ?) " +
+            "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        ).run(String(Date.now()));
+      }
       return new StoreDb(file, db);
     } catch (err) {
       db.close();

@@ -63,11 +63,13 @@ export async function openStore(
       ? `is damaged (${(err as Error).message})`
       : undefined;
     if (!why) {
+      const saved = readOnly(file);
       notices.push(
-        `weft: cannot open the store ${name} (${(err as Error).message}): ` +
+        `weft: cannot write the store ${name} (${(err as Error).message}): ` +
+          (saved ? "restoring from it, but " : "") +
           "this run's sessions will not be saved; nothing was changed",
       );
-      return { db: undefined, saved: undefined, notices };
+      return { db: undefined, saved, notices };
     }
     let to: string;
     try {
@@ -102,6 +104,20 @@ function loadOrThrow(db: StoreDb): SavedState | undefined {
   } catch (err) {
     db.close();
     throw new Error(`malformed row: ${(err as Error).message}`);
+  }
+}
+
+/** What a store we may not write holds, when it can be read at all. */
+function readOnly(file: string): SavedState | undefined {
+  let db: StoreDb | undefined;
+  try {
+    db = StoreDb.open(file, { readOnly: true });
+    const saved = db.load();
+    return saved.sessions.length ? saved : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    db?.close();
   }
 }
 

@@ -57,9 +57,6 @@ export async function startStore(options: StartStoreOptions): Promise<ProjectSto
   const log = options.log ?? ((line: string) => console.error(line));
   const opened = await openStore(options.file, { fresh: options.fresh ?? false });
   for (const line of opened.notices) log(line);
-  if (!opened.db) {
-    return { restored: undefined, flush: () => Promise.resolve(), close: () => {}, stats: zero };
-  }
   let restored: RestoreReport | undefined;
   if (opened.saved && options.restore !== "off") {
     restored = restoreSaved(options.model, opened.saved, {
@@ -72,6 +69,9 @@ export async function startStore(options: StartStoreOptions): Promise<ProjectSto
         `${restored.panes} pane(s) from ${shown(options.file)}`,
     );
     for (const line of restored.lost) log(`weft: could not restore pane ${line}`);
+  }
+  if (!opened.db) {
+    return { restored, flush: () => Promise.resolve(), close: () => {}, stats: zero };
   }
   let reported = false;
   const writer = new StoreWriter({
