@@ -64,9 +64,12 @@ export class StoreDb {
     const db = new DatabaseSync(file, { readOnly: options.readOnly ?? false });
     try {
       if (!options.readOnly) {
-        // Commits are not synced (a killed server loses nothing the OS has); checkpoints are.
+        // Commits are not synced (a killed server loses nothing the OS has); checkpoints are,
+        // and the server runs them off its event loop (`_checkpointer.ts`), not in a commit.
+        // Small pages: a commit writes a page per changed row, and rows are small (a layout).
         db.exec(
-          "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 2000",
+          "PRAGMA page_size = 1024; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 2000; " +
+            "PRAGMA wal_autocheckpoint = 0; PRAGMA journal_size_limit = 8388608",
         );
       }
       const check = db.prepare("PRAGMA quick_check").get()?.quick_check;

@@ -38,8 +38,8 @@ export interface ProjectStore {
   flush(): Promise<void>;
   /** Writes a last time and closes the file: call before panes are ended at a stop. */
   close(): void;
-  /** Write counts, for figures. */
-  stats(): { writes: number; docs: number; screens: number };
+  /** Write counts and the time spent writing, for figures. */
+  stats(): { writes: number; docs: number; screens: number; busyMs: number };
 }
 
 /**
@@ -59,6 +59,7 @@ export async function startStore(options: StartStoreOptions): Promise<ProjectSto
   for (const line of opened.notices) log(line);
   let restored: RestoreReport | undefined;
   if (opened.saved && options.restore !== "off") {
+    const started = performance.now();
     restored = restoreSaved(options.model, opened.saved, {
       mode: options.restore,
       shell: options.shell,
@@ -66,7 +67,9 @@ export async function startStore(options: StartStoreOptions): Promise<ProjectSto
     });
     log(
       `weft: restored ${restored.sessions} session(s), ${restored.windows} window(s), ` +
-        `${restored.panes} pane(s) from ${shown(options.file)}`,
+        `${restored.panes} pane(s) from ${shown(options.file)} in ${
+          Math.round(performance.now() - started)
+        } ms`,
     );
     for (const line of restored.lost) log(`weft: could not restore pane ${line}`);
   }
@@ -99,7 +102,7 @@ export async function startStore(options: StartStoreOptions): Promise<ProjectSto
 }
 
 function zero() {
-  return { writes: 0, docs: 0, screens: 0 };
+  return { writes: 0, docs: 0, screens: 0, busyMs: 0 };
 }
 
 function shown(path: string): string {

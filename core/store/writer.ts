@@ -13,6 +13,7 @@ import type { EventFilter, WeftEvent } from "../../protocols/bus/events.ts";
 import type { Model } from "../model/mod.ts";
 import type { DocChange, DocTable, ScreenChange, StoreDb } from "./db.ts";
 import { savedPane, savedSession, savedWindow } from "./saved.ts";
+import { Checkpointer } from "./_checkpointer.ts";
 
 /** The topics that change what the store keeps; never `pane.output`. */
 const TOPICS = [
@@ -67,10 +68,11 @@ export class StoreWriter {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #sweeper: ReturnType<typeof setInterval> | undefined;
   #unsubscribe: (() => void) | undefined;
+  #checkpointer: Checkpointer | undefined;
   #failed = false;
   #closed = false;
-  /** Transactions written and documents put, for figures. */
-  readonly stats = { writes: 0, docs: 0, screens: 0 };
+  /** Transactions written, documents and screens put, and the time spent writing, for figures. */
+  readonly stats = { writes: 0, docs: 0, screens: 0, busyMs: 0 };
 
   constructor(options: WriterOptions) {
     this.#o = options;
@@ -87,6 +89,9 @@ export class StoreWriter {
     this.#unsubscribe = this.#o.events.subscribe({ topics: TOPICS }, (e) => this.#onEvent(e));
     for (const pane of this.#o.model.panes.values()) this.#watchScreen(pane.id);
     this.#sweep(true);
+    if (this.#o.db.file !== ":memory:") {
+      this.#checkpointer = new Checkpointer(this.#o.db.file, this.#o.sweepMs ?? 2000);
+    }
     const sweepMs = this.#o.sweepMs ?? 2000;
     this.#sweeper = setInterval(() => this.#sweep(false), sweepMs);
     Deno.unrefTimer(this.#sweeper);
@@ -108,6 +113,7 @@ export class StoreWriter {
     clearTimeout(this.#timer);
     for (const off of this.#screens.values()) off();
     this.#screens.clear();
+    this.#checkpointer?.stop();
     try {
       if (!this.#failed) this.#o.db.checkpoint();
     } catch { /* the next open recovers from the WAL */ }
@@ -188,11 +194,22 @@ export class StoreWriter {
       if (table !== "meta" && !live[table].has(id)) this.#dirty[table].add(id);
     }
     this.#meta = true;
+    const started = performance.now();
     const screens = this.#readScreens(all);
-    this.#write(screens, all);
+    this.stats.busyMs += performance.now() - started;
+    this.#write(screens, true);
   }
 
   #write(screens: ScreenChange[], forceMeta = false): void {
+    const started = performance.now();
+    try {
+      this.#writeNow(screens, forceMeta);
+    } finally {
+      this.stats.busyMs += performance.now() - started;
+    }
+  }
+
+  #writeNow(screens: ScreenChange[], forceMeta: boolean): void {
     clearTimeout(this.#timer);
     this.#timer = undefined;
     const docs = this.#changes(forceMeta);
@@ -238,7 +255,8 @@ export class StoreWriter {
       put("meta", "current", model.current().session ?? null);
       put("meta", "counters", model.ids.counters());
     }
-    if (out.length || forceMeta) put("meta", "savedAt", Date.now());
+    // When it was saved is for people (`weft saved`, the marker): the sweep's time will do.
+    if (forceMeta) put("meta", "savedAt", Date.now());
     this.#dirty.sessions.clear();
     this.#dirty.windows.clear();
     this.#dirty.panes.clear();

@@ -20,6 +20,7 @@ const GROUPS: [string, string, string][] = [
   ["mcp", "./mcp.ts", "benchMcp"],
   ["sideband", "./sideband.ts", "benchSideband"],
   ["tui", "./tui.ts", "benchTui"],
+  ["store", "./store.ts", "benchStore"],
 ];
 
 const only = new Set(Deno.args);
