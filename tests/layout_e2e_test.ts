@@ -307,15 +307,16 @@ Deno.test("MCP: create_layout and apply_preset", E2E, async () => {
         arguments: { window: "mcp", preset: "tiled" },
       });
       ok(!applied.isError, textOf(applied));
-      // A bad spec is the caller's mistake: a protocol error naming the node, not a tool result.
+      // A bad spec is the caller's mistake: an isError result naming the node, so the model can
+      // correct itself (SEP-1303), not a protocol error.
       const bad = await mcp.callTool({
         name: "create_layout",
         arguments: {
           layout: { direction: "vertical", splits: [{ ratio: 0, layout: { pane: {} } }] },
         },
-      }).catch((err) => err);
-      ok(bad instanceof Error);
-      match(bad.message, /splits\[0\]\.ratio must be a number > 0/);
+      });
+      ok(bad.isError, textOf(bad));
+      match(textOf(bad), /splits\[0\]\.ratio must be a number > 0/);
       const failed = await mcp.callTool({
         name: "create_layout",
         arguments: {

@@ -5,13 +5,12 @@
  * @module
  */
 
-import { z } from "zod";
 import { type ErrorBody, toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
 import { type GrantSet, intersect, missing } from "../../protocols/bus/capabilities.ts";
 import { didYouMean } from "../../protocols/bus/suggest.ts";
 import type { Command } from "./command.ts";
 import type { Caller, CommandSpec } from "../../protocols/bus/command_spec.ts";
-import { specOf } from "./command.ts";
+import { parseCommandInput, specOf } from "../../protocols/bus/schema.ts";
 import { EventHub } from "./events.ts";
 import { describeCaller } from "./_describe.ts";
 import { checkTargets, resolveTargets, type TargetResolver } from "./_targets.ts";
@@ -195,7 +194,12 @@ export class Bus {
     }
     const { command } = entry;
     checkCaller(name, command, caller);
-    const resolved = resolveTargets(command, parseInput(command, rawInput), caller, this.#resolver);
+    const resolved = resolveTargets(
+      command,
+      parseCommandInput(command.name, command.parse, rawInput),
+      caller,
+      this.#resolver,
+    );
     const requestId = options.requestId ?? `r${this.#nextId++}`;
     const nested = nestedCaller(caller, entry);
     const deadline = deadlineOf(command, resolved.input, options.timeoutMs);
@@ -237,45 +241,6 @@ function nestedCaller(caller: Caller, entry: Entry): Caller {
     grants: intersect(caller.grants, entry.grants),
     chain: [...(caller.chain ?? []), owner],
   };
-}
-
-/**
- * Runs a command's `parse` and turns a zod failure into `INVALID_INPUT` with the issues; the
- * plugin runtime uses it too, so a Worker plugin's input errors read like the core's.
- *
- * @example
- * ```ts
- * import { z } from "zod";
- * import { parseInput } from "./bus.ts";
- * import { defineCommand } from "./command.ts";
- * const cmd = defineCommand({
- *   name: "demo.echo", title: "Echo", description: "Echoes.", capabilities: [],
- *   input: z.object({ text: z.string() }), handler: ({ input }) => input.text,
- * });
- * try {
- *   parseInput(cmd, { text: 1 });
- * } catch (err) {
- *   console.assert((err as { code: string }).code === "INVALID_INPUT");
- * }
- * ```
- */
-export function parseInput(command: Command, raw: unknown): unknown {
-  try {
-    return command.parse(raw);
-  } catch (err) {
-    if (err instanceof z.ZodError) {
-      const issues = err.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
-      const first = issues[0];
-      throw new WeftError(
-        "INVALID_INPUT",
-        `Cannot call "${command.name}": ${
-          first ? `${first.path || "input"}: ${first.message}` : "bad input"
-        }`,
-        { issues },
-      );
-    }
-    throw err;
-  }
 }
 
 function ownerOf(name: string): string {

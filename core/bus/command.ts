@@ -5,11 +5,11 @@
  * @module
  */
 
-import { z } from "zod";
+import type { z } from "zod";
+import { lazyProperty, toJsonSchema } from "../../protocols/bus/schema.ts";
 import type {
   Caller,
   CommandSpec,
-  JsonSchema,
   ResolvedTargets,
   TargetIds,
   TargetObjects,
@@ -87,8 +87,8 @@ export function commandFactory<M extends TargetObjects>() {
       // The bus hands `handler` the targets its resolver returned: `M`, by this factory's contract.
     } as unknown as Command<z.output<S>, O>;
     // The JSON Schemas are derived on first use (listing, MCP, help), not at start-up.
-    lazy(command, "inputSchema", () => toJsonSchema(input));
-    if (output) lazy(command, "outputSchema", () => toJsonSchema(output));
+    lazyProperty(command, "inputSchema", () => toJsonSchema(input));
+    if (output) lazyProperty(command, "outputSchema", () => toJsonSchema(output));
     return command;
   };
 }
@@ -113,54 +113,3 @@ export function commandFactory<M extends TargetObjects>() {
  * ```
  */
 export const defineCommand = commandFactory<TargetIds>();
-
-function lazy<T extends object>(target: T, key: string, make: () => unknown): void {
-  let value: unknown;
-  let made = false;
-  Object.defineProperty(target, key, {
-    enumerable: true,
-    configurable: true,
-    get: () => {
-      if (!made) {
-        value = make();
-        made = true;
-      }
-      return value;
-    },
-  });
-}
-
-/** JSON Schema for a zod schema, in the form MCP tools expect (no `$schema`). */
-export function toJsonSchema(schema: z.ZodType): JsonSchema {
-  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
-  delete json.$schema;
-  return json;
-}
-
-/** The cloneable part of a command. */
-export function specOf(command: CommandSpec): CommandSpec {
-  const {
-    name,
-    title,
-    description,
-    inputSchema,
-    outputSchema,
-    capabilities,
-    targets,
-    timeout,
-    mcp,
-    owner,
-  } = command;
-  return structuredClone({
-    name,
-    title,
-    description,
-    inputSchema,
-    ...(outputSchema ? { outputSchema } : {}),
-    capabilities,
-    ...(targets ? { targets } : {}),
-    ...(timeout ? { timeout } : {}),
-    ...(mcp ? { mcp } : {}),
-    ...(owner ? { owner } : {}),
-  });
-}

@@ -4,11 +4,12 @@
  * @module
  */
 
-export { Bus, parseInput } from "./bus.ts";
+export { Bus } from "./bus.ts";
 export type { CallOptions, Reply } from "./bus.ts";
 export { targetIds } from "./_targets.ts";
 export type { ResolveContext, ResolvedTarget, TargetResolver } from "./_targets.ts";
-export { commandFactory, defineCommand, specOf, toJsonSchema } from "./command.ts";
+export { commandFactory, defineCommand } from "./command.ts";
+export { specOf, toJsonSchema } from "../../protocols/bus/schema.ts";
 export type { CallContext, Command, CommandDefinition } from "./command.ts";
 export { CORE_TOPIC_PREFIXES, EventHub, isCoreTopic } from "./events.ts";
 export type {

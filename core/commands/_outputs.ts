@@ -11,6 +11,16 @@ import { z } from "zod";
 
 const Exit = z.object({ code: z.number().nullable(), signal: z.string().nullable() }).nullable();
 
+/** What runs in a pane's foreground (`CurrentInfo`), null before the first look and after exit. */
+const Current = z.object({
+  pid: z.number(),
+  program: z.string(),
+  argv: z.array(z.string()),
+  cwd: z.string().nullable(),
+}).nullable().describe(
+  "What runs in the pane's foreground now (the leader of its foreground process group).",
+);
+
 /** What commands return about a pane (`PaneInfo`). */
 export const PaneOut = z.object({
   id: z.string(),
@@ -25,6 +35,7 @@ export const PaneOut = z.object({
   rows: z.number(),
   title: z.string(),
   agent: z.string(),
+  current: Current,
   state: z.string(),
   stateSource: z.string(),
   stateMessage: z.string().nullable(),

@@ -10,8 +10,11 @@ import type { EventHub } from "../bus/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import type { Pane } from "../model/mod.ts";
 
-/** A check: a truthy result ends the wait with that result. */
-export type Check<T> = () => T | undefined;
+/**
+ * A check: a result other than undefined ends the wait with that result. `over` aborts once
+ * the wait has ended, so an async check can stop scanning.
+ */
+export type Check<T> = (over: AbortSignal) => T | undefined | Promise<T | undefined>;
 
 /** Options of {@link waitFor}. */
 export interface WaitOptions {
@@ -25,50 +28,105 @@ export interface WaitOptions {
 }
 
 /**
- * Resolves with the first truthy result of `check`, run now and after each change of the
- * pane (output parsed, state, exit). When the signal fires at the call's deadline, rejects with
- * `TIMEOUT` carrying the pane's last screen; otherwise with the signal's reason.
+ * Resolves with the first result of `check`, run now and after each change of the pane
+ * (output parsed, state, exit). When the signal fires at the call's deadline, rejects with
+ * `TIMEOUT` carrying the pane's last screen; otherwise with the signal's reason. An async
+ * check (one that yields to the event loop while it scans) never runs twice at once: changes
+ * that arrive meanwhile are checked once it ends.
  */
 export function waitFor<T>(pane: Pane, check: Check<T>, options: WaitOptions): Promise<T> {
-  const first = check();
-  if (first !== undefined) return Promise.resolve(first);
+  const over = new AbortController();
+  const first = check(over.signal);
+  if (first !== undefined && !(first instanceof Promise)) return Promise.resolve(first);
   if (options.signal.aborted) {
+    over.abort();
     return Promise.reject(withLastSeen(pane, options, options.signal.reason));
   }
   return new Promise<T>((resolve, reject) => {
-    let scheduled = false;
-    let done = false;
-    const finish = (fn: () => void) => {
-      if (done) return;
-      done = true;
-      unsubscribe();
-      clearInterval(poll);
-      options.signal.removeEventListener("abort", onAbort);
-      fn();
-    };
-    const run = () => {
-      scheduled = false;
-      if (done) return;
-      try {
-        const result = check();
-        if (result !== undefined) finish(() => resolve(result));
-      } catch (err) {
-        finish(() => reject(err));
-      }
-    };
-    const schedule = () => {
-      if (scheduled) return;
-      scheduled = true;
-      pane.screen.flush().then(run, run);
-    };
-    const unsubscribe = options.events.subscribe(
-      { topics: ["pane.output", "pane.state", "pane.exited", "pane.closed"], panes: [pane.id] },
-      schedule,
-    );
-    const poll = setInterval(schedule, options.pollMs ?? 1000);
-    const onAbort = () => finish(() => reject(withLastSeen(pane, options, options.signal.reason)));
-    options.signal.addEventListener("abort", onAbort);
+    new Waiter(pane, check, options, over, { resolve, reject }).start(first);
   });
+}
+
+/** One wait in progress: re-checks on pane changes and on a poll, one check at a time. */
+class Waiter<T> {
+  #scheduled = false;
+  #running = false;
+  #again = false;
+  #done = false;
+  #unsubscribe = () => {};
+  #poll: ReturnType<typeof setInterval> | undefined;
+  #onAbort = () => {
+    const reason = withLastSeen(this.pane, this.options, this.options.signal.reason);
+    this.#finish(() => this.end.reject(reason));
+  };
+
+  constructor(
+    readonly pane: Pane,
+    readonly check: Check<T>,
+    readonly options: WaitOptions,
+    readonly over: AbortController,
+    readonly end: { resolve: (value: T) => void; reject: (err: unknown) => void },
+  ) {}
+
+  start(first: T | undefined | Promise<T | undefined>): void {
+    const { events, signal, pollMs } = this.options;
+    this.#unsubscribe = events.subscribe(
+      {
+        topics: ["pane.output", "pane.state", "pane.exited", "pane.closed"],
+        panes: [this.pane.id],
+      },
+      () => this.#schedule(),
+    );
+    this.#poll = setInterval(() => this.#schedule(), pollMs ?? 1000);
+    signal.addEventListener("abort", this.#onAbort);
+    this.#settle(first);
+  }
+
+  #finish(fn: () => void): void {
+    if (this.#done) return;
+    this.#done = true;
+    this.#unsubscribe();
+    clearInterval(this.#poll);
+    this.options.signal.removeEventListener("abort", this.#onAbort);
+    this.over.abort();
+    fn();
+  }
+
+  #settle(result: T | undefined | Promise<T | undefined>): void {
+    if (!(result instanceof Promise)) {
+      if (result !== undefined) this.#finish(() => this.end.resolve(result));
+      return;
+    }
+    this.#running = true;
+    result.then(
+      (value) => value !== undefined && this.#finish(() => this.end.resolve(value)),
+      (err) => this.#finish(() => this.end.reject(err)),
+    ).finally(() => {
+      this.#running = false;
+      if (this.#again) {
+        this.#again = false;
+        this.#schedule();
+      }
+    });
+  }
+
+  #run(): void {
+    this.#scheduled = false;
+    if (this.#done) return;
+    if (this.#running) return void (this.#again = true);
+    try {
+      this.#settle(this.check(this.over.signal));
+    } catch (err) {
+      this.#finish(() => this.end.reject(err));
+    }
+  }
+
+  #schedule(): void {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    const run = () => this.#run();
+    this.pane.screen.flush().then(run, run);
+  }
 }
 
 /** A deadline's `TIMEOUT` retold for this wait, with the pane's last screen lines. */

@@ -9,8 +9,9 @@ export function paneList(deps: CoreDeps) {
     name: "pane.list",
     title: "List panes",
     description:
-      "List panes (all, or of one window or session) with command, cwd, size, title, agent " +
-      "kind, state (working/idle/blocked/done/error/exited) and exit status.",
+      "List panes (all, or of one window or session) with command, cwd, what runs in each now " +
+      "(current: pid, program, argv, cwd), size, title, agent kind, state " +
+      "(working/idle/blocked/done/error/exited) and exit status.",
     capabilities: ["pane:read"],
     mcp: { readOnly: true },
     output: PaneListOut,

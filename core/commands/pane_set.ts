@@ -9,7 +9,8 @@ export function paneSet(deps: CoreDeps) {
     name: "pane.set",
     title: "Set pane properties",
     description:
-      "Override a pane's agent kind, replace its tags, merge metadata (null removes a key), " +
+      "Override a pane's agent kind (it then stops following the program in front), replace " +
+      "its tags, merge metadata (null removes a key), " +
       "or report its state (an agent telling weft it is working, blocked, done…). A change " +
       "publishes pane.changed (with the new values) or pane.state.",
     capabilities: ["pane:control"],

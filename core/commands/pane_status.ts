@@ -10,7 +10,8 @@ export function paneStatus(deps: CoreDeps) {
     title: "Get status",
     description:
       "Get a pane's state (working, idle, blocked, done, error, exited) with who reported it, " +
-      "its exit code or signal, command, cwd, title, size and screen revision.",
+      "its exit code or signal, command, cwd, what runs in it now (current: pid, program, argv, " +
+      "cwd of the foreground process), agent kind, title, size and screen revision.",
     capabilities: ["pane:read"],
     mcp: { readOnly: true, name: "get_status" },
     targets: [{ kind: "pane", field: "pane", fallback: "caller" }],

@@ -5,13 +5,18 @@ import { type Pane, PANE_STATES } from "../model/mod.ts";
 import type { CoreDeps } from "./deps.ts";
 import { WaitOut } from "./_outputs.ts";
 import { type Check, waitFor } from "./_wait.ts";
+import { searchText } from "./_search.ts";
+import { compileUserRegex, type UserRegex } from "../../protocols/bus/user_regex.ts";
 
 const Input = z.object({
   pane: z.string().describe("Pane id or name."),
   match: z.string().min(1).max(4096).optional().describe(
     "Wait until the screen (or the output since `since`) contains this text.",
   ),
-  regex: z.boolean().optional().describe("Treat `match` as a JavaScript regular expression."),
+  regex: z.boolean().optional().describe(
+    "Treat `match` as a regular expression (JavaScript syntax, matched in linear time by " +
+      "RE2: no backreferences or lookaround; ^ and $ match at line ends).",
+  ),
   since: z.number().int().min(0).optional().describe(
     "Match only lines changed after this revision (from a read). Default: now, plus what is " +
       "on screen already.",
@@ -90,34 +95,42 @@ function buildCheck(
     const states = Array.isArray(input.state) ? input.state : [input.state];
     return () => (states.includes(pane.state) ? {} : undefined);
   }
-  const pattern = compile(input.match!, input.regex ?? false, pane.id);
+  const find = matcher(input.match!, input.regex ?? false, pane.id);
   let since = input.since;
   let firstCheck = since === undefined;
   const startRevision = pane.screen.revision;
-  return () => {
+  return async (over) => {
     const read = firstCheck
       ? pane.screen.read({ mode: "visible", joinWrapped: true })
       : pane.screen.read({ mode: "history", since: since ?? startRevision, joinWrapped: true });
     firstCheck = false;
     since ??= startRevision;
-    const m = pattern.exec(read.text);
+    const m = await find(read.text, over);
     if (!m) return undefined;
     const lineStart = read.text.lastIndexOf("\n", m.index) + 1;
-    const lineEnd = read.text.indexOf("\n", m.index + m[0].length);
-    return { matched: m[0], line: read.text.slice(lineStart, lineEnd < 0 ? undefined : lineEnd) };
+    const lineEnd = read.text.indexOf("\n", m.index + m.text.length);
+    return { matched: m.text, line: read.text.slice(lineStart, lineEnd < 0 ? undefined : lineEnd) };
   };
 }
 
-function compile(match: string, regex: boolean, pane: string): RegExp {
-  if (!regex) return new RegExp(match.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  try {
-    return new RegExp(match, "m");
-  } catch (err) {
-    throw new WeftError(
-      "INVALID_INPUT",
-      `Cannot wait for pane "${pane}": bad regex: ${(err as Error).message}`,
-    );
+type Find = (text: string, over: AbortSignal) => Promise<{ index: number; text: string } | null>;
+
+/** Plain text is found with indexOf; a regex only through RE2, never a backtracking RegExp. */
+function matcher(match: string, regex: boolean, pane: string): Find {
+  if (!regex) {
+    return (text) => {
+      const index = text.indexOf(match);
+      return Promise.resolve(index < 0 ? null : { index, text: match });
+    };
   }
+  let pattern: UserRegex;
+  try {
+    pattern = compileUserRegex(match, "m");
+  } catch (err) {
+    const reason = (err as Error).message.replace(/^Cannot use regex /, "");
+    throw new WeftError("INVALID_INPUT", `Cannot wait for pane "${pane}": bad regex ${reason}`);
+  }
+  return (text, over) => searchText(pattern, text, over);
 }
 
 function describe(input: z.infer<typeof Input>): string {

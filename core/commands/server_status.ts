@@ -7,7 +7,8 @@ export function serverStatus(deps: CoreDeps) {
   return defineCommand({
     name: "server.status",
     title: "Server status",
-    description: "The server's pid, socket, project, uptime, counts, current focus and plugins.",
+    description: "The server's pid, socket, project, uptime, counts, current focus, plugins, " +
+      "and what tracking the panes' foreground processes cost (looks, lookMs).",
     capabilities: [],
     mcp: { readOnly: true },
     input: z.object({}),
@@ -18,6 +19,7 @@ export function serverStatus(deps: CoreDeps) {
       panes: deps.model.panes.size,
       current: deps.model.current(),
       commands: deps.bus.size,
+      foreground: deps.model.foregroundStats(),
     }),
   });
 }

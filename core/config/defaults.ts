@@ -10,6 +10,7 @@ export const DEFAULTS = {
   shell: "bash",
   historyBytes: 8 * 1024 * 1024,
   idleMs: 1500,
+  foregroundMs: 250,
   killGraceMs: 2000,
   size: { cols: 120, rows: 40 },
   startup: { session: "main" },

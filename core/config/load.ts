@@ -36,6 +36,7 @@ const Section = z.strictObject({
   shell: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
   historyBytes: z.number().int().min(64 * 1024).max(2 ** 31).optional(),
   idleMs: z.number().int().min(50).max(600_000).optional(),
+  foregroundMs: z.union([z.literal(0), z.number().int().min(50).max(60_000)]).optional(),
   killGraceMs: z.number().int().min(0).max(60_000).optional(),
   size: z.strictObject({
     cols: z.number().int().min(10).max(1000),
@@ -122,6 +123,7 @@ export function parseConfig(
     shell: toArgv(s.shell ?? Deno.env.get("WEFT_SHELL") ?? DEFAULTS.shell),
     historyBytes: s.historyBytes ?? DEFAULTS.historyBytes,
     idleMs: s.idleMs ?? DEFAULTS.idleMs,
+    foregroundMs: s.foregroundMs ?? DEFAULTS.foregroundMs,
     killGraceMs: s.killGraceMs ?? DEFAULTS.killGraceMs,
     size: s.size ?? { ...DEFAULTS.size },
     attach: {

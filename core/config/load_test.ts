@@ -118,6 +118,9 @@ Deno.test('parseConfig() keeps a built-in\'s "asked" grant unless the project na
     parseConfig(section, { ...where, builtins }).plugins.find((p) => p.name === "demo")?.grant;
   assertEquals(grantOf({}), "asked");
   assertEquals(grantOf({ plugins: { demo: { grant: ["pane:read"] } } }), ["pane:read"]);
-  // Another module under a built-in's name gets nothing it is not granted by name.
-  assertEquals(grantOf({ plugins: { demo: { from: "./mine.ts" } } }), []);
+  // Another module cannot take a built-in's name at all (issue 10: reserved names).
+  assertMatch(
+    errorOf(() => grantOf({ plugins: { demo: { from: "./mine.ts" } } })),
+    /only its own module may use it/,
+  );
 });

@@ -49,6 +49,11 @@ export interface WeftConfig {
   /** Quiet time after which a pane that produced output is idle. */
   idleMs: number;
   /**
+   * The shortest time between two looks at what runs in front of a pane that had output or
+   * input (its foreground process, the agent kind that follows it); 0 turns tracking off.
+   */
+  foregroundMs: number;
+  /**
    * When a pane closes or the server stops, how long its processes get between SIGHUP and
    * SIGKILL (SIGTERM comes halfway).
    */

@@ -1,5 +1,6 @@
 /**
- * Guesses what kind of program a pane runs, so agents get agent treatment (sideband, state).
+ * Guesses what kind of program a pane runs, so agents get agent treatment (sideband, state):
+ * from the command a pane is launched with, and from the process that runs in its foreground.
  *
  * @module
  */
@@ -10,34 +11,107 @@ export const AGENT_KINDS = ["claude", "codex", "gemini", "aider", "shell", "prog
 /** A pane's agent kind. */
 export type AgentKind = typeof AGENT_KINDS[number];
 
-const TABLE: [RegExp, AgentKind][] = [
-  [/^claude(-code)?$/, "claude"],
-  [/^codex$/, "codex"],
-  [/^gemini$/, "gemini"],
-  [/^aider$/, "aider"],
-  [/^(ba|z|fi|k|tc|c|da|a|nu|x)?sh$/, "shell"],
+/** The kinds that are coding agents (the others are `shell` and `program`). */
+export const AGENTS: ReadonlySet<AgentKind> = new Set(["claude", "codex", "gemini", "aider"]);
+
+/** Package names and install paths, wherever they appear in a word (`npx -y @openai/codex`). */
+const PACKAGES: [RegExp, AgentKind][] = [
+  [/@anthropic-ai\/claude-code/, "claude"],
+  [/\/claude\/versions\/[^/]+$/, "claude"], // Claude Code's native install: one file per version
+  [/@openai\/codex/, "codex"],
+  [/@google\/gemini-cli/, "gemini"],
+  [/\baider-chat\b/, "aider"],
 ];
 
-const WRAPPERS = new Set(["env", "npx", "bunx", "pnpm", "exec", "nice", "node", "deno", "nohup"]);
+/** Program names (a word's base name, without an npm `@version`). */
+const NAMES: [RegExp, AgentKind][] = [
+  [/^claude(-code)?$/, "claude"],
+  [/^codex$/, "codex"],
+  [/^gemini(-cli)?$/, "gemini"],
+  [/^aider$/, "aider"],
+];
+
+const SHELL = /^(ba|z|fi|k|tc|c|da|a|nu|x)?sh$/;
+/** Programs that run another one named after them: launchers, runtimes and interpreters. */
+const WRAPPER =
+  /^(env|exec|command|nice|nohup|setsid|stdbuf|time|timeout|sudo|doas|npx|pnpx|bunx|npm|pnpm|yarn|bun|deno|node|nodejs|uv|uvx|pipx|python[\d.]*|ruby|perl)$/;
+/** A wrapper's subcommand that comes before what it runs (`npm exec`, `bun x`, `deno run`). */
+const SUBCOMMANDS = new Set(["exec", "dlx", "x", "run", "tool"]);
+/** A shell option whose value is the next word. */
+const SHELL_OPTIONS_WITH_VALUE = new Set(["--rcfile", "--init-file", "-o", "-O"]);
+const ENV_ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
 /**
- * The agent kind for an argv: looks past wrappers such as `npx` and `env`.
+ * The agent kind for an argv: looks past wrappers (`npx`, `env A=/x`, `node`, `python -m`) and
+ * through a shell running a script (an agent's, else `shell`); a shell alone or with `-c` is
+ * `shell`. One argv string
+ * holding spaces (a command line, or a title a program set itself) is split into words.
  *
  * @example
  * ```ts
  * import { guessAgentKind } from "./agent_kind.ts";
  * console.assert(guessAgentKind(["npx", "claude", "--resume"]) === "claude");
+ * console.assert(guessAgentKind(["env", "HOME=/x/home", "claude"]) === "claude");
+ * console.assert(guessAgentKind(["node", "/usr/lib/node_modules/@openai/codex/bin/codex.js"]) === "codex");
  * console.assert(guessAgentKind(["bash"]) === "shell");
  * ```
  */
 export function guessAgentKind(argv: readonly string[]): AgentKind {
-  for (const arg of argv) {
-    if (arg.includes("=") && !arg.includes("/")) continue; // env FOO=bar
-    const base = (arg.split("/").pop() ?? arg).replace(/^@anthropic-ai\/claude-code.*$/, "claude");
-    for (const [re, kind] of TABLE) if (re.test(base)) return kind;
-    if (arg.startsWith("-") || WRAPPERS.has(base)) continue;
-    if (/@anthropic-ai\/claude-code/.test(arg)) return "claude";
-    return "program";
+  return kindOfWords(argv.length === 1 ? argv[0]!.trim().split(/\s+/) : argv);
+}
+
+function kindOfWords(words: readonly string[]): AgentKind {
+  let shell = false;
+  let wrapped = false;
+  for (let i = 0; i < words.length; i++) {
+    // A login shell's argv[0] is `-bash`.
+    const word = i === 0 ? words[i]!.replace(/^-/, "") : words[i]!;
+    for (const [re, kind] of PACKAGES) if (re.test(word)) return kind;
+    if (ENV_ASSIGNMENT.test(word)) continue;
+    if (word.startsWith("-")) {
+      if (shell && /^-[a-z]*c[a-z]*$/.test(word)) return "shell"; // bash -c '…', sh -lc '…'
+      if (shell && SHELL_OPTIONS_WITH_VALUE.has(word)) i++;
+      continue;
+    }
+    const base = word.slice(word.lastIndexOf("/") + 1).replace(/(.)@[^@]*$/, "$1");
+    for (const [re, kind] of NAMES) if (re.test(base)) return kind;
+    if (SHELL.test(base)) shell = true;
+    else if (WRAPPER.test(base) || (wrapped && SUBCOMMANDS.has(base))) wrapped = true;
+    else if (wrapped && /^\d+[smhd]?$/.test(base)) continue; // nice -n 10, timeout 5m
+    else return shell ? "shell" : "program"; // a shell running a script stays a shell
   }
-  return "program";
+  return shell ? "shell" : "program";
+}
+
+/** What {@link processAgentKind} looks at: a process as `/proc` shows it. */
+export interface ProcessFacts {
+  argv: readonly string[];
+  /** The executable's path (`/proc/PID/exe`). */
+  exe?: string | null;
+  /** The kernel's name for it (`/proc/PID/comm`): a `#!` script's own name, a binary's file name. */
+  comm?: string;
+}
+
+/**
+ * The agent kind of a running process: its argv first ({@link guessAgentKind}), then its
+ * executable (Claude Code's native binary is a file named after its version, and may rename
+ * itself), then its kernel name (a script started through its interpreter).
+ *
+ * @example
+ * ```ts
+ * import { processAgentKind } from "./agent_kind.ts";
+ * const native = { argv: ["2.1.30"], exe: "/home/u/.local/share/claude/versions/2.1.30" };
+ * console.assert(processAgentKind(native) === "claude");
+ * console.assert(processAgentKind({ argv: ["sleep", "30"], exe: "/usr/bin/sleep" }) === "program");
+ * ```
+ */
+export function processAgentKind(process: ProcessFacts): AgentKind {
+  const byArgv = guessAgentKind(process.argv);
+  if (AGENTS.has(byArgv)) return byArgv;
+  for (const word of [process.exe, process.comm]) {
+    if (!word) continue;
+    const kind = kindOfWords([word]);
+    if (AGENTS.has(kind)) return kind;
+  }
+  return byArgv;
 }

@@ -12,11 +12,12 @@ export type {
   Placement,
   RestoreResult,
 } from "./model.ts";
+export type { ForegroundOptions, ReadForeground } from "./_pane_current.ts";
 export { Pane, PANE_STATES } from "./pane.ts";
-export type { PaneExit, PaneInfo, PaneState, StateSource } from "./pane.ts";
+export type { CurrentInfo, PaneExit, PaneInfo, PaneState, StateSource } from "./pane.ts";
 export type { ModelProcesses, PanePty, SpawnPty } from "./pane_pty.ts";
 export { type Clock, systemClock } from "./clock.ts";
-export { AGENT_KINDS, guessAgentKind } from "./agent_kind.ts";
+export { AGENT_KINDS, AGENTS, guessAgentKind, processAgentKind } from "./agent_kind.ts";
 export type { AgentKind } from "./agent_kind.ts";
 export { targetResolver } from "./target_resolver.ts";
 export type { ModelTargets } from "./target_resolver.ts";

@@ -11,7 +11,10 @@ import type { Direction, LayoutNode, Size } from "../layout/mod.ts";
 import { layoutRects, leaf, panesOf, removePane, splitPane } from "../layout/mod.ts";
 import { IdAllocator } from "./ids.ts";
 import { type AgentKind, guessAgentKind } from "./agent_kind.ts";
+import type { ForegroundProcess } from "../pty/mod.ts";
 import { Pane, type PaneExit, type PaneInfo, type PaneLaunch, type PaneState } from "./pane.ts";
+import type { ForegroundTracker } from "./foreground.ts";
+import { followForeground, type ForegroundOptions, trackForeground } from "./_pane_current.ts";
 import type { SessionInfo, SessionRecord, WindowInfo, WindowRecord } from "./records.ts";
 import type { ModelProcesses, SpawnPty } from "./pane_pty.ts";
 import { type Clock, systemClock } from "./clock.ts";
@@ -41,6 +44,11 @@ export interface ModelOptions {
   processes: ModelProcesses;
   /** Time for idle detection (default: `performance.now()` and `setInterval`). */
   clock?: Clock;
+  /**
+   * What runs in panes: the shortest time between two looks at one pane (default 250 ms; 0
+   * turns the tracking off) and how to look (default: the PTY's foreground group and `/proc`).
+   */
+  foreground?: ForegroundOptions;
 }
 
 /** How to start a pane's process. */
@@ -97,12 +105,17 @@ export class Model {
   #stopSweeper: () => void;
   #processes: ModelProcesses;
   #stopping = false;
+  #foreground: ForegroundTracker<ForegroundProcess> | undefined;
 
   constructor(options: ModelOptions) {
     this.#options = options;
     this.#processes = options.processes;
     this.clock = options.clock ?? systemClock;
     this.#stopSweeper = this.clock.every(Math.min(250, options.idleMs), () => this.#sweepIdle());
+    this.#foreground = trackForeground(this.panes, options.publish, {
+      clock: this.clock,
+      ...options.foreground,
+    });
   }
 
   /** Creates a session with one window holding one pane. */
@@ -240,6 +253,7 @@ export class Model {
     const pane = this.pane(paneId);
     const window = this.#window(pane.window);
     this.panes.delete(paneId);
+    this.#foreground?.unwatch(paneId);
     void pane.dispose();
     this.#options.publish("pane.closed", { pane: paneId, window: window.id }, paneId);
     window.layout = window.layout ? removePane(window.layout, paneId) : null;
@@ -256,6 +270,7 @@ export class Model {
       const pane = this.panes.get(paneId);
       if (!pane) continue;
       this.panes.delete(paneId);
+      this.#foreground?.unwatch(paneId);
       void pane.dispose();
       this.#options.publish("pane.closed", { pane: paneId, window: windowId }, paneId);
     }
@@ -336,6 +351,8 @@ export class Model {
   changePane(paneId: string, changes: PaneChanges): void {
     const pane = this.pane(paneId);
     const changed: Record<string, unknown> = {};
+    // A kind given is kept: it no longer follows what runs in the pane.
+    if (changes.agent !== undefined) pane.agentExplicit = true;
     if (changes.agent !== undefined && changes.agent !== pane.agent) {
       changed.agent = pane.agent = changes.agent;
     }
@@ -536,6 +553,7 @@ export class Model {
   async dispose(): Promise<void> {
     this.#stopping = true;
     this.#stopSweeper();
+    this.#foreground?.dispose();
     for (const pane of this.panes.values()) void pane.dispose();
     await this.#processes.settled();
   }
@@ -584,9 +602,16 @@ export class Model {
     pane.meta = { ...(launch.meta ?? {}) };
     pane.createdBy = launch.createdBy ?? null;
     pane.givenEnv = { ...(launch.env ?? {}) };
+    pane.agentExplicit = launch.agent !== undefined;
     this.panes.set(id, pane);
+    this.#foreground?.watch(id);
     this.#options.publish("pane.created", pane.info(false), id);
     return pane;
+  }
+
+  /** How many looks the foreground tracking made and their milliseconds (off: null). */
+  foregroundStats(): { looks: number; lookMs: number } | null {
+    return this.#foreground?.stats() ?? null;
   }
 
   #onActivity(pane: Pane): void {
@@ -603,6 +628,7 @@ export class Model {
 
   #onExit(pane: Pane, exit: PaneExit): void {
     if (!this.panes.has(pane.id)) return;
+    if (this.#foreground?.unwatch(pane.id)) followForeground(pane, null, this.#options.publish);
     this.setState(pane.id, "exited", "process", exit.signal ?? `exit ${exit.code}`);
     this.#options.publish("pane.exited", { pane: pane.id, ...exit }, pane.id);
   }

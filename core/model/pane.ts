@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { PaneProcesses } from "../pty/mod.ts";
+import type { ForegroundProcess, PaneProcesses } from "../pty/mod.ts";
 import { Screen } from "../screen/mod.ts";
 import { pipe } from "./pane_io.ts";
 import { DisplayFilter } from "./display_filter.ts";
@@ -34,6 +34,15 @@ export interface PaneExit {
   signal: string | null;
 }
 
+/** What runs in a pane's foreground, as commands and the `pane.current` event show it. */
+export interface CurrentInfo {
+  pid: number;
+  program: string;
+  argv: string[];
+  /** Null when it cannot be read. */
+  cwd: string | null;
+}
+
 /** The cloneable description of a pane, as commands return it. */
 export interface PaneInfo {
   id: string;
@@ -48,6 +57,8 @@ export interface PaneInfo {
   rows: number;
   title: string;
   agent: AgentKind;
+  /** What runs in the pane's foreground (null before the first look and after exit). */
+  current: CurrentInfo | null;
   state: PaneState;
   stateSource: StateSource;
   stateMessage: string | null;
@@ -105,6 +116,12 @@ export class Pane {
   session: string;
   window: string;
   agent: AgentKind;
+  /** The kind guessed at launch (or given); a foreground program that is no agent means this. */
+  launchAgent: AgentKind;
+  /** The kind was given (launch `agent`, `pane.set`): it no longer follows the foreground. */
+  agentExplicit = false;
+  /** What runs in the foreground, as last seen. */
+  current: ForegroundProcess | null = null;
   state: PaneState = "working";
   stateSource: StateSource = "process";
   stateMessage: string | null = null;
@@ -132,7 +149,7 @@ export class Pane {
     this.session = ids.session;
     this.window = ids.window;
     this.launch = launch;
-    this.agent = options.agent;
+    this.agent = this.launchAgent = options.agent;
     this.lastOutputAt = options.now();
     this.pty = options.spawn({
       argv: launch.argv,
@@ -231,6 +248,7 @@ export class Pane {
       rows: this.launch.rows,
       title: this.screen.title,
       agent: this.agent,
+      current: this.current && currentInfo(this.current),
       state: this.state,
       stateSource: this.stateSource,
       stateMessage: this.stateMessage,
@@ -242,4 +260,9 @@ export class Pane {
       revision: this.screen.revision,
     };
   }
+}
+
+/** The part of a foreground process that commands show. */
+export function currentInfo(p: ForegroundProcess): CurrentInfo {
+  return { pid: p.pid, program: p.program, argv: [...p.argv], cwd: p.cwd };
 }

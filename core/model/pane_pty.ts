@@ -36,6 +36,13 @@ export interface PanePty {
   pause(): void;
   /** Reads output again. */
   resume(): void;
+  /** Bytes of input written so far: a mark that input happened. */
+  readonly inputBytes: number;
+  /**
+   * The terminal's foreground process group (undefined once closed, or for a PTY that runs no
+   * process): where the model looks for what runs in the pane.
+   */
+  foregroundGroup(): number | undefined;
 }
 
 /** Starts a program on a PTY; throws `SPAWN_FAILED` when it cannot. */

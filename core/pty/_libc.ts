@@ -1,6 +1,7 @@
 /**
  * The few libc calls the PTY host makes through FFI: non-blocking reads and writes on a PTY
- * master, poll, a wake-up pipe, and the errno that goes with them. Loaded lazily, once per
+ * master, poll, a wake-up pipe, the terminal's foreground process group, and the errno that goes
+ * with them. Loaded lazily, once per
  * thread (the main thread and the reader Worker each open their own handle).
  *
  * @module
@@ -13,6 +14,7 @@ const SYMBOLS = {
   poll: { parameters: ["buffer", "u64", "i32"], result: "i32" },
   pipe2: { parameters: ["buffer", "i32"], result: "i32" },
   fcntl: { parameters: ["i32", "i32", "i32"], result: "i32" },
+  tcgetpgrp: { parameters: ["i32"], result: "i32" },
   __errno_location: { parameters: [], result: "pointer" },
 } as const;
 

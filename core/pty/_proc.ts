@@ -14,6 +14,8 @@ export interface ProcStat {
   state: string;
   pgid: number;
   sid: number;
+  /** The foreground process group of the process's terminal (-1 or 0 without one). */
+  tpgid: number;
   /** Clock ticks after boot when the process started. */
   startTime: number;
 }
@@ -38,7 +40,15 @@ export function parseStat(line: string): ProcStat | undefined {
   const f = line.slice(close + 2).split(" ");
   const startTime = Number(f[19]);
   if (f.length < 20 || !Number.isFinite(startTime)) return undefined;
-  return { pid, state: f[0]!, pgid: Number(f[2]), sid: Number(f[3]), startTime };
+  const [state, , pgid, sid, , tpgid] = f;
+  return {
+    pid,
+    state: state!,
+    pgid: Number(pgid),
+    sid: Number(sid),
+    tpgid: Number(tpgid),
+    startTime,
+  };
 }
 
 /** The process `pid` now, or undefined when it does not exist (or there is no `/proc`). */

@@ -40,7 +40,14 @@ function alive(pid: number): boolean {
 
 Deno.test("parseStat() reads fields after a command name holding spaces and parentheses", () => {
   const line = "42 (a) b (c) S 1 40 41 0 -1 4194560 0 0 0 0 0 0 0 0 20 0 1 0 777 0 0";
-  assertEquals(parseStat(line), { pid: 42, state: "S", pgid: 40, sid: 41, startTime: 777 });
+  assertEquals(parseStat(line), {
+    pid: 42,
+    state: "S",
+    pgid: 40,
+    sid: 41,
+    tpgid: -1,
+    startTime: 777,
+  });
   assertEquals(parseStat("garbage"), undefined);
 });
 

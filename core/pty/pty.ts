@@ -89,6 +89,7 @@ export class Pty {
   #exited: ExitInfo | undefined;
   #pendingWrites: Uint8Array[] = [];
   #writeTimer: ReturnType<typeof setTimeout> | undefined;
+  #inputBytes = 0;
 
   private constructor(fd: number, pid: number) {
     this.#fd = fd;
@@ -174,6 +175,7 @@ export class Pty {
     if (this.#fd < 0 || this.#exited) return;
     const bytes = typeof data === "string" ? encoder.encode(data) : data;
     if (!bytes.length) return;
+    this.#inputBytes += bytes.length;
     this.#pendingWrites.push(bytes);
     if (this.#writeTimer === undefined) this.#flushWrites();
   }
@@ -200,6 +202,21 @@ export class Pty {
     } catch {
       // already gone
     }
+  }
+
+  /** How many bytes of input {@link write} was given so far (a cheap "was there input" mark). */
+  get inputBytes(): number {
+    return this.#inputBytes;
+  }
+
+  /**
+   * The terminal's foreground process group (`tcgetpgrp` on the master: what runs in front, as
+   * tmux's `pane_current_command` reads it), or undefined once the PTY is closed.
+   */
+  foregroundGroup(): number | undefined {
+    if (this.#fd < 0 || this.#exited) return undefined;
+    const group = libc().tcgetpgrp(this.#fd);
+    return group > 0 ? group : undefined;
   }
 
   /** Stops reading the PTY (the program blocks once its buffer fills). */

@@ -20,7 +20,7 @@ import {
 import { Channel } from "./_channel.ts";
 import { type PluginScope, processScope } from "./_process_scope.ts";
 import type { Plugin } from "./define.ts";
-import { parseCommandInput } from "./command.ts";
+import { parseCommandInput } from "../../protocols/bus/schema.ts";
 import { type HandlerScope, inHandler } from "./_scope.ts";
 
 const defined: Plugin<unknown, unknown>[] = [];
@@ -177,7 +177,7 @@ class Runtime {
         `Cannot find command "${message.name}" in plugin "${this.#plugin.name}"`,
       );
     }
-    const input = parseCommandInput(command, message.input);
+    const input = parseCommandInput(command.name, (raw) => command.parse(raw), message.input);
     const scope: HandlerScope = { id: message.id, name: message.name, done: false };
     try {
       return await inHandler(scope, () =>

@@ -5,12 +5,11 @@
  * @module
  */
 
-import { z } from "zod";
-import { WeftError } from "../../protocols/bus/errors.ts";
+import type { z } from "zod";
+import { lazyProperty, toJsonSchema } from "../../protocols/bus/schema.ts";
 import type {
   Caller,
   CommandSpec,
-  JsonSchema,
   ResolvedTargets,
   TargetIds,
   TargetSpec,
@@ -97,8 +96,8 @@ export function defineCommand<
     // The runtime hands `handler` the ids the bus resolved, one per declared target.
   } as unknown as Command<z.output<Z>, O, S>;
   // The JSON Schemas are derived when the manifest is built, not for every import.
-  lazy(command, "inputSchema", () => jsonSchemaOf(input));
-  if (output) lazy(command, "outputSchema", () => jsonSchemaOf(output));
+  lazyProperty(command, "inputSchema", () => toJsonSchema(input));
+  if (output) lazyProperty(command, "outputSchema", () => toJsonSchema(output));
   return command;
 }
 
@@ -125,88 +124,4 @@ export function withState<S>(): {
   ) => Command<z.output<Z>, O, S>;
 } {
   return { defineCommand };
-}
-
-/**
- * Validates a call's input with the command's parser; a zod failure becomes `INVALID_INPUT`
- * naming the first bad field.
- *
- * @example
- * ```ts
- * import { z } from "zod";
- * import { defineCommand, parseCommandInput } from "./command.ts";
- * const cmd = defineCommand({
- *   name: "demo.echo", title: "Echo", description: "Echoes.", capabilities: [],
- *   input: z.object({ text: z.string() }), handler: ({ input }) => input.text,
- * });
- * try {
- *   parseCommandInput(cmd, { text: 1 });
- * } catch (err) {
- *   console.assert((err as { code: string }).code === "INVALID_INPUT");
- * }
- * ```
- */
-export function parseCommandInput<I>(command: Command<I, unknown, never>, raw: unknown): I {
-  try {
-    return command.parse(raw);
-  } catch (err) {
-    if (!(err instanceof z.ZodError)) throw err;
-    const issues = err.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
-    const first = issues[0];
-    throw new WeftError(
-      "INVALID_INPUT",
-      `Cannot call "${command.name}": ${
-        first ? `${first.path || "input"}: ${first.message}` : "bad input"
-      }`,
-      { issues },
-    );
-  }
-}
-
-/** The cloneable part of a command: what goes into the manifest. */
-export function specOfCommand(command: CommandSpec): CommandSpec {
-  const {
-    name,
-    title,
-    description,
-    inputSchema,
-    outputSchema,
-    capabilities,
-    targets,
-    timeout,
-    mcp,
-  } = command;
-  return structuredClone({
-    name,
-    title,
-    description,
-    inputSchema,
-    ...(outputSchema ? { outputSchema } : {}),
-    capabilities,
-    ...(targets ? { targets } : {}),
-    ...(timeout ? { timeout } : {}),
-    ...(mcp ? { mcp } : {}),
-  });
-}
-
-function jsonSchemaOf(schema: z.ZodType): JsonSchema {
-  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
-  delete json.$schema;
-  return json;
-}
-
-function lazy<T extends object>(target: T, key: string, make: () => unknown): void {
-  let value: unknown;
-  let made = false;
-  Object.defineProperty(target, key, {
-    enumerable: true,
-    configurable: true,
-    get: () => {
-      if (!made) {
-        value = make();
-        made = true;
-      }
-      return value;
-    },
-  });
 }

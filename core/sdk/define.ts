@@ -5,7 +5,8 @@
  */
 
 import type { EventFilter, WeftEvent } from "../../protocols/bus/events.ts";
-import { type Command, specOfCommand } from "./command.ts";
+import type { Command } from "./command.ts";
+import { specOf } from "../../protocols/bus/schema.ts";
 import type { CommandSpec } from "../../protocols/bus/command_spec.ts";
 import { type Capability, parseCapability } from "../../protocols/bus/capabilities.ts";
 import { type Manifest, type OnBehalf, PROTOCOL_VERSION } from "../../protocols/plugin/mod.ts";
@@ -168,6 +169,6 @@ function manifestOf(
     version: definition.version,
     ...(definition.description === undefined ? {} : { description: definition.description }),
     capabilities: [...definition.capabilities],
-    commands: definition.commands.map(specOfCommand),
+    commands: definition.commands.map(specOf),
   };
 }

@@ -1,7 +1,9 @@
 /**
  * One control-socket client: JSON-RPC 2.0 lines in, replies and event notifications out.
  * A bad line gets an error and the connection stays usable; a vanished client cancels its
- * in-flight calls; a slow reader loses events (and is told), never memory.
+ * in-flight calls; a slow reader loses events (and is told), never memory. A client that does
+ * not read its replies is not read either, and is dropped if it stays far behind; a client
+ * that closes only its write side still gets the answers to what it asked.
  *
  * @module
  */
@@ -11,6 +13,8 @@ import { WeftError } from "../../protocols/bus/errors.ts";
 import { type Capability, intersect, parseCapability } from "../../protocols/bus/capabilities.ts";
 import type { AttachedSizes } from "./attached_sizes.ts";
 import { unparsedTail } from "./_snapshot_tail.ts";
+import { FLOW_DEFAULTS, type FlowLimits, Outbox } from "./_outbox.ts";
+import { RequestQueue } from "./_request_queue.ts";
 import {
   encodeMessage,
   errorToRpc,
@@ -26,6 +30,7 @@ import {
 export const CONTROL_PROTOCOL = 1;
 /** Past this many queued bytes, events for this client are dropped. */
 const EVENT_BACKLOG_LIMIT = 8 * 1024 * 1024;
+const READ_BYTES = 64 * 1024;
 
 /** What a connection needs from the server. */
 export interface ConnectionOptions {
@@ -40,6 +45,8 @@ export interface ConnectionOptions {
   sizes?: AttachedSizes;
   /** A pane's screen right now: unparsed output bytes and input modes (for snapshots). */
   paneScreen?: (pane: string) => { pendingBytes: number; modes: unknown } | undefined;
+  /** Limits on a client's unread replies (tests shrink them). */
+  flow?: Partial<FlowLimits>;
 }
 
 /** Serves one client until it disconnects. */
@@ -50,29 +57,35 @@ export class Connection {
   #inflight = new Map<string, AbortController>();
   #subs = new Map<string, () => void>();
   #nextSub = 1;
-  #queue: Uint8Array[] = [];
-  #queued = 0;
   #dropped = 0;
-  #writing = false;
   #closed = false;
   #encoder = new TextEncoder();
+  #flow: FlowLimits;
+  #outbox: Outbox;
+  #requests: RequestQueue;
+  #moved: (() => void)[] = [];
 
   constructor(conn: Deno.Conn, options: ConnectionOptions) {
     this.#conn = conn;
     this.#options = options;
     this.#caller = { kind: "socket", id: options.id, grants: "all" };
+    this.#flow = { ...FLOW_DEFAULTS, ...options.flow };
+    this.#outbox = new Outbox(conn, {
+      limits: this.#flow,
+      onFail: (reason) => reason ? this.#drop(reason) : this.close(),
+      onWritten: () => this.#requests.pump(),
+    });
+    this.#requests = new RequestQueue({
+      run: (request) => this.#handle(request),
+      held: () => this.#closed || this.#outbox.full,
+      changed: () => this.#wake(),
+    });
   }
 
-  /** Reads requests until the client goes away; then cleans up. */
+  /** Reads requests until the client closes its side, answers them, then cleans up. */
   async serve(): Promise<void> {
-    const decoder = new LineDecoder({ maxLineBytes: this.#options.maxLineBytes });
     try {
-      for await (const chunk of this.#conn.readable) {
-        for (const item of decoder.push(chunk)) this.#onLine(item);
-      }
-      for (const item of decoder.end()) this.#onLine(item);
-    } catch {
-      // The client vanished mid-read: same as a close.
+      if (await this.#readRequests()) await this.#answerAfterEof();
     } finally {
       this.close();
     }
@@ -81,6 +94,11 @@ export class Connection {
   /** Drops subscriptions, cancels in-flight calls, closes the socket. */
   close(): void {
     if (this.#closed) return;
+    this.#shutdown();
+    closeQuietly(this.#conn);
+  }
+
+  #shutdown(): void {
     this.#closed = true;
     this.#options.sizes?.set(this.#options.id, null).catch(() => {});
     for (const off of this.#subs.values()) off();
@@ -89,9 +107,93 @@ export class Connection {
       ac.abort(new WeftError("CANCELLED", "Cannot finish the call: the client disconnected"));
     }
     this.#inflight.clear();
+    this.#requests.clear();
+    this.#outbox.close();
+    this.#wake();
+  }
+
+  /**
+   * Reads and starts requests until the client closes its write side (true) or the
+   * connection fails (false). While the client is behind on its replies, or has more
+   * requests waiting than run at once, its socket is not read.
+   */
+  async #readRequests(): Promise<boolean> {
+    const decoder = new LineDecoder({ maxLineBytes: this.#options.maxLineBytes });
+    // Not `conn.readable`: it closes the whole socket at EOF, and a half-closed client reads on.
+    const buffer = new Uint8Array(READ_BYTES);
     try {
-      this.#conn.close();
-    } catch { /* already closed */ }
+      while (!this.#closed) {
+        if (this.#outbox.full || this.#requests.full) {
+          await this.#nextMove();
+          continue;
+        }
+        const n = await this.#conn.read(buffer);
+        if (n === null) {
+          for (const item of decoder.end()) this.#onLine(item); // a last line without "\n"
+          return !this.#closed;
+        }
+        for (const item of decoder.push(buffer.subarray(0, n))) this.#onLine(item);
+      }
+    } catch {
+      // The client vanished mid-read: same as a close.
+    }
+    return false;
+  }
+
+  /**
+   * After the client closed its write side: answers what it asked (and keeps its event
+   * streams) while it still reads. While calls run, blank-line probes notice a client that is
+   * gone for good, whose calls are then cancelled (events find that out by themselves).
+   */
+  async #answerAfterEof(): Promise<void> {
+    const probe = setInterval(() => {
+      if (this.#requests.pending) this.#outbox.probe();
+    }, this.#flow.probeMs);
+    try {
+      while (
+        !this.#closed &&
+        (this.#requests.pending || this.#outbox.queued || this.#subs.size)
+      ) {
+        await this.#nextMove();
+      }
+    } finally {
+      clearInterval(probe);
+    }
+  }
+
+  /** A `cancel` for a request that has not started: it ends with CANCELLED, unstarted. */
+  #cancelWaiting(params: unknown): void {
+    const id = (params as { id?: JsonRpcId } | null)?.id;
+    if (id === undefined || !this.#requests.unqueue(id)) return;
+    const err = new WeftError("CANCELLED", "Cannot finish the call: the client cancelled it");
+    this.#send({ jsonrpc: "2.0", id, error: errorToRpc(err.toBody()) });
+  }
+
+  /** Resolves on the next change that may unblock reading: a write, a call ending, a close. */
+  #nextMove(): Promise<void> {
+    if (this.#closed) return Promise.resolve();
+    return new Promise((resolve) => this.#moved.push(resolve));
+  }
+
+  #wake(): void {
+    const moved = this.#moved;
+    this.#moved = [];
+    for (const resolve of moved) resolve();
+  }
+
+  /** Drops a client that stays too far behind: a log line, and a last error line if it fits. */
+  #drop(reason: WeftError): void {
+    if (this.#closed) return;
+    console.error(`weft: dropped client ${this.#options.id}: ${reason.message}`);
+    const conn = this.#conn;
+    this.#shutdown();
+    const last = encodeMessage({ jsonrpc: "2.0", id: null, error: errorToRpc(reason.toBody()) });
+    // The socket is likely full: give the line a moment, then close regardless.
+    const timer = setTimeout(() => closeQuietly(conn), 100);
+    conn.write(this.#encoder.encode(last)).catch(() => {}).finally(() => {
+      clearTimeout(timer);
+      closeQuietly(conn);
+    });
   }
 
   #onLine(item: { line: string } | { tooLarge: number }): void {
@@ -111,7 +213,11 @@ export class Connection {
     if ("error" in parsed) return this.#send(parsed.error);
     const message = parsed.message;
     if (!("method" in message)) return; // a response from a client: nothing asked for it
-    this.#handle(message).catch((err) => console.error("weft: connection handler failed:", err));
+    if (message.method === "cancel") {
+      this.#cancelWaiting(message.params);
+      return this.#requests.startNow(message);
+    }
+    this.#requests.push(message, item.line.length);
   }
 
   async #handle(request: JsonRpcRequest): Promise<void> {
@@ -279,7 +385,7 @@ export class Connection {
   }
 
   #event(subscription: string, event: WeftEvent): void {
-    if (this.#queued > EVENT_BACKLOG_LIMIT) {
+    if (this.#outbox.queued > EVENT_BACKLOG_LIMIT) {
       this.#dropped++;
       return;
     }
@@ -293,37 +399,12 @@ export class Connection {
 
   #send(message: JsonRpcMessage): void {
     if (this.#closed) return;
-    const bytes = this.#encoder.encode(encodeMessage(message));
-    this.#queue.push(bytes);
-    this.#queued += bytes.length;
-    if (!this.#writing) this.#flush();
-  }
-
-  async #flush(): Promise<void> {
-    this.#writing = true;
-    try {
-      while (this.#queue.length && !this.#closed) {
-        const batch = this.#queue.length === 1 ? this.#queue[0]! : concat(this.#queue);
-        const size = this.#queued;
-        this.#queue = [];
-        let off = 0;
-        while (off < batch.length) off += await this.#conn.write(batch.subarray(off));
-        this.#queued -= size;
-      }
-    } catch {
-      this.close();
-    } finally {
-      this.#writing = false;
-    }
+    this.#outbox.push(this.#encoder.encode(encodeMessage(message)));
   }
 }
 
-function concat(chunks: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let off = 0;
-  for (const c of chunks) {
-    out.set(c, off);
-    off += c.length;
-  }
-  return out;
+function closeQuietly(conn: Deno.Conn): void {
+  try {
+    conn.close();
+  } catch { /* already closed */ }
 }

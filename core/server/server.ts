@@ -16,6 +16,7 @@ import { type ProjectStore, startStore } from "../store/mod.ts";
 import { VERSION } from "../version.ts";
 import { AttachedSizes } from "./attached_sizes.ts";
 import { Connection } from "./connection.ts";
+import type { FlowLimits } from "./_outbox.ts";
 import { ensurePrivateDir, type ServerPaths, serverPaths } from "./paths.ts";
 import { readServerInfo } from "./info.ts";
 
@@ -27,6 +28,8 @@ export interface ServerOptions {
   maxLineBytes?: number;
   /** Keep the previous store as a dated file and start empty (`weft serve --fresh`). */
   fresh?: boolean;
+  /** Limits on a socket client's unread replies (tests shrink them). */
+  flow?: Partial<FlowLimits>;
 }
 
 /** A running server. */
@@ -76,6 +79,7 @@ export async function startServer(
     size: config.size,
     historyBytes: config.historyBytes,
     idleMs: config.idleMs,
+    foreground: { intervalMs: config.foregroundMs },
     baseEnv: () => Deno.env.toObject(),
     socketPath: () => paths.socket,
     spawn: Pty.spawn,
@@ -135,7 +139,7 @@ export async function startServer(
   );
   await Deno.writeTextFile(paths.info, JSON.stringify(info, null, 2) + "\n", { mode: 0o600 });
   const maxLineBytes = options.maxLineBytes ?? 16 * 1024 * 1024;
-  acceptLoop(listener, connections, { bus, model, sizes, maxLineBytes, info });
+  acceptLoop(listener, connections, { bus, model, sizes, maxLineBytes, info, flow: options.flow });
 
   if (!options.noStartupSession && model.sessions.size === 0) {
     const argv = shellArgv(config.shell, config.startup.command);
@@ -178,6 +182,7 @@ async function acceptLoop(
     sizes: AttachedSizes;
     maxLineBytes: number;
     info: Record<string, unknown>;
+    flow: Partial<FlowLimits> | undefined;
   },
 ): Promise<void> {
   let n = 0;
@@ -187,6 +192,7 @@ async function acceptLoop(
         bus: deps.bus,
         id: `c${++n}`,
         maxLineBytes: deps.maxLineBytes,
+        ...(deps.flow ? { flow: deps.flow } : {}),
         hello: () => ({ ...deps.info }),
         paneExists: (id) => deps.model.panes.has(id),
         sizes: deps.sizes,

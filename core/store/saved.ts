@@ -103,14 +103,10 @@ export function savedWindow(w: WindowRecord): SavedWindow | undefined {
 }
 
 /**
- * What other parts of weft may add to a pane and the store keeps when present: the foreground
- * process (its cwd), whether the agent kind was given, the agent's conversation id.
+ * The agent's own conversation id (Claude Code's `session_id`), which its hooks report onto the
+ * pane (agent awareness): kept when present.
  */
-type PaneExtras = {
-  current?: { cwd: string | null } | null;
-  agentExplicit?: boolean;
-  sessionId?: string | null;
-};
+type PaneExtras = { sessionId?: string | null };
 
 /** The stored form of a pane. */
 export function savedPane(pane: Pane): SavedPane {
@@ -125,10 +121,10 @@ export function savedPane(pane: Pane): SavedPane {
     argv: [...pane.launch.argv],
     command: pane.launch.command,
     cwd: pane.launch.cwd,
-    lastCwd: extra.current?.cwd ?? pane.screen.cwd ?? pane.launch.cwd,
+    lastCwd: pane.current?.cwd ?? pane.screen.cwd ?? pane.launch.cwd,
     env,
     agent: pane.agent,
-    agentExplicit: extra.agentExplicit ?? false,
+    agentExplicit: pane.agentExplicit,
     agentSession: extra.sessionId ?? null,
     tags: [...pane.tags],
     meta: { ...pane.meta },

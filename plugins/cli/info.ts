@@ -46,10 +46,12 @@ function formatTree(sessions: SessionInfo[], windows: WindowInfo[], panes: PaneI
         const p = panes.find((p) => p.id === id);
         if (!p) continue;
         const status = p.exit ? `exited ${p.exit.signal ?? p.exit.code}` : p.state;
+        // What runs in front now, as tmux's pane_current_command; the launch command after it.
+        const now = p.current ? `${p.current.program}  ` : "";
         lines.push(
           `    ${p.focused ? "*" : " "}${p.id}${
             p.name ? ` ${p.name}` : ""
-          }  ${p.cols}x${p.rows}  ${p.agent}  ${status}  ${p.command}`,
+          }  ${p.cols}x${p.rows}  ${p.agent}  ${status}  ${now}(${p.command})`,
         );
       }
     }

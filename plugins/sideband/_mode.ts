@@ -16,6 +16,8 @@ export interface PaneKind {
   command: string;
   argv: readonly string[];
   tags: readonly string[];
+  /** What runs in the pane's foreground now (`claude -p` typed into a shell reads as a stream). */
+  current?: { argv: readonly string[] } | null;
 }
 
 const AGENTS = new Set(["claude", "codex", "gemini", "aider"]);
@@ -55,7 +57,7 @@ export function modeOf(
 }
 
 function byKind(pane: PaneKind, options: Options): Mode {
-  const words = [...pane.argv, ...pane.command.split(/\s+/)];
+  const words = [...pane.argv, ...pane.command.split(/\s+/), ...(pane.current?.argv ?? [])];
   const printing = words.some((a) => a === "-p" || a === "--print");
   if (pane.agent === "claude" && printing) return "stream";
   return options.kinds[pane.agent] ?? "off";

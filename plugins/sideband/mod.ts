@@ -88,6 +88,8 @@ class Sideband {
         topics: [
           "pane.created",
           "pane.closed",
+          "pane.changed",
+          "pane.current",
           "plugin.started",
           "plugin.stopped",
           "plugin.crashed",
@@ -139,6 +141,13 @@ class Sideband {
       const pane = data as unknown as PaneInfo;
       this.#panes.set(pane.id, pane);
       this.#apply(pane.id, false);
+    } else if (event.topic === "pane.changed" || event.topic === "pane.current") {
+      // The agent kind follows the program in front (a shell where someone typed `claude`).
+      const pane = this.#panes.get(String(data.pane));
+      if (!pane) return;
+      if ("agent" in data) pane.agent = String(data.agent);
+      if ("current" in data) pane.current = data.current as { argv: string[] } | null;
+      this.#apply(pane.id, true);
     } else if (event.topic === "pane.closed") {
       const id = String(data.pane);
       this.#readers.get(id)?.stop();

@@ -8,6 +8,7 @@
 import type { WeftEvent } from "../../core/bus/mod.ts";
 import { WeftClient } from "../client/mod.ts";
 import type { LayoutNode } from "../../core/layout/mod.ts";
+import type { PaneInfo } from "../../core/model/mod.ts";
 import type { ActionContext } from "./actions.ts";
 import type { CellGrid } from "./cells.ts";
 import type { PaneLabel, WindowView } from "./chrome.ts";
@@ -57,6 +58,7 @@ const STRUCTURE_TOPICS = [
   "pane.exited",
   "pane.changed",
   "pane.state",
+  "pane.current",
   "window.*",
   "session.*",
 ];
@@ -217,7 +219,10 @@ export class AttachApp {
 
   #labels(): Map<string, PaneLabel> {
     const labels = new Map<string, PaneLabel>();
-    for (const p of this.state.panes.values()) labels.set(p.id, p);
+    // Like tmux's window names: what runs in front now, else the launch command.
+    for (const p of this.state.panes.values()) {
+      labels.set(p.id, { ...p, command: p.current?.program ?? p.command });
+    }
     return labels;
   }
 
@@ -248,6 +253,12 @@ export class AttachApp {
       const data = event.data as { pane: string; state: string };
       const pane = this.state.panes.get(data.pane);
       if (pane) pane.state = data.state as typeof pane.state;
+      return this.schedule();
+    }
+    if (event.topic === "pane.current") {
+      const data = event.data as { pane: string; current: PaneInfo["current"] };
+      const pane = this.state.panes.get(data.pane);
+      if (pane) pane.current = data.current;
       return this.schedule();
     }
     if (

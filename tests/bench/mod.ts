@@ -1,11 +1,14 @@
 /**
  * `deno task bench`: every benchmark, a table on stdout and `bench-results.json`.
  * Numbers are printed, never asserted. `deno task bench -- NAME…` runs only those groups.
+ * The soak (10 minutes of mixed load) runs only when named: `deno task bench -- soak`, or
+ * `deno task bench -- soak --minutes 1`.
  *
  * @module
  */
 
 import { join } from "node:path";
+import { parseArgs } from "node:util";
 import { ROOT } from "./_util.ts";
 
 type Bench = () => Promise<Record<string, number>>;
@@ -20,13 +23,23 @@ const GROUPS: [string, string, string][] = [
   ["mcp", "./mcp.ts", "benchMcp"],
   ["sideband", "./sideband.ts", "benchSideband"],
   ["tui", "./tui.ts", "benchTui"],
+  ["state", "./state.ts", "benchState"],
+  ["soak", "./soak.ts", "benchSoak"],
   ["store", "./store.ts", "benchStore"],
 ];
+/** Groups that run only when named. */
+const OPT_IN = new Set(["soak"]);
 
-const only = new Set(Deno.args);
+// `deno task bench -- soak` passes the "--" along.
+const { positionals } = parseArgs({
+  args: Deno.args.filter((a) => a !== "--"),
+  options: { minutes: { type: "string" } }, // read by the soak itself
+  allowPositionals: true,
+});
+const only = new Set(positionals);
 const results: Record<string, Record<string, number> | { error: string }> = {};
 for (const [name, path, fn] of GROUPS) {
-  if (only.size && !only.has(name)) continue;
+  if (only.size ? !only.has(name) : OPT_IN.has(name)) continue;
   let mod: Record<string, unknown>;
   try {
     mod = await import(path);

@@ -81,6 +81,8 @@ export function startCore(options: CoreOptions = {}): TestCore {
     spawn: ptys.spawn,
     processes: ptys.processes,
     clock,
+    // What runs in front is what the test sets on the pane's fake PTY.
+    foreground: { intervalMs: config.foregroundMs, read: (pane) => FakePtys.of(pane).foreground },
   });
   bus.setResolver(targetResolver(model));
   const core: TestCore = {

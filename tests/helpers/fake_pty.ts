@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { ExitInfo, SpawnOptions } from "../../core/pty/mod.ts";
+import type { ExitInfo, ForegroundProcess, SpawnOptions } from "../../core/pty/mod.ts";
 import type { ModelProcesses, PanePty, SpawnPty } from "../../core/model/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 
@@ -25,7 +25,10 @@ export class FakePty implements PanePty {
   readonly signals: string[] = [];
   /** Whether {@link kill} ends the program (default: yes, as a shell does on SIGHUP). */
   diesOnSignal = true;
+  /** What runs in front, as the model's foreground look sees it (the test sets it). */
+  foreground: ForegroundProcess | null = null;
   #written = "";
+  #inputBytes = 0;
   #decoder = new TextDecoder();
   #exited: ExitInfo | undefined;
   #byteListeners = new Set<(data: Uint8Array) => void>();
@@ -78,7 +81,17 @@ export class FakePty implements PanePty {
     if (this.#exited) return;
     const text = typeof data === "string" ? data : this.#decoder.decode(data, { stream: true });
     this.#written += text;
+    this.#inputBytes += typeof data === "string" ? encoder.encode(data).length : data.length;
     for (const listener of this.#inputListeners) listener(text);
+  }
+
+  get inputBytes(): number {
+    return this.#inputBytes;
+  }
+
+  /** No process runs: the model reads {@link foreground} through the test core instead. */
+  foregroundGroup(): number | undefined {
+    return undefined;
   }
 
   resize(cols: number, rows: number): void {

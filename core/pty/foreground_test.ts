@@ -1,0 +1,130 @@
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { Pty } from "./pty.ts";
+import { type ForegroundProcess, programName, readForeground } from "./foreground.ts";
+
+const ENV = { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", LANG: "C.UTF-8", PS1: "$ " };
+const linux = Deno.build.os === "linux";
+
+/** Polls `fn` until it is truthy (the test's wait condition). */
+async function poll<T>(fn: () => T | undefined | null | false, what: string): Promise<T> {
+  for (let i = 0; i < 400; i++) {
+    const v = fn();
+    if (v) return v;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`${what} never happened`);
+}
+
+/** Polls what runs in front of `pty` until `want` holds. */
+function until(pty: Pty, want: (p: ForegroundProcess | null) => boolean) {
+  let last: ForegroundProcess | null = null;
+  return poll(() => {
+    last = readForeground(pty.pid, { group: pty.foregroundGroup(), last });
+    return want(last) && last;
+  }, "the wanted foreground");
+}
+
+function bash(cwd = "/"): Pty {
+  return Pty.spawn({ argv: ["bash", "--norc", "--noprofile"], cwd, env: ENV, cols: 80, rows: 24 });
+}
+
+function exists(path: string): boolean {
+  try {
+    Deno.statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function close(pty: Pty): Promise<void> {
+  const exited = new Promise((r) => pty.onExit(r));
+  pty.kill("SIGKILL");
+  await exited;
+}
+
+Deno.test({
+  name: "readForeground() follows a shell's foreground job: program, argv, cwd",
+  ignore: !linux,
+  fn: async () => {
+    const dir = await Deno.realPath(await Deno.makeTempDir());
+    const pty = bash(dir);
+    try {
+      const shell = await until(pty, (p) => p?.program === "bash");
+      assertEquals(shell.pid, pty.pid);
+      assertEquals(shell.cwd, dir);
+      assertEquals(shell.argv, ["bash", "--norc", "--noprofile"]);
+      // Unchanged: the very same answer comes back (the cheap path).
+      const again = readForeground(pty.pid, { group: pty.foregroundGroup(), last: shell });
+      assert(again === shell);
+      // Asked not to read the cwd, an unchanged leader keeps the last one.
+      const stale = { ...shell, cwd: "/elsewhere" };
+      assert(
+        readForeground(pty.pid, { group: pty.foregroundGroup(), last: stale, cwd: false }) ===
+          stale,
+      );
+      assertEquals(
+        readForeground(pty.pid, { group: pty.foregroundGroup(), last: stale })?.cwd,
+        dir,
+      );
+      pty.write("cd / && sleep 30\r");
+      const sleep = await until(pty, (p) => p?.program === "sleep");
+      assertEquals(sleep.argv, ["sleep", "30"]);
+      assertEquals(sleep.cwd, "/");
+      assert(sleep.pid !== pty.pid);
+      assert(sleep.exe?.endsWith("/sleep"));
+      // Without the PTY's group, the session leader's /proc/PID/stat gives it.
+      assertEquals(readForeground(pty.pid)?.pid, sleep.pid);
+      pty.write("\x03");
+      const back = await until(pty, (p) => p?.program === "bash");
+      assertEquals(back.cwd, "/");
+    } finally {
+      await close(pty);
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "readForeground() answers with the shell when the group's leader is gone",
+  ignore: !linux,
+  fn: async () => {
+    const pty = bash();
+    try {
+      await until(pty, (p) => p?.program === "bash");
+      // `true` leads the pipeline's group and exits at once; sleep keeps the group in front.
+      pty.write("true | sleep 30\r");
+      const group = await poll(() => {
+        const g = pty.foregroundGroup();
+        return g !== pty.pid && g;
+      }, "the pipeline in front");
+      // Once bash has reaped `true`, the group has no leader to read.
+      await poll(() => !exists(`/proc/${group}`), "the leader's end");
+      const now = readForeground(pty.pid, { group });
+      assertEquals(now?.pid, pty.pid);
+      assertEquals(now?.program, "bash");
+      assertEquals(pty.foregroundGroup(), group, "the group is still in front");
+    } finally {
+      await close(pty);
+    }
+  },
+});
+
+Deno.test("readForeground() is null for a closed terminal or a process that is gone", async () => {
+  const pty = Pty.spawn({ argv: ["true"], cwd: "/", env: ENV, cols: 80, rows: 24 });
+  await new Promise((r) => pty.onExit(r));
+  assertEquals(pty.foregroundGroup(), undefined);
+  assertEquals(readForeground(2 ** 22 + 7, {}), null);
+});
+
+Deno.test("programName() names argv[0], a login shell, a #! script and a self-set title", () => {
+  assertEquals(programName(["/usr/bin/sleep", "30"], "sleep"), "sleep");
+  assertEquals(programName(["-bash"], "bash"), "bash");
+  assertEquals(programName(["/bin/sh", "/tmp/bin/claude", "--x"], "claude"), "claude");
+  assertEquals(programName(["python3", "build.py"], "python3"), "python3");
+  assertEquals(programName(["claude", "--resume"], "2.1.30"), "claude");
+  assertEquals(programName(["npm exec @anthropic-ai/claude-code"], "npm exec @anth"), "npm");
+  assertEquals(programName([], "kworker/0:1"), "kworker/0:1");
+  const long = "a-very-long-script-name";
+  assertEquals(programName(["/bin/sh", `/x/${long}`], long.slice(0, 15)), long);
+});

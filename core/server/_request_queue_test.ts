@@ -1,0 +1,56 @@
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import type { JsonRpcRequest } from "../../protocols/jsonrpc/mod.ts";
+import { RequestQueue } from "./_request_queue.ts";
+
+const request = (id: number): JsonRpcRequest => ({ jsonrpc: "2.0", id, method: "x" });
+
+function queue(held = () => false) {
+  const started: number[] = [];
+  const finish = new Map<number, () => void>();
+  const q = new RequestQueue({
+    run: (r) =>
+      new Promise<void>((resolve) => {
+        started.push(r.id as number);
+        finish.set(r.id as number, resolve);
+      }),
+    held,
+    changed: () => {},
+  });
+  return { q, started, finish };
+}
+
+Deno.test("RequestQueue starts at most 8 fresh calls, in order; an ending one lets the next in", async () => {
+  const { q, started, finish } = queue();
+  for (let i = 1; i <= 20; i++) q.push(request(i), 10);
+  assertEquals(started, [1, 2, 3, 4, 5, 6, 7, 8]);
+  finish.get(1)!();
+  await new Promise((r) => setTimeout(r, 0));
+  assertEquals(started.at(-1), 9);
+  assertEquals(q.pending, 19);
+  for (const f of finish.values()) f();
+  await new Promise((r) => setTimeout(r, 0)); // their timers cleared
+});
+
+Deno.test("RequestQueue: calls that run long stop counting, so they do not hold up the rest", async () => {
+  const { q, started, finish } = queue();
+  for (let i = 1; i <= 12; i++) q.push(request(i), 10);
+  assertEquals(started.length, 8);
+  while (started.length < 12) await new Promise((r) => setTimeout(r, 20)); // after ~250 ms
+  for (const f of finish.values()) f();
+  await new Promise((r) => setTimeout(r, 0)); // their timers cleared
+});
+
+Deno.test("RequestQueue starts nothing while held, and unqueue() takes a waiting request out", async () => {
+  let held = true;
+  const { q, started, finish } = queue(() => held);
+  q.push(request(1), 10);
+  q.push(request(2), 10);
+  assertEquals(started, []);
+  assert(q.unqueue(1));
+  assert(!q.unqueue(1));
+  held = false;
+  q.pump();
+  assertEquals(started, [2]);
+  for (const f of finish.values()) f();
+  await new Promise((r) => setTimeout(r, 0)); // their timers cleared
+});

@@ -1,0 +1,301 @@
+/**
+ * The soak: minutes of mixed load on one server, as hostile as daily life gets. 50 panes
+ * printing, 4 socket clients reading, writing and waiting, an MCP client over HTTP, a plugin
+ * that crashes every 30 s, a client that vanishes mid-call every 10 s. Reports the longest
+ * round trip, the server's memory over time and the replies lost (must be 0).
+ *
+ * Not part of `deno task bench` unless named: `deno task bench -- soak` (10 minutes), or
+ * shorter with `--minutes 1` or `WEFT_SOAK_MINUTES=1`. Runnable alone:
+ * `deno run -A --unstable-worker-options tests/bench/soak.ts --minutes 1`.
+ *
+ * @module
+ */
+
+import { parseArgs } from "node:util";
+import type { WeftClient } from "../../plugins/client/mod.ts";
+import type { Client } from "../../plugins/mcp/sdk_client.ts";
+import { type ChildServer, withChildServer } from "../helpers/child_server.ts";
+import { httpClient } from "../helpers/mcp.ts";
+import { percentile } from "./_util.ts";
+
+const CRASHY = new URL("../fixtures/plugins/crashy/mod.ts", import.meta.url).pathname;
+/** A call with no reply after this long counts as lost. */
+const LOST_AFTER_MS = 30_000;
+
+/** What the soak counts while it runs. */
+class Tally {
+  roundTrips = new Map<string, number[]>();
+  lost: string[] = [];
+  errors = new Map<string, number>();
+  memory: [number, number][] = [];
+  counts = new Map<string, number>();
+
+  count(what: string, n = 1): void {
+    this.counts.set(what, (this.counts.get(what) ?? 0) + n);
+  }
+
+  /** Times a call; a call with no answer within {@link LOST_AFTER_MS} is lost. */
+  async time<T>(kind: string, call: () => Promise<T>): Promise<T | undefined> {
+    const started = performance.now();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const lost = new Promise<"lost">((r) => (timer = setTimeout(() => r("lost"), LOST_AFTER_MS)));
+    try {
+      const result = await Promise.race([call(), lost]);
+      if (result === "lost") {
+        this.lost.push(kind);
+        return undefined;
+      }
+      const samples = this.roundTrips.get(kind) ?? [];
+      samples.push(performance.now() - started);
+      this.roundTrips.set(kind, samples);
+      return result as T;
+    } catch (err) {
+      const code = (err as { code?: string }).code ?? "THROWN";
+      this.errors.set(`${kind}:${code}`, (this.errors.get(`${kind}:${code}`) ?? 0) + 1);
+      // A closed connection on a client that was not meant to vanish is a lost reply.
+      if (code === "UNAVAILABLE") this.lost.push(`${kind} (connection closed)`);
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+/** The soak benchmark group. */
+export async function benchSoak(): Promise<Record<string, number>> {
+  const minutes = soakMinutes();
+  const tally = new Tally();
+  let out: Record<string, number> = {};
+  await withChildServer(async (server) => {
+    const control = await server.connect();
+    const echoes = await startPanes(control);
+    const mcp = await mcpClient(server);
+    const end = performance.now() + minutes * 60_000; // the clock starts once all is set up
+    const running = () => performance.now() < end;
+    console.error(`soak: ${minutes} min of mixed load on pid ${server.pid}`);
+    await Promise.all([
+      sampleMemory(server, tally, running),
+      ...[0, 1, 2, 3].map(async (i) =>
+        socketClient(await server.connect(), echoes, i, tally, running)
+      ),
+      mcpLoad(mcp, echoes, tally, running),
+      crashEvery(30_000, control, tally, running),
+      vanishEvery(10_000, server, echoes, tally, running),
+    ]);
+    await mcp.close().catch(() => {});
+    const alive = await tally.time("final.status", () => control.call("server.status"));
+    out = report(tally, minutes, alive !== undefined, server.log());
+  }, { plugins: { mcp: true, crashy: { from: CRASHY } }, historyBytes: 1024 * 1024 });
+  return out;
+}
+
+function soakMinutes(): number {
+  const { values } = parseArgs({
+    args: Deno.args.filter((a) => a !== "--"),
+    options: { minutes: { type: "string" } },
+    strict: false,
+    allowPositionals: true,
+  });
+  const given = values.minutes ?? Deno.env.get("WEFT_SOAK_MINUTES") ?? "10";
+  const minutes = Number(given);
+  if (!(minutes > 0)) throw new RangeError(`Cannot soak for "${given}" minutes`);
+  return minutes;
+}
+
+/** 46 panes that print on their own, 4 `cat` panes the clients type into and wait on. */
+async function startPanes(control: WeftClient): Promise<string[]> {
+  const loud = [
+    "while :; do date +%s%N; sleep 0.2; done",
+    "while :; do seq 1 500; sleep 3; done",
+    "while :; do printf '\\e[31mred\\e[0m %s\\n' $RANDOM; sleep 0.5; done",
+  ];
+  for (let i = 0; i < 46; i++) {
+    await control.call("session.create", { command: loud[i % loud.length] });
+  }
+  const echoes: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    echoes.push((await control.call<{ pane: string }>("session.create", { argv: ["cat"] })).pane);
+  }
+  return echoes;
+}
+
+async function mcpClient(server: ChildServer): Promise<Client> {
+  for (let i = 0; i < 500; i++) {
+    try {
+      return await httpClient(server.dir, "soak");
+    } catch {
+      await new Promise((r) => setTimeout(r, 20)); // the mcp plugin is still starting
+    }
+  }
+  throw new Error("the mcp plugin did not publish its HTTP endpoint");
+}
+
+/** Reads, writes and waits in a loop: type a token into a cat pane, wait until it shows. */
+async function socketClient(
+  client: WeftClient,
+  echoes: string[],
+  index: number,
+  tally: Tally,
+  running: () => boolean,
+): Promise<void> {
+  const mine = echoes[index]!;
+  for (let n = 0; running(); n++) {
+    const pane = `p${1 + (n * 7 + index) % 46}`;
+    await tally.time("socket.read", () => client.call("pane.read", { pane }));
+    await tally.time(
+      "socket.read_recent",
+      () => client.call("pane.read", { pane, mode: "recent", lines: 200 }),
+    );
+    const token = `c${index}-${n}`;
+    await tally.time(
+      "socket.write",
+      () => client.call("pane.write", { pane: mine, text: `${token}\r` }),
+    );
+    await tally.time(
+      "socket.wait",
+      () =>
+        client.call("pane.wait", { pane: mine, match: `^${token}$`, regex: true, timeout: 20_000 }),
+    );
+    await tally.time("socket.status", () => client.call("server.status"));
+    tally.count("socket.rounds");
+    await pause(20);
+  }
+  client.close();
+}
+
+async function mcpLoad(
+  mcp: Client,
+  echoes: string[],
+  tally: Tally,
+  running: () => boolean,
+): Promise<void> {
+  for (let n = 0; running(); n++) {
+    const pane = `p${1 + n % 46}`;
+    await tally.time(
+      "mcp.read_pane",
+      () => mcp.callTool({ name: "read_pane", arguments: { pane } }),
+    );
+    await tally.time("mcp.list_panes", () => mcp.callTool({ name: "list_panes", arguments: {} }));
+    if (n % 10 === 0) {
+      // A regex wait that will not match: it must time out on time, not freeze anything.
+      await tally.time("mcp.wait_for_timeout", () =>
+        mcp.callTool({
+          name: "wait_for",
+          arguments: { pane: echoes[0], match: "(x+x+)+y", regex: true, timeout: 500 },
+        }));
+    }
+    tally.count("mcp.rounds");
+    await pause(50);
+  }
+}
+
+/** Crashes the crashy plugin every `every` ms and times how long it takes to come back. */
+async function crashEvery(
+  every: number,
+  control: WeftClient,
+  tally: Tally,
+  running: () => boolean,
+): Promise<void> {
+  while (running()) {
+    await tally.time("plugin.crash", () => control.call("crashy.die"));
+    tally.count("plugin.crashes");
+    const crashed = performance.now();
+    while (running()) {
+      const pong = await control.call<string>("crashy.ping").catch(() => undefined);
+      if (pong === "pong") {
+        tally.count("plugin.back");
+        tally.roundTrips.set("plugin.back_ms", [
+          ...(tally.roundTrips.get("plugin.back_ms") ?? []),
+          performance.now() - crashed,
+        ]);
+        break;
+      }
+      await pause(200);
+    }
+    await sleepWhile(every - (performance.now() - crashed), running);
+  }
+}
+
+/** Every `every` ms a client connects, starts calls, and vanishes without a word. */
+async function vanishEvery(
+  every: number,
+  server: ChildServer,
+  echoes: string[],
+  tally: Tally,
+  running: () => boolean,
+): Promise<void> {
+  tally.count("vanished.clients", 0);
+  while (running()) {
+    const conn = await Deno.connect({ transport: "unix", path: server.socket });
+    const lines = [
+      { id: 1, method: "pane.wait", params: { pane: echoes[3], match: "never", timeout: 60_000 } },
+      { id: 2, method: "pane.read", params: { pane: "p1", mode: "history" } },
+      { id: 3, method: "crashy.hang", params: {} },
+    ].map((m) => JSON.stringify({ jsonrpc: "2.0", ...m }) + "\n").join("");
+    await conn.write(new TextEncoder().encode(lines)).catch(() => {});
+    await pause(50);
+    // Every other one says it is done writing first (a half-close), then goes all the same.
+    if (tally.counts.get("vanished.clients")! % 2) await conn.closeWrite().catch(() => {});
+    await pause(50);
+    conn.close();
+    tally.count("vanished.clients");
+    await sleepWhile(every, running);
+  }
+}
+
+async function sampleMemory(server: ChildServer, tally: Tally, running: () => boolean) {
+  const t0 = performance.now();
+  while (running()) {
+    tally.memory.push([performance.now() - t0, await server.rss()]);
+    await sleepWhile(10_000, running);
+  }
+  tally.memory.push([performance.now() - t0, await server.rss()]);
+}
+
+function report(
+  tally: Tally,
+  minutes: number,
+  alive: boolean,
+  log: string,
+): Record<string, number> {
+  const out: Record<string, number> = { minutes, server_alive: alive ? 1 : 0 };
+  out.lost_replies = tally.lost.length;
+  if (tally.lost.length) console.error(`soak: lost replies: ${tally.lost.join(", ")}`);
+  let longest = 0;
+  for (const [kind, samples] of tally.roundTrips) {
+    out[`${kind}.count`] = samples.length;
+    out[`${kind}.p50_ms`] = round(percentile(samples, 50));
+    out[`${kind}.p99_ms`] = round(percentile(samples, 99));
+    out[`${kind}.max_ms`] = round(Math.max(...samples));
+    if (!/wait|crash|back/.test(kind)) longest = Math.max(longest, ...samples);
+  }
+  out.longest_round_trip_ms = round(longest);
+  for (const [what, n] of tally.counts) out[what] = n;
+  for (const [what, n] of tally.errors) out[`errors.${what}`] = n;
+  const mib = (b: number) => round(b / 2 ** 20);
+  for (const [at, rss] of tally.memory) out[`rss_mib.at_${Math.round(at / 1000)}s`] = mib(rss);
+  const rss = tally.memory.map(([, r]) => r);
+  out["rss_mib.start"] = mib(rss[0] ?? NaN);
+  out["rss_mib.max"] = mib(Math.max(...rss));
+  out["rss_mib.end"] = mib(rss.at(-1) ?? NaN);
+  out.dropped_clients_logged = (log.match(/dropped client/g) ?? []).length;
+  return out;
+}
+
+function round(n: number): number {
+  return Math.round(n * 10) / 10;
+}
+
+function pause(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** Sleeps `ms`, waking early (in steps of 250 ms) once the soak is over. */
+async function sleepWhile(ms: number, running: () => boolean): Promise<void> {
+  const until = performance.now() + ms;
+  while (running() && performance.now() < until) {
+    await pause(Math.min(250, until - performance.now()));
+  }
+}
+
+if (import.meta.main) console.table(await benchSoak());
