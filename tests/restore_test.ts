@@ -42,6 +42,10 @@ async function build(client: WeftClient, dir: string): Promise<void> {
     command: "echo program-$((40 + 2)); exec sleep 1000",
   });
   await client.call("pane.set", { pane: "p3", meta: { role: "server" } });
+  // No OSC 7 here: the foreground process's directory is what weft sees.
+  const other = join(dir, "other");
+  await Deno.mkdir(other);
+  await client.call("pane.write", { pane: "right", text: `cd '${other}'`, submit: true });
   await client.call("window.create", { name: "second" });
   await client.call("pane.create", { split: "p4", direction: "vertical", ratio: 0.6 });
   await client.call("window.zoom", { pane: "p5", zoomed: true });
@@ -51,6 +55,12 @@ async function build(client: WeftClient, dir: string): Promise<void> {
   await eventually(async () =>
     (await client.call<{ cwd: string }>("pane.status", { pane: "p1" })).cwd === sub
   );
+  await eventually(async () => {
+    const status = await client.call<{ current: { cwd: string } | null }>("pane.status", {
+      pane: "right",
+    });
+    return status.current?.cwd === other;
+  });
 }
 
 /** The project's store says p1's screen holds `text` (screens are saved every few seconds). */
@@ -88,6 +98,8 @@ async function checkRestored(client: WeftClient, dir: string): Promise<void> {
   // The shell runs in its last directory again.
   await client.call("pane.write", { pane: "p1", text: "echo now-in-$(pwd)", submit: true });
   await client.call("pane.wait", { pane: "p1", match: `now-in-${sub}` });
+  await client.call("pane.write", { pane: "right", text: "echo now-in-$(pwd)", submit: true });
+  await client.call("pane.wait", { pane: "right", match: `now-in-${join(dir, "other")}` });
   // The program was started again with its command, under its old screen.
   await client.call("pane.wait", { pane: "p3", match: "program-42" });
   const p3 = await client.call<{ text: string }>("pane.read", {
@@ -104,18 +116,20 @@ async function checkRestored(client: WeftClient, dir: string): Promise<void> {
   assertEquals(next.id, "p7");
 }
 
-async function stopWithCli(dir: string): Promise<void> {
+/** Runs the weft CLI in `dir`; returns its stdout, failing on a non-zero exit. */
+async function weftCli(dir: string, ...args: string[]): Promise<string> {
   const env = { ...Deno.env.toObject() };
   delete env.WEFT_PANE;
   const out = await new Deno.Command(Deno.execPath(), {
-    args: weftArgs("stop"),
+    args: weftArgs(...args),
     cwd: dir,
     env,
     clearEnv: true,
-    stdout: "null",
+    stdout: "piped",
     stderr: "piped",
   }).output();
   assertEquals(out.code, 0, new TextDecoder().decode(out.stderr));
+  return new TextDecoder().decode(out.stdout);
 }
 
 Deno.test({
@@ -128,8 +142,18 @@ Deno.test({
       await build(first.client, dir);
       const before = await picture(first.client.call.bind(first.client));
       first.client.close();
-      await stopWithCli(dir);
+      await weftCli(dir, "stop");
       await first.exited;
+      // weft saved says what comes back, and how, without a server.
+      const saved = await weftCli(dir, "saved");
+      assertMatch(saved, /^weft serve restores \(restore "all", saved \d{4}-/);
+      assertMatch(saved, /\n {5}p1 {2}shell in .*sub dir\n/);
+      assertMatch(
+        saved,
+        /\n {5}p3 {2}"echo program-\$\(\(40 \+ 2\)\); exec sleep 1000" started again/,
+      );
+      assertMatch(saved, /\n {4}\*p2 right {2}shell in .*other {2}\[watch, b\]\n/);
+      assertMatch(saved, /\n {2}w2 {2}120x40 zoomed p5\n {5}p4 second {2}shell in /);
 
       const second = await serveChild(dir);
       try {
@@ -139,6 +163,23 @@ Deno.test({
       } finally {
         await killHard(second);
       }
+      // --fresh: an empty start, the old store kept beside it.
+      const fresh = await serveChild(dir, "--fresh");
+      try {
+        assertMatch(
+          fresh.stderr(),
+          /starting fresh; the previous store is kept as \.weft\/weft-[0-9T-]+Z\.db/,
+        );
+        const { panes } = await fresh.client.call<{ panes: { id: string }[] }>("pane.list");
+        assertEquals(panes.map((p) => p.id), ["p1"]);
+      } finally {
+        await killHard(fresh);
+      }
+      const kept = [];
+      for await (const e of Deno.readDir(join(dir, ".weft"))) {
+        if (/^weft-.*Z\.db$/.test(e.name)) kept.push(e.name);
+      }
+      assertEquals(kept.length, 1);
     } finally {
       await Deno.remove(dir, { recursive: true });
     }
