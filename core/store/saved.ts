@@ -103,10 +103,10 @@ export function savedWindow(w: WindowRecord): SavedWindow | undefined {
 }
 
 /**
- * The agent's own conversation id (Claude Code's `session_id`), which its hooks report onto the
- * pane (agent awareness): kept when present.
+ * The agent's own conversation (Claude Code's `session_id`), which its hooks report onto the
+ * pane's agent state (agent awareness, `pane.changed` with `agentSession`): kept when present.
  */
-type PaneExtras = { sessionId?: string | null };
+type PaneExtras = { agentState?: { session?: { id: string } | null } };
 
 /** The stored form of a pane. */
 export function savedPane(pane: Pane): SavedPane {
@@ -125,7 +125,7 @@ export function savedPane(pane: Pane): SavedPane {
     env,
     agent: pane.agent,
     agentExplicit: pane.agentExplicit,
-    agentSession: extra.sessionId ?? null,
+    agentSession: extra.agentState?.session?.id ?? null,
     tags: [...pane.tags],
     meta: { ...pane.meta },
     createdBy: pane.createdBy,
