@@ -101,5 +101,5 @@ Deno.test("resumeArgv() leaves alone what is no conversation to resume", () => {
   strictEqual(resumeArgv(["claude", "-p", "one shot"], id), undefined);
   strictEqual(resumeArgv(["codex", "exec", "task"], id), undefined);
   strictEqual(resumeArgv(["htop"], id), undefined);
-  strictEqual(resumeArgv(["python", "claude"], id), undefined);
+  strictEqual(resumeArgv(["vim", "claude"], id), undefined);
 });
