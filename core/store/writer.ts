@@ -2,9 +2,9 @@
  * Write-through: the model's changes reach the store file without sitting on the output path.
  * Events mark what changed (a session, a window, a pane); the marked records are written in one
  * transaction at most `delayMs` later, or at once by {@link StoreWriter.flush}, which the bus
- * awaits before it replies to a call that changed something. Screens are read only every
- * `sweepMs`, and only the ones that changed; the same sweep catches what changes without an
- * event (a shell's directory).
+ * awaits before it replies to a call that changed something. Every `sweepMs` a sweep catches
+ * what changes without an event, and the screens that changed are saved, a slice at a time
+ * (`_screens.ts`).
  *
  * @module
  */
@@ -14,6 +14,7 @@ import type { Model } from "../model/mod.ts";
 import type { DocChange, DocTable, ScreenChange, StoreDb } from "./db.ts";
 import { savedPane, savedSession, savedWindow } from "./saved.ts";
 import { Checkpointer } from "./_checkpointer.ts";
+import { ScreenKeeper } from "./_screens.ts";
 
 /** The topics that change what the store keeps; never `pane.output`. */
 const TOPICS = [
@@ -63,8 +64,7 @@ export class StoreWriter {
   #dirty: Record<Kind, Set<string>> = { sessions: new Set(), windows: new Set(), panes: new Set() };
   #meta = false;
   #written = new Map<string, string>();
-  #screens = new Map<string, () => void>();
-  #changedScreens = new Set<string>();
+  #screens: ScreenKeeper;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #sweeper: ReturnType<typeof setInterval> | undefined;
   #unsubscribe: (() => void) | undefined;
@@ -76,6 +76,11 @@ export class StoreWriter {
 
   constructor(options: WriterOptions) {
     this.#o = options;
+    this.#screens = new ScreenKeeper({
+      model: options.model,
+      write: (screens) => this.#write(screens),
+      busy: (ms) => (this.stats.busyMs += ms),
+    });
   }
 
   /**
@@ -87,13 +92,16 @@ export class StoreWriter {
       this.#written.set(`${table}\0${key}`, data);
     }
     this.#unsubscribe = this.#o.events.subscribe({ topics: TOPICS }, (e) => this.#onEvent(e));
-    for (const pane of this.#o.model.panes.values()) this.#watchScreen(pane.id);
-    this.#sweep(true);
+    for (const id of this.#o.model.panes.keys()) this.#screens.watch(id);
+    this.#sweep();
     if (this.#o.db.file !== ":memory:") {
       this.#checkpointer = new Checkpointer(this.#o.db.file, this.#o.sweepMs ?? 2000);
     }
     const sweepMs = this.#o.sweepMs ?? 2000;
-    this.#sweeper = setInterval(() => this.#sweep(false), sweepMs);
+    this.#sweeper = setInterval(() => {
+      this.#sweep();
+      this.#screens.pass();
+    }, sweepMs);
     Deno.unrefTimer(this.#sweeper);
   }
 
@@ -106,13 +114,13 @@ export class StoreWriter {
   /** Writes everything a last time (screens too), then stops and closes the file. */
   close(): void {
     if (this.#closed) return;
-    this.#sweep(true);
+    this.#sweep();
+    this.#write(this.#screens.all());
     this.#closed = true;
     this.#unsubscribe?.();
     clearInterval(this.#sweeper);
     clearTimeout(this.#timer);
-    for (const off of this.#screens.values()) off();
-    this.#screens.clear();
+    this.#screens.stop();
     this.#checkpointer?.stop();
     try {
       if (!this.#failed) this.#o.db.checkpoint();
@@ -148,12 +156,12 @@ export class StoreWriter {
         break;
       case "pane.created":
         this.#mark("panes", id("id"));
-        this.#watchScreen(id("id"));
+        if (id("id")) this.#screens.watch(id("id")!);
         this.#meta = true;
         break;
       case "pane.closed":
         this.#mark("panes", id("pane"));
-        this.#unwatchScreen(id("pane"));
+        if (id("pane")) this.#screens.unwatch(id("pane")!);
         break;
       default:
         this.#mark("panes", event.pane ?? id("pane"));
@@ -178,8 +186,8 @@ export class StoreWriter {
     }, this.#o.delayMs ?? 50);
   }
 
-  /** Marks everything (and drops rows of records gone); with screens, also writes them. */
-  #sweep(all: boolean): void {
+  /** Marks everything (rows of records gone are removed) and writes what differs. */
+  #sweep(): void {
     const { model } = this.#o;
     const live = {
       sessions: model.sessions,
@@ -194,10 +202,7 @@ export class StoreWriter {
       if (table !== "meta" && !live[table].has(id)) this.#dirty[table].add(id);
     }
     this.#meta = true;
-    const started = performance.now();
-    const screens = this.#readScreens(all);
-    this.stats.busyMs += performance.now() - started;
-    this.#write(screens, true);
+    this.#write([], true);
   }
 
   #write(screens: ScreenChange[], forceMeta = false): void {
@@ -213,6 +218,8 @@ export class StoreWriter {
     clearTimeout(this.#timer);
     this.#timer = undefined;
     const docs = this.#changes(forceMeta);
+    const gone = docs.filter((c) => c.table === "panes" && c.data === null);
+    screens = [...screens, ...gone.map((c) => ({ pane: c.key, screen: null }))];
     if (this.#failed || this.#closed || (!docs.length && !screens.length)) return;
     try {
       this.#o.db.write(docs, screens);
@@ -261,43 +268,6 @@ export class StoreWriter {
     this.#dirty.windows.clear();
     this.#dirty.panes.clear();
     this.#meta = false;
-    return out;
-  }
-
-  #watchScreen(id: string | undefined): void {
-    const pane = id === undefined ? undefined : this.#o.model.panes.get(id);
-    if (!pane || this.#screens.has(pane.id)) return;
-    this.#screens.set(pane.id, pane.screen.onChange(() => this.#changedScreens.add(pane.id)));
-    this.#changedScreens.add(pane.id);
-  }
-
-  #unwatchScreen(id: string | undefined): void {
-    if (id === undefined) return;
-    this.#screens.get(id)?.();
-    this.#screens.delete(id);
-    this.#changedScreens.delete(id);
-  }
-
-  /** The changed screens, read now; screens of panes gone are removed. */
-  #readScreens(all: boolean): ScreenChange[] {
-    const out: ScreenChange[] = [];
-    const ids = all
-      ? new Set([...this.#changedScreens, ...this.#screens.keys()])
-      : this.#changedScreens;
-    for (const id of ids) {
-      const pane = this.#o.model.panes.get(id);
-      if (!pane) continue;
-      const read = pane.screen.read({ mode: "visible", ansi: true });
-      out.push({
-        pane: id,
-        screen: { cols: read.cols, rows: read.rows, ansi: read.text, savedAt: Date.now() },
-      });
-    }
-    this.#changedScreens.clear();
-    for (const key of this.#written.keys()) {
-      const [table, id] = key.split("\0") as [DocTable, string];
-      if (table === "panes" && !this.#o.model.panes.has(id)) out.push({ pane: id, screen: null });
-    }
     return out;
   }
 }
