@@ -1,8 +1,9 @@
 /**
  * The last screenful of each pane, kept for restore. A screen is only marked when it changes
  * (one set insert per parsed batch: nothing on the output path), and read later in slices of a
- * few milliseconds, each slice written at once: reading a screen with its colours takes about
- * 2 ms, so fifty busy panes read in one go would hold the event loop for a tenth of a second.
+ * few milliseconds and at most a few screens, each slice written at once: reading a full screen
+ * with its colours takes up to 2 ms, so fifty busy panes read and written in one go would hold
+ * the event loop for a tenth of a second.
  *
  * @module
  */
@@ -17,6 +18,8 @@ export interface ScreenKeeperOptions {
   write: (screens: ScreenChange[]) => void;
   /** Longest a slice reads before it yields (default 4 ms). */
   sliceMs?: number;
+  /** Most screens a slice reads, so its write stays short too (default 8). */
+  sliceScreens?: number;
   /** Told how long each slice's reading took (for figures). */
   busy?: (ms: number) => void;
 }
@@ -63,7 +66,9 @@ export class ScreenKeeper {
       do {
         const read = this.#read(ids.shift()!);
         if (read) out.push(read);
-      } while (ids.length && performance.now() < until);
+      } while (
+        ids.length && out.length < (this.#o.sliceScreens ?? 8) && performance.now() < until
+      );
       this.#o.busy?.(performance.now() - started);
       this.#o.write(out);
       if (ids.length) setTimeout(slice, 0);
