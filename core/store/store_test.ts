@@ -94,7 +94,12 @@ Deno.test("restoreSaved() brings back tree, ratios, names, tags, focus, zoom and
   const first = await run(file);
   await build(first.core);
   const before = await picture(first.core.call);
+  const keys = [...first.core.model.panes.values()].map((p) => p.launch.env.WEFT_SIDEBAND_KEY!);
   await stop(first);
+  // Each pane's sideband key is in its environment, never in the file.
+  const bytes = new TextDecoder().decode(await Deno.readFile(file));
+  assert(keys.length === 4 && keys.every((k) => k.length >= 16 && !bytes.includes(k)));
+  assert(!bytes.includes("never"), "a WEFT_* variable given explicitly is not kept either");
 
   const second = await run(file);
   assertEquals(await picture(second.core.call), before);

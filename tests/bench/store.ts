@@ -38,6 +38,9 @@ export async function benchStore(): Promise<Record<string, number>> {
   }
   const off = median(offs);
   const on = median(ons);
+  const perChange: number[] = [];
+  for (let i = 0; i < 3; i++) perChange.push(await cpuPerChange(true) - await cpuPerChange(false));
+  const storeUs = perChange.sort((a, b) => a - b)[1]!;
   const stallOff = await screenStalls(false);
   const stallOn = await screenStalls(true);
   const restore = await benchRestore();
@@ -47,6 +50,8 @@ export async function benchStore(): Promise<Record<string, number>> {
     cpu_pct_without_store: off.cpuPct,
     cpu_pct_with_store: on.cpuPct,
     store_overhead_cpu_pct: round(on.cpuPct - off.cpuPct),
+    store_cpu_us_per_change: round(storeUs),
+    store_cpu_pct_at_1000_per_s: round(storeUs / 10),
     store_busy_pct_of_a_core: on.busyPct,
     store_transactions_per_s: round(on.writes / SECONDS),
     write_p99_ms: on.p99Ms,
@@ -60,6 +65,34 @@ export async function benchStore(): Promise<Record<string, number>> {
     crash_soak_answered: soak.replied,
     crash_soak_failures: soak.failure ? 1 : 0,
   };
+}
+
+/** Process CPU µs per change for 3,000 changes as fast as they go (the store's is the difference). */
+async function cpuPerChange(withStore: boolean): Promise<number> {
+  const dir = await Deno.makeTempDir({ prefix: "weft-bench-store-" });
+  const core = startCore({ projectDir: dir });
+  const store = withStore
+    ? await startStore({
+      file: join(dir, "weft.db"),
+      model: core.model,
+      events: core.bus.events,
+      restore: "all",
+      shell: core.config.shell,
+      projectDir: dir,
+      log: () => {},
+    })
+    : undefined;
+  if (store) core.bus.setBarrier(() => store.flush());
+  await core.call("session.create", { argv: ["cat"] });
+  for (let i = 0; i < 5; i++) await core.call("pane.create", { argv: ["cat"] });
+  for (let n = 0; n < 300; n++) await change(core, n); // warm up
+  const cpu = process.cpuUsage();
+  for (let n = 0; n < 3000; n++) await change(core, n);
+  const used = process.cpuUsage(cpu);
+  store?.close();
+  await core.dispose();
+  await Deno.remove(dir, { recursive: true });
+  return (used.user + used.system) / 3000;
 }
 
 /** 1,000 changes per second for a few seconds: half layout changes, half pane creations/closes. */
