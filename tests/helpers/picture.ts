@@ -17,7 +17,7 @@ interface Listed {
     currentWindow: string | null;
     current: boolean;
   }[];
-  windows: { id: string }[];
+  windows: { id: string; zoomed: string | null }[];
   panes: {
     id: string;
     name: string | null;
@@ -44,6 +44,11 @@ export async function picture(call: Call) {
   const layouts = [];
   for (const w of windows) layouts.push(await call("window.layout", { window: w.id }));
   const { panes } = await call<Pick<Listed, "panes">>("pane.list", {});
+  const zoomed = new Map(windows.map((w) => [w.id, w.zoomed]));
+  const hidden = (p: { id: string; window: string }) => {
+    const z = zoomed.get(p.window);
+    return z !== null && z !== undefined && z !== p.id;
+  };
   return {
     sessions: sessions.map(({ id, name, windows, currentWindow, current }) => ({
       id,
@@ -61,8 +66,9 @@ export async function picture(call: Call) {
       tags: p.tags,
       meta: p.meta,
       focused: p.focused,
-      cols: p.cols,
-      rows: p.rows,
+      // A pane hidden by its window's zoom keeps whatever size it last had (none is shown);
+      // a restore gives it the size its layout would: the sizes of shown panes are compared.
+      ...(hidden(p) ? {} : { cols: p.cols, rows: p.rows }),
     })),
   };
 }
