@@ -215,8 +215,8 @@ export class StoreWriter {
   }
 
   #writeNow(screens: ScreenChange[], forceMeta: boolean): void {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
+    // A pending timer stays armed (it will find nothing to do): clearing and arming one again
+    // would add two timer calls to every command.
     const docs = this.#changes(forceMeta);
     const gone = docs.filter((c) => c.table === "panes" && c.data === null);
     screens = [...screens, ...gone.map((c) => ({ pane: c.key, screen: null }))];

@@ -38,9 +38,14 @@ export async function benchStore(): Promise<Record<string, number>> {
   }
   const off = median(offs);
   const on = median(ons);
-  const perChange: number[] = [];
-  for (let i = 0; i < 3; i++) perChange.push(await cpuPerChange(true) - await cpuPerChange(false));
-  const storeUs = perChange.sort((a, b) => a - b)[1]!;
+  // Alternated five times; the median of each side (a loaded machine's noise is large).
+  const withUs: number[] = [], withoutUs: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    withoutUs.push(await cpuPerChange(false));
+    withUs.push(await cpuPerChange(true));
+  }
+  const mid = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const storeUs = mid(withUs) - mid(withoutUs);
   const stallOff = await screenStalls(false);
   const stallOn = await screenStalls(true);
   const restore = await benchRestore();
@@ -50,6 +55,7 @@ export async function benchStore(): Promise<Record<string, number>> {
     cpu_pct_without_store: off.cpuPct,
     cpu_pct_with_store: on.cpuPct,
     store_overhead_cpu_pct: round(on.cpuPct - off.cpuPct),
+    core_cpu_us_per_change: round(mid(withoutUs)),
     store_cpu_us_per_change: round(storeUs),
     store_cpu_pct_at_1000_per_s: round(storeUs / 10),
     store_busy_pct_of_a_core: on.busyPct,
