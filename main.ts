@@ -33,6 +33,8 @@ export const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   mcp: async () => (await import("./plugins/mcp/cli.ts")).mcp,
   sideband: async () => (await import("./plugins/sideband/cli.ts")).sideband,
   layout: async () => (await import("./plugins/layout/cli.ts")).layout,
+  web: async () => (await import("./plugins/web/cli.ts")).web,
+  tmux: async () => (await import("./plugins/tmux/cli.ts")).tmux,
   help: async () => (await import("./plugins/cli/info.ts")).helpCommand(loadAll),
 };
 

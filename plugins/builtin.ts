@@ -29,10 +29,26 @@ export const BUILTIN_PLUGINS: Readonly<Record<string, BuiltinPlugin>> = {
     grant: "asked",
     options: {},
   },
+  // On by default: the `tmux` shim inside panes calls its `tmux.exec`, so programs that speak
+  // tmux (Claude Code's agent teams, scripts) split, type into and list weft's panes.
+  tmux: {
+    from: new URL("./tmux/mod.ts", import.meta.url).href,
+    enabled: true,
+    grant: "asked",
+    options: {},
+  },
   // Off until the project enables it; then it may forward every bus right to its MCP
   // clients (read-only mode narrows that), listen on loopback and keep its token in .weft/.
   mcp: {
     from: new URL("./mcp/mod.ts", import.meta.url).href,
+    enabled: false,
+    grant: "asked",
+    options: {},
+  },
+  // Off until the project enables it (or `weft web` turns it on): a page on loopback for
+  // humans, which reads, types into, splits and closes panes for whoever holds a login code.
+  web: {
+    from: new URL("./web/mod.ts", import.meta.url).href,
     enabled: false,
     grant: "asked",
     options: {},

@@ -4,22 +4,8 @@
  */
 
 import { deepStrictEqual as assertEquals, match as assertMatch } from "node:assert/strict";
-import { weftArgs } from "./helpers/cli.ts";
+import { weftProcess } from "./helpers/cli.ts";
 import { E2E, withServer } from "./helpers/server.ts";
-
-async function weft(cwd: string, ...args: string[]) {
-  const env = { ...Deno.env.toObject() };
-  delete env.WEFT_PANE;
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: weftArgs(...args),
-    cwd,
-    env,
-    clearEnv: true,
-    stdin: "null",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, out: dec.decode(out.stdout), err: dec.decode(out.stderr) };
-}
 
 /** No layout or sideband Workers: these tests need only the core's commands. */
 const CORE_ONLY = { weft: { plugins: { layout: false, sideband: false } } };
@@ -29,7 +15,7 @@ Deno.test(
   E2E,
   async () => {
     await withServer(async ({ dir, client }) => {
-      const made = await weft(
+      const made = await weftProcess(
         dir,
         "new",
         "--session-new",
@@ -50,7 +36,16 @@ Deno.test(
       });
       assertEquals(status.tags, ["a", "b"]);
       assertEquals(status.agent, "shell");
-      const split = await weft(dir, "split", "tagged", "-v", "--no-focus", "--tags", "c", "--json");
+      const split = await weftProcess(
+        dir,
+        "split",
+        "tagged",
+        "-v",
+        "--no-focus",
+        "--tags",
+        "c",
+        "--json",
+      );
       assertEquals(split.code, 0, split.err);
       assertEquals(JSON.parse(split.out).tags, ["c"]);
       assertEquals(JSON.parse(split.out).focused, false, "--no-focus");
@@ -60,13 +55,13 @@ Deno.test(
 
 Deno.test("weft new refuses flags that do not fit as usage mistakes (exit 2)", E2E, async () => {
   await withServer(async ({ dir }) => {
-    const stray = await weft(dir, "new", "--session-new", "--split", "p1");
+    const stray = await weftProcess(dir, "new", "--session-new", "--split", "p1");
     assertEquals(stray.code, 2);
     assertMatch(stray.err, /--split does not go with --session-new/);
-    const ratio = await weft(dir, "split", "p1", "-h", "--ratio", "1.5");
+    const ratio = await weftProcess(dir, "split", "p1", "-h", "--ratio", "1.5");
     assertEquals(ratio.code, 2);
     assertMatch(ratio.err, /--ratio must be a number above 0 and below 1/);
-    assertEquals((await weft(dir, "new", "--bogus")).code, 2);
+    assertEquals((await weftProcess(dir, "new", "--bogus")).code, 2);
   }, CORE_ONLY);
 });
 
@@ -75,12 +70,12 @@ Deno.test(
   E2E,
   async () => {
     await withServer(async ({ dir }) => {
-      const help = await weft(dir, "help", "new");
+      const help = await weftProcess(dir, "help", "new");
       assertEquals(help.code, 0, help.err);
       assertMatch(help.out, /^usage: weft new /);
       assertMatch(help.out, /^ {2}--tags A,B… +Free-form tags\.$/m);
       assertMatch(help.out, /^ {2}--agent claude\|codex\|/m);
-      const read = await weft(dir, "help", "read");
+      const read = await weftProcess(dir, "help", "read");
       assertMatch(read.out, /^ {2}--\[no-\]join +Join lines/m);
     }, CORE_ONLY);
   },

@@ -4,29 +4,15 @@ import {
   ok as assert,
 } from "node:assert/strict";
 import { join } from "node:path";
-import { weftArgs } from "./helpers/cli.ts";
+import { serveProcess, weftArgs, weftProcess } from "./helpers/cli.ts";
 import { E2E, withServer } from "./helpers/server.ts";
-
-async function weft(cwd: string, ...args: string[]) {
-  const env = { ...Deno.env.toObject() };
-  delete env.WEFT_PANE;
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: weftArgs(...args),
-    cwd,
-    env,
-    clearEnv: true,
-    stdin: "null",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, out: dec.decode(out.stdout), err: dec.decode(out.stderr) };
-}
 
 Deno.test(
   "weft CLI: new, send, wait, read, run, call, ls, kill through a running server",
   E2E,
   async () => {
     await withServer(async ({ dir }) => {
-      const made = await weft(
+      const made = await weftProcess(
         dir,
         "new",
         "--session-new",
@@ -37,21 +23,29 @@ Deno.test(
       );
       assertEquals(made.code, 0, made.err);
       assertMatch(made.out, /^p\d+\n$/);
-      assertEquals((await weft(dir, "send", "sh", "echo", "from-cli", "--enter")).code, 0);
-      const waited = await weft(dir, "wait", "sh", "--match", "^from-cli$", "--timeout", "10000");
+      assertEquals((await weftProcess(dir, "send", "sh", "echo", "from-cli", "--enter")).code, 0);
+      const waited = await weftProcess(
+        dir,
+        "wait",
+        "sh",
+        "--match",
+        "^from-cli$",
+        "--timeout",
+        "10000",
+      );
       assertEquals(waited.code, 0, waited.err);
-      assertMatch((await weft(dir, "read", "sh")).out, /^from-cli$/m);
-      const ran = await weft(dir, "run", "--", "echo ran; exit 4");
+      assertMatch((await weftProcess(dir, "read", "sh")).out, /^from-cli$/m);
+      const ran = await weftProcess(dir, "run", "--", "echo ran; exit 4");
       assertEquals(ran.code, 4);
       assertEquals(ran.out, "ran\n");
-      const listed = JSON.parse((await weft(dir, "ls", "--json")).out);
+      const listed = JSON.parse((await weftProcess(dir, "ls", "--json")).out);
       assertEquals(listed.panes.map((p: { name: string }) => p.name), ["sh"]);
-      const called = await weft(dir, "call", "pane.status", '{"pane":"sh"}');
+      const called = await weftProcess(dir, "call", "pane.status", '{"pane":"sh"}');
       assertEquals(JSON.parse(called.out).name, "sh");
-      const split = await weft(dir, "split", "sh", "-h", "--ratio", "0.3", "--", "cat");
+      const split = await weftProcess(dir, "split", "sh", "-h", "--ratio", "0.3", "--", "cat");
       assertEquals(split.code, 0, split.err);
-      assertEquals((await weft(dir, "kill", split.out.trim())).code, 0);
-      assertEquals(JSON.parse((await weft(dir, "ls", "--json")).out).panes.length, 1);
+      assertEquals((await weftProcess(dir, "kill", split.out.trim())).code, 0);
+      assertEquals(JSON.parse((await weftProcess(dir, "ls", "--json")).out).panes.length, 1);
     });
   },
 );
@@ -61,16 +55,24 @@ Deno.test(
   E2E,
   async () => {
     await withServer(async ({ dir }) => {
-      const shell = await weft(dir, "new", "--session-new", "--name", "sh", "--", "bash --norc");
+      const shell = await weftProcess(
+        dir,
+        "new",
+        "--session-new",
+        "--name",
+        "sh",
+        "--",
+        "bash --norc",
+      );
       assertEquals(shell.code, 0, shell.err);
-      const printf = await weft(dir, "run", "--", "printf", "%s\\n", "a b", 'it\'s \\ "q"');
+      const printf = await weftProcess(dir, "run", "--", "printf", "%s\\n", "a b", 'it\'s \\ "q"');
       assertEquals(printf.code, 0, printf.err);
       assertEquals(printf.out, 'a b\nit\'s \\ "q"\n');
-      const bashC = await weft(dir, "run", "--", "bash", "-c", "echo a; echo b");
+      const bashC = await weftProcess(dir, "run", "--", "bash", "-c", "echo a; echo b");
       assertEquals(bashC.out, "a\nb\n");
-      const line = await weft(dir, "run", "--", "echo x | tr x y; exit 3");
+      const line = await weftProcess(dir, "run", "--", "echo x | tr x y; exit 3");
       assertEquals([line.code, line.out], [3, "y\n"]);
-      const typed = await weft(
+      const typed = await weftProcess(
         dir,
         "run",
         "--pane",
@@ -109,26 +111,26 @@ Deno.test("weft ls | head: a reader that goes away ends the CLI quietly", E2E, a
 
 Deno.test("weft CLI: errors exit 1 with the message, usage mistakes exit 2", E2E, async () => {
   await withServer(async ({ dir }) => {
-    const unknown = await weft(dir, "call", "pane.craete", "{}");
+    const unknown = await weftProcess(dir, "call", "pane.craete", "{}");
     assertEquals(unknown.code, 1);
     assertMatch(unknown.err, /did you mean "pane.create"/);
-    const missing = await weft(dir, "read", "p99");
+    const missing = await weftProcess(dir, "read", "p99");
     assertEquals(missing.code, 1);
     assertMatch(missing.err, /Cannot find pane "p99"/);
-    assertEquals((await weft(dir, "split", "p1")).code, 2);
-    assertEquals((await weft(dir, "read")).code, 2);
-    assertEquals((await weft(dir, "call", "pane.list", "{oops")).code, 2);
-    assertEquals((await weft(dir, "bogus")).code, 2);
+    assertEquals((await weftProcess(dir, "split", "p1")).code, 2);
+    assertEquals((await weftProcess(dir, "read")).code, 2);
+    assertEquals((await weftProcess(dir, "call", "pane.list", "{oops")).code, 2);
+    assertEquals((await weftProcess(dir, "bogus")).code, 2);
   });
 });
 
 Deno.test("weft CLI: help lists every bus command; help NAME shows arguments", E2E, async () => {
   await withServer(async ({ dir }) => {
-    const help = await weft(dir, "help");
+    const help = await weftProcess(dir, "help");
     for (const name of ["pane.create", "pane.wait", "session.list", "server.stop"]) {
       assert(help.out.includes(name), name);
     }
-    const one = await weft(dir, "help", "pane.wait");
+    const one = await weftProcess(dir, "help", "pane.wait");
     assertMatch(one.out, /match\?: string/);
     assertMatch(one.out, /needs: pane:read/);
   });
@@ -136,7 +138,7 @@ Deno.test("weft CLI: help lists every bus command; help NAME shows arguments", E
 
 Deno.test("weft CLI: with no server it says so and how to start one", async () => {
   const dir = await Deno.makeTempDir();
-  const r = await weft(dir, "ls");
+  const r = await weftProcess(dir, "ls");
   assertEquals(r.code, 1);
   assertMatch(r.err, /none is running; start one with `deno task serve`/);
   await Deno.remove(dir, { recursive: true });
@@ -145,29 +147,19 @@ Deno.test("weft CLI: with no server it says so and how to start one", async () =
 Deno.test("weft serve runs until weft stop; a second serve is refused", E2E, async () => {
   const dir = await Deno.makeTempDir({ prefix: "weft-serve-" });
   await Deno.writeTextFile(join(dir, "deno.json"), '{"weft": {"shell": "bash"}}');
-  const child = new Deno.Command(Deno.execPath(), {
-    args: weftArgs("serve"),
-    cwd: dir,
-    stdout: "null",
-    stderr: "piped",
-  }).spawn();
+  const server = serveProcess(dir);
   try {
-    let listed: { code: number; out: string } = { code: -1, out: "" };
-    for (let i = 0; i < 200 && listed.code !== 0; i++) {
-      listed = await weft(dir, "ls");
-      if (listed.code) await new Promise((r) => setTimeout(r, 50));
-    }
+    await server.ready;
+    const listed = await weftProcess(dir, "ls");
+    assertEquals(listed.code, 0, listed.err);
     assertMatch(listed.out, /main/);
-    const second = await weft(dir, "serve");
+    const second = await weftProcess(dir, "serve");
     assertEquals(second.code, 1);
     assertMatch(second.err, /already running/);
-    assertEquals((await weft(dir, "stop")).code, 0);
-    assertEquals((await child.status).code, 0);
+    assertEquals((await weftProcess(dir, "stop")).code, 0);
+    assertEquals((await server.child.status).code, 0);
   } finally {
-    try {
-      child.kill();
-    } catch { /* exited */ }
-    await child.stderr.cancel().catch(() => {});
+    await server.kill();
     await Deno.remove(dir, { recursive: true });
   }
 });

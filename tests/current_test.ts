@@ -3,49 +3,38 @@ import { join } from "node:path";
 import type { WeftClient } from "../plugins/client/mod.ts";
 import type { WeftEvent } from "../core/bus/mod.ts";
 import type { PaneInfo } from "../core/model/mod.ts";
-import { E2E, eventually, withServer } from "./helpers/server.ts";
+import { eventually, untilEvent, wakeups } from "./helpers/poll.ts";
+import { E2E, onEvents, withServer } from "./helpers/server.ts";
 
 const SHELL = ["bash", "--norc", "--noprofile"];
 
 /** Events of some topics about one pane, and a way to wait for one that matches. */
 async function watch(client: WeftClient, pane: string, topics: string[]) {
   const seen: WeftEvent[] = [];
-  const waiters = new Set<() => void>();
+  const arrived = wakeups();
   await client.subscribe({ topics, panes: [pane] }, (event) => {
     seen.push(event);
-    for (const wake of waiters) wake();
+    arrived.wake();
   });
   return {
     seen,
     /** The first event (from the start) that `match` accepts; fails after 10 s. */
-    next(match: (e: WeftEvent) => boolean, what: string): Promise<WeftEvent> {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const hit = seen.find(match);
-          if (!hit) return false;
-          cleanup();
-          resolve(hit);
-          return true;
-        };
-        const timer = setTimeout(() => {
-          cleanup();
-          reject(new Error(`no ${what} within 10 s; saw ${JSON.stringify(seen)}`));
-        }, 10_000);
-        const cleanup = () => {
-          clearTimeout(timer);
-          waiters.delete(check);
-        };
-        if (!check()) waiters.add(check);
-      });
-    },
+    next: (match: (e: WeftEvent) => boolean, what: string): Promise<WeftEvent> =>
+      untilEvent(what, {
+        on: arrived.on,
+        check: () => seen.find(match),
+        detail: () => `saw ${JSON.stringify(seen)}`,
+      }),
   };
 }
 
 /** Waits until the pane's status says `program` runs in front (its first look may be over). */
 async function inFront(client: WeftClient, pane: string, program: string): Promise<void> {
-  await eventually(async () =>
-    (await client.call<PaneInfo>("pane.status", { pane })).current?.program === program
-  );
+  await untilEvent(`${program} in front in ${pane}`, {
+    on: onEvents(client, { topics: ["pane.current"], panes: [pane] }),
+    check: async () =>
+      (await client.call<PaneInfo>("pane.status", { pane })).current?.program === program,
+  });
 }
 
 type CurrentData = { pane: string; current: PaneInfo["current"] };
@@ -114,11 +103,18 @@ Deno.test(
         client.call<{ panes: { pane: string; mode: string }[] }>("sideband.status", {})
           .then((r) => r.panes.find((p) => p.pane === s.pane)?.mode);
       // (A loaded machine may start the plugin's Worker late: it is restarted until it runs.)
-      await eventually(async () => (await mode()) === "screen", 60_000);
+      await eventually(
+        "the sideband to read the claude pane's screen",
+        async () => (await mode()) === "screen",
+        { timeoutMs: 60_000 },
+      );
       await client.call("pane.write", { pane: s.pane, text: "bye", keys: ["Enter"] });
       await events.next(becomes("shell"), "the pane becoming a shell again");
       assertEquals((await client.call<PaneInfo>("pane.status", { pane: s.pane })).agent, "shell");
-      await eventually(async () => (await mode()) === "off");
+      await eventually(
+        "the sideband to stop reading the shell pane",
+        async () => (await mode()) === "off",
+      );
     });
   },
 );

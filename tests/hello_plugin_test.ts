@@ -1,5 +1,7 @@
 import { deepStrictEqual as assertEquals, match as assertMatch, rejects } from "node:assert/strict";
-import { E2E, eventually, withServer } from "./helpers/server.ts";
+import { untilEvent } from "./helpers/poll.ts";
+import { waitForText } from "./helpers/panes.ts";
+import { E2E, onEvents, withServer } from "./helpers/server.ts";
 
 const HELLO = new URL("../examples/plugins/hello/mod.ts", import.meta.url).pathname;
 
@@ -16,10 +18,10 @@ Deno.test(
         command: "echo last line here; sleep 60",
       });
       const b = await client.call<{ id: string }>("pane.create", { argv: ["cat"] });
-      await client.call("pane.wait", { pane: a.pane, match: "last line here" });
+      await waitForText(client, { pane: a.pane, match: "last line here" });
       const r = await client.call<{ text: string }>("hello.shout", { from: a.pane, to: b.id });
       assertEquals(r.text, "LAST LINE HERE");
-      await client.call("pane.wait", { pane: b.id, match: "LAST LINE HERE" });
+      await waitForText(client, { pane: b.id, match: "LAST LINE HERE" });
     }, hello(["pane:read", "pane:write"]));
   },
 );
@@ -29,7 +31,7 @@ Deno.test("hello plugin without pane:write: DENIED names the missing capability"
     const a = await client.call<{ pane: string }>("session.create", {
       command: "echo x; sleep 60",
     });
-    await client.call("pane.wait", { pane: a.pane, match: "x" });
+    await waitForText(client, { pane: a.pane, match: "x" });
     await rejects(
       client.call("hello.shout", { from: a.pane, to: a.pane }),
       (e: { code: string; message: string }) => e.code === "DENIED" && /pane:write/.test(e.message),
@@ -66,11 +68,13 @@ Deno.test(
       );
       const shout = commands.find((c) => c.name === "hello.shout");
       assertEquals(shout?.owner, "hello");
-      await eventually(async () =>
-        (await client.call<{ plugins: { state: string }[] }>("server.status")).plugins.every((p) =>
-          p.state === "running"
-        )
-      );
+      await untilEvent("every plugin running", {
+        on: onEvents(client, { topics: ["plugin.*"] }),
+        check: async () =>
+          (await client.call<{ plugins: { state: string }[] }>("server.status")).plugins.every(
+            (p) => p.state === "running",
+          ),
+      });
       await rejects(client.call("hello.nope", {}), /did you mean/);
       assertMatch(JSON.stringify(commands), /hello.greet/);
     }, hello(["pane:read", "pane:write"]));
@@ -91,14 +95,12 @@ Deno.test(
         (e: { code: string }) => e.code === "PLUGIN_CRASHED",
       );
       await client.call("pane.write", { pane: s.pane, text: "still alive\r" });
-      await client.call("pane.wait", { pane: s.pane, match: "still alive" });
-      const back = await eventually(async () => {
-        try {
-          return await client.call("crashy.ping", {});
-        } catch {
-          return undefined;
-        }
-      }, 20_000);
+      await waitForText(client, { pane: s.pane, match: "still alive" });
+      const back = await untilEvent("crashy back after its restart", {
+        on: onEvents(client, { topics: ["plugin.started"] }),
+        check: () => client.call("crashy.ping", {}),
+        timeoutMs: 20_000,
+      });
       assertEquals(back, "pong");
       const status = await client.call<{ plugins: { name: string; restarts: number }[] }>(
         "server.status",

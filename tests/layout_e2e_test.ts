@@ -3,9 +3,8 @@
 import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
 import { join } from "node:path";
 import type { WeftClient } from "../plugins/client/mod.ts";
-import { weft } from "../main.ts";
-import type { CliIo } from "../plugins/cli/io.ts";
 import { type LayoutNode, panesOf } from "../core/layout/mod.ts";
+import { weftInProcess } from "./helpers/cli.ts";
 import { E2E, withServer } from "./helpers/server.ts";
 import { httpClient, textOf } from "./helpers/mcp.ts";
 
@@ -22,23 +21,6 @@ interface Created {
   session: string;
   window: string;
   panes: { pane: string; name: string | null; command: string }[];
-}
-
-/** Runs the CLI in `dir`; returns the exit code and what it printed. */
-async function cli(
-  dir: string,
-  ...args: string[]
-): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const io: CliIo = {
-    out: (t) => void (out += t),
-    err: (t) => void (err += t),
-    cwd: dir,
-    env: () => undefined,
-  };
-  const code = await weft(args, io);
-  return { code, out, err };
 }
 
 async function counts(client: WeftClient): Promise<[number, number, number]> {
@@ -145,7 +127,7 @@ preset = "tiled"
 pane_commands = ["sleep 603", "sleep 604", "sleep 605", "sleep 606"]
 `,
       );
-      const applied = await cli(dir, "layout", "apply", "work.toml", "--json");
+      const applied = await weftInProcess(dir, "layout", "apply", "work.toml", "--json");
       strictEqual(applied.code, 0, applied.err);
       const { windows } = JSON.parse(applied.out) as { windows: Created[] };
       strictEqual(windows.length, 2);
@@ -155,27 +137,27 @@ pane_commands = ["sleep 603", "sleep 604", "sleep 605", "sleep 606"]
         "pane",
       ], [0.5, "pane"]]]]]]);
 
-      const saved = await cli(dir, "layout", "save", "mine", "--window", "code");
+      const saved = await weftInProcess(dir, "layout", "save", "mine", "--window", "code");
       strictEqual(saved.code, 0, saved.err);
       const toml = await Deno.readTextFile(join(dir, ".weft", "layouts", "mine.toml"));
       match(toml, /name = "ed", command = "sleep 600", cwd = "\."/);
       strictEqual(
-        (await cli(dir, "layout", "save", "mine", "--window", "code")).code,
+        (await weftInProcess(dir, "layout", "save", "mine", "--window", "code")).code,
         1,
         "no overwrite without --force",
       );
 
-      const list = await cli(dir, "layout", "list");
+      const list = await weftInProcess(dir, "layout", "list");
       strictEqual(list.code, 0, list.err);
       match(list.out, /mine {2}1 window/);
       match(list.out, /tiled/);
 
       await client.call("window.kill", { window: "code" });
-      const again = await cli(dir, "layout", "apply", "mine", "--json");
+      const again = await weftInProcess(dir, "layout", "apply", "mine", "--json");
       strictEqual(again.code, 0, again.err);
       const back = await client.call<Layout>("window.layout", { window: "code" });
       deepStrictEqual(shape(back.layout), shape(code.layout), "save → apply round-trips the tree");
-      const replaced = await cli(dir, "layout", "apply", "mine", "--replace");
+      const replaced = await weftInProcess(dir, "layout", "apply", "mine", "--replace");
       strictEqual(replaced.code, 0, replaced.err);
       const ed = await client.call<{ window: string }>("pane.status", { pane: "ed" });
       const after = await client.call<{ windows: { id: string; name: string }[] }>(
@@ -196,14 +178,14 @@ Deno.test(
         join(dir, "bad.toml"),
         `[[window]]\ndirection = "horizontal"\n\n[[window.splits]]\nratio = -1\npane = {}\n`,
       );
-      const bad = await cli(dir, "layout", "apply", "bad.toml");
+      const bad = await weftInProcess(dir, "layout", "apply", "bad.toml");
       strictEqual(bad.code, 1);
       match(
         bad.err,
         /bad\.toml at line 5, column 9: window\[0\]\.splits\[0\]\.ratio must be a number > 0/,
       );
       await Deno.writeTextFile(join(dir, "syntax.toml"), `[[window]]\npane = { command = "x" \n`);
-      const syntax = await cli(dir, "layout", "apply", "syntax.toml");
+      const syntax = await weftInProcess(dir, "layout", "apply", "syntax.toml");
       strictEqual(syntax.code, 1);
       // smol-toml notices the unclosed table where the next line starts.
       match(syntax.err, /syntax\.toml at line 3, column 1: .*\(TOML syntax\)/);
@@ -223,13 +205,13 @@ Deno.test(
         window: "big",
         argv: ["bash", "-c", "sleep 600", ...filler],
       });
-      const saved = await cli(dir, "layout", "save", "big", "--window", "big");
+      const saved = await weftInProcess(dir, "layout", "save", "big", "--window", "big");
       strictEqual(saved.code, 1);
       match(
         saved.err,
         /Cannot save layout "big": it would be \d+ characters, over the 1048576 a layout file may have/,
       );
-      const list = await cli(dir, "layout", "list", "--json");
+      const list = await weftInProcess(dir, "layout", "list", "--json");
       deepStrictEqual(JSON.parse(list.out).files, [], "nothing was written");
     });
   },

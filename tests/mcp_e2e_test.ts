@@ -9,8 +9,9 @@ import { z } from "zod";
 import { defineCommand } from "../core/bus/mod.ts";
 import { ToolListChangedNotificationSchema } from "../plugins/mcp/sdk.ts";
 import type { Client } from "../plugins/mcp/sdk_client.ts";
-import { httpClient, stdioClient, textOf, weftArgs } from "./helpers/mcp.ts";
-import { E2E, eventually, withServer } from "./helpers/server.ts";
+import { weftProcess } from "./helpers/cli.ts";
+import { httpClient, notifications, stdioClient, textOf } from "./helpers/mcp.ts";
+import { E2E, withServer } from "./helpers/server.ts";
 
 const MCP_ON = { weft: { plugins: { mcp: true } }, startupSession: true };
 
@@ -121,10 +122,7 @@ Deno.test({
         assert.equal(created.window, me.window, "no target: the caller's window");
         assert.equal(created.createdBy, me.id, "attributed to the caller's pane");
         await drivePanes(client);
-        const changes: unknown[] = [];
-        client.setNotificationHandler(ToolListChangedNotificationSchema, (n) => {
-          changes.push(n);
-        });
+        const changes = notifications(client, ToolListChangedNotificationSchema);
         server.bus.register("demo", [defineCommand({
           name: "demo.echo",
           title: "Echo",
@@ -133,7 +131,7 @@ Deno.test({
           input: z.object({ text: z.string() }),
           handler: ({ input }) => ({ echoed: input.text }),
         })]);
-        await eventually(() => changes.length > 0);
+        await changes.atLeast(1, "tools/list_changed after demo registered");
         assert.deepEqual(await call(client, "demo_echo", { text: "hi" }), { echoed: "hi" });
       } finally {
         await client.close();
@@ -161,17 +159,11 @@ Deno.test({
 Deno.test("mcp e2e: weft mcp says on stderr when no server runs", async () => {
   const dir = await Deno.makeTempDir({ prefix: "weft-nosrv-" });
   try {
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: weftArgs("mcp"),
-      cwd: dir,
-      stdin: "null",
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
+    const out = await weftProcess(dir, "mcp");
     assert.equal(out.code, 1);
-    assert.equal(new TextDecoder().decode(out.stdout), "", "nothing on the protocol stream");
+    assert.equal(out.out, "", "nothing on the protocol stream");
     assert.match(
-      new TextDecoder().decode(out.stderr),
+      out.err,
       /weft mcp: Cannot find a weft server for .*: none is running; start one with/,
     );
   } finally {
@@ -185,14 +177,9 @@ Deno.test({
   fn: () =>
     withServer(async ({ dir }) => {
       const run = async (...args: string[]) => {
-        const out = await new Deno.Command(Deno.execPath(), {
-          args: weftArgs("mcp", "config", ...args),
-          cwd: dir,
-          stdout: "piped",
-          stderr: "piped",
-        }).output();
-        assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
-        return JSON.parse(new TextDecoder().decode(out.stdout)).mcpServers.weft;
+        const out = await weftProcess(dir, "mcp", "config", ...args);
+        assert.equal(out.code, 0, out.err);
+        return JSON.parse(out.out).mcpServers.weft;
       };
       const http = await run("--http");
       const info = JSON.parse(await Deno.readTextFile(`${dir}/.weft/server.json`));

@@ -1,15 +1,17 @@
 /**
- * The mcp plugin in a real plugin host (its own Worker), over real HTTP, driven by the SDK's
- * Client and by raw requests, on a bus whose core commands are small fakes: tools from the
- * registry, the error split, list_changed (a plugin registering, crashing, restarting),
- * attribution per session, read-only mode, resources, the gate, bad input, concurrency.
+ * The mcp plugin in a real plugin host (its own process), over real HTTP, driven by the SDK's
+ * Client and by raw requests, on the real core (tests/helpers/core.ts: the built-in commands
+ * and model, panes on fake PTYs that echo what is typed) with the six core commands the MCP
+ * door needs: tools from the registry, the error split, list_changed (a plugin registering,
+ * crashing, restarting), attribution per session, read-only mode, resources, the gate, bad
+ * input, concurrency.
  */
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { z } from "zod";
-import { Bus, type Caller, defineCommand } from "../core/bus/mod.ts";
-import { WeftError } from "../protocols/bus/errors.ts";
+import { type Bus, type Caller, type Command, defineCommand } from "../core/bus/mod.ts";
+import type { LaunchRequest } from "../core/model/mod.ts";
 import { PluginHost } from "../core/plugin/mod.ts";
 import { MCP_CAPABILITIES } from "../plugins/mcp/mod.ts";
 import {
@@ -18,110 +20,45 @@ import {
   ToolListChangedNotificationSchema,
 } from "../plugins/mcp/sdk.ts";
 import type { Client } from "../plugins/mcp/sdk_client.ts";
-import { httpClient, httpEndpoint, textOf } from "./helpers/mcp.ts";
+import { startCore, type TestCore } from "./helpers/core.ts";
+import { httpClient, httpEndpoint, notifications, textOf } from "./helpers/mcp.ts";
 
 const MCP = new URL("../plugins/mcp/mod.ts", import.meta.url).href;
 const CRASHY = new URL("./fixtures/plugins/crashy/mod.ts", import.meta.url).href;
 
+/** The core commands on the bus: what the MCP door uses, so that the tool list stays short. */
+const USED = [
+  "server.commands",
+  "server.status",
+  "pane.list",
+  "pane.status",
+  "pane.read",
+  "pane.write",
+];
+
 interface Fixture {
   dir: string;
+  core: TestCore;
   bus: Bus;
-  screens: Map<string, string>;
+  /** The callers `pane.read` and `pane.write` saw, in order. */
   callers: Caller[];
+  /** A pane that shows "$ echo hi" and "hi", and one whose program has exited. */
+  panes: { live: string; exited: string };
+  /** Starts a program in a new session; it prints `text`. */
+  start: (text: string, launch?: Partial<LaunchRequest>) => string;
   client: () => Promise<Client>;
+  /** Resolves once the client's notification stream (the SDK's standalone GET) is open. */
+  streaming: (client: Client) => Promise<void>;
   raw: (init: RequestInit & { path?: string; token?: string | null }) => Promise<Response>;
 }
 
-/** A bus with fake panes and the core commands the MCP door uses. */
-function fakeCore(dir: string, screens: Map<string, string>, callers: Caller[]): Bus {
-  const bus = new Bus();
-  bus.setResolver((spec, ref) => {
-    if (ref !== undefined && screens.has(ref)) return { id: ref, object: ref };
-    throw new WeftError("TARGET_NOT_FOUND", `Cannot find ${spec.kind} "${ref}"`);
-  });
-  const targets = [{ kind: "pane", field: "pane", fallback: "required" }] as const;
-  bus.register("core", [
-    defineCommand({
-      name: "server.commands",
-      title: "List commands",
-      description: "Every command.",
-      capabilities: [],
-      mcp: { expose: false },
-      input: z.object({}),
-      handler: () => ({ commands: bus.list() }),
-    }),
-    defineCommand({
-      name: "server.status",
-      title: "Server status",
-      description: "The server.",
-      capabilities: [],
-      mcp: { readOnly: true },
-      input: z.object({}),
-      handler: () => ({ projectDir: dir }),
-    }),
-    defineCommand({
-      name: "pane.list",
-      title: "List panes",
-      description: "List panes.",
-      capabilities: ["pane:read"],
-      mcp: { readOnly: true },
-      input: z.object({}),
-      handler: () => ({
-        panes: [...screens.keys()].map((id) => ({
-          id,
-          name: null,
-          command: "bash",
-          cwd: dir,
-          cols: 80,
-          rows: 24,
-          state: "idle",
-          exit: null,
-        })),
-      }),
-    }),
-    defineCommand({
-      name: "pane.status",
-      title: "Get status",
-      description: "A pane's state.",
-      capabilities: ["pane:read"],
-      mcp: { readOnly: true, name: "get_status" },
-      targets,
-      input: z.object({ pane: z.string() }),
-      handler: ({ targets: { pane } }) => ({ id: pane }),
-    }),
-    defineCommand({
-      name: "pane.read",
-      title: "Read pane",
-      description: "A pane's screen.",
-      capabilities: ["pane:read"],
-      mcp: { readOnly: true },
-      targets,
-      input: z.object({ pane: z.string(), lines: z.number().int().min(1).optional() }),
-      handler: ({ targets: { pane }, caller }) => {
-        callers.push(caller);
-        return { pane, revision: 1, text: screens.get(pane) ?? "" };
-      },
-    }),
-    defineCommand({
-      name: "pane.write",
-      title: "Send input",
-      description: "Type into a pane.",
-      capabilities: ["pane:write"],
-      mcp: { name: "send_input" },
-      targets,
-      input: z.object({ pane: z.string(), text: z.string() }),
-      handler: ({ targets: { pane }, input, caller }) => {
-        callers.push(caller);
-        if (pane === "p9") {
-          throw new WeftError("PANE_EXITED", `Cannot write to pane "p9": its process has exited`);
-        }
-        screens.set(pane, screens.get(pane) + input.text);
-        bus.events.publish("pane.output", { pane, data: input.text }, pane);
-        return { pane, bytes: input.text.length };
-      },
-    }),
-  ]);
-  return bus;
+/** `pane.read` and `pane.write` that note their caller, the others as they are. */
+function spied(all: Command[], callers: Caller[]): Command[] {
+  return all.filter((c) => USED.includes(c.name)).map((c) =>
+    c.name === "pane.read" || c.name === "pane.write"
+      ? { ...c, handler: (ctx) => (callers.push(ctx.caller), c.handler(ctx)) }
+      : c
+  );
 }
 
 async function withMcp(
@@ -132,11 +69,28 @@ async function withMcp(
   const dir = await Deno.makeTempDir({ prefix: "weft-mcp-" });
   await Deno.mkdir(join(dir, ".weft"), { mode: 0o700 });
   await Deno.writeTextFile(join(dir, ".weft", "server.json"), JSON.stringify({ projectDir: dir }));
-  const screens = new Map([["p1", "$ echo hi\nhi\n"], ["p9", "exited\n"]]);
   const callers: Caller[] = [];
-  const bus = fakeCore(dir, screens, callers);
-  const host = new PluginHost({ bus, projectDir: dir, restart: { initialMs: 100, maxMs: 200 } });
+  const core = startCore({
+    projectDir: dir,
+    commands: (all) => spied(all, callers),
+    // A terminal echoes what is typed: the pane shows it, and its output is published.
+    onSpawn: (pty) => void pty.onInput((text) => pty.output(text)),
+  });
+  const start = (text: string, launch: Partial<LaunchRequest> = {}) => {
+    const { pane } = core.model.createSession({ argv: ["sh"], command: "sh", cwd: dir, ...launch });
+    core.pty(pane.id).output(text);
+    return pane.id;
+  };
+  const live = start("$ echo hi\r\nhi\r\n");
+  const exited = start("exited\r\n");
+  core.pty(exited).exit(0);
+  const host = new PluginHost({
+    bus: core.bus,
+    projectDir: dir,
+    restart: { initialMs: 100, maxMs: 200 },
+  });
   const clients: Client[] = [];
+  const streams = new WeakMap<Client, Promise<void>>();
   try {
     const plugins = [{ name: "mcp", from: MCP, grant: [...MCP_CAPABILITIES], options }];
     if (extra.crashy) plugins.push({ name: "crashy", from: CRASHY, grant: [], options: {} });
@@ -145,14 +99,19 @@ async function withMcp(
     const { url, token } = await httpEndpoint(dir);
     await body({
       dir,
-      bus,
-      screens,
+      core,
+      bus: core.bus,
       callers,
+      panes: { live, exited },
+      start,
       client: async () => {
-        const c = await httpClient(dir);
+        const open = Promise.withResolvers<void>();
+        const c = await httpClient(dir, { onStreamOpen: open.resolve });
+        streams.set(c, open.promise);
         clients.push(c);
         return c;
       },
+      streaming: (c) => streams.get(c)!,
       raw: (init) => {
         const headers = new Headers(init.headers);
         if (init.token !== null) headers.set("authorization", `Bearer ${init.token ?? token}`);
@@ -164,6 +123,7 @@ async function withMcp(
   } finally {
     for (const c of clients) await c.close().catch(() => {});
     await host.stop();
+    await core.dispose();
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   }
 }
@@ -178,25 +138,6 @@ const INIT = JSON.stringify({
     clientInfo: { name: "raw", version: "1" },
   },
 });
-
-function notified(client: Client, schema: Parameters<Client["setNotificationHandler"]>[0]) {
-  const seen: unknown[] = [];
-  client.setNotificationHandler(schema, (n) => void seen.push(n));
-  return seen;
-}
-
-/** The SDK client opens its notification stream (GET) just after initializing; let it. */
-function standaloneStream(): Promise<void> {
-  return new Promise((r) => setTimeout(r, 300));
-}
-
-async function until(what: string, check: () => boolean | Promise<boolean>, ms = 10_000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 Deno.test("mcp over HTTP: the bus's commands are tools with snake_case names and schemas", async () => {
   await withMcp(async ({ client }) => {
@@ -213,30 +154,37 @@ Deno.test("mcp over HTTP: the bus's commands are tools with snake_case names and
     const read = tools.find((t) => t.name === "read_pane")!;
     assert.equal(read.title, "Read pane");
     assert.match(read.description!, /"pane" names a pane by id \(e\.g\. p3\)/);
-    assert.deepEqual(read.inputSchema.required, ["pane"]);
+    // The real pane.read: `pane` may be left out (it means the caller's own pane).
+    assert.equal(read.inputSchema.required?.includes("pane") ?? false, false);
+    const send = tools.find((t) => t.name === "send_input")!;
+    assert.deepEqual(send.inputSchema.required, ["pane"]);
     assert.equal(read.outputSchema?.type, "object");
     assert.equal(read.annotations?.readOnlyHint, true);
   });
 });
 
 Deno.test("mcp over HTTP: tools/call returns structuredContent and text, attributed to the session", async () => {
-  await withMcp(async ({ client, callers, screens }) => {
+  await withMcp(async ({ client, callers, core, panes: { live } }) => {
     const c = await client();
-    const read = await c.callTool({ name: "read_pane", arguments: { pane: "p1" } });
-    assert.deepEqual(read.structuredContent, { pane: "p1", revision: 1, text: "$ echo hi\nhi\n" });
+    const read = await c.callTool({ name: "read_pane", arguments: { pane: live } });
+    // What the core's pane.read returns, as it returns it.
+    const direct = await core.call<{ text: string }>("pane.read", { pane: live });
+    assert.deepEqual(read.structuredContent, direct);
+    assert.equal(direct.text.trimEnd(), "$ echo hi\nhi"); // the rest of the screen is blank
     assert.match(textOf(read), /text:\n\$ echo hi\nhi/);
-    await c.callTool({ name: "send_input", arguments: { pane: "p1", text: "ls\n" } });
-    assert.match(screens.get("p1")!, /ls\n$/);
+    callers.length = 0; // the direct read above
+    await c.callTool({ name: "send_input", arguments: { pane: live, text: "ls\n" } });
+    assert.match(core.pty(live).written, /ls\n$/);
     assert.equal(callers[0]?.kind, "mcp");
     assert.match(callers[0]!.id, /^mcp\/[0-9a-f]{8}$/);
     const other = await client();
-    await other.callTool({ name: "read_pane", arguments: { pane: "p1" } });
+    await other.callTool({ name: "read_pane", arguments: { pane: live } });
     assert.notEqual(callers.at(-1)!.id, callers[0]!.id, "each session is its own caller");
   });
 });
 
 Deno.test("mcp over HTTP: an unknown tool is a protocol error; bad arguments and failures inside commands are isError results", async () => {
-  await withMcp(async ({ client }) => {
+  await withMcp(async ({ client, panes: { exited: p9 } }) => {
     const c = await client();
     await assert.rejects(c.callTool({ name: "read_pain", arguments: {} }), (err: Error) => {
       assert.equal((err as { code?: number }).code, -32602);
@@ -252,8 +200,11 @@ Deno.test("mcp over HTTP: an unknown tool is a protocol error; bad arguments and
     );
     const gone = await c.callTool({ name: "read_pane", arguments: { pane: "p42" } });
     assert.equal(gone.isError, true);
-    assert.match(textOf(gone), /^TARGET_NOT_FOUND: Cannot find pane "p42"\nList what exists/);
-    const exited = await c.callTool({ name: "send_input", arguments: { pane: "p9", text: "x" } });
+    assert.match(
+      textOf(gone),
+      /^TARGET_NOT_FOUND: Cannot find pane "p42"(; did you mean [^\n]*)?\nList what exists/,
+    );
+    const exited = await c.callTool({ name: "send_input", arguments: { pane: p9, text: "x" } });
     assert.equal(exited.isError, true);
     assert.match(textOf(exited), /^PANE_EXITED: .*\n.*Start a new pane/);
     // The session is still good after all of that.
@@ -262,10 +213,10 @@ Deno.test("mcp over HTTP: an unknown tool is a protocol error; bad arguments and
 });
 
 Deno.test("mcp over HTTP: a plugin's commands appear and go with tools/list_changed", async () => {
-  await withMcp(async ({ client, bus }) => {
+  await withMcp(async ({ client, bus, streaming }) => {
     const c = await client();
-    const changes = notified(c, ToolListChangedNotificationSchema);
-    await standaloneStream();
+    const changes = notifications(c, ToolListChangedNotificationSchema);
+    await streaming(c);
     bus.register("demo", [defineCommand({
       name: "demo.shout",
       title: "Shout",
@@ -274,11 +225,11 @@ Deno.test("mcp over HTTP: a plugin's commands appear and go with tools/list_chan
       input: z.object({ text: z.string() }),
       handler: ({ input }) => input.text.toUpperCase(),
     })]);
-    await until("list_changed after register", () => changes.length >= 1);
+    await changes.atLeast(1, "list_changed after register");
     const shout = await c.callTool({ name: "demo_shout", arguments: { text: "hi" } });
     assert.deepEqual(shout.structuredContent, { result: "HI" });
     bus.unregister("demo");
-    await until("list_changed after unregister", () => changes.length >= 2);
+    await changes.atLeast(2, "list_changed after unregister");
     const { tools } = await c.listTools();
     assert.equal(tools.some((t) => t.name === "demo_shout"), false);
   });
@@ -286,18 +237,22 @@ Deno.test("mcp over HTTP: a plugin's commands appear and go with tools/list_chan
 
 Deno.test("mcp over HTTP: a crashed plugin's tools disappear and come back when it restarts", async () => {
   await withMcp(
-    async ({ client }) => {
+    async ({ client, streaming }) => {
       const c = await client();
       const names = async () => (await c.listTools()).tools.map((t) => t.name);
+      const changes = notifications(c, ToolListChangedNotificationSchema);
+      await streaming(c);
       // Both plugins start together; the catalog picks crashy's commands up when they register.
-      await until("crashy's tools listed", async () => (await names()).includes("crashy_ping"));
-      const changes = notified(c, ToolListChangedNotificationSchema);
+      const listed = async () => (await names()).includes("crashy_ping");
+      await changes.until("crashy's tools listed", listed);
+      const before = changes.seen.length;
       const died = await c.callTool({ name: "crashy_die", arguments: {} });
       assert.equal(died.isError, true);
       assert.match(textOf(died), /^PLUGIN_CRASHED: /);
-      await until("crashy's tools gone", async () => !(await names()).includes("crashy_ping"));
-      await until("crashy's tools back", async () => (await names()).includes("crashy_ping"));
-      assert.ok(changes.length >= 2, `${changes.length} list_changed notifications`);
+      await changes.until("crashy's tools gone", async () => !(await listed()));
+      await changes.until("crashy's tools back", listed);
+      const count = changes.seen.length - before;
+      assert.ok(count >= 2, `${count} list_changed notifications`);
       assert.deepEqual(
         (await c.callTool({ name: "crashy_ping", arguments: {} })).structuredContent,
         {
@@ -311,12 +266,12 @@ Deno.test("mcp over HTTP: a crashed plugin's tools disappear and come back when 
 });
 
 Deno.test("mcp over HTTP: read-only mode shows only read-only tools and calls without write rights", async () => {
-  await withMcp(async ({ client, bus, callers }) => {
+  await withMcp(async ({ client, bus, callers, panes: { live } }) => {
     const c = await client();
     const names = (await c.listTools()).tools.map((t) => t.name).sort();
     assert.deepEqual(names, ["get_server_status", "get_status", "list_panes", "read_pane"]);
-    await assert.rejects(c.callTool({ name: "send_input", arguments: { pane: "p1", text: "x" } }));
-    await c.callTool({ name: "read_pane", arguments: { pane: "p1" } });
+    await assert.rejects(c.callTool({ name: "send_input", arguments: { pane: live, text: "x" } }));
+    await c.callTool({ name: "read_pane", arguments: { pane: live } });
     const grants = callers.at(-1)!.grants;
     assert.ok(grants !== "all" && grants.has("pane:read") && !grants.has("pane:write"));
     assert.equal(bus.get("pane.write")?.name, "pane.write");
@@ -331,44 +286,49 @@ Deno.test("mcp over HTTP: allowlist and hide list choose the tools", async () =>
 });
 
 Deno.test("mcp over HTTP: panes are resources; a subscribed pane's output sends throttled updates", async () => {
-  await withMcp(async ({ client }) => {
+  await withMcp(async ({ client, core, streaming, panes: { live, exited } }) => {
     const c = await client();
     const { resources } = await c.listResources();
-    assert.deepEqual(resources.map((r) => r.uri), ["weft://pane/p1", "weft://pane/p9"]);
-    const read = await c.readResource({ uri: "weft://pane/p1" });
+    assert.deepEqual(resources.map((r) => r.uri), [`weft://pane/${live}`, `weft://pane/${exited}`]);
+    const read = await c.readResource({ uri: `weft://pane/${live}` });
+    const { text } = await core.call<{ text: string }>("pane.read", { pane: live });
+    assert.equal(text.trimEnd(), "$ echo hi\nhi");
     assert.deepEqual(read.contents[0], {
-      uri: "weft://pane/p1",
+      uri: `weft://pane/${live}`,
       mimeType: "text/plain",
-      text: "$ echo hi\nhi\n",
+      text,
     });
     await assert.rejects(c.readResource({ uri: "weft://pane/p77" }), /-32002|p77/);
     await assert.rejects(c.subscribeResource({ uri: "file:///etc/passwd" }), /-32002/);
-    const updates = notified(c, ResourceUpdatedNotificationSchema);
-    await c.subscribeResource({ uri: "weft://pane/p1" });
+    const updates = notifications(c, ResourceUpdatedNotificationSchema);
+    await streaming(c);
+    await c.subscribeResource({ uri: `weft://pane/${live}` });
     for (let i = 0; i < 20; i++) {
-      await c.callTool({ name: "send_input", arguments: { pane: "p1", text: `${i}` } });
+      await c.callTool({ name: "send_input", arguments: { pane: live, text: `${i}` } });
     }
-    await until("an update", () => updates.length >= 1);
+    await updates.atLeast(1, "an update");
+    // A real pause, past the throttle's window: it proves no more updates than allowed came.
     await new Promise((r) => setTimeout(r, 250));
-    assert.ok(
-      updates.length >= 1 && updates.length <= 5,
-      `${updates.length} updates for 20 writes`,
-    );
-    await c.unsubscribeResource({ uri: "weft://pane/p1" });
-    const before = updates.length;
-    await c.callTool({ name: "send_input", arguments: { pane: "p1", text: "more" } });
+    const count = updates.seen.length;
+    assert.ok(count >= 1 && count <= 5, `${count} updates for 20 writes`);
+    await c.unsubscribeResource({ uri: `weft://pane/${live}` });
+    const before = updates.seen.length;
+    await c.callTool({ name: "send_input", arguments: { pane: live, text: "more" } });
+    // A real pause: it proves that an unsubscribed pane sends no update.
     await new Promise((r) => setTimeout(r, 250));
-    assert.equal(updates.length, before);
+    assert.equal(updates.seen.length, before);
   }, { updatesPerSecond: 10 });
 });
 
 Deno.test("mcp over HTTP: pane.created/pane.closed send resources/list_changed", async () => {
-  await withMcp(async ({ client, bus }) => {
+  await withMcp(async ({ client, core, start, streaming }) => {
     const c = await client();
-    const changes = notified(c, ResourceListChangedNotificationSchema);
-    await standaloneStream();
-    bus.events.publish("pane.created", { id: "p5" }, "p5");
-    await until("resources list_changed", () => changes.length >= 1);
+    const changes = notifications(c, ResourceListChangedNotificationSchema);
+    await streaming(c);
+    const pane = start("new\r\n");
+    await changes.atLeast(1, "resources list_changed after pane.created");
+    core.model.closePane(pane);
+    await changes.atLeast(2, "resources list_changed after pane.closed");
   });
 });
 
@@ -442,15 +402,17 @@ Deno.test("mcp over HTTP: malformed JSON, huge bodies and unknown sessions get c
 });
 
 Deno.test("mcp over HTTP: 100 concurrent calls from 4 clients each get their own result", async () => {
-  await withMcp(async ({ client, screens }) => {
-    for (let i = 0; i < 25; i++) screens.set(`q${i}`, `screen of q${i}`);
+  await withMcp(async ({ client, start }) => {
+    for (let i = 0; i < 25; i++) start(`screen of q${i}`, { name: `q${i}` });
     const clients = await Promise.all([1, 2, 3, 4].map(() => client()));
     const calls = Array.from({ length: 100 }, (_, i) => {
       const pane = `q${i % 25}`;
       return clients[i % 4]!.callTool({ name: "read_pane", arguments: { pane } })
         .then((r) => [pane, (r.structuredContent as { text: string }).text]);
     });
-    for (const [pane, text] of await Promise.all(calls)) assert.equal(text, `screen of ${pane}`);
+    for (const [pane, text] of await Promise.all(calls)) {
+      assert.equal(text?.trimEnd(), `screen of ${pane}`);
+    }
   });
 });
 

@@ -6,7 +6,8 @@
 
 import assert from "node:assert/strict";
 import { httpEndpoint, runNpmTool } from "./helpers/mcp.ts";
-import { E2E, eventually, withServer } from "./helpers/server.ts";
+import { waitForText } from "./helpers/panes.ts";
+import { E2E, withServer } from "./helpers/server.ts";
 
 const INSPECTOR = "@modelcontextprotocol/inspector@2.12.0";
 
@@ -14,7 +15,7 @@ Deno.test({
   name: "mcp inspector: the Inspector CLI lists tools, calls create_pane and read_pane",
   ...E2E,
   fn: () =>
-    withServer(async ({ dir }) => {
+    withServer(async ({ dir, client }) => {
       const { url, token } = await httpEndpoint(dir);
       const inspect = async (...args: string[]) => {
         const run = await runNpmTool(INSPECTOR, [
@@ -45,17 +46,17 @@ Deno.test({
       assert.equal(created.isError, undefined, JSON.stringify(created));
       const pane = created.structuredContent.id as string;
       assert.match(pane, /^p\d+$/);
-      const read = await eventually(async () => {
-        const r = await inspect(
-          "--method",
-          "tools/call",
-          "--tool-name",
-          "read_pane",
-          "--tool-arg",
-          `pane=${pane}`,
-        );
-        return r.structuredContent?.text?.includes("inspector-42") ? r : undefined;
-      }, 30_000);
+      // The server says when the marker is there; the Inspector then reads it once.
+      await waitForText(client, { pane, match: "inspector-42", timeout: 30_000 });
+      const read = await inspect(
+        "--method",
+        "tools/call",
+        "--tool-name",
+        "read_pane",
+        "--tool-arg",
+        `pane=${pane}`,
+      );
+      assert.match(read.structuredContent?.text ?? "", /inspector-42/);
       assert.match(read.content[0].text, /inspector-42/);
       const denied = await runNpmTool(INSPECTOR, [
         "--cli",

@@ -3,62 +3,28 @@
  * instead of its own, still runs within its caller chain's rights.
  */
 import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
-import { z } from "zod";
-import { type Caller, defineCommand, type Reply } from "../core/bus/mod.ts";
-import { PluginHost, type PluginLogEntry } from "../core/plugin/mod.ts";
-import type { Capability } from "../protocols/bus/capabilities.ts";
-import { fakePanes } from "./fixtures/plugins/_fake_panes.ts";
+import type { Caller } from "../core/bus/mod.ts";
+import { errorOf, fixture, type Harness, plugin, withHost } from "./helpers/plugin_host.ts";
 
-const fixture = (name: string) =>
-  new URL(`./fixtures/plugins/${name}/mod.ts`, import.meta.url).href;
-const OWNER: Caller = { kind: "cli", id: "test", grants: "all" };
-
-interface Harness {
-  call: (name: string, input: unknown, caller?: Caller) => Promise<Reply>;
-  spawned: string[];
-  logs: PluginLogEntry[];
-}
-
-/** The deputy (may spawn) and the weak plugin (may do nothing) over a bus that records spawns. */
+/** The deputy (may spawn) and the weak plugin (may do nothing) over the real core. */
 async function withDeputy(body: (h: Harness) => Promise<void>): Promise<void> {
-  const { bus } = fakePanes({});
-  const spawned: string[] = [];
-  bus.register("core", [defineCommand({
-    name: "pane.create",
-    title: "Create a pane",
-    description: "Fake: records the command it would run.",
-    capabilities: ["pane:spawn"],
-    input: z.object({ cmd: z.string() }),
-    handler: ({ input }) => (spawned.push(input.cmd), { pane: `p${spawned.length}` }),
-  })]);
-  const logs: PluginLogEntry[] = [];
-  const host = new PluginHost({ bus, projectDir: Deno.cwd(), log: (entry) => logs.push(entry) });
-  const config = (name: string, grant: Capability[]) => ({
-    name,
-    from: fixture(name),
-    grant,
-    options: {},
-  });
-  try {
-    await host.start([config("deputy", ["pane:spawn"]), config("weak", [])]);
+  const configs = [
+    plugin("deputy", fixture("deputy"), ["pane:spawn"]),
+    plugin("weak", fixture("weak")),
+  ];
+  await withHost(configs, async (h) => {
     deepStrictEqual(
-      host.status().map((s) => s.state),
+      h.host.status().map((s) => s.state),
       ["running", "running"],
-      JSON.stringify([host.status(), logs]),
+      JSON.stringify([h.host.status(), h.logs]),
     );
-    await body({
-      call: (name, input, caller = OWNER) => bus.call(name, input, { caller }),
-      spawned,
-      logs,
-    });
-  } finally {
-    await host.stop();
-  }
+    await body(h);
+  });
 }
 
-function errorOf(reply: Reply): { code: string; message: string } {
-  ok(!reply.ok, `expected an error, got ${JSON.stringify(reply)}`);
-  return reply.error;
+/** The shell commands of the panes started after the harness's own two. */
+function spawned(h: Harness): string[] {
+  return h.core.ptys.started.slice(2).map((pty) => pty.options.argv.at(-1)!);
 }
 
 Deno.test("a plugin with no grants cannot make a deputy spawn through the call its setup kept", async () => {
@@ -66,7 +32,7 @@ Deno.test("a plugin with no grants cannot make a deputy spawn through the call i
     const error = errorOf(await h.call("weak.borrow", { via: "deputy.spawn", cmd: "touch x" }));
     strictEqual(error.code, "DENIED");
     match(error.message, /Cannot call "pane\.create": .*lacks pane:spawn/);
-    deepStrictEqual(h.spawned, []);
+    deepStrictEqual(spawned(h), []);
   });
 });
 
@@ -75,11 +41,11 @@ Deno.test("a caller without pane:spawn cannot make a deputy spawn; one with it c
     const weak: Caller = { kind: "socket", id: "weak", grants: new Set() };
     const denied = errorOf(await h.call("deputy.spawn", { cmd: "touch x" }, weak));
     match(denied.message, /lacks pane:spawn/);
-    deepStrictEqual(h.spawned, []);
+    deepStrictEqual(spawned(h), []);
     const spawner: Caller = { kind: "socket", id: "ok", grants: new Set(["pane:spawn"]) };
     const reply = await h.call("deputy.spawn", { cmd: "true" }, spawner);
     ok(reply.ok, JSON.stringify(reply));
-    deepStrictEqual(h.spawned, ["true"]);
+    deepStrictEqual(spawned(h), ["true"]);
   });
 });
 
@@ -87,10 +53,13 @@ Deno.test("a deputy's work left running after its handler returned cannot call t
   await withDeputy(async (h) => {
     const reply = await h.call("weak.borrow", { via: "deputy.later", cmd: "touch x" });
     deepStrictEqual(reply, { ok: true, value: "scheduled" });
-    await waitFor(() => h.logs.some((l) => l.message.startsWith("later:")));
+    await h.until(
+      "the deputy's late call",
+      () => h.logs.some((l) => l.message.startsWith("later:")),
+    );
     const line = h.logs.find((l) => l.message.startsWith("later:"))!.message;
     match(line, /^later: CANCELLED: Cannot call "pane\.create": it was made for "deputy\.later"/);
-    deepStrictEqual(h.spawned, []);
+    deepStrictEqual(spawned(h), []);
   });
 });
 
@@ -98,15 +67,7 @@ Deno.test("ctx.detached() is the one way to call with the plugin's own rights fr
   await withDeputy(async (h) => {
     const reply = await h.call("weak.borrow", { via: "deputy.own", cmd: "mine" });
     deepStrictEqual(reply, { ok: true, value: "scheduled" });
-    await waitFor(() => h.spawned.length > 0);
-    deepStrictEqual(h.spawned, ["mine"]);
+    await h.until("the deputy's own spawn", () => spawned(h).length > 0);
+    deepStrictEqual(spawned(h), ["mine"]);
   });
 });
-
-async function waitFor(check: () => boolean, ms = 5_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error("Timed out waiting for the deputy");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

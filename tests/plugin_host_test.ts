@@ -2,16 +2,16 @@ import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
 import type { Caller, WeftEvent } from "../core/bus/mod.ts";
 import type { Capability } from "../protocols/bus/capabilities.ts";
 import { PluginHost, type PluginLogEntry, workerTransport } from "../core/plugin/mod.ts";
-import { fakePanes } from "./fixtures/plugins/_fake_panes.ts";
 import {
+  coreWithPanes,
   errorOf,
   fixture,
   HELLO,
   OWNER,
   plugin,
-  waitFor,
   withHost,
 } from "./helpers/plugin_host.ts";
+import { startCore } from "./helpers/core.ts";
 
 Deno.test("PluginHost runs hello: shout copies the last line upper-cased with pane:read and pane:write", async () => {
   await withHost([plugin("hello", HELLO, ["pane:read", "pane:write"])], async (h) => {
@@ -25,7 +25,7 @@ Deno.test("PluginHost runs hello: shout copies the last line upper-cased with pa
       ok: true,
       value: { text: "LAST LINE" },
     });
-    strictEqual(h.panes.get("p2"), "LAST LINE");
+    strictEqual(h.typed("p2"), "LAST LINE");
     deepStrictEqual(h.logs, [
       { plugin: "hello", level: "info", message: "granted pane:read, pane:write" },
     ]);
@@ -51,7 +51,7 @@ Deno.test("PluginHost checks a plugin's nested call against the chain: pane:read
     const error = errorOf(await h.call("hello.shout", { from: "p1", to: "p2" }));
     strictEqual(error.code, "DENIED");
     match(error.message, /Cannot call "pane\.write": plugin "hello" lacks pane:write/);
-    strictEqual(h.panes.get("p2"), "");
+    strictEqual(h.typed("p2"), "");
   });
 });
 
@@ -116,7 +116,7 @@ Deno.test("PluginHost: a crash mid-call fails the call, drops the commands, rest
     strictEqual(h.bus.get("crashy.ping"), undefined);
     ok(["crashed", "restarting"].includes(h.status("crashy").state));
     strictEqual((await h.call("hello.greet", { name: "still here" })).ok, true);
-    await waitFor("crashy to come back", () => h.status("crashy").state === "running");
+    await h.until("crashy to come back", () => h.status("crashy").state === "running");
     strictEqual(h.status("crashy").restarts, 1);
     match(h.status("crashy").lastError?.message ?? "", /crashy fell over/);
     deepStrictEqual(await h.call("crashy.ping", {}), { ok: true, value: "pong" });
@@ -134,7 +134,7 @@ Deno.test("PluginHost treats Deno.exit in a plugin as a crash", async () => {
     const error = errorOf(await h.call("crashy.exit", {}));
     strictEqual(error.code, "PLUGIN_CRASHED");
     match(error.message, /exited with code 7/);
-    await waitFor("crashy to come back", () => h.status("crashy").state === "running");
+    await h.until("crashy to come back", () => h.status("crashy").state === "running");
   });
 });
 
@@ -184,7 +184,7 @@ Deno.test("PluginHost reports a plugin that throws at top level and starts the o
     ok(["crashed", "restarting"].includes(status.state));
     match(status.lastError?.message ?? "", /^Cannot start plugin "top_throw": .*cannot even load/);
     strictEqual(h.status("hello").state, "running");
-    await waitFor("a restart attempt", () => h.status("top_throw").restarts >= 1);
+    await h.until("a restart attempt", () => h.status("top_throw").restarts >= 1);
   });
 });
 
@@ -221,7 +221,7 @@ Deno.test("PluginHost: a weak caller cannot borrow a strong plugin's rights", as
       errorOf(await h.call("strong.poke", { pane: "p2", text: "x" }, reader)).code,
       "DENIED",
     );
-    strictEqual(h.panes.get("p2"), "");
+    strictEqual(h.typed("p2"), "");
   });
 });
 
@@ -293,7 +293,8 @@ Deno.test("PluginHost withholds pane events from a plugin without pane:read", as
 });
 
 Deno.test("PluginHost.stop() takes the commands off the bus and publishes plugin.stopped", async () => {
-  const { bus } = fakePanes({});
+  const core = startCore();
+  const { bus } = core;
   const stopped: string[] = [];
   bus.events.subscribe(
     { topics: ["plugin.stopped"] },
@@ -306,10 +307,12 @@ Deno.test("PluginHost.stop() takes the commands off the bus and publishes plugin
   strictEqual(bus.get("hello.greet"), undefined);
   deepStrictEqual(stopped, ["hello"]);
   deepStrictEqual(host.status(), []);
+  await core.dispose();
 });
 
 Deno.test("PluginHost.stop() tells no stopping plugin that the others' commands went, so none calls back late", async () => {
-  const { bus } = fakePanes({ p1: "x" });
+  const core = await coreWithPanes();
+  const { bus } = core;
   const logs: PluginLogEntry[] = [];
   const host = new PluginHost({
     bus,
@@ -327,10 +330,12 @@ Deno.test("PluginHost.stop() tells no stopping plugin that the others' commands 
   await host.stop();
   // Not even a late call answered at debug level: the follower never heard of hello leaving.
   deepStrictEqual(logs.filter((l) => l.level !== "info"), []);
+  await core.dispose();
 });
 
 Deno.test("PluginHost.stop() answers a call that was already on its way from a stopping plugin", async () => {
-  const { bus } = fakePanes({ p1: "x" });
+  const core = await coreWithPanes();
+  const { bus } = core;
   const logs: PluginLogEntry[] = [];
   // The Worker ends as soon as it has read the shutdown; the long grace is for a slow machine,
   // where ending it first would drop the call this test is about.
@@ -351,6 +356,7 @@ Deno.test("PluginHost.stop() answers a call that was already on its way from a s
     level: "debug",
     message: 'answered a late call to "pane.read": plugin "follower" is stopped',
   }]);
+  await core.dispose();
 });
 
 Deno.test("PluginHost can run a plugin in a Worker instead of a process (workerTransport)", async () => {

@@ -1,7 +1,8 @@
 import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
 import { z } from "zod";
 import { type Bus, defineCommand, type WeftEvent } from "../core/bus/mod.ts";
-import { errorOf, fixture, HELLO, plugin, waitFor, withHost } from "./helpers/plugin_host.ts";
+import { errorOf, fixture, HELLO, plugin, withHost } from "./helpers/plugin_host.ts";
+import { eventually } from "./helpers/poll.ts";
 
 /** Pids of this process's plugin children for `name` (from their command lines). */
 async function pluginPids(name: string): Promise<number[]> {
@@ -29,10 +30,10 @@ function alive(pid: number): boolean {
   }
 }
 
-/** A `server.status` stand-in on the test bus, each call held for `holdMs`. */
+/** `slow.status` on the test bus: a command that needs nothing and answers after `holdMs`. */
 function slowStatus(bus: Bus, holdMs: number): void {
-  bus.register("core", [defineCommand({
-    name: "server.status",
+  bus.register("slow", [defineCommand({
+    name: "slow.status",
     title: "Status",
     description: "Test: answers after a while.",
     capabilities: [],
@@ -55,7 +56,7 @@ Deno.test("a plugin that fills its heap is ended alone at its memory cap; the ot
     strictEqual(error.code, "PLUGIN_CRASHED");
     match(error.message, /plugin "hog" crashed: it ran out of memory \(its cap is 64 MiB\)/);
     strictEqual((await h.call("hello.greet", { name: "still here" })).ok, true);
-    await waitFor("hog to come back", () => h.status("hog").state === "running");
+    await h.until("hog to come back", () => h.status("hog").state === "running");
     deepStrictEqual(await h.call("hog.ping", {}), { ok: true, value: "pong" });
     // The allocation happened in the plugin's process, not in this one.
     ok(Deno.memoryUsage().rss - before < 64 * 1024 * 1024);
@@ -67,7 +68,7 @@ Deno.test("a plugin that fills memory outside its heap is ended when its process
     const error = errorOf(await h.call("hog.buffers", {}));
     strictEqual(error.code, "PLUGIN_CRASHED");
     match(error.message, /it used more than 544 MiB of memory/);
-    await waitFor("hog to come back", () => h.status("hog").state === "running");
+    await h.until("hog to come back", () => h.status("hog").state === "running");
   }, { heartbeatMs: 0 });
 });
 
@@ -78,15 +79,16 @@ Deno.test("a plugin stuck in a busy loop is really stopped: its process is gone"
     const error = errorOf(await h.call("crashy.spin", {}));
     strictEqual(error.code, "PLUGIN_CRASHED");
     match(error.message, /stopped answering/);
-    await waitFor("the spinning process to end", () => !alive(pid), 3_000);
-    await waitFor("crashy to come back", () => h.status("crashy").state === "running");
+    // A process ending tells this process nothing: look at /proc until it is gone.
+    await eventually("the spinning process to end", () => !alive(pid), { timeoutMs: 3_000 });
+    await h.until("crashy to come back", () => h.status("crashy").state === "running");
     deepStrictEqual(await h.call("crashy.ping", {}), { ok: true, value: "pong" });
   }, { heartbeatMs: 100 });
 });
 
 Deno.test("a plugin that throws at top level is retried a bounded number of times, one line each, then failed", async () => {
   await withHost([plugin("top_throw", fixture("top_throw")), plugin("hello", HELLO)], async (h) => {
-    await waitFor("top_throw to be failed", () => h.status("top_throw").state === "failed");
+    await h.until("top_throw to be failed", () => h.status("top_throw").state === "failed");
     const status = h.status("top_throw");
     strictEqual(status.restarts, 4);
     match(
@@ -104,7 +106,7 @@ Deno.test("a plugin that throws at top level is retried a bounded number of time
 Deno.test("a plugin that keeps crashing in use is marked failed after maxCrashes in the window", async () => {
   await withHost([plugin("crashy", fixture("crashy"))], async (h) => {
     for (let i = 0; i < 3; i++) {
-      await waitFor("crashy to run", () => h.status("crashy").state === "running");
+      await h.until("crashy to run", () => h.status("crashy").state === "running");
       strictEqual(errorOf(await h.call("crashy.die", {})).code, "PLUGIN_CRASHED");
     }
     strictEqual(h.status("crashy").state, "failed");
@@ -114,10 +116,10 @@ Deno.test("a plugin that keeps crashing in use is marked failed after maxCrashes
 });
 
 Deno.test("a plugin's calls in flight are capped; the excess is refused at once", async () => {
-  const options = { storm: { name: "server.status", n: 100 } };
+  const options = { storm: { name: "slow.status", n: 100 } };
   let seen: WeftEvent[] = [];
-  await withHost([plugin("rogue", fixture("rogue"), [], options)], async () => {
-    await waitFor("the storm's outcome", () => seen.length > 0, 10_000);
+  await withHost([plugin("rogue", fixture("rogue"), [], options)], async (h) => {
+    await h.until("the storm's outcome", () => seen.length > 0);
     deepStrictEqual(seen[0]?.data, { ok: 8, UNAVAILABLE: 92 });
   }, {
     maxCallsInFlight: 8,
@@ -129,7 +131,7 @@ Deno.test("a plugin's log lines are capped per second and the dropped ones count
   await withHost([plugin("rogue", fixture("rogue"), [], { shout: 1000 })], async (h) => {
     const dropped = () =>
       h.logs.filter((l) => / log lines dropped \(more than 10 a second\)$/.test(l.message));
-    await waitFor("the dropped lines count", () => dropped().length > 0);
+    await h.until("the dropped lines count", () => dropped().length > 0);
     const shown = h.logs.filter((l) => /^line \d+$/.test(l.message)).length;
     const counted = dropped().reduce((n, l) => n + parseInt(l.message), 0);
     // 10 a second (LogLimit's own test pins the window); here: far fewer than were written.
@@ -140,18 +142,18 @@ Deno.test("a plugin's log lines are capped per second and the dropped ones count
 
 Deno.test("a call with a made-up onBehalf kind is refused at once, not left to time out", async () => {
   let seen: WeftEvent[] = [];
-  await withHost([plugin("rogue", fixture("rogue"), [], { behalf: true })], async () => {
-    await waitFor("the refusal", () => seen.length > 0);
+  await withHost([plugin("rogue", fixture("rogue"), [], { behalf: true })], async (h) => {
+    await h.until("the refusal", () => seen.length > 0);
     const { code, ms } = seen[0]!.data as { code: string; ms: number };
     strictEqual(code, "INVALID_INPUT");
     ok(ms < 2_000, `refused after ${ms} ms`);
-  }, { setup: (bus) => (slowStatus(bus, 0), seen = collect(bus, ["rogue.behalf"])) });
+  }, { setup: (bus) => (seen = collect(bus, ["rogue.behalf"])) });
 });
 
 Deno.test("a plugin cannot publish a core event, even by writing the message itself", async () => {
   let seen: WeftEvent[] = [];
   await withHost([plugin("rogue", fixture("rogue"), [], { forge: true })], async (h) => {
-    await waitFor("its own event", () => seen.some((e) => e.topic === "rogue.fine"));
+    await h.until("its own event", () => seen.some((e) => e.topic === "rogue.fine"));
     deepStrictEqual(seen.filter((e) => /^(pane|rogue)\./.test(e.topic)), [
       { topic: "rogue.fine", publisher: "rogue", data: 1 },
     ]);
@@ -170,7 +172,7 @@ Deno.test("plugins under the core's names are refused and the core's commands st
     strictEqual(h.bus.get("pane.x"), undefined);
     strictEqual(h.bus.get("pane.write")?.owner, "core");
     strictEqual((await h.call("pane.write", { pane: "p2", text: "typed" })).ok, true);
-    strictEqual(h.panes.get("p2"), "typed");
+    strictEqual(h.typed("p2"), "typed");
     deepStrictEqual(seen, []);
   }, { setup: (bus) => (seen = collect(bus, ["pane.*"])) });
 });

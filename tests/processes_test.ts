@@ -4,8 +4,9 @@
 // own /proc reader.
 import { deepStrictEqual as assertEquals, match as assertMatch } from "node:assert/strict";
 import { join } from "node:path";
-import { weftArgs } from "./helpers/cli.ts";
-import { E2E, eventually, withServer } from "./helpers/server.ts";
+import { type ServeProcess, serveProcess, weftProcess } from "./helpers/cli.ts";
+import { eventually } from "./helpers/poll.ts";
+import { E2E, withServer } from "./helpers/server.ts";
 
 /** bash ignoring SIGHUP and SIGTERM, with one child in its own process group and one in bash's. */
 const STUBBORN = [
@@ -26,7 +27,7 @@ async function ps(args: string[]): Promise<number[]> {
 
 /** The session's processes once bash and both children run. */
 function started(sid: number): Promise<number[]> {
-  return eventually(async () => {
+  return eventually("bash and both its children to run", async () => {
     const pids = await ps(["-s", String(sid)]);
     return pids.length >= 3 ? pids : undefined;
   });
@@ -50,7 +51,10 @@ Deno.test({
       });
       const pids = await started(p.pid);
       await client.call("pane.close", { pane: p.id });
-      await eventually(async () => (await alive(pids)).length === 0);
+      await eventually(
+        "the closed pane's processes to end",
+        async () => (await alive(pids)).length === 0,
+      );
     }, { weft: { killGraceMs: 400 } });
   },
 });
@@ -71,36 +75,10 @@ Deno.test({
   },
 });
 
-async function weft(cwd: string, ...args: string[]) {
-  const env = { ...Deno.env.toObject() };
-  delete env.WEFT_PANE;
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: weftArgs(...args),
-    cwd,
-    env,
-    clearEnv: true,
-    stdin: "null",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, out: dec.decode(out.stdout), err: dec.decode(out.stderr) };
-}
-
-function serve(dir: string): Deno.ChildProcess {
-  return new Deno.Command(Deno.execPath(), {
-    args: weftArgs("serve"),
-    cwd: dir,
-    stdin: "null",
-    stdout: "null",
-    stderr: "piped",
-  }).spawn();
-}
-
-/** Starts a stubborn pane through the CLI once the server answers; returns its processes. */
+/** Starts a stubborn pane through the CLI; returns its processes. */
 async function stubbornPane(dir: string): Promise<number[]> {
-  const made = await eventually(async () => {
-    const r = await weft(dir, "new", "--json", "--", ...STUBBORN);
-    return r.code === 0 ? r : undefined;
-  }, 30_000);
+  const made = await weftProcess(dir, "new", "--json", "--", ...STUBBORN);
+  assertEquals(made.code, 0, made.err);
   return await started((JSON.parse(made.out) as { pid: number }).pid);
 }
 
@@ -112,37 +90,36 @@ Deno.test({
     const dir = await Deno.makeTempDir({ prefix: "weft-procs-" });
     const weftSection = { shell: ["bash", "--norc", "--noprofile"], killGraceMs: 400 };
     await Deno.writeTextFile(join(dir, "deno.json"), JSON.stringify({ weft: weftSection }));
-    const servers: Deno.ChildProcess[] = [];
+    const servers: ServeProcess[] = [];
     let leaked: number[] = [];
     try {
-      servers.push(serve(dir));
+      servers.push(serveProcess(dir));
+      await servers[0]!.ready;
       leaked = await stubbornPane(dir);
       assertEquals(
         (await Deno.stat(join(dir, ".weft", "pids.json"))).mode! & 0o777,
         0o600,
       );
-      servers[0]!.kill("SIGKILL");
-      await servers[0]!.status;
+      await servers[0]!.kill();
       // Without a server to end them they live on, re-parented: the leak this guards against.
       assertEquals((await alive(leaked)).length, leaked.length);
 
-      servers.push(serve(dir));
-      await eventually(async () => (await alive(leaked)).length === 0, 30_000);
+      servers.push(serveProcess(dir));
+      await servers[1]!.ready;
+      await eventually(
+        "the processes the killed server left to end",
+        async () => (await alive(leaked)).length === 0,
+        { timeoutMs: 30_000 },
+      );
 
       const more = await stubbornPane(dir);
-      const stopped = await weft(dir, "stop");
+      const stopped = await weftProcess(dir, "stop");
       assertEquals(stopped.code, 0, stopped.err);
       assertEquals(await alive(more), [], "weft stop returned before the processes ended");
-      const second = await servers[1]!.output();
-      assertEquals(second.code, 0);
-      assertMatch(new TextDecoder().decode(second.stderr), /left by a server that did not stop/);
+      assertEquals((await servers[1]!.child.status).code, 0);
+      assertMatch(await servers[1]!.stderr, /left by a server that did not stop/);
     } finally {
-      for (const s of servers) {
-        try {
-          s.kill("SIGKILL");
-        } catch { /* exited */ }
-        await s.stderr.cancel().catch(() => {});
-      }
+      for (const s of servers) await s.kill();
       for (const pid of leaked) {
         try {
           Deno.kill(pid, "SIGKILL");

@@ -11,7 +11,8 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { claudeBinary, claudeEnv, claudeUnavailable } from "./helpers/claude_code.ts";
 import { type MessagesRequest, mockAnthropic, text } from "./helpers/mock_anthropic.ts";
-import { E2E, eventually } from "./helpers/server.ts";
+import { E2E } from "./helpers/server.ts";
+import { eventually } from "./helpers/poll.ts";
 import { killHard, serveChild, tempProject } from "./helpers/serve_child.ts";
 import type { WeftClient } from "../plugins/client/mod.ts";
 import { SUBCOMMANDS, weft } from "../main.ts";
@@ -32,7 +33,11 @@ async function shows(client: WeftClient, pane: string, text: string, times = 1):
   const read = () =>
     client.call<{ text: string }>("pane.read", { pane, mode: "history", joinWrapped: true });
   try {
-    await eventually(async () => (await read()).text.split(text).length - 1 >= times, TIMEOUT);
+    await eventually(
+      `"${text}" on the screen`,
+      async () => (await read()).text.split(text).length - 1 >= times,
+      { timeoutMs: TIMEOUT },
+    );
   } catch (err) {
     throw new Error(
       `${(err as Error).message}: "${text}" x${times}; the pane shows:\n${(await read()).text}`,
@@ -71,14 +76,14 @@ Deno.test({
     await shows(first.client, pane, "for shortcuts");
     await first.client.call("pane.write", { pane, text: "remember the word kiwi", submit: true });
     await shows(first.client, pane, "Noted: kiwi.");
-    const session = await eventually(async () => {
+    const session = await eventually("the pane's agent session", async () => {
       const s = await first.client.call<{ agentSession: { id: string } | null }>("pane.status", {
         pane,
       });
       return s.agentSession?.id;
-    }, TIMEOUT);
+    }, { timeoutMs: TIMEOUT });
     // The store has it before the kill (a pane's change is written within 100 ms).
-    await eventually(() => {
+    await eventually("the store to hold the session id", () => {
       const db = new DatabaseSync(join(dir, ".weft", "weft.db"), { readOnly: true });
       try {
         return String(db.prepare("SELECT data FROM panes WHERE id = ?").get(pane)?.data)
@@ -95,13 +100,13 @@ Deno.test({
       const status = await second.client.call<{ argv: string[] }>("pane.status", { pane });
       assertEquals(status.argv, [bin, "--resume", session, "--permission-mode", "default"]);
       // Claude Code says how it started (its SessionStart hook): resumed, the same session.
-      await eventually(async () => {
+      await eventually("Claude Code to say it resumed", async () => {
         const s = await second.client.call<{ agentSession: { id: string; source: string } | null }>(
           "pane.status",
           { pane },
         );
         return s.agentSession?.source === "resume" && s.agentSession.id === session;
-      }, TIMEOUT);
+      }, { timeoutMs: TIMEOUT });
       await shows(second.client, pane, "for shortcuts");
       await second.client.call("pane.write", { pane, text: "which word was it?", submit: true });
       await shows(second.client, pane, "It was kiwi.");

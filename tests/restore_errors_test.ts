@@ -108,8 +108,7 @@ Deno.test({
       const first = await serveChild(dir);
       await first.client.call("pane.rename", { pane: "p1", name: "kept" });
       first.client.close();
-      first.process.kill("SIGTERM");
-      await first.exited;
+      await first.server.stop();
       const before = await Deno.readFile(file);
       // Immutable: not even root may write it, as on a read-only mount.
       const made = await chattr("+i");

@@ -12,7 +12,8 @@ import { DatabaseSync } from "node:sqlite";
 import type { WeftClient } from "../plugins/client/mod.ts";
 import { weftArgs } from "./helpers/cli.ts";
 import { picture } from "./helpers/picture.ts";
-import { E2E, eventually } from "./helpers/server.ts";
+import { E2E } from "./helpers/server.ts";
+import { eventually } from "./helpers/poll.ts";
 import { killHard, serveChild, tempProject } from "./helpers/serve_child.ts";
 
 /** Reports the shell's directory the way shell integrations do (OSC 7) after each command. */
@@ -52,10 +53,11 @@ async function build(client: WeftClient, dir: string): Promise<void> {
   await client.call("session.create", { session: "other" });
   await client.call("pane.focus", { pane: "right" });
   await client.call("pane.wait", { pane: "p1", match: "first-run-output\n" });
-  await eventually(async () =>
-    (await client.call<{ cwd: string }>("pane.status", { pane: "p1" })).cwd === sub
+  await eventually(
+    "p1's directory from OSC 7",
+    async () => (await client.call<{ cwd: string }>("pane.status", { pane: "p1" })).cwd === sub,
   );
-  await eventually(async () => {
+  await eventually("the foreground directory of pane right", async () => {
     const status = await client.call<{ current: { cwd: string } | null }>("pane.status", {
       pane: "right",
     });
@@ -65,7 +67,7 @@ async function build(client: WeftClient, dir: string): Promise<void> {
 
 /** The project's store says p1's screen holds `text` (screens are saved every few seconds). */
 function screenSaved(dir: string, pane: string, text: string): Promise<boolean> {
-  return eventually(() => {
+  return eventually(`the store to hold ${pane}'s screen with "${text}"`, () => {
     const db = new DatabaseSync(join(dir, ".weft", "weft.db"), { readOnly: true });
     try {
       const row = db.prepare("SELECT ansi FROM screens WHERE pane = ?").get(pane);
@@ -73,7 +75,7 @@ function screenSaved(dir: string, pane: string, text: string): Promise<boolean> 
     } finally {
       db.close();
     }
-  }, 15_000);
+  }, { timeoutMs: 15_000 });
 }
 
 /** Checks what a restored server shows: p1 in its directory, old screens under markers. */
@@ -143,7 +145,7 @@ Deno.test({
       const before = await picture(first.client.call.bind(first.client));
       first.client.close();
       await weftCli(dir, "stop");
-      await first.exited;
+      await first.server.stderr;
       // weft saved says what comes back, and how, without a server.
       const saved = await weftCli(dir, "saved");
       assertMatch(saved, /^weft serve restores \(restore "all", saved \d{4}-/);

@@ -11,7 +11,9 @@ import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
 import { join } from "node:path";
 import { claudeBinary, claudeEnv, claudeUnavailable } from "./helpers/claude_code.ts";
 import { mockAnthropic, text, toolUse } from "./helpers/mock_anthropic.ts";
-import { E2E, eventually, type ServerFixture, withServer } from "./helpers/server.ts";
+import { paneList, sidebandLog, waitForText } from "./helpers/panes.ts";
+import { untilEvent, wakeups } from "./helpers/poll.ts";
+import { E2E, type ServerFixture, withServer } from "./helpers/server.ts";
 
 interface Entry {
   outcome: string;
@@ -41,9 +43,7 @@ async function log(fx: ServerFixture, pane: string): Promise<Entry[]> {
   return (await fx.client.call<{ entries: Entry[] }>("sideband.log", { pane })).entries;
 }
 
-async function panes(fx: ServerFixture): Promise<Pane[]> {
-  return (await fx.client.call<{ panes: Pane[] }>("pane.list", {})).panes;
-}
+const panes = (fx: ServerFixture) => paneList<Pane>(fx.client);
 
 /** A `sideband.scanned` report of one look at a pane's screen. */
 interface ScreenScan {
@@ -64,16 +64,26 @@ interface ScreenScan {
  */
 async function watchScans(fx: ServerFixture) {
   const looks: ScreenScan[] = [];
+  const looked = wakeups();
   await fx.client.subscribe({ topics: ["sideband.scanned"] }, (event) => {
     const report = event.data as ScreenScan;
     if (report.source === "screen") looks.push(report);
+    looked.wake();
   });
+  /** Waits for a look (after the `from`-th) that fits `check`. */
+  const look = (what: string, check: (l: ScreenScan) => boolean, from = 0) =>
+    untilEvent(what, {
+      on: looked.on,
+      check: () => looks.slice(from).find(check),
+      timeoutMs: TIMEOUT,
+    });
   return {
     looks,
+    look,
     settled: (pane: string, revision: number) =>
-      eventually(
-        () => looks.find((l) => l.pane === pane && l.revision >= revision && !l.settling),
-        TIMEOUT,
+      look(
+        `a settled look at ${pane} at revision ${revision} or later`,
+        (l) => l.pane === pane && l.revision >= revision && !l.settling,
       ),
     /** Commands and refusals found in looks at `pane` since `from` (an index in `looks`). */
     found: (pane: string, from = 0) =>
@@ -112,19 +122,9 @@ async function claude(
     cwd: fx.dir,
   });
   // The status line under the prompt box: Claude Code takes input from here on.
-  await waitFor(fx, s.pane, "for shortcuts");
+  await waitForText(fx.client, { pane: s.pane, match: "for shortcuts", timeout: TIMEOUT });
   await fx.client.call("pane.write", { pane: s.pane, text: options.prompt, submit: true });
   return s.pane;
-}
-
-/** Waits for text on a pane; on a timeout, the error shows what the pane showed. */
-async function waitFor(fx: ServerFixture, pane: string, match: string): Promise<void> {
-  try {
-    await fx.client.call("pane.wait", { pane, match, timeout: TIMEOUT });
-  } catch (err) {
-    const screen = await fx.client.call<{ text: string }>("pane.read", { pane, mode: "history" });
-    throw new Error(`${(err as Error).message}; the pane shows:\n${screen.text}`);
-  }
 }
 
 for (const cols of [60, 80, 200]) {
@@ -139,10 +139,7 @@ for (const cols of [60, 80, 200]) {
       await withServer(async (fx) => {
         const scans = await watchScans(fx);
         const agent = await claude(fx, { baseUrl: api.url, prompt: "run the tests" });
-        const ran = await eventually(async () => {
-          const entries = await log(fx, agent);
-          return entries.length >= 2 ? entries : undefined;
-        }, TIMEOUT);
+        const ran = await sidebandLog<Entry>(fx.client, agent, { atLeast: 2, timeoutMs: TIMEOUT });
         deepStrictEqual(ran.map((e) => [e.outcome, e.tag, e.source]), [
           ["ran", "spawn", "screen"],
           ["ran", "input", "screen"],
@@ -165,7 +162,7 @@ for (const cols of [60, 80, 200]) {
           submit: true,
           text: 'make check && echo "all good"\nexit 0',
         });
-        await fx.client.call("pane.wait", {
+        await waitForText(fx.client, {
           pane: child[0]!.id,
           match: "^exit 0$",
           regex: true,
@@ -194,7 +191,7 @@ for (const cols of [60, 80, 200]) {
           const again = scans.looks.length;
           await fx.client.call("sideband.set", { pane: agent, mode: "off" });
           await fx.client.call("sideband.set", { pane: agent, mode: "auto" });
-          await eventually(() => scans.looks.slice(again).find((l) => l.primed), TIMEOUT);
+          await scans.look("a primed look after the mode change", (l) => l.primed, again);
           strictEqual(scans.found(agent, again), 0);
           strictEqual((await log(fx, agent)).length, 2);
         }
@@ -291,10 +288,10 @@ Deno.test(
         match: "The file holds tags",
         timeout: TIMEOUT,
       });
-      const entries = await eventually(async () => {
-        const got = await log(fx, agent);
-        return got.length >= 2 ? got : undefined;
-      }, TIMEOUT);
+      const entries = await sidebandLog<Entry>(fx.client, agent, {
+        atLeast: 2,
+        timeoutMs: TIMEOUT,
+      });
       await scans.settled(agent, shown.revision);
       strictEqual(scans.found(agent), 2, "the two tags, refused, and nothing more");
       deepStrictEqual(

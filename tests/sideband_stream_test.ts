@@ -1,10 +1,11 @@
 // End-to-end: the sideband plugin in a real server reads plain programs' byte streams (XML and
 // OSC), runs commands as the pane that wrote them, answers queries, and holds its limits.
 import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
-import type { CliIo } from "../plugins/cli/io.ts";
-import { weft } from "../main.ts";
 import { OSC_NUMBER, OSC_OPEN } from "../protocols/sideband/mod.ts";
-import { E2E, eventually, type ServerFixture, withServer } from "./helpers/server.ts";
+import { weftInProcess } from "./helpers/cli.ts";
+import { paneList, paneText, sidebandLog, waitForText } from "./helpers/panes.ts";
+import { eventually, untilEvent } from "./helpers/poll.ts";
+import { E2E, onEvents, type ServerFixture, withServer } from "./helpers/server.ts";
 
 /** `printf`'s spelling of the opening of weft's OSC form. */
 const OSC = `\\033]${OSC_NUMBER};`;
@@ -34,16 +35,11 @@ const sideband = (options: Record<string, unknown> = {}) => ({
   plugins: { sideband: { options: { holdMs: 200, ...options } } },
 });
 
-async function logOf(fx: ServerFixture, pane: string, atLeast: number): Promise<Entry[]> {
-  return await eventually(async () => {
-    const { entries } = await fx.client.call<{ entries: Entry[] }>("sideband.log", { pane });
-    return entries.length >= atLeast ? entries : undefined;
-  }, 15_000);
-}
+/** The pane's first `atLeast` sideband log entries, once they are there. */
+const logOf = (fx: ServerFixture, pane: string, atLeast: number) =>
+  sidebandLog<Entry>(fx.client, pane, { atLeast });
 
-async function panes(fx: ServerFixture): Promise<PaneInfo[]> {
-  return (await fx.client.call<{ panes: PaneInfo[] }>("pane.list", {})).panes;
-}
+const panes = (fx: ServerFixture) => paneList<PaneInfo>(fx.client);
 
 /** A pane whose output is read as a byte stream, running `script`. */
 async function streamPane(fx: ServerFixture, script: string): Promise<string> {
@@ -75,7 +71,7 @@ Deno.test(
       strictEqual(child.createdBy, writer);
       strictEqual(child.cwd, `${fx.dir}/sub`);
       deepStrictEqual(child.tags, ["sideband-depth=1"]);
-      await fx.client.call("pane.wait", {
+      await waitForText(fx.client, {
         pane: child.id,
         match: 'child says "hi"',
         timeout: 10_000,
@@ -85,7 +81,7 @@ Deno.test(
         submit: true,
         text: "line one\nline <two>",
       });
-      await fx.client.call("pane.wait", {
+      await waitForText(fx.client, {
         pane: child.id,
         match: "^line <two>$",
         regex: true,
@@ -124,8 +120,9 @@ Deno.test(
       deepStrictEqual(entries.map((e) => [e.outcome, e.tag]), [["ran", "status"], ["ran", "read"]]);
       const status = await fx.client.call<PaneInfo>("pane.status", { pane: s.pane });
       strictEqual(status.stateMessage, "all good;");
-      const answer = await eventually(() =>
-        Deno.readTextFile(`${fx.dir}/answer.txt`).catch(() => undefined)
+      const answer = await eventually(
+        "the program to write answer.txt",
+        () => Deno.readTextFile(`${fx.dir}/answer.txt`).catch(() => undefined),
       );
       // deno-lint-ignore no-control-regex
       const reply = /^\x1b\]\d+;result;id=q1;tag=read;ok=true;value=\{.*"pane":"p1".*\}$/;
@@ -153,16 +150,18 @@ Deno.test(
         });
         deepStrictEqual(event.entries, []);
         if (replyQueries) {
-          const typed = await eventually(() =>
-            Deno.readTextFile(`${fx.dir}/typed.txt`).catch(() => undefined)
+          const typed = await eventually(
+            "the program to write typed.txt",
+            () => Deno.readTextFile(`${fx.dir}/typed.txt`).catch(() => undefined),
           );
           match(typed, /^typed: weft list: \{"panes":\[.*\]\}\n$/);
         } else {
           // An answer would be typed as soon as the entry was logged, before anything typed
           // from here: the program's first line is ours, so weft typed nothing.
           await fx.client.call("pane.write", { pane, text: "from the test", submit: true });
-          const typed = await eventually(() =>
-            Deno.readTextFile(`${fx.dir}/typed.txt`).catch(() => undefined)
+          const typed = await eventually(
+            "the program to write typed.txt",
+            () => Deno.readTextFile(`${fx.dir}/typed.txt`).catch(() => undefined),
           );
           strictEqual(typed, "typed: from the test\n");
         }
@@ -207,10 +206,11 @@ Deno.test(
 Deno.test("sideband: spawn depth stops a pane that spawns itself at 5 levels", E2E, async () => {
   await withServer(async (fx) => {
     const pane = await streamPane(fx, "bash spawn.sh");
-    const deepest = await eventually(async () => {
-      const all = await panes(fx);
-      return all.find((p) => p.tags.includes("sideband-depth=5"));
-    }, 20_000);
+    const deepest = await untilEvent("a pane at spawn depth 5", {
+      on: onEvents(fx.client, { topics: ["pane.created", "pane.changed"] }),
+      check: async () => (await panes(fx)).find((p) => p.tags.includes("sideband-depth=5")),
+      timeoutMs: 20_000,
+    });
     const [entry] = await logOf(fx, deepest.id, 1);
     strictEqual(entry!.outcome, "refused");
     match(entry!.reason!, /spawn depth 6 is more than 5/);
@@ -258,7 +258,7 @@ Deno.test("sideband: panes are not read unless they are agents or set so", E2E, 
     const script =
       `sleep 0.3; printf '<weft:spawn cmd="sleep 30"/>\\n'; ${osc} error; read -r line; ${osc} done; sleep 30`;
     const s = await fx.client.call<{ pane: string }>("session.create", { command: script });
-    await fx.client.call("pane.wait", { pane: s.pane, match: "weft:spawn", timeout: 10_000 });
+    await waitForText(fx.client, { pane: s.pane, match: "weft:spawn", timeout: 10_000 });
     const set = await fx.client.call<{ mode: string }>("sideband.set", {
       pane: s.pane,
       mode: "osc",
@@ -288,21 +288,23 @@ Deno.test(
         `sleep 0.3; printf '<weft:status state="done"/><weft:focus target="p1"/>\\n'; sleep 30`;
       const pane = await streamPane(fx, script);
       await logOf(fx, pane, 2);
-      let out = "";
-      const io: CliIo = {
-        out: (t) => void (out += t),
-        err: (t) => void (out += t),
-        cwd: fx.dir,
-        env: () => undefined,
-      };
-      strictEqual(await weft(["sideband", "log", pane], io), 0);
-      match(out, /^pane p1 \(read: stream\), 2 entries\n/);
-      match(out, /#\d+ \S+ ran +status \(stream\/xml\) → pane\.set \{"state":"done","pane":"p1"\}/);
-      match(out, /refused +focus \(stream\/xml\): turned off in the config \(commands\.focus\)/);
-      out = "";
-      strictEqual(await weft(["sideband", "status"], io), 0);
-      match(out, /^sideband on, namespace weft\n {2}p1 +program +stream\n$/);
-      strictEqual(await weft(["sideband", "nope"], io), 2);
+      const log = await weftInProcess(fx.dir, "sideband", "log", pane);
+      strictEqual(log.code, 0);
+      strictEqual(log.err, "");
+      match(log.out, /^pane p1 \(read: stream\), 2 entries\n/);
+      match(
+        log.out,
+        /#\d+ \S+ ran +status \(stream\/xml\) → pane\.set \{"state":"done","pane":"p1"\}/,
+      );
+      match(
+        log.out,
+        /refused +focus \(stream\/xml\): turned off in the config \(commands\.focus\)/,
+      );
+      const status = await weftInProcess(fx.dir, "sideband", "status");
+      strictEqual(status.code, 0);
+      strictEqual(status.err, "");
+      match(status.out, /^sideband on, namespace weft\n {2}p1 +program +stream\n$/);
+      strictEqual((await weftInProcess(fx.dir, "sideband", "nope")).code, 2);
     }, { weft: sideband({ commands: { focus: false } }) });
   },
 );
@@ -316,12 +318,15 @@ Deno.test(
         fx,
         `sleep 1; printf 'before <weft:status state="done" msg="shown?"/>after\\n'; sleep 30`,
       );
-      await fx.client.call("pane.wait", { pane, match: "before after", timeout: 15_000 });
-      const { text } = await fx.client.call<{ text: string }>("pane.read", { pane });
+      await waitForText(fx.client, { pane, match: "before after", timeout: 15_000 });
+      const text = await paneText(fx.client, { pane });
       ok(!text.includes("weft:status"), text);
-      const info = await eventually(async () => {
-        const p = (await panes(fx)).find((p) => p.id === pane);
-        return p?.state === "done" ? p : undefined;
+      const info = await untilEvent(`${pane} to be done`, {
+        on: onEvents(fx.client, { topics: ["pane.state"], panes: [pane] }),
+        check: async () => {
+          const p = (await panes(fx)).find((p) => p.id === pane);
+          return p?.state === "done" ? p : undefined;
+        },
       });
       strictEqual(info.stateMessage, "shown?");
     }, { weft: sideband() });
@@ -343,7 +348,10 @@ Deno.test(
         });
         ids.push(s.pane);
         keys.push(
-          await eventually(() => Deno.readTextFile(`${fx.dir}/key${n}.txt`).catch(() => undefined)),
+          await eventually(
+            `the program to write key${n}.txt`,
+            () => Deno.readTextFile(`${fx.dir}/key${n}.txt`).catch(() => undefined),
+          ),
         );
       }
       for (const key of keys) match(key, /^[0-9a-f]{32}$/);
@@ -389,7 +397,10 @@ Deno.test(
       const other = await fx.client.call<{ pane: string }>("session.create", {
         command: `printf '%s' "$WEFT_SIDEBAND_KEY" > other.key; sleep 30`,
       });
-      await eventually(() => Deno.readTextFile(`${fx.dir}/other.key`).catch(() => undefined));
+      await eventually(
+        "the program to write other.key",
+        () => Deno.readTextFile(`${fx.dir}/other.key`).catch(() => undefined),
+      );
       const script = [
         "sleep 0.3",
         "cat decoy.txt",
@@ -424,8 +435,9 @@ Deno.test(
         strictEqual(await Deno.stat(`${fx.dir}/${file}`).then(() => true, () => false), false);
       }
       // Neither key reaches the log, which other callers read.
-      const own = await eventually(() =>
-        Deno.readTextFile(`${fx.dir}/own.key`).catch(() => undefined)
+      const own = await eventually(
+        "the program to write own.key",
+        () => Deno.readTextFile(`${fx.dir}/own.key`).catch(() => undefined),
       );
       const otherKey = await Deno.readTextFile(`${fx.dir}/other.key`);
       const log = JSON.stringify(entries);
@@ -463,8 +475,8 @@ Deno.test(
       ]);
       match(entries[4]!.reason!, /session s1 already had 2 inputs into other panes by sideband/);
       const child = (await panes(fx)).find((p) => p.name === "child")!;
-      await fx.client.call("pane.wait", { pane: child.id, match: "^two$", regex: true });
-      const { text } = await fx.client.call<{ text: string }>("pane.read", { pane: child.id });
+      await waitForText(fx.client, { pane: child.id, match: "^two$", regex: true });
+      const text = await paneText(fx.client, { pane: child.id });
       ok(!text.includes("three"), text);
     }, { weft: sideband({ maxInputs: 2 }) });
   },

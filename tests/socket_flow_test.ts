@@ -2,7 +2,8 @@ import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/stric
 import { z } from "zod";
 import { defineCommand } from "../core/bus/mod.ts";
 import type { WeftError } from "../protocols/bus/errors.ts";
-import { E2E, eventually, withServer } from "./helpers/server.ts";
+import { eventually, untilEvent, wakeups } from "./helpers/poll.ts";
+import { E2E, withServer } from "./helpers/server.ts";
 import { withChildServer } from "./helpers/child_server.ts";
 
 const encoder = new TextEncoder();
@@ -95,6 +96,7 @@ Deno.test("a last request without a newline is run and answered", E2E, async () 
 Deno.test("a client gone for good after a half-close has its calls cancelled", E2E, async () => {
   await withServer(async ({ server }) => {
     let reason: unknown;
+    const aborted = wakeups();
     server.bus.register("hold", [defineCommand({
       name: "hold.forever",
       title: "Hold",
@@ -103,14 +105,17 @@ Deno.test("a client gone for good after a half-close has its calls cancelled", E
       input: z.object({}),
       handler: ({ signal }) =>
         new Promise((_, reject) =>
-          signal.addEventListener("abort", () => reject(reason = signal.reason))
+          signal.addEventListener("abort", () => (reject(reason = signal.reason), aborted.wake()))
         ),
     })]);
     const raw = await rawClient(server.paths.socket);
     await raw.send(request(1, "hold.forever") + "\n");
     await raw.conn.closeWrite();
     raw.close(); // now gone for good: the server's next probe fails and the call is cancelled
-    await eventually(() => reason !== undefined);
+    await untilEvent("the held call to be cancelled", {
+      on: aborted.on,
+      check: () => reason !== undefined,
+    });
     assertEquals((reason as WeftError).code, "CANCELLED");
   });
 });
@@ -136,7 +141,8 @@ Deno.test(
       hostile.send(reads.join("")).catch(() => {}); // it may never all be read: not awaited
       let peak = before;
       let answered = 0;
-      const dropped = await eventually(async () => {
+      // A poll on purpose: each try also samples the server's memory.
+      const dropped = await eventually("the hostile client to be dropped", async () => {
         peak = Math.max(peak, await rss());
         // Another client is answered meanwhile.
         assert((await good.call<{ pid: number }>("server.status")).pid > 0);
@@ -144,7 +150,7 @@ Deno.test(
         // Dropped for being past the hard limit, or for reading nothing for 10 s.
         return /dropped client c\d+: Cannot keep serving this client: .*\d+ MiB of replies/
           .exec(log());
-      }, 60_000).catch((err) => {
+      }, { timeoutMs: 60_000 }).catch((err: Error) => {
         throw new Error(`${err.message} (server grew by ${mib(peak - before)} MiB)`);
       });
       assert(dropped);

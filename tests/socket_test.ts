@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { WeftClient } from "../plugins/client/mod.ts";
 import { loadConfig } from "../core/config/mod.ts";
 import { startServer } from "../core/server/server.ts";
+import { waitForText } from "./helpers/panes.ts";
 import { E2E, withServer } from "./helpers/server.ts";
 import { BUILTIN_PLUGINS } from "../plugins/builtin.ts";
 
@@ -135,8 +136,8 @@ Deno.test("events reach subscribers for the topics and panes they asked for", E2
     await client.subscribe({ topics: ["pane.output"], panes: [a.pane] }, (e) => seen.push(e));
     await client.call("pane.write", { pane: b.id, text: "bbb\r" });
     await client.call("pane.write", { pane: a.pane, text: "aaa\r" });
-    await client.call("pane.wait", { pane: a.pane, match: "aaa" });
-    await client.call("pane.wait", { pane: b.id, match: "bbb" });
+    await waitForText(client, { pane: a.pane, match: "aaa" });
+    await waitForText(client, { pane: b.id, match: "bbb" });
     assert(seen.length > 0);
     assert(seen.every((e) => e.topic === "pane.output" && e.pane === a.pane));
   });
@@ -205,7 +206,7 @@ Deno.test(
           if (e.topic === "layout.changed") layoutSeen();
         });
         await narrowed.call("pane.write", { pane, text: "secret\r" });
-        await client.call("pane.wait", { pane, match: "secret" });
+        await waitForText(client, { pane, match: "secret" });
         // Events reach a client in order: once the later layout change is in, any pane.output
         // for the earlier write would have been too.
         await client.call("window.resize", { cols: 100, rows: 30 });

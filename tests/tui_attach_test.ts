@@ -6,7 +6,9 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
 import type { WeftClient } from "../plugins/client/mod.ts";
-import { E2E, eventually, withServer } from "./helpers/server.ts";
+import { eventually, untilEvent } from "./helpers/poll.ts";
+import { waitForText } from "./helpers/panes.ts";
+import { E2E, onEvents, withServer } from "./helpers/server.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
 const WAIT_MS = 20_000;
@@ -50,17 +52,22 @@ class Tmux {
     return this.run("capture-pane", "-p", "-t", session);
   }
 
-  /** Waits until the screen matches; returns it. */
+  /** Waits until the screen matches; returns it (tmux has no event to wait on). */
   async until(session: string, test: RegExp | ((screen: string) => boolean)): Promise<string> {
     let last = "";
-    try {
-      return await eventually(async () => {
-        last = await this.screen(session);
-        return (typeof test === "function" ? test(last) : test.test(last)) ? last : undefined;
-      }, WAIT_MS);
-    } catch (err) {
-      throw new Error(`${(err as Error).message}\n--- screen of ${session} ---\n${last}`);
-    }
+    return await eventually(`the screen of ${session} to match ${test}`, async () => {
+      last = await this.screen(session);
+      return (typeof test === "function" ? test(last) : test.test(last)) ? last : undefined;
+    }, { timeoutMs: WAIT_MS, detail: () => `--- screen of ${session} ---\n${last}` });
+  }
+
+  /** Waits until the terminal's modes are back to {@link SANE}. */
+  async sane(session: string): Promise<void> {
+    await eventually(
+      `the terminal modes of ${session} to be sane again`,
+      async () => JSON.stringify(await this.flags(session)) === JSON.stringify(SANE),
+      { timeoutMs: WAIT_MS },
+    );
   }
 
   /** The pane's terminal modes, as tmux sees them. */
@@ -103,6 +110,23 @@ async function layoutOf(client: WeftClient, window: string): Promise<Layout> {
   return await client.call<Layout>("window.layout", { window });
 }
 
+/** Waits for a window's layout to fit `check`, re-reading it on each layout or focus change. */
+function layoutWhen(
+  client: WeftClient,
+  window: string,
+  what: string,
+  check: (layout: Layout) => boolean,
+): Promise<Layout> {
+  return untilEvent(`window ${window}: ${what}`, {
+    on: onEvents(client, { topics: ["layout.changed", "focus.changed"] }),
+    check: async () => {
+      const layout = await layoutOf(client, window);
+      return check(layout) ? layout : undefined;
+    },
+    timeoutMs: WAIT_MS,
+  });
+}
+
 async function startSession(client: WeftClient) {
   return await client.call<{ session: string; window: string; pane: string }>("session.create", {
     argv: ["bash", "--norc", "--noprofile"],
@@ -127,13 +151,13 @@ Deno.test(
         const lines = screen.split("\n");
         assert(lines[0]!.startsWith("─ p1 "), lines[0]);
         assert(/\[s1\] 0:w1\*/.test(lines[29]!), lines[29]);
-        await eventually(async () => (await layoutOf(client, s.window)).rows === 28);
+        await layoutWhen(client, s.window, "28 rows", (l) => l.rows === 28);
         assertEquals((await layoutOf(client, s.window)).cols, 100);
 
         await tmux.keys("a", "-l", "echo hello-$((6*7))");
         await tmux.keys("a", "Enter");
         await tmux.until("a", /^hello-42\s*$/m);
-        await client.call("pane.wait", {
+        await waitForText(client, {
           pane: s.pane,
           match: "^hello-42$",
           regex: true,
@@ -141,10 +165,12 @@ Deno.test(
         });
 
         await tmux.keys("a", "C-b", "%");
-        const split = await eventually(async () => {
-          const l = await layoutOf(client, s.window);
-          return l.panes.length === 2 && l.focused !== s.pane ? l : undefined;
-        }, WAIT_MS);
+        const split = await layoutWhen(
+          client,
+          s.window,
+          "split in two, the new pane focused",
+          (l) => l.panes.length === 2 && l.focused !== s.pane,
+        );
         const p2 = split.focused;
         screen = await tmux.until(
           "a",
@@ -153,7 +179,7 @@ Deno.test(
         assert(screen.split("\n")[0]!.charAt(50) === "┬", screen);
         await tmux.keys("a", "-l", "echo in-the-new-pane");
         await tmux.keys("a", "Enter");
-        await client.call("pane.wait", {
+        await waitForText(client, {
           pane: p2,
           match: "^in-the-new-pane$",
           regex: true,
@@ -161,10 +187,7 @@ Deno.test(
         });
 
         await tmux.keys("a", "C-b", "o");
-        await eventually(
-          async () => (await layoutOf(client, s.window)).focused === s.pane,
-          WAIT_MS,
-        );
+        await layoutWhen(client, s.window, `${s.pane} focused`, (l) => l.focused === s.pane);
 
         await tmux.keys("a", "C-b", "?");
         await tmux.until("a", /split left\/right/);
@@ -182,10 +205,7 @@ Deno.test(
         await tmux.until("a", (t) => !/scroll: /.test(t));
 
         await tmux.run("resize-window", "-t", "a", "-x", "80", "-y", "24");
-        await eventually(async () => {
-          const l = await layoutOf(client, s.window);
-          return l.cols === 80 && l.rows === 22;
-        }, WAIT_MS);
+        await layoutWhen(client, s.window, "80×22", (l) => l.cols === 80 && l.rows === 22);
         await tmux.until(
           "a",
           (t) => t.split("\n")[0]!.includes("┬") && /\[s1\]/.test(t.split("\n")[23] ?? ""),
@@ -193,10 +213,7 @@ Deno.test(
 
         await tmux.keys("a", "C-b", "d");
         await tmux.until("a", /\[detached \(from session s1\)\]/);
-        await eventually(
-          async () => JSON.stringify(await tmux.flags("a")) === JSON.stringify(SANE),
-          WAIT_MS,
-        );
+        await tmux.sane("a");
         const { panes } = await client.call<{ panes: { id: string; exit: unknown }[] }>(
           "pane.list",
         );
@@ -225,10 +242,7 @@ Deno.test(
         await tmux.attach("b");
         await tmux.until("a", /\[s1\]/);
         await tmux.until("b", /\[s1\]/);
-        await eventually(async () => {
-          const l = await layoutOf(client, s.window);
-          return l.cols === 70 && l.rows === 18;
-        }, WAIT_MS);
+        await layoutWhen(client, s.window, "70×18", (l) => l.cols === 70 && l.rows === 18);
         await tmux.until("a", (t) => t.split("\n")[5]!.slice(70, 100) === "·".repeat(30));
         await tmux.keys("b", "-l", "echo from-b-$((2*21))");
         await tmux.keys("b", "Enter");
@@ -237,14 +251,11 @@ Deno.test(
 
         await tmux.keys("b", "C-b", "d");
         await tmux.until("b", /\[detached/);
-        await eventually(async () => (await layoutOf(client, s.window)).cols === 100, WAIT_MS);
+        await layoutWhen(client, s.window, "100 columns", (l) => l.cols === 100);
 
         await server.stop();
         await tmux.until("a", /\[the weft server went away\]/);
-        await eventually(
-          async () => JSON.stringify(await tmux.flags("a")) === JSON.stringify(SANE),
-          WAIT_MS,
-        );
+        await tmux.sane("a");
       } finally {
         await tmux.kill();
       }

@@ -1,6 +1,8 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { PaneMirror } from "../plugins/tui/pane_mirror.ts";
-import { E2E, eventually, withServer } from "./helpers/server.ts";
+import { untilEvent, wakeups } from "./helpers/poll.ts";
+import { paneText, waitForText } from "./helpers/panes.ts";
+import { E2E, withServer } from "./helpers/server.ts";
 
 function lines(mirror: PaneMirror, from: number, to: number): string[] {
   const buffer = mirror.term.buffer.active;
@@ -23,21 +25,22 @@ Deno.test(
       const { cols, rows } = await client.call<{ cols: number; rows: number }>("pane.status", {
         pane: s.pane,
       });
-      await client.call("pane.wait", {
+      await waitForText(client, {
         pane: s.pane,
         match: "^\\d{5}$",
         regex: true,
         timeout: 20_000,
       });
       let changes = 0;
+      const changed = wakeups();
       const mirror = new PaneMirror(await connect(), s.pane, { cols, rows }, {
         scrollback: 200_000,
         floodBytes: Infinity, // follow every byte: this test is about the stream
-        onChange: () => changes++,
+        onChange: () => (changes++, changed.wake()),
       });
       await mirror.ready;
       await mirror.loadHistory(); // also mid-output: a second snapshot, with the history above it
-      await client.call("pane.wait", {
+      await waitForText(client, {
         pane: s.pane,
         match: "^DONE$",
         regex: true,
@@ -45,11 +48,15 @@ Deno.test(
       });
       const server = await client.call<{ text: string }>("pane.read", { pane: s.pane });
       const want = server.text.split("\n");
-      await eventually(() => {
-        const base = mirror.term.buffer.active.baseY;
-        const shown = lines(mirror, base, base + rows).map((l) => l.trimEnd());
-        return want.every((line, i) => shown[i] === line);
-      }, 20_000);
+      await untilEvent("the mirror's screen to equal the pane's", {
+        on: changed.on,
+        check: () => {
+          const base = mirror.term.buffer.active.baseY;
+          const shown = lines(mirror, base, base + rows).map((l) => l.trimEnd());
+          return want.every((line, i) => shown[i] === line);
+        },
+        timeoutMs: 20_000,
+      });
       const buffer = mirror.term.buffer.active;
       const numbers = lines(mirror, 0, buffer.length).filter((l) => /^\d+$/.test(l)).map(Number);
       assertEquals(numbers.length, 100_000);
@@ -72,26 +79,34 @@ Deno.test(
       const { cols, rows } = await client.call<{ cols: number; rows: number }>("pane.status", {
         pane: s.pane,
       });
+      const changed = wakeups();
       const mirror = new PaneMirror(await connect(), s.pane, { cols, rows }, {
         scrollback: 100,
-        onChange: () => {},
+        onChange: changed.wake,
       });
-      let polled = false;
-      await eventually(() => (polled ||= mirror.polling), 10_000);
-      await client.call("pane.wait", {
+      // Every change of what the mirror shows (a poll's copy included) is told with onChange.
+      await untilEvent("the mirror to poll", {
+        on: changed.on,
+        check: () => mirror.polling,
+        timeoutMs: 10_000,
+      });
+      await waitForText(client, {
         pane: s.pane,
         match: "^red$",
         regex: true,
         timeout: 20_000,
       });
-      const want = (await client.call<{ text: string }>("pane.read", { pane: s.pane })).text;
-      await eventually(() => {
-        const buffer = mirror.term.buffer.active;
-        const shown = lines(mirror, buffer.baseY, buffer.baseY + rows).map((l) => l.trimEnd()).join(
-          "\n",
-        );
-        return !mirror.polling && shown.trimEnd() === want.trimEnd();
-      }, 20_000);
+      const want = await paneText(client, { pane: s.pane });
+      await untilEvent("the mirror to stream again and equal the pane", {
+        on: changed.on,
+        check: () => {
+          const buffer = mirror.term.buffer.active;
+          const shown = lines(mirror, buffer.baseY, buffer.baseY + rows).map((l) => l.trimEnd())
+            .join("\n");
+          return !mirror.polling && shown.trimEnd() === want.trimEnd();
+        },
+        timeoutMs: 20_000,
+      });
       const cell = mirror.term.buffer.active.getLine(
         mirror.term.buffer.active.baseY + mirror.term.buffer.active.cursorY,
       )

@@ -1,6 +1,7 @@
 import { deepStrictEqual as assertEquals, ok as assert, rejects } from "node:assert/strict";
 import { WeftClient } from "../plugins/client/mod.ts";
-import { E2E, eventually, withServer } from "./helpers/server.ts";
+import { untilEvent } from "./helpers/poll.ts";
+import { E2E, onEvents, withServer } from "./helpers/server.ts";
 
 type Layout = { cols: number; rows: number };
 
@@ -24,7 +25,9 @@ Deno.test(
         );
         assert(performance.now() - started >= 250, "the agent's write waited before failing");
         await client.call("pane.write", { pane: s.pane, text: "cli " }); // not an agent door: no wait
-        await new Promise((r) => setTimeout(r, 700)); // the human pauses for longer than quietMs
+        // The human pauses for longer than quietMs. A real pause: a real server goes by the real
+        // clock (pane.write's quiet time is measured with performance.now, not an injected one).
+        await new Promise((r) => setTimeout(r, 700));
         await mcp.call("pane.write", { pane: s.pane, text: "agent", keys: ["Enter"] });
         await client.call("pane.wait", { pane: s.pane, match: "human cli agent", timeout: 10_000 });
       } finally {
@@ -54,12 +57,18 @@ Deno.test(
         session: s.session,
         argv: ["cat"],
       });
-      await eventually(async () => {
-        const l = await client.call<Layout>("window.layout", { window: w2.window });
-        return l.cols === 90 && l.rows === 40;
+      await untilEvent("the new window at 90×40", {
+        on: onEvents(client, { topics: ["layout.changed"] }),
+        check: async () => {
+          const l = await client.call<Layout>("window.layout", { window: w2.window });
+          return l.cols === 90 && l.rows === 40;
+        },
       });
       b.close();
-      await eventually(async () => (await size()).cols === 120);
+      await untilEvent("the window back at 120 columns", {
+        on: onEvents(client, { topics: ["layout.changed"] }),
+        check: async () => (await size()).cols === 120,
+      });
       await rejects(a.call("attach", { cols: 1, rows: 10 }), /cols/);
     });
   },

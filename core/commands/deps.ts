@@ -14,6 +14,8 @@ export interface ServerControl {
   status: () => Record<string, unknown>;
   /** Asks the server to shut down after the current reply is sent. */
   stop: () => void;
+  /** Starts a dormant built-in plugin (see `WeftConfig.dormant`); resolves to its state. */
+  startPlugin: (name: string) => Promise<Record<string, unknown>>;
 }
 
 /** Dependencies of the built-in commands. */

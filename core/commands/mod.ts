@@ -23,6 +23,7 @@ import { paneWrite } from "./pane_write.ts";
 import { serverCommands } from "./server_commands.ts";
 import { serverStatus } from "./server_status.ts";
 import { serverStop } from "./server_stop.ts";
+import { serverPluginStart } from "./server_plugin_start.ts";
 import { sessionCreate } from "./session_create.ts";
 import { sessionKill } from "./session_kill.ts";
 import { sessionList } from "./session_list.ts";
@@ -69,6 +70,7 @@ export const CORE_COMMANDS = [
   paneCheckKey,
   serverStatus,
   serverStop,
+  serverPluginStart,
   serverCommands,
 ] as const;
 

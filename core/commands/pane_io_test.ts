@@ -3,15 +3,18 @@
 import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
 import type { FakePty } from "../../tests/helpers/fake_pty.ts";
 import { type TestCore, withCore } from "../../tests/helpers/core.ts";
-import { eventually } from "../../tests/helpers/server.ts";
+import { eventually } from "../../tests/helpers/poll.ts";
 
 type Read = { pane: string; text: string; revision: number; changed: boolean; state: string };
 type Wait = { pane: string; matched?: string; line?: string; state: string; exit: unknown };
 type Run = { pane: string; exitCode: number | null; output: string; closed: boolean };
 
-/** Resolves once a `pane.wait` listens to the pane's events. */
+/** Resolves once a `pane.wait` listens to the pane's events (subscribing publishes nothing). */
 async function listening(core: TestCore, pane: string): Promise<void> {
-  await eventually(() => core.bus.events.wants("pane.exited", pane));
+  await eventually(
+    `a pane.wait to listen to ${pane}`,
+    () => core.bus.events.wants("pane.exited", pane),
+  );
 }
 
 /** A shell that runs pane.run's marked command line: `echo X` prints X; exit status 0. */

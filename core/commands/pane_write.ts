@@ -37,7 +37,7 @@ export function paneWrite(deps: CoreDeps) {
           `Cannot write to pane "${pane.id}": its process has exited`,
         );
       }
-      if (caller.kind === "tui") pane.lastHumanInputAt = performance.now();
+      if (caller.kind === "tui" || caller.kind === "web") pane.lastHumanInputAt = performance.now();
       else if (isAgent(caller)) await waitForHuman(pane, deps.config.humanInput, signal);
       const modes = pane.screen.modes;
       let bytes = 0;

@@ -18,5 +18,7 @@ export const DEFAULTS = {
   attach: { prefix: "C-b", scrollback: 2000 },
   /** Each plugin's V8 heap cap; past it only that plugin is ended (`weft.plugins.X.memoryMiB`). */
   pluginMemoryMiB: 256,
+  /** Panes get `TMUX`, `TMUX_PANE` and a `tmux` on `PATH` that drives weft. */
+  tmuxShim: true,
   restore: "all",
 } as const;

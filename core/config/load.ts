@@ -54,6 +54,7 @@ const Section = z.strictObject({
     session: z.string().min(1).optional(),
     command: z.string().min(1).optional(),
   }).optional(),
+  tmuxShim: z.boolean().optional(),
   plugins: z.record(z.string().regex(/^[a-z][a-z0-9_]*$/), PluginEntry).optional(),
   restore: z.enum(["all", "layout", "off"]).optional(),
 });
@@ -138,24 +139,29 @@ export function parseConfig(
       session: s.startup?.session ?? DEFAULTS.startup.session,
       ...(s.startup?.command ? { command: s.startup.command } : {}),
     },
-    plugins: resolvePlugins(s.plugins ?? {}, where),
     restore: s.restore ?? DEFAULTS.restore,
+    tmuxShim: s.tmuxShim ?? DEFAULTS.tmuxShim,
+    ...resolvePlugins(s.plugins ?? {}, where),
   };
 }
 
 function resolvePlugins(
   entries: Record<string, z.infer<typeof PluginEntry>>,
   where: { projectDir: string; file: string } & ConfigOptions,
-): PluginConfig[] {
+): { plugins: PluginConfig[]; dormant: PluginConfig[] } {
   const builtins = where.builtins ?? {};
   const names = new Set([...Object.keys(builtins), ...Object.keys(entries)]);
   const out: PluginConfig[] = [];
+  const dormant: PluginConfig[] = [];
   for (const name of names) {
     const builtin = Object.hasOwn(builtins, name) ? builtins[name] : undefined;
     const raw = entries[name];
     const entry = raw ?? {};
     const enabled = entry.enabled ?? (raw !== undefined || !!builtin?.enabled);
-    if (!enabled) continue;
+    // A built-in that is off by default and that the project does not mention may be started
+    // later (`weft web`); one the project switched off itself stays off.
+    const into = enabled ? out : raw === undefined && builtin ? dormant : undefined;
+    if (!into) continue;
     const from = entry.from ? resolveSpecifier(entry.from, where.projectDir) : builtin?.from;
     const reserved = reservedReason(name, from ?? "", builtin?.from);
     if (reserved) {
@@ -187,7 +193,7 @@ function resolvePlugins(
       : entry.from
       ? []
       : builtin?.grant ?? [];
-    out.push({
+    into.push({
       name,
       from,
       grant,
@@ -195,7 +201,7 @@ function resolvePlugins(
       memoryMiB: entry.memoryMiB ?? DEFAULTS.pluginMemoryMiB,
     });
   }
-  return out;
+  return { plugins: out, dormant };
 }
 
 /** `"bash --norc"` or `["bash", "--norc"]` → argv. */

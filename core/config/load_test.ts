@@ -124,3 +124,16 @@ Deno.test('parseConfig() keeps a built-in\'s "asked" grant unless the project na
     /only its own module may use it/,
   );
 });
+
+Deno.test("parseConfig() keeps built-ins that are off and unmentioned as dormant, never switched-off ones", () => {
+  const builtin = (enabled: boolean) => ({
+    from: "file:///weft/plugins/x/mod.ts",
+    enabled,
+    grant: [],
+    options: { a: 1 },
+  });
+  const builtins = { on: builtin(true), off: builtin(false), refused: builtin(false) };
+  const config = parseConfig({ plugins: { refused: false } }, { ...where, builtins });
+  assertEquals(config.plugins.map((p) => p.name), ["on"]);
+  assertEquals(config.dormant?.map((p) => [p.name, p.options]), [["off", { a: 1 }]]);
+});

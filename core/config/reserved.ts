@@ -28,7 +28,6 @@ export const COMING_BUILTINS: readonly string[] = [
   "canvas",
   "messaging",
   "bridge",
-  "web",
   "tmux",
 ];
 
@@ -38,6 +37,7 @@ export const RESERVED_NAMES: readonly string[] = [
   "layout",
   "sideband",
   "mcp",
+  "web",
   ...COMING_BUILTINS,
 ];
 

@@ -67,6 +67,8 @@ export interface WeftConfig {
   humanInput: { quietMs: number; waitMs: number };
   /** `weft attach`: the prefix key (tmux-style name) and history lines kept per shown pane. */
   attach: { prefix: string; scrollback: number };
+  /** Panes get `TMUX`, `TMUX_PANE` and weft's `tmux` first on `PATH` (`tmuxShim`). */
+  tmuxShim: boolean;
   /** What `weft serve` starts with. */
   startup: { session: string; command?: string };
   /** Enabled plugins, in start order. */
@@ -77,4 +79,9 @@ export interface WeftConfig {
    * `"off"` (nothing: start empty).
    */
   restore: "all" | "layout" | "off";
+  /**
+   * Built-in plugins that are off by default and that the project does not mention: a running
+   * server may start one on request (`server.plugin_start`, e.g. from `weft web`).
+   */
+  dormant?: PluginConfig[];
 }

@@ -35,6 +35,14 @@ export interface ModelOptions {
   baseEnv: () => Record<string, string>;
   /** The control socket path, given to children as `WEFT_SOCKET`. */
   socketPath: () => string;
+  /**
+   * More variables for one pane, given its ids and the environment so far (the tmux shim's
+   * `TMUX`, `TMUX_PANE`, `PATH`); they win over the launch's.
+   */
+  paneEnv?: (
+    ids: { pane: string; session: string },
+    env: Record<string, string>,
+  ) => Record<string, string>;
   /** Starts a pane's process: `Pty.spawn` in the server, a fake PTY in tests. */
   spawn: SpawnPty;
   /**
@@ -575,6 +583,7 @@ export class Model {
       // Known only to the pane's own processes: the OSC form of sideband needs it.
       [SIDEBAND_KEY_ENV]: newPaneKey(),
     };
+    Object.assign(env, this.#options.paneEnv?.({ pane: id, session: window.session }, env));
     const full: PaneLaunch = {
       argv: launch.argv,
       command: launch.command,

@@ -3,6 +3,7 @@ import { pipe } from "./pane_io.ts";
 import { type ExitInfo, Pty } from "../pty/mod.ts";
 import { Screen } from "../screen/mod.ts";
 import { FakePtys } from "../../tests/helpers/fake_pty.ts";
+import { untilEvent } from "../../tests/helpers/poll.ts";
 
 const ENV = { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", LANG: "C.UTF-8" };
 
@@ -55,16 +56,17 @@ Deno.test("pipe() returns a disposer that stops feeding the screen", async () =>
   });
   const unpipe = pipe(pty, screen, {});
   pty.write("before\r");
-  const deadline = Date.now() + 15_000;
-  while (!screen.read().text.includes("before")) {
-    if (Date.now() > deadline) throw new Error("Timed out waiting for the echo");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  const output = (wake: () => void) => pty.onData(wake);
+  await untilEvent("the echo on the screen", {
+    on: output,
+    check: async () => (await screen.flush(), screen.read().text.includes("before")),
+    timeoutMs: 15_000,
+  });
   unpipe();
   let late = "";
   pty.onData((data) => late += data);
   pty.write("after\r");
-  while (!late.includes("after")) await new Promise((resolve) => setTimeout(resolve, 10));
+  await untilEvent("the echo after unpipe", { on: output, check: () => late.includes("after") });
   await screen.flush();
   assert(!screen.read().text.includes("after"));
   pty.kill();

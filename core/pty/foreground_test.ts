@@ -1,27 +1,19 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { Pty } from "./pty.ts";
 import { type ForegroundProcess, programName, readForeground } from "./foreground.ts";
+import { eventually } from "../../tests/helpers/poll.ts";
 
 const ENV = { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", LANG: "C.UTF-8", PS1: "$ " };
 const linux = Deno.build.os === "linux";
 
-/** Polls `fn` until it is truthy (the test's wait condition). */
-async function poll<T>(fn: () => T | undefined | null | false, what: string): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const v = fn();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`${what} never happened`);
-}
-
 /** Polls what runs in front of `pty` until `want` holds. */
 function until(pty: Pty, want: (p: ForegroundProcess | null) => boolean) {
   let last: ForegroundProcess | null = null;
-  return poll(() => {
+  // What runs in front is read from /proc: nothing tells when it changes.
+  return eventually("the wanted foreground", () => {
     last = readForeground(pty.pid, { group: pty.foregroundGroup(), last });
     return want(last) && last;
-  }, "the wanted foreground");
+  });
 }
 
 function bash(cwd = "/"): Pty {
@@ -94,12 +86,12 @@ Deno.test({
       await until(pty, (p) => p?.program === "bash");
       // `true` leads the pipeline's group and exits at once; sleep keeps the group in front.
       pty.write("true | sleep 30\r");
-      const group = await poll(() => {
+      const group = await eventually("the pipeline in front", () => {
         const g = pty.foregroundGroup();
         return g !== pty.pid && g;
-      }, "the pipeline in front");
+      });
       // Once bash has reaped `true`, the group has no leader to read.
-      await poll(() => !exists(`/proc/${group}`), "the leader's end");
+      await eventually("the leader's end", () => !exists(`/proc/${group}`));
       const now = readForeground(pty.pid, { group });
       assertEquals(now?.pid, pty.pid);
       assertEquals(now?.program, "bash");

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { Pty } from "./pty.ts";
 import { ProcessGroups } from "./process_groups.ts";
 import { parseStat, readStat, scanProcesses } from "./_proc.ts";
+import { eventually } from "../../tests/helpers/poll.ts";
 
 const ENV = { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", LANG: "C.UTF-8" };
 const linux = Deno.build.os === "linux";
@@ -19,12 +20,11 @@ async function stubborn(): Promise<{ pty: Pty; pids: number[] }> {
     cols: 80,
     rows: 24,
   });
-  for (let i = 0; i < 400; i++) {
+  const pids = await eventually("bash and both its children to run", async () => {
     const pids = await session(pty.pid);
-    if (pids.length >= 3) return { pty, pids };
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error("the stubborn processes did not start");
+    return pids.length >= 3 ? pids : undefined;
+  });
+  return { pty, pids };
 }
 
 /** The live processes of a session. */

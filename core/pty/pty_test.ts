@@ -1,6 +1,7 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { type ExitInfo, Pty, shellArgv, type SpawnOptions } from "./pty.ts";
+import { untilEvent } from "../../tests/helpers/poll.ts";
 
 const ENV = { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", LANG: "C.UTF-8" };
 
@@ -8,20 +9,18 @@ function spawn(argv: string[], more: Partial<SpawnOptions> = {}): Pty {
   return Pty.spawn({ argv, cwd: "/", env: ENV, cols: 80, rows: 24, ...more });
 }
 
-/** Output and exit of a PTY, collected. */
-function collect(pty: Pty): { text: () => string; exit: Promise<ExitInfo> } {
+/** Output and exit of a PTY, collected; `seen` waits until the output fits `check`. */
+function collect(pty: Pty) {
   let text = "";
   pty.onData((data) => text += data);
   const exit = new Promise<ExitInfo>((resolve) => pty.onExit(resolve));
-  return { text: () => text, exit };
-}
-
-async function waitFor(what: string, check: () => boolean, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  const seen = (what: string, check: (text: string) => boolean) =>
+    untilEvent(what, {
+      on: (wake) => pty.onData(wake),
+      check: () => check(text),
+      timeoutMs: 15_000,
+    });
+  return { text: () => text, exit, seen };
 }
 
 Deno.test("Pty.spawn() runs a program and reports its exit code", async () => {
@@ -38,7 +37,7 @@ Deno.test("Pty.write() reaches the program and cat echoes it", async () => {
   const pty = spawn(["cat"]);
   const out = collect(pty);
   pty.write("ping\r");
-  await waitFor("the echo", () => out.text().split("ping").length >= 3);
+  await out.seen("the echo", (text) => text.split("ping").length >= 3);
   pty.write(new Uint8Array([4])); // ^D ends cat
   assertEquals(await out.exit, { code: 0, signal: null });
   pty.write("ignored after exit");
@@ -62,7 +61,7 @@ Deno.test("Pty.kill() sends SIGHUP by default", async () => {
 Deno.test("Pty.resize() is seen by stty size", async () => {
   const pty = spawn(["bash", "-c", "stty size; read -r _; stty size"], { cols: 80, rows: 24 });
   const out = collect(pty);
-  await waitFor("the first size", () => out.text().includes("24 80"));
+  await out.seen("the first size", (text) => text.includes("24 80"));
   pty.resize(132, 40);
   pty.write("\r");
   await out.exit;
@@ -125,6 +124,7 @@ Deno.test("Pty.pause() stops reading until resume()", async () => {
   let bytes = 0;
   pty.onBytes((data) => bytes += data.length);
   const out = collect(pty);
+  // A real pause: it proves that (almost) nothing is read while paused.
   await new Promise((resolve) => setTimeout(resolve, 500));
   assert(bytes < 4_000_000, `paused but got ${bytes} bytes`);
   assertEquals(pty.exited, undefined);

@@ -1,6 +1,7 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { WeftError } from "../../protocols/bus/errors.ts";
 import { type FlowLimits, Outbox } from "./_outbox.ts";
+import { untilEvent, wakeups } from "../../tests/helpers/poll.ts";
 
 const LIMITS: FlowLimits = {
   softBytes: 100,
@@ -28,51 +29,51 @@ function outbox(mode: "held" | "open" | "gone") {
   const { conn, written } = fakeConn(mode);
   const failures: (WeftError | null)[] = [];
   let writes = 0;
+  const told = wakeups();
   const box = new Outbox(conn, {
     limits: LIMITS,
-    onFail: (reason) => failures.push(reason),
-    onWritten: () => writes++,
+    onFail: (reason) => (failures.push(reason), told.wake()),
+    onWritten: () => (writes++, told.wake()),
   });
-  return { box, failures, written, writes: () => writes };
+  /** Waits until `check` holds, trying again after each write and failure the box reports. */
+  const until = (what: string, check: () => boolean) =>
+    untilEvent(what, { on: told.on, check, timeoutMs: 5_000 });
+  return { box, failures, written, writes: () => writes, until };
 }
 
-const until = async (check: () => boolean) => {
-  while (!check()) await new Promise((r) => setTimeout(r, 5));
-};
-
 Deno.test("Outbox writes in order and reports each write", async () => {
-  const { box, written, writes } = outbox("open");
+  const { box, written, writes, until } = outbox("open");
   box.push(new Uint8Array(10));
   box.push(new Uint8Array(20));
-  await until(() => box.queued === 0);
+  await until("everything written", () => box.queued === 0);
   assertEquals(written.reduce((a, b) => a + b, 0), 30);
   assert(writes() > 0);
   assert(!box.full);
 });
 
 Deno.test("Outbox is full past the soft limit and drops a client stuck past the hard one", async () => {
-  const { box, failures } = outbox("held");
+  const { box, failures, until } = outbox("held");
   box.push(new Uint8Array(150));
   assert(box.full);
   box.push(new Uint8Array(200));
-  await until(() => failures.length > 0);
+  await until("the client to be dropped", () => failures.length > 0);
   assertEquals(failures[0]?.code, "TOO_LARGE");
   assert(failures[0]?.message.startsWith("Cannot keep serving this client:"));
   box.close();
 });
 
 Deno.test("Outbox drops a client that reads nothing while past the soft limit", async () => {
-  const { box, failures } = outbox("held");
+  const { box, failures, until } = outbox("held");
   box.push(new Uint8Array(150)); // past soft, under hard: only the stall rule applies
-  await until(() => failures.length > 0);
+  await until("the client to be dropped", () => failures.length > 0);
   assertEquals(failures[0]?.code, "TIMEOUT");
   box.close();
 });
 
 Deno.test("Outbox probe() finds a client that is gone", async () => {
-  const { box, failures } = outbox("gone");
+  const { box, failures, until } = outbox("gone");
   box.probe();
-  await until(() => failures.length > 0);
+  await until("the client to be dropped", () => failures.length > 0);
   assertEquals(failures, [null]);
   box.close();
 });

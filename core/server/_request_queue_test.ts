@@ -1,12 +1,14 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { JsonRpcRequest } from "../../protocols/jsonrpc/mod.ts";
 import { RequestQueue } from "./_request_queue.ts";
+import { untilEvent, wakeups } from "../../tests/helpers/poll.ts";
 
 const request = (id: number): JsonRpcRequest => ({ jsonrpc: "2.0", id, method: "x" });
 
 function queue(held = () => false) {
   const started: number[] = [];
   const finish = new Map<number, () => void>();
+  const changed = wakeups();
   const q = new RequestQueue({
     run: (r) =>
       new Promise<void>((resolve) => {
@@ -14,9 +16,9 @@ function queue(held = () => false) {
         finish.set(r.id as number, resolve);
       }),
     held,
-    changed: () => {},
+    changed: changed.wake,
   });
-  return { q, started, finish };
+  return { q, started, finish, changed };
 }
 
 Deno.test("RequestQueue starts at most 8 fresh calls, in order; an ending one lets the next in", async () => {
@@ -32,10 +34,14 @@ Deno.test("RequestQueue starts at most 8 fresh calls, in order; an ending one le
 });
 
 Deno.test("RequestQueue: calls that run long stop counting, so they do not hold up the rest", async () => {
-  const { q, started, finish } = queue();
+  const { q, started, finish, changed } = queue();
   for (let i = 1; i <= 12; i++) q.push(request(i), 10);
   assertEquals(started.length, 8);
-  while (started.length < 12) await new Promise((r) => setTimeout(r, 20)); // after ~250 ms
+  // After ~250 ms of the queue's own (real) timer; each start is told through `changed`.
+  await untilEvent("the other four to start", {
+    on: changed.on,
+    check: () => started.length === 12,
+  });
   for (const f of finish.values()) f();
   await new Promise((r) => setTimeout(r, 0)); // their timers cleared
 });

@@ -14,6 +14,8 @@ export interface ServerInfo {
   projectDir: string;
   startedAt: string;
   http?: { port: number; tokenFile: string } | null;
+  /** The web door's page, when the web plugin runs. */
+  web?: { port: number } | null;
 }
 
 /** Reads a `server.json`; undefined when missing or unreadable. */

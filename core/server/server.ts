@@ -19,6 +19,7 @@ import { Connection } from "./connection.ts";
 import type { FlowLimits } from "./_outbox.ts";
 import { ensurePrivateDir, type ServerPaths, serverPaths } from "./paths.ts";
 import { readServerInfo } from "./info.ts";
+import { tmuxShim } from "./tmux_shim.ts";
 
 /** Options of {@link startServer}. */
 export interface ServerOptions {
@@ -82,6 +83,7 @@ export async function startServer(
     foreground: { intervalMs: config.foregroundMs },
     baseEnv: () => Deno.env.toObject(),
     socketPath: () => paths.socket,
+    ...(config.tmuxShim ? { paneEnv: await tmuxShim(paths.dir, paths.socket) } : {}),
     spawn: Pty.spawn,
     processes,
   });
@@ -134,6 +136,7 @@ export async function startServer(
           plugins: host.status(),
         }),
         stop: () => setTimeout(stop, 10),
+        startPlugin: (name) => startDormant(host, config, name),
       },
     }),
   );
@@ -232,4 +235,30 @@ async function removeQuietly(path: string): Promise<void> {
   try {
     await Deno.remove(path);
   } catch { /* already gone */ }
+}
+
+/** Starts a dormant built-in plugin, or tells the state of one that already runs. */
+async function startDormant(
+  host: PluginHost,
+  config: WeftConfig,
+  name: string,
+): Promise<Record<string, unknown>> {
+  const running = host.status().find((p) => p.name === name);
+  if (running) return { ...running, started: false };
+  const dormant = config.dormant?.find((p) => p.name === name);
+  if (!dormant) {
+    throw new WeftError(
+      "NOT_FOUND",
+      `Cannot start plugin "${name}": it is not a built-in plugin that is off by default ` +
+        "(a plugin the project switched off stays off; enable it in deno.json)",
+    );
+  }
+  try {
+    const [status] = await host.start([dormant]);
+    return { ...status, started: true };
+  } catch (err) {
+    // Another request started it meanwhile.
+    if (!(err instanceof TypeError)) throw err;
+    return { ...host.status().find((p) => p.name === name), started: false };
+  }
 }

@@ -6,7 +6,8 @@
  */
 
 /**
- * Adds `http: {port, tokenFile}` to the server's `server.json` (written atomically).
+ * Adds `http: {port, tokenFile}` to the server's `server.json` (written atomically); a door
+ * other than MCP passes its own `key` (the web door writes `web: {port}`).
  *
  * @example
  * ```ts ignore
@@ -15,12 +16,21 @@
  */
 export async function publishHttp(
   file: string,
-  http: { port: number; tokenFile: string },
+  http: { port: number; tokenFile?: string },
+  key = "http",
 ): Promise<void> {
-  const info = JSON.parse(await Deno.readTextFile(file)) as Record<string, unknown>;
-  const temp = `${file}.mcp-${crypto.randomUUID().slice(0, 8)}`;
-  await Deno.writeTextFile(temp, JSON.stringify({ ...info, http }, null, 2) + "\n", {
-    mode: 0o600,
-  });
-  await Deno.rename(temp, file);
+  // Two doors (mcp, web) may publish at once from their own processes; each read-modify-write
+  // is checked afterwards and done again when the other one's write replaced it.
+  const want = JSON.stringify(http);
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const info = JSON.parse(await Deno.readTextFile(file)) as Record<string, unknown>;
+    const temp = `${file}.${key}-${crypto.randomUUID().slice(0, 8)}`;
+    await Deno.writeTextFile(temp, JSON.stringify({ ...info, [key]: http }, null, 2) + "\n", {
+      mode: 0o600,
+    });
+    await Deno.rename(temp, file);
+    await new Promise((r) => setTimeout(r, 5 + Math.random() * 20));
+    const now = JSON.parse(await Deno.readTextFile(file)) as Record<string, unknown>;
+    if (JSON.stringify(now[key]) === want) return;
+  }
 }

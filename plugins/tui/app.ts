@@ -10,7 +10,8 @@ import { WeftClient } from "../client/mod.ts";
 import type { LayoutNode } from "../../core/layout/mod.ts";
 import type { PaneInfo } from "../../core/model/mod.ts";
 import type { ActionContext } from "./actions.ts";
-import type { CellGrid } from "./cells.ts";
+import { type CellGrid, palette, rgb } from "./cells.ts";
+import { styleForeground } from "../../protocols/tmux/style.ts";
 import type { PaneLabel, WindowView } from "./chrome.ts";
 import { windowRects } from "./chrome.ts";
 import { CHROME_ROWS, composeFrame } from "./compose.ts";
@@ -221,7 +222,7 @@ export class AttachApp {
     const labels = new Map<string, PaneLabel>();
     // Like tmux's window names: what runs in front now, else the launch command.
     for (const p of this.state.panes.values()) {
-      labels.set(p.id, { ...p, command: p.current?.program ?? p.command });
+      labels.set(p.id, { ...p, command: p.current?.program ?? p.command, ...tmuxLook(p.meta) });
     }
     return labels;
   }
@@ -397,4 +398,18 @@ type Timer = ReturnType<typeof setTimeout>;
 
 function pad(n: number): string {
   return String(n).padStart(2, "0");
+}
+
+/** What a program speaking tmux set on a pane (`select-pane -T`, border styles): title, colour. */
+function tmuxLook(
+  meta: Record<string, string> | undefined,
+): { title: string | null; colour: number | null } {
+  const m = meta ?? {};
+  const style = m["tmux.pane-active-border-style"] ?? m["tmux.pane-border-style"] ??
+    m["tmux.style"];
+  const fg = style ? styleForeground(style) : null;
+  return {
+    title: m["tmux.title"] ?? null,
+    colour: fg ? ("rgb" in fg ? rgb(fg.rgb) : palette(fg.palette)) : null,
+  };
 }

@@ -31,6 +31,10 @@ export interface PaneLabel {
   command: string;
   state: string;
   exit: { code: number | null; signal: string | null } | null;
+  /** A title a program set (tmux's `select-pane -T`), shown after the id. */
+  title?: string | null;
+  /** The label's colour (an encoded cell colour) from a tmux border style, if set. */
+  colour?: number | null;
 }
 
 const BORDER: Style = { fg: palette(8), bg: 0, attrs: 0 };
@@ -164,13 +168,20 @@ function drawLabel(
     : "";
   const full = ` ${badge.text}${exit} `;
   const short = ` ${[...badge.text][0]} `;
-  const title = ` ${label.id}${label.name ? `:${label.name}` : ""} `;
+  const title = ` ${label.id}${label.name ? `:${label.name}` : ""}${
+    label.title ? ` ${label.title}` : ""
+  } `;
+  const titleStyle = label.colour
+    ? { fg: label.colour, bg: 0, attrs: focused ? ATTR.bold : 0 }
+    : focused
+    ? FOCUSED_LABEL
+    : LABEL;
   const command = shortCommand(label.command);
   // Keep the id and the state visible first; the command gets what is left.
   const badgeText = textWidth(title) + textWidth(full) <= at.cols ? full : short;
   const titleText = truncate(title, Math.max(0, at.cols - textWidth(badgeText)));
   let x = at.x;
-  x += grid.text(x, at.y, titleText, focused ? FOCUSED_LABEL : LABEL);
+  x += grid.text(x, at.y, titleText, titleStyle);
   const room = at.cols - textWidth(titleText) - textWidth(badgeText);
   if (room >= 4) x += grid.text(x, at.y, truncate(command, room), LABEL);
   grid.text(x, at.y, badgeText, badge.style, at.x + at.cols - x);

@@ -81,3 +81,18 @@ Deno.test("drawChrome() shows a zoomed pane alone, without borders", () => {
 Deno.test("shortCommand() keeps the program's base name and its arguments", () => {
   assertEquals(shortCommand("/usr/bin/python3 -m http.server"), "python3 -m http.server");
 });
+
+Deno.test("drawChrome() shows a title and colour a tmux client set on a pane", () => {
+  const grid = new CellGrid(41, 4);
+  const labels = new Map([
+    ["p1", label("p1", "idle", { title: "researcher", colour: palette(4) })],
+  ]);
+  drawChrome(
+    grid,
+    { tree: leaf("p1"), size: { cols: 41, rows: 3 }, zoomed: null, focused: null },
+    { top: 1, labels },
+  );
+  const row = grid.toText()[0]!;
+  assert(row.includes("p1 researcher "), row);
+  assertEquals(grid.style(row.indexOf("researcher"), 0).fg, palette(4));
+});

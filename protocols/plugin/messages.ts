@@ -44,6 +44,7 @@ export const CALLER_KINDS = [
   "socket",
   "cli",
   "tui",
+  "web",
   "plugin",
   "mcp",
   "sideband",
@@ -113,7 +114,7 @@ export type HostMessage =
   | { type: "shutdown" };
 
 /** The door kinds a plugin may call for (a plugin that serves its own clients). */
-export const ON_BEHALF_KINDS = ["mcp", "sideband"] as const;
+export const ON_BEHALF_KINDS = ["mcp", "sideband", "web"] as const;
 
 /**
  * Whom a door plugin calls for: one of its own clients (an MCP session, the pane whose

@@ -18,6 +18,7 @@ import {
 import { ToolCatalog } from "../../plugins/mcp/catalog.ts";
 import type { McpHost } from "../../plugins/mcp/host.ts";
 import { weftArgs } from "../helpers/cli.ts";
+import { httpClient } from "../helpers/mcp.ts";
 import { percentile, spawnServer } from "./_util.ts";
 
 const CALLS = 500;
@@ -38,18 +39,6 @@ function summary(prefix: string, samples: number[]): Record<string, number> {
     [`${prefix}.p50_ms`]: percentile(samples, 50),
     [`${prefix}.p99_ms`]: percentile(samples, 99),
   };
-}
-
-async function httpClient(dir: string): Promise<Client> {
-  const info = JSON.parse(await Deno.readTextFile(join(dir, ".weft", "server.json")));
-  const token = (await Deno.readTextFile(info.http.tokenFile)).trim();
-  const client = new Client({ name: "bench", version: "1" });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${info.http.port}/mcp`), {
-      requestInit: { headers: { Authorization: `Bearer ${token}` } },
-    }),
-  );
-  return client;
 }
 
 async function stdioClient(dir: string): Promise<Client> {

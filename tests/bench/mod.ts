@@ -23,7 +23,9 @@ const GROUPS: [string, string, string][] = [
   ["mcp", "./mcp.ts", "benchMcp"],
   ["sideband", "./sideband.ts", "benchSideband"],
   ["tui", "./tui.ts", "benchTui"],
+  ["web", "./web.ts", "benchWeb"],
   ["state", "./state.ts", "benchState"],
+  ["tmux", "./tmux.ts", "benchTmux"],
   ["soak", "./soak.ts", "benchSoak"],
   ["store", "./store.ts", "benchStore"],
 ];

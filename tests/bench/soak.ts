@@ -15,6 +15,7 @@ import { parseArgs } from "node:util";
 import type { WeftClient } from "../../plugins/client/mod.ts";
 import type { Client } from "../../plugins/mcp/sdk_client.ts";
 import { type ChildServer, withChildServer } from "../helpers/child_server.ts";
+import { eventually } from "../helpers/poll.ts";
 import { httpClient } from "../helpers/mcp.ts";
 import { percentile } from "./_util.ts";
 
@@ -120,14 +121,12 @@ async function startPanes(control: WeftClient): Promise<string[]> {
 }
 
 async function mcpClient(server: ChildServer): Promise<Client> {
-  for (let i = 0; i < 500; i++) {
-    try {
-      return await httpClient(server.dir, "soak");
-    } catch {
-      await new Promise((r) => setTimeout(r, 20)); // the mcp plugin is still starting
-    }
-  }
-  throw new Error("the mcp plugin did not publish its HTTP endpoint");
+  // The mcp plugin publishes its HTTP endpoint as it starts.
+  return await eventually(
+    "the mcp plugin's HTTP endpoint",
+    () => httpClient(server.dir, { name: "soak" }),
+    { intervalMs: 20 },
+  );
 }
 
 /** Reads, writes and waits in a loop: type a token into a cat pane, wait until it shows. */

@@ -269,7 +269,7 @@ async function benchRestore(): Promise<Record<string, number>> {
       stderr: "null",
     }).output();
     if (!stopped.success) throw new Error("weft stop failed");
-    await first.exited;
+    await first.server.stderr;
     const size = (await Deno.stat(join(dir, ".weft", "weft.db"))).size;
     const restored = await timeToReady(dir);
     return {

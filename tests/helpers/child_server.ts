@@ -8,7 +8,7 @@
 
 import { join } from "node:path";
 import { WeftClient } from "../../plugins/client/mod.ts";
-import { weftArgs } from "./cli.ts";
+import { serveProcess } from "./cli.ts";
 
 /** A running child server. */
 export interface ChildServer {
@@ -31,27 +31,16 @@ export async function withChildServer(
   const config = { shell: ["bash", "--norc", "--noprofile"], idleMs: 300, ...weft };
   await Deno.writeTextFile(join(dir, "deno.json"), JSON.stringify({ weft: config }));
   const socket = join(dir, ".weft", "weft.sock");
-  const child = new Deno.Command(Deno.execPath(), {
-    args: weftArgs("serve", "--project", dir),
-    stdin: "null",
-    stdout: "null",
-    stderr: "piped",
-  }).spawn();
-  let log = "";
-  // Read stderr as it comes: a full pipe would stall the server.
-  const logged = child.stderr.pipeThrough(new TextDecoderStream()).pipeTo(
-    new WritableStream({ write: (text) => void (log += text) }),
-  ).catch(() => {});
+  const server = serveProcess(dir);
   const clients: WeftClient[] = [];
   try {
-    const first = await connectWhenUp(socket, child);
-    first.close();
+    await server.ready;
     await fn({
       dir,
       socket,
-      pid: child.pid,
-      log: () => log,
-      rss: () => rssOf(child.pid),
+      pid: server.child.pid,
+      log: server.log,
+      rss: () => rssOf(server.child.pid),
       connect: async () => {
         const c = await WeftClient.connect(socket, { client: "test" });
         clients.push(c);
@@ -60,37 +49,9 @@ export async function withChildServer(
     });
   } finally {
     for (const c of clients) c.close();
-    await stop(child);
-    await logged;
+    await server.stop();
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   }
-}
-
-/** SIGTERM, then SIGKILL: a frozen server never runs its signal handler. */
-async function stop(child: Deno.ChildProcess): Promise<void> {
-  const signal = (name: Deno.Signal) => {
-    try {
-      child.kill(name);
-    } catch { /* gone */ }
-  };
-  signal("SIGTERM");
-  const timer = setTimeout(() => signal("SIGKILL"), 10_000);
-  await child.status;
-  clearTimeout(timer);
-}
-
-async function connectWhenUp(socket: string, child: Deno.ChildProcess): Promise<WeftClient> {
-  let exited = false;
-  child.status.then(() => (exited = true));
-  const end = Date.now() + 60_000;
-  while (Date.now() < end && !exited) {
-    try {
-      return await WeftClient.connect(socket);
-    } catch {
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-  throw new Error(exited ? "weft serve exited at start" : "weft serve did not start in 60 s");
 }
 
 /** Resident memory of a process, in bytes (VmRSS in /proc/<pid>/status). */

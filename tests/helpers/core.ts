@@ -6,7 +6,8 @@
  * @module
  */
 
-import { Bus, type Caller, type Reply } from "../../core/bus/mod.ts";
+import { WeftError } from "../../protocols/bus/errors.ts";
+import { Bus, type Caller, type Command, type Reply } from "../../core/bus/mod.ts";
 import { coreCommands } from "../../core/commands/mod.ts";
 import { parseConfig, type WeftConfig } from "../../core/config/mod.ts";
 import { Model, targetResolver } from "../../core/model/mod.ts";
@@ -22,6 +23,8 @@ export interface CoreOptions extends FakePtysOptions {
   projectDir?: string;
   /** The project's `"weft"` section (default: shell `bash`, idle after 300 ms). */
   weft?: Record<string, unknown>;
+  /** Which built-in commands to register, or wrapped how (default: all, as they are). */
+  commands?: (all: Command[]) => Command[];
 }
 
 /** A running test core. */
@@ -101,8 +104,11 @@ export function startCore(options: CoreOptions = {}): TestCore {
   const server = {
     status: () => ({ pid: Deno.pid, projectDir, version: "test" }),
     stop: () => void core.stops++,
+    startPlugin: (name: string) =>
+      Promise.reject(new WeftError("NOT_FOUND", `Cannot start plugin "${name}": no plugins here`)),
   };
-  bus.register("core", coreCommands({ model, bus, config, server }));
+  const commands = coreCommands({ model, bus, config, server });
+  bus.register("core", options.commands ? options.commands(commands) : commands);
   return core;
 }
 

@@ -74,7 +74,7 @@ export async function crashLoop(options: CrashLoopOptions): Promise<CrashLoopRes
       const timer = setTimeout(() => {
         killed = true;
         try {
-          server.process.kill("SIGKILL");
+          server.server.child.kill("SIGKILL");
         } catch { /* gone */ }
       }, deadline);
       let before = real;

@@ -11,6 +11,8 @@ import {
   StdioClientTransport,
   StreamableHTTPClientTransport,
 } from "../../plugins/mcp/sdk_client.ts";
+import { weftArgs } from "./cli.ts";
+import { untilEvent, wakeups } from "./poll.ts";
 
 /** The HTTP endpoint and token the mcp plugin published for a project. */
 export async function httpEndpoint(projectDir: string): Promise<{ url: URL; token: string }> {
@@ -20,19 +22,38 @@ export async function httpEndpoint(projectDir: string): Promise<{ url: URL; toke
   return { url: new URL(`http://127.0.0.1:${info.http.port}/mcp`), token };
 }
 
+/** Options of {@link httpClient}. */
+export interface HttpClientOptions {
+  /** The client's name (default `test`). */
+  name?: string;
+  /**
+   * Told once the standalone SSE stream is open: the GET the SDK sends after initializing,
+   * which carries the server's notifications (list_changed) from then on.
+   */
+  onStreamOpen?: () => void;
+}
+
 /** An SDK client connected over HTTP with the bearer token. */
-export async function httpClient(projectDir: string, name = "test"): Promise<Client> {
+export async function httpClient(
+  projectDir: string,
+  options: HttpClientOptions = {},
+): Promise<Client> {
   const { url, token } = await httpEndpoint(projectDir);
-  const client = new Client({ name, version: "1.0.0" });
+  const client = new Client({ name: options.name ?? "test", version: "1.0.0" });
+  const watched = async (input: string | URL, init?: RequestInit) => {
+    const response = await fetch(input, init);
+    const stream = response.headers.get("content-type")?.includes("text/event-stream");
+    if ((init?.method ?? "GET") === "GET" && response.ok && stream) options.onStreamOpen?.();
+    return response;
+  };
   await client.connect(
     new StreamableHTTPClientTransport(url, {
       requestInit: { headers: { Authorization: `Bearer ${token}` } },
+      ...(options.onStreamOpen ? { fetch: watched } : {}),
     }),
   );
   return client;
 }
-
-import { weftArgs } from "./cli.ts";
 
 export { weftArgs };
 
@@ -52,6 +73,43 @@ export async function stdioClient(
     }),
   );
   return client;
+}
+
+/** The notifications of one kind a client gets from now on. */
+export interface Notifications {
+  /** Every one so far, in order. */
+  seen: unknown[];
+  /** Resolves once `n` have come (at once if they have); names `what` on a time-out. */
+  atLeast: (n: number, what: string) => Promise<void>;
+  /** Resolves once `check` holds, trying it now and after each notification. */
+  until: (what: string, check: () => boolean | Promise<boolean>) => Promise<void>;
+}
+
+/**
+ * Collects a client's notifications of the kind `schema` names (it replaces any handler set
+ * for that kind), and waits for them as they come, without polling.
+ *
+ * @example
+ * ```ts ignore
+ * const changes = notifications(client, ToolListChangedNotificationSchema);
+ * bus.register("demo", commands);
+ * await changes.atLeast(1, "tools/list_changed after the register");
+ * ```
+ */
+export function notifications(
+  client: Client,
+  schema: Parameters<Client["setNotificationHandler"]>[0],
+): Notifications {
+  const seen: unknown[] = [];
+  const arrived = wakeups();
+  client.setNotificationHandler(schema, (n) => {
+    seen.push(n);
+    arrived.wake();
+  });
+  const until = async (what: string, check: () => boolean | Promise<boolean>) => {
+    await untilEvent(what, { on: arrived.on, check });
+  };
+  return { seen, until, atLeast: (n, what) => until(what, () => seen.length >= n) };
 }
 
 /** The text of a tool result's first content block. */

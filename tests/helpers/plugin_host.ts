@@ -1,6 +1,7 @@
 /**
- * Test helpers for the plugin host: a host over fake panes, plugin configs, waiting and
- * reading error replies.
+ * Test helpers for the plugin host: a host over the real core (tests/helpers/core.ts: the
+ * built-in commands and model on fake PTYs) with two panes, plugin configs, waiting on what
+ * the host reports, and reading error replies.
  *
  * @module
  */
@@ -15,15 +16,16 @@ import {
   type PluginLogEntry,
   type PluginStatus,
 } from "../../core/plugin/mod.ts";
-import { fakePanes } from "../fixtures/plugins/_fake_panes.ts";
+import { OWNER, startCore, type TestCore } from "./core.ts";
+import { untilEvent, wakeups } from "./poll.ts";
+
+export { OWNER };
 
 /** The hello example plugin. */
 export const HELLO = new URL("../../examples/plugins/hello/mod.ts", import.meta.url).href;
 /** A hostile or test plugin under `tests/fixtures/plugins/`. */
 export const fixture = (name: string) =>
   new URL(`../fixtures/plugins/${name}/mod.ts`, import.meta.url).href;
-/** A caller with every right. */
-export const OWNER: Caller = { kind: "cli", id: "test", grants: "all" };
 
 /** A plugin config as the loader would make it. */
 export function plugin(
@@ -35,61 +37,87 @@ export function plugin(
   return { name, from, grant, options };
 }
 
+/**
+ * A test core with one session of two panes: p1 shows "first" and "last line", p2 is empty.
+ *
+ * @example
+ * ```ts ignore
+ * const core = await coreWithPanes();
+ * const read = await core.call<{ text: string }>("pane.read", { pane: "p1" });
+ * ```
+ */
+export async function coreWithPanes(): Promise<TestCore> {
+  const core = startCore();
+  const { pane } = await core.call<{ pane: string }>("session.create", {});
+  core.pty(pane).output("first\r\nlast line\r\n\r\n");
+  await core.call("pane.create", { split: pane, focus: false });
+  return core;
+}
+
 /** What a test body gets. */
 export interface Harness {
+  core: TestCore;
   bus: Bus;
-  panes: Map<string, string>;
   host: PluginHost;
+  /** The host's `plugin.*` events, in order. */
   events: WeftEvent[];
   logs: PluginLogEntry[];
   call: (name: string, input: unknown, caller?: Caller) => Promise<Reply>;
   status: (name: string) => PluginStatus;
+  /** Everything typed into a pane (what its program was sent). */
+  typed: (pane: string) => string;
+  /**
+   * Waits until `check` holds, trying again after each event on the bus and each log line
+   * (what the host does shows as one or the other).
+   */
+  until: (what: string, check: () => boolean) => Promise<void>;
 }
 
 /** Host options, plus `setup`: runs on the bus before the plugins start. */
 export type HarnessOptions = Partial<PluginHostOptions> & { setup?: (bus: Bus) => void };
 
-/** Starts a host over fake panes, runs `body`, always stops the host. */
+/** Starts a host over {@link coreWithPanes}, runs `body`, always stops the host. */
 export async function withHost(
   configs: PluginConfig[],
   body: (h: Harness) => void | Promise<void>,
   options: HarnessOptions = {},
 ): Promise<void> {
-  const { bus, panes } = fakePanes({ p1: "first\nlast line\n\n", p2: "" });
+  const core = await coreWithPanes();
+  const { bus } = core;
   const events: WeftEvent[] = [];
   const logs: PluginLogEntry[] = [];
+  const logged = wakeups();
   bus.events.subscribe({ topics: ["plugin.*"] }, (e) => events.push(e));
   const { setup, ...hostOptions } = options;
   setup?.(bus);
   const host = new PluginHost({
     bus,
     projectDir: Deno.cwd(),
-    log: (entry) => logs.push(entry),
+    log: (entry) => (logs.push(entry), logged.wake()),
     ...hostOptions,
     restart: { initialMs: 50, maxMs: 200, ...hostOptions.restart },
   });
+  const on = (wake: () => void) => {
+    const offEvents = bus.events.subscribe({ topics: ["*"] }, wake);
+    const offLogs = logged.on(wake);
+    return () => (offEvents(), offLogs());
+  };
   try {
     await host.start(configs);
     await body({
+      core,
       bus,
-      panes,
       host,
       events,
       logs,
       call: (name, input, caller = OWNER) => bus.call(name, input, { caller }),
       status: (name) => host.status().find((s) => s.name === name)!,
+      typed: (pane) => core.pty(pane).written,
+      until: async (what, check) => void await untilEvent(what, { on, check }),
     });
   } finally {
     await host.stop();
-  }
-}
-
-/** Polls `check` until it holds; throws after `ms`. */
-export async function waitFor(what: string, check: () => boolean, ms = 5_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
+    await core.dispose();
   }
 }
 

@@ -1,23 +1,20 @@
 /**
- * `weft serve` as a child process in a project directory, for tests that stop it, kill it with
- * SIGKILL and start it again.
+ * `weft serve` as a child process in a temporary project with a client connected, for restore
+ * tests that stop it, kill it with SIGKILL and start it again in the same project.
  *
  * @module
  */
 
 import { join } from "node:path";
 import { WeftClient } from "../../plugins/client/mod.ts";
-import { weftArgs } from "./cli.ts";
+import { type ServeProcess, serveProcess } from "./cli.ts";
 
-/** A running `weft serve`. */
+/** A running `weft serve` and a client of it. */
 export interface ServeChild {
-  process: Deno.ChildProcess;
+  server: ServeProcess;
+  client: WeftClient;
   /** Its stderr so far. */
   stderr: () => string;
-  /** A client connected to it. */
-  client: WeftClient;
-  /** Resolves with the exit status once it has exited (its stderr read to the end). */
-  exited: Promise<Deno.CommandStatus>;
 }
 
 /** A temporary project whose `deno.json` holds this `"weft"` section (bash without rc files). */
@@ -28,47 +25,21 @@ export async function tempProject(weft: Record<string, unknown> = {}): Promise<s
   return dir;
 }
 
-/** Starts `weft serve` in `dir` and resolves once it says it is ready, with a client. */
+/** Starts `weft serve` (with `args`) in `dir`; resolves once it is ready, with a client. */
 export async function serveChild(dir: string, ...args: string[]): Promise<ServeChild> {
-  const env = { ...Deno.env.toObject() };
-  delete env.WEFT_PANE;
-  const process = new Deno.Command(Deno.execPath(), {
-    args: weftArgs("serve", ...args),
-    cwd: dir,
-    env,
-    clearEnv: true,
-    stdin: "null",
-    stdout: "null",
-    stderr: "piped",
-  }).spawn();
-  let text = "";
-  let ready!: () => void;
-  let failed!: (err: Error) => void;
-  const readyPromise = new Promise<void>((resolve, reject) => {
-    ready = resolve;
-    failed = reject;
-  });
-  const reading = (async () => {
-    const decoder = new TextDecoder();
-    for await (const chunk of process.stderr) {
-      text += decoder.decode(chunk, { stream: true });
-      if (/ready in \d+ ms/.test(text)) ready();
-    }
-  })();
-  const exited = reading.then(() => process.status);
-  exited.then((s) =>
-    failed(new Error(`weft serve exited (${s.code}) before it was ready:\n${text}`))
-  );
-  await readyPromise;
-  const client = await WeftClient.find(dir, { client: "test" });
-  return { process, stderr: () => text, client, exited };
+  const server = serveProcess(dir, ...args);
+  try {
+    await server.ready;
+    const client = await WeftClient.find(dir, { client: "test" });
+    return { server, client, stderr: server.log };
+  } catch (err) {
+    await server.kill();
+    throw err;
+  }
 }
 
 /** Kills the server with SIGKILL and waits until it is gone. */
 export async function killHard(child: ServeChild): Promise<void> {
   child.client.close();
-  try {
-    child.process.kill("SIGKILL");
-  } catch { /* already gone */ }
-  await child.exited;
+  await child.server.kill();
 }

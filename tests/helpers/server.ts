@@ -9,6 +9,7 @@ import { WeftClient } from "../../plugins/client/mod.ts";
 import { loadConfig } from "../../core/config/mod.ts";
 import { type RunningServer, startServer } from "../../core/server/server.ts";
 import { BUILTIN_PLUGINS } from "../../plugins/builtin.ts";
+import type { EventFilter } from "../../protocols/bus/events.ts";
 
 /** What a test gets. */
 export interface ServerFixture {
@@ -64,21 +65,20 @@ export async function withServer(
 /** Test options for end-to-end tests that own PTYs, sockets and Workers. */
 export const E2E = { sanitizeOps: false, sanitizeResources: false } as const;
 
-/** Polls `fn` until it returns a truthy value or the time runs out (no timing assertions). */
-export async function eventually<T>(
-  fn: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < end) {
-    try {
-      const v = await fn();
-      if (v) return v;
-    } catch (err) {
-      last = err;
-    }
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`eventually: condition not met within ${timeoutMs} ms${last ? `: ${last}` : ""}`);
+/**
+ * The `on` of `untilEvent` (./poll.ts) for a socket client: wakes it on every event of `filter`.
+ *
+ * @example
+ * ```ts ignore
+ * await untilEvent("the window at 90 columns", {
+ *   on: onEvents(client, { topics: ["layout.changed"] }),
+ *   check: async () => (await client.call<{ cols: number }>("window.layout")).cols === 90,
+ * });
+ * ```
+ */
+export function onEvents(
+  client: WeftClient,
+  filter: EventFilter,
+): (wake: () => void) => Promise<() => Promise<void>> {
+  return (wake) => client.subscribe(filter, () => wake());
 }

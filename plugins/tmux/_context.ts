@@ -1,0 +1,85 @@
+/**
+ * What every tmux command handler gets, and the helpers they share: resolving targets, printing
+ * formats, tmux's failures.
+ *
+ * @module
+ */
+
+import {
+  expandFormat,
+  parseTarget,
+  resolveTarget,
+  type TmuxCommand,
+} from "../../protocols/tmux/mod.ts";
+import { loadWorld, paneVars, type World } from "./world.ts";
+
+/** A bus call: the socket client's or, in the server, the tmux plugin's. */
+export type Call = <T = Record<string, unknown>>(method: string, params: unknown) => Promise<T>;
+
+/** A failure tmux would report: the text goes to stderr, the exit code is 1. */
+export class TmuxFailure extends Error {
+  override name = "TmuxFailure";
+}
+
+/** One command's call: the parsed command, the server, the caller, and output. */
+export interface Ctx {
+  cmd: TmuxCommand;
+  call: Call;
+  /** The calling pane as `%N`, when called from a pane. */
+  caller: string | undefined;
+  world: World;
+  out: (text: string) => void;
+}
+
+/** A tmux command's implementation: its exit code. */
+export type Handler = (ctx: Ctx) => Promise<number>;
+
+/** A target resolved to weft ids. */
+export interface Found {
+  session: string;
+  window: string;
+  pane: string;
+}
+
+/** Resolves flag `-t` (or another) of the given kind to weft ids, or fails with tmux's text. */
+export function find(ctx: Ctx, kind: "pane" | "window" | "session", flag = "t"): Found {
+  const value = ctx.cmd.flags[flag];
+  const text = typeof value === "string" ? value : undefined;
+  const r = resolveTarget(parseTarget(text, kind), ctx.world.target, kind);
+  if (!r.ok) throw new TmuxFailure(r.error);
+  return { session: `s${r.session}`, window: `w${r.window}`, pane: `p${r.pane}` };
+}
+
+/** A string flag's value, if given. */
+export function str(ctx: Ctx, flag: string): string | undefined {
+  const v = ctx.cmd.flags[flag];
+  return typeof v === "string" ? v : undefined;
+}
+
+/** Prints a pane's format line after re-reading the world (for `-P` after creating it). */
+export async function printPane(ctx: Ctx, pane: string, fallback: string): Promise<void> {
+  const world = await loadWorld(ctx.call, ctx.caller);
+  ctx.out(expandFormat(str(ctx, "F") ?? fallback, paneVars(world, pane)) + "\n");
+}
+
+/** `-e NAME=VALUE` flags as an env record. */
+export function envOf(ctx: Ctx): Record<string, string> | undefined {
+  const list = ctx.cmd.lists.e;
+  if (!list?.length) return undefined;
+  return Object.fromEntries(list.map((kv) => {
+    const i = kv.indexOf("=");
+    return i < 0 ? [kv, ""] : [kv.slice(0, i), kv.slice(i + 1)];
+  }));
+}
+
+/** The launch fields of a command that starts a program (`-c`, `-e`, the shell command). */
+export function launchOf(ctx: Ctx): Record<string, unknown> {
+  const command = ctx.cmd.args.join(" ");
+  const env = envOf(ctx);
+  const cwd = str(ctx, "c");
+  return {
+    ...(command ? { command } : {}),
+    ...(env ? { env } : {}),
+    ...(cwd ? { cwd } : {}),
+  };
+}

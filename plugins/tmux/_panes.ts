@@ -1,0 +1,144 @@
+/**
+ * The pane commands of the shim: split-window, send-keys, kill-pane, select-pane, resize-pane,
+ * capture-pane, display-message.
+ *
+ * @module
+ */
+
+import { expandFormat, sendKeysChunks } from "../../protocols/tmux/mod.ts";
+import { type Ctx, find, type Handler, launchOf, printPane, str, TmuxFailure } from "./_context.ts";
+import { paneVars } from "./world.ts";
+
+function size(value: string, whole: number): number {
+  const m = /^(\d+)(%?)$/.exec(value);
+  if (!m) throw new TmuxFailure(`invalid size: ${value}`);
+  const n = Number(m[1]);
+  return m[2] ? Math.max(1, Math.floor((whole * n) / 100)) : n;
+}
+
+const splitWindow: Handler = async (ctx) => {
+  const t = find(ctx, "pane");
+  const pane = ctx.world.panes.find((p) => p.id === t.pane)!;
+  const horizontal = ctx.cmd.flags.h === true;
+  const whole = horizontal ? pane.cols : pane.rows;
+  const l = str(ctx, "l") ?? (str(ctx, "p") ? `${str(ctx, "p")}%` : undefined);
+  const ratio = l === undefined
+    ? undefined
+    : Math.min(0.95, Math.max(0.05, size(l, whole) / whole));
+  const created = await ctx.call<{ id: string }>("pane.create", {
+    split: t.pane,
+    direction: horizontal ? "horizontal" : "vertical",
+    ...(ratio === undefined ? {} : { ratio }),
+    ...(ctx.cmd.flags.b ? { before: true } : {}),
+    focus: ctx.cmd.flags.d !== true,
+    ...launchOf(ctx),
+  });
+  if (ctx.cmd.flags.P) {
+    await printPane(ctx, created.id, "#{session_name}:#{window_index}.#{pane_index}");
+  }
+  return 0;
+};
+
+const sendKeys: Handler = async (ctx) => {
+  if (ctx.cmd.flags.X) throw new TmuxFailure("not in a mode");
+  const t = find(ctx, "pane");
+  const repeat = Number(str(ctx, "N") ?? 1);
+  for (let i = 0; i < repeat; i++) {
+    for (const chunk of sendKeysChunks(ctx.cmd.args, ctx.cmd.flags.l === true)) {
+      await ctx.call("pane.write", { pane: t.pane, ...chunk, paste: false });
+    }
+  }
+  return 0;
+};
+
+const killPane: Handler = async (ctx) => {
+  const t = find(ctx, "pane");
+  const victims = ctx.cmd.flags.a
+    ? ctx.world.panes.filter((p) => p.window === t.window && p.id !== t.pane).map((p) => p.id)
+    : [t.pane];
+  for (const pane of victims) await ctx.call("pane.close", { pane });
+  return 0;
+};
+
+const selectPane: Handler = async (ctx) => {
+  const t = find(ctx, "pane");
+  const meta: Record<string, string> = {};
+  const title = str(ctx, "T");
+  const style = str(ctx, "P");
+  if (title !== undefined) meta["tmux.title"] = title;
+  if (style !== undefined) meta["tmux.style"] = style;
+  if (Object.keys(meta).length) {
+    await ctx.call("pane.set", { pane: t.pane, meta });
+    return 0;
+  }
+  await ctx.call("pane.focus", { pane: t.pane });
+  return 0;
+};
+
+const resizePane: Handler = async (ctx) => {
+  const t = find(ctx, "pane");
+  const w = ctx.world.windows.find((x) => x.id === t.window)!;
+  const x = str(ctx, "x");
+  const y = str(ctx, "y");
+  const step = Number(ctx.cmd.args[0] ?? 1);
+  const f = ctx.cmd.flags;
+  const dx = f.R ? step : f.L ? -step : 0;
+  const dy = f.D ? step : f.U ? -step : 0;
+  await ctx.call("pane.resize", {
+    pane: t.pane,
+    ...(x === undefined ? {} : { cols: size(x, w.cols) }),
+    ...(y === undefined ? {} : { rows: size(y, w.rows) }),
+    ...(dx ? { dx } : {}),
+    ...(dy ? { dy } : {}),
+  });
+  return 0;
+};
+
+/** tmux's `-S`/`-E` line numbers: 0 is the first visible line, negative is history, `-` the end. */
+function lineRange(ctx: Ctx, lines: string[], rows: number): string[] {
+  const top = Math.max(0, lines.length - rows);
+  const at = (v: string | undefined, dflt: number, edge: number) =>
+    v === undefined
+      ? dflt
+      : v === "-"
+      ? edge
+      : Math.min(lines.length - 1, Math.max(0, top + Number(v)));
+  const start = at(str(ctx, "S"), top, 0);
+  const end = at(str(ctx, "E"), lines.length - 1, lines.length - 1);
+  return lines.slice(start, end + 1);
+}
+
+const capturePane: Handler = async (ctx) => {
+  const t = find(ctx, "pane");
+  const history = str(ctx, "S") !== undefined;
+  const read = await ctx.call<{ text: string; rows: number }>("pane.read", {
+    pane: t.pane,
+    mode: history ? "history" : "visible",
+    ...(ctx.cmd.flags.e ? { ansi: true } : {}),
+    ...(ctx.cmd.flags.J ? { joinWrapped: true } : {}),
+  });
+  if (!ctx.cmd.flags.p) return 0;
+  const lines = read.text.replace(/\n$/, "").split("\n");
+  const shown = history ? lineRange(ctx, lines, read.rows) : lines;
+  ctx.out(shown.map((l) => l + "\n").join(""));
+  return 0;
+};
+
+const displayMessage: Handler = (ctx) => {
+  if (!ctx.cmd.flags.p) return Promise.resolve(0);
+  const t = find(ctx, "pane");
+  const format = ctx.cmd.args[0] ?? str(ctx, "F") ?? "";
+  ctx.out(expandFormat(format, paneVars(ctx.world, t.pane)) + "\n");
+  return Promise.resolve(0);
+};
+
+/** The pane commands by tmux name. */
+export const PANE_COMMANDS: Record<string, Handler> = {
+  "split-window": splitWindow,
+  "send-keys": sendKeys,
+  "kill-pane": killPane,
+  "select-pane": selectPane,
+  "resize-pane": resizePane,
+  "capture-pane": capturePane,
+  "display-message": displayMessage,
+};

@@ -1,0 +1,61 @@
+/**
+ * The tmux plugin: `tmux.exec {argv, pane?}` runs one tmux command line on weft's panes in the
+ * server, so the `tmux` shim inside panes is a tiny client (one socket round trip) rather than
+ * a Deno start per call. Unknown tmux commands are logged, so we learn what people use.
+ *
+ * @module
+ */
+
+import { definePlugin, withState, z } from "@weft/weft/plugin";
+import { execTmux } from "./run.ts";
+
+interface TmuxState {
+  log: (line: string) => void;
+}
+
+const { defineCommand } = withState<TmuxState>();
+
+const exec = defineCommand({
+  name: "tmux.exec",
+  title: "Run a tmux command",
+  description: "Run one tmux command line (argv without `tmux`) on weft's panes, the way the " +
+    "tmux shim in panes does; returns tmux's exit code and what it would print.",
+  capabilities: ["pane:read"],
+  mcp: { expose: false },
+  input: z.object({
+    argv: z.array(z.string().max(64 * 1024)).max(1024),
+    pane: z.string().optional().describe(
+      "The calling pane (`%N` or a weft id); default: the caller's.",
+    ),
+  }),
+  output: z.object({ code: z.number(), out: z.string(), err: z.string() }),
+  handler: async ({ input, caller, call, state }) => {
+    let out = "";
+    let err = "";
+    const code = await execTmux(input.argv, {
+      out: (t) => void (out += t),
+      err: (t) => void (err += t),
+      caller: input.pane ?? caller.pane,
+      connect: () =>
+        Promise.resolve({ call: <T>(m: string, p: unknown) => call<T>(m, p), close: () => {} }),
+      unknown: (line) => state.log(`unknown tmux command: tmux ${line}`),
+    });
+    return { code, out, err };
+  },
+});
+
+export default definePlugin({
+  name: "tmux",
+  version: "0.1.0",
+  description: "tmux compatibility: tmux's commands on weft's panes (what the in-pane shim calls).",
+  capabilities: [
+    "pane:read",
+    "pane:write",
+    "pane:spawn",
+    "pane:control",
+    "layout:write",
+    "session:admin",
+  ],
+  commands: [exec],
+  setup: (ctx): TmuxState => ({ log: (line) => ctx.log(line) }),
+});

@@ -1,0 +1,85 @@
+/**
+ * Runs one tmux command line against a weft server: parse (protocols/tmux), resolve, call the
+ * bus, print what tmux would print, return tmux's exit code. The same code runs in `weft tmux`
+ * (over the socket) and in the tmux plugin (`tmux.exec`, what the in-pane shim calls).
+ *
+ * @module
+ */
+
+import { parseTmuxArgs, type TmuxInvocation, TmuxUsageError } from "../../protocols/tmux/mod.ts";
+import type { Call, Ctx, Handler } from "./_context.ts";
+import { PANE_COMMANDS } from "./_panes.ts";
+import { WINDOW_COMMANDS } from "./_windows.ts";
+import { loadWorld } from "./world.ts";
+
+/** The tmux version the shim reports (`tmux -V`); Claude Code only checks that tmux answers. */
+export const TMUX_VERSION = "tmux 3.4";
+
+const HANDLERS: Record<string, Handler> = { ...PANE_COMMANDS, ...WINDOW_COMMANDS };
+
+/** Where a tmux call writes, who calls, and how it reaches the bus. */
+export interface ExecIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  /** The calling pane (`%N` or a weft id), if any. */
+  caller: string | undefined;
+  /** Opens the bus; `close` ends it. Throws when no server answers. */
+  connect: () => Promise<{ call: Call; close: () => void }>;
+  /** Told the name of a command the shim does not know (so weft learns what people use). */
+  unknown?: (name: string) => void;
+}
+
+function parse(args: readonly string[], io: ExecIo): TmuxInvocation | number {
+  try {
+    return parseTmuxArgs(args);
+  } catch (err) {
+    if (!(err instanceof TmuxUsageError)) throw err;
+    if (err.message.startsWith("unknown command: ")) io.unknown?.(args.join(" "));
+    io.err(`${err.message}\n`);
+    return 1;
+  }
+}
+
+/**
+ * Runs `tmux ARGS…` as weft; returns the exit code (0, or 1 with tmux's text on stderr).
+ *
+ * @example
+ * ```ts ignore
+ * import { execTmux } from "./run.ts";
+ * await execTmux(["-V"], { out: console.log, err: console.error, caller: undefined, connect });
+ * ```
+ */
+export async function execTmux(args: readonly string[], io: ExecIo): Promise<number> {
+  const inv = parse(args, io);
+  if (typeof inv === "number") return inv;
+  if (inv.version) {
+    io.out(`${TMUX_VERSION}\n`);
+    return 0;
+  }
+  const cmd = inv.command;
+  const handler = cmd && HANDLERS[cmd.name];
+  if (!cmd || !handler) {
+    io.err(
+      cmd ? `unknown command: ${cmd.name}\n` : "weft's tmux cannot attach: use `weft attach`\n",
+    );
+    if (cmd) io.unknown?.(args.join(" "));
+    return 1;
+  }
+  let bus: { call: Call; close: () => void };
+  try {
+    bus = await io.connect();
+  } catch (err) {
+    io.err(`no server running: ${(err as Error).message}\n`);
+    return 1;
+  }
+  try {
+    const world = await loadWorld(bus.call, io.caller);
+    const ctx: Ctx = { cmd, call: bus.call, caller: io.caller, world, out: io.out };
+    return await handler(ctx);
+  } catch (err) {
+    io.err(`${(err as Error).message}\n`);
+    return 1;
+  } finally {
+    bus.close();
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * The page's files: weft's own (`plugins/web/assets/`) and xterm.js from its npm package, read
+ * from the local npm cache, so nothing is fetched from the internet at run time.
+ *
+ * @module
+ */
+
+import { dirname, extname, join } from "node:path";
+// Brings the package into the module graph, so it resolves to its folder in the npm cache.
+import "@xterm/xterm/package.json" with { type: "json" };
+import { fileURLToPath } from "node:url";
+
+/** The folder of weft's own page files. */
+export const OWN_DIR: string = fileURLToPath(new URL("./assets/", import.meta.url));
+
+/** The root folder of the `@xterm/xterm` package (pinned in weft's deno.json). */
+export const XTERM_DIR: string = dirname(
+  fileURLToPath(import.meta.resolve("@xterm/xterm/package.json")),
+);
+
+/** Page paths served from the xterm package. */
+const VENDOR: Record<string, string> = {
+  "xterm.js": "lib/xterm.js",
+  "xterm.css": "css/xterm.css",
+};
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+};
+
+/**
+ * The body and type of a page file, or undefined when there is no such file.
+ *
+ * @example
+ * ```ts ignore
+ * const page = await readAsset("index.html");
+ * ```
+ */
+export async function readAsset(
+  path: string,
+): Promise<{ body: Uint8Array; type: string } | undefined> {
+  const vendored = VENDOR[path];
+  const own = /^[a-z_]+\.(html|js|css)$/.test(path) ? join(OWN_DIR, path) : undefined;
+  const file = vendored ? join(XTERM_DIR, vendored) : own;
+  if (!file) return undefined;
+  try {
+    return { body: await Deno.readFile(file), type: TYPES[extname(file)] ?? "text/plain" };
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return undefined;
+    throw err;
+  }
+}

@@ -1,0 +1,183 @@
+// weft's web page: tabs, the server's layout of the shown window, one xterm.js per pane, fed
+// over one WebSocket (JSON text frames for the view, binary frames for pane bytes).
+"use strict";
+(() => {
+  const FONT = { fontFamily: "monospace", fontSize: 14 };
+  const main = document.getElementById("window");
+  const tabs = document.getElementById("tabs");
+  const terms = new Map(); // pane id -> { term, el, title, writes }
+  const decoder = new TextDecoder();
+  let state = null;
+  let cell = measureCell();
+  let ws;
+  let drawn = 0; // binary bytes drawn and not yet acknowledged
+  let acking;
+
+  function measureCell() {
+    const probe = document.createElement("span");
+    probe.style.cssText = `font:${FONT.fontSize}px ${FONT.fontFamily};position:absolute;` +
+      "visibility:hidden;white-space:pre";
+    probe.textContent = "X".repeat(100);
+    document.body.appendChild(probe);
+    const r = probe.getBoundingClientRect();
+    probe.remove();
+    return { w: r.width / 100, h: Math.ceil(r.height) + 1 };
+  }
+
+  function send(message) {
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+  }
+
+  function connect() {
+    ws = new WebSocket(`ws://${location.host}/ws`);
+    ws.binaryType = "arraybuffer";
+    ws.onopen = () => sendSize();
+    ws.onmessage = (e) => typeof e.data === "string" ? onJson(JSON.parse(e.data)) : onBytes(e.data);
+    ws.onclose = () => {
+      document.getElementById("mode").textContent = "disconnected";
+      document.body.dataset.connected = "false";
+    };
+  }
+
+  function onBytes(buffer) {
+    const bytes = new Uint8Array(buffer);
+    const kind = bytes[0];
+    const idLength = bytes[1];
+    const pane = decoder.decode(bytes.subarray(2, 2 + idLength));
+    const entry = terms.get(pane);
+    if (!entry) return ack(bytes.length);
+    if (kind === 0) entry.term.reset();
+    entry.writes++;
+    entry.term.write(bytes.subarray(2 + idLength), () => {
+      entry.writes--;
+      if (kind === 0) entry.el.dataset.ready = "true";
+      ack(bytes.length);
+    });
+  }
+
+  // The server sends more of a pane's output only as the page draws it (a slow page is resynced).
+  function ack(n) {
+    drawn += n;
+    if (drawn >= 32768) return flushAck();
+    acking ??= setTimeout(flushAck, 10);
+  }
+
+  function flushAck() {
+    clearTimeout(acking);
+    acking = undefined;
+    if (drawn) send({ t: "ack", bytes: drawn });
+    drawn = 0;
+  }
+
+  function onJson(m) {
+    if (m.t === "error") return console.warn("weft:", m.message);
+    if (m.t !== "state") return;
+    const switched = state !== null && state.window !== m.window;
+    state = m;
+    if (switched) sendSize(); // the newly shown window takes the page's size too
+    document.body.dataset.readOnly = String(m.readOnly);
+    document.getElementById("mode").textContent = m.readOnly ? "read-only" : "";
+    for (const b of document.querySelectorAll("#toolbar button")) b.disabled = m.readOnly;
+    drawTabs();
+    drawLayout();
+  }
+
+  function drawTabs() {
+    tabs.replaceChildren();
+    for (const s of state.sessions) {
+      for (const w of state.windows.filter((w) => w.session === s.id)) {
+        const b = document.createElement("button");
+        b.textContent = `${s.name ?? s.id}:${w.name ?? w.id}`;
+        b.className = w.id === state.window ? "current" : "";
+        b.onclick = () => send({ t: "view", window: w.id });
+        tabs.appendChild(b);
+      }
+    }
+    const blocked = state.panes.filter((p) => p.state === "blocked").length;
+    document.getElementById("blocked").textContent = blocked ? `${blocked} blocked` : "";
+  }
+
+  function drawLayout() {
+    const layout = state.layout;
+    const shown = new Set(layout ? layout.panes.map((p) => p.pane) : []);
+    for (const [id, entry] of terms) {
+      if (shown.has(id)) continue;
+      entry.term.dispose();
+      entry.el.remove();
+      terms.delete(id);
+    }
+    if (!layout) return;
+    const info = new Map(state.panes.map((p) => [p.id, p]));
+    for (const rect of layout.panes) {
+      const entry = terms.get(rect.pane) ?? open(rect.pane);
+      const el = entry.el;
+      el.style.left = `${rect.x * cell.w}px`;
+      el.style.top = `${rect.y * cell.h}px`;
+      el.style.width = `${rect.cols * cell.w}px`;
+      el.style.height = `${rect.rows * cell.h}px`;
+      el.classList.toggle("focused", layout.focused === rect.pane);
+      if (entry.term.cols !== rect.cols || entry.term.rows !== rect.rows) {
+        entry.term.resize(rect.cols, rect.rows);
+      }
+      const p = info.get(rect.pane);
+      entry.title.replaceChildren(`${rect.pane} ${p ? p.title || p.command : ""}`);
+      if (p) {
+        const badge = document.createElement("span");
+        badge.className = `badge ${p.state}`;
+        badge.textContent = p.agent && p.agent !== "shell" ? `${p.agent} ${p.state}` : p.state;
+        entry.title.appendChild(badge);
+      }
+    }
+  }
+
+  function open(pane) {
+    const el = document.createElement("div");
+    el.className = "pane";
+    el.dataset.pane = pane;
+    const title = document.createElement("div");
+    title.className = "title";
+    el.appendChild(title);
+    main.appendChild(el);
+    const term = new Terminal({ ...FONT, scrollback: 1000, lineHeight: 1 });
+    term.open(el);
+    const entry = { term, el, title, writes: 0 };
+    term.onData((data) => {
+      // The server's own screen answers a program's queries; the page's answers would repeat them.
+      // deno-lint-ignore no-control-regex
+      if (entry.writes > 0 && /^\x1b(\[[?>]?[\d;]*[cRn]|\][^\x07]*\x07)$/.test(data)) return;
+      if (!state || state.readOnly) return;
+      send({ t: "input", pane, data });
+    });
+    el.addEventListener("mousedown", () => {
+      if (state && !state.readOnly && state.layout && state.layout.focused !== pane) {
+        send({ t: "focus", pane });
+      }
+    });
+    terms.set(pane, entry);
+    return entry;
+  }
+
+  function focused() {
+    return state && state.layout ? state.layout.focused : null;
+  }
+
+  function sendSize() {
+    cell = measureCell();
+    const cols = Math.max(2, Math.floor(main.clientWidth / cell.w));
+    const rows = Math.max(2, Math.floor(main.clientHeight / cell.h));
+    send({ t: "size", cols, rows });
+  }
+
+  let resizing;
+  addEventListener("resize", () => {
+    clearTimeout(resizing);
+    resizing = setTimeout(sendSize, 100);
+  });
+  document.getElementById("split-h").onclick = () =>
+    focused() && send({ t: "split", pane: focused(), direction: "horizontal" });
+  document.getElementById("split-v").onclick = () =>
+    focused() && send({ t: "split", pane: focused(), direction: "vertical" });
+  document.getElementById("close").onclick = () =>
+    focused() && send({ t: "close", pane: focused() });
+  connect();
+})();

@@ -1,0 +1,119 @@
+/**
+ * The web door's HTTP server on 127.0.0.1: `/login?code=…` turns a one-time code into an
+ * HttpOnly, SameSite=Strict cookie; `/` serves the page, `/assets/…` its files, `/ws` the
+ * page's one WebSocket. Host must be a loopback name and Origin, when sent, a loopback origin
+ * of this very server (a WebSocket has no same-origin rule of its own).
+ *
+ * @module
+ */
+
+import { isLoopbackHost, isLoopbackOrigin } from "../mcp/guard.ts";
+import type { Logins, WebSession } from "./logins.ts";
+
+/** Options of {@link serveWeb}. */
+export interface WebHttpOptions {
+  /** 0 picks a free port. */
+  port: number;
+  logins: Logins;
+  /** The body and content type of an asset by its path under `/assets/`, or undefined. */
+  asset: (path: string) => Promise<{ body: Uint8Array; type: string } | undefined>;
+  /** Serves an accepted WebSocket for a session. */
+  connect: (socket: WebSocket, session: WebSession) => void;
+}
+
+/** A running web door. */
+export interface WebServer {
+  port: number;
+  /** `http://127.0.0.1:<port>` */
+  origin: string;
+  close: () => Promise<void>;
+}
+
+const COOKIE = "weft_session";
+
+/** Starts the HTTP server. */
+export function serveWeb(options: WebHttpOptions): WebServer {
+  let port = options.port;
+  const server = Deno.serve({
+    hostname: "127.0.0.1",
+    port: options.port,
+    onListen: () => {},
+    onError: (err) => text(500, `Cannot serve this request: ${String(err)}`),
+  }, (req) => handle(req, port, options));
+  port = (server.addr as Deno.NetAddr).port;
+  return {
+    port,
+    origin: `http://127.0.0.1:${port}`,
+    close: async () => await server.shutdown(),
+  };
+}
+
+async function handle(req: Request, port: number, options: WebHttpOptions): Promise<Response> {
+  const host = req.headers.get("host");
+  if (host === null || !isLoopbackHost(host, port)) {
+    return text(403, `Cannot serve this request: Host "${host ?? ""}" is not a loopback name`);
+  }
+  const origin = req.headers.get("origin");
+  if (origin !== null && !(isLoopbackOrigin(origin) && new URL(origin).port === String(port))) {
+    return text(403, `Cannot serve this request: Origin "${origin}" is not this server`);
+  }
+  const url = new URL(req.url);
+  if (url.pathname === "/login") return login(url, options.logins);
+  const session = options.logins.session(cookieOf(req));
+  if (!session) {
+    return text(401, "Cannot serve this request: not logged in; run `weft web` for a login URL");
+  }
+  if (url.pathname === "/ws") {
+    if (req.headers.get("upgrade")?.toLowerCase() !== "websocket") {
+      return text(400, "Cannot serve /ws: it is a WebSocket");
+    }
+    const { socket, response } = Deno.upgradeWebSocket(req);
+    socket.binaryType = "arraybuffer";
+    options.connect(socket, session);
+    return response;
+  }
+  const path = url.pathname === "/" ? "index.html" : url.pathname.replace(/^\/assets\//, "");
+  if (path !== "index.html" && !url.pathname.startsWith("/assets/")) {
+    return text(404, `Cannot find ${url.pathname}`);
+  }
+  const found = await options.asset(path);
+  if (!found) return text(404, `Cannot find ${url.pathname}`);
+  return new Response(found.body as BodyInit, {
+    headers: {
+      "content-type": found.type,
+      "cache-control": "no-store",
+      "content-security-policy":
+        "default-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'",
+      "x-content-type-options": "nosniff",
+    },
+  });
+}
+
+function login(url: URL, logins: Logins): Response {
+  const sid = logins.redeem(url.searchParams.get("code") ?? "");
+  if (!sid) {
+    return text(401, "Cannot log in: the code is wrong, spent or expired; run `weft web` again");
+  }
+  return new Response(null, {
+    status: 303,
+    headers: {
+      location: "/",
+      "set-cookie": `${COOKIE}=${sid}; HttpOnly; SameSite=Strict; Path=/`,
+    },
+  });
+}
+
+function cookieOf(req: Request): string | undefined {
+  for (const part of (req.headers.get("cookie") ?? "").split(";")) {
+    const [k, v] = part.trim().split("=", 2);
+    if (k === COOKIE && v) return v;
+  }
+  return undefined;
+}
+
+function text(status: number, message: string): Response {
+  return new Response(message + "\n", {
+    status,
+    headers: { "content-type": "text/plain; charset=utf-8" },
+  });
+}

@@ -1,0 +1,128 @@
+/**
+ * `web`: weft in a browser. A page on 127.0.0.1 shows the sessions and windows as tabs and the
+ * current window's server-owned layout with every pane live in xterm.js; a human clicks a pane
+ * to focus it, types into it, splits and closes from a toolbar. Access is by a one-time login
+ * code (`weft web` prints a URL with one) that becomes an HttpOnly, SameSite=Strict cookie.
+ *
+ * Enable it in the project's `deno.json`: `"weft": {"plugins": {"web": true}}`, or with
+ * options: `{"web": {"options": {"port": 8080, "readOnly": true}}}` (see `./options.ts`).
+ *
+ * @example
+ * ```ts
+ * import web from "./mod.ts";
+ * console.assert(web.manifest.commands.some((c) => c.name === "web.login"));
+ * ```
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { definePlugin, type PluginContext, withState, z } from "@weft/weft/plugin";
+import { publishHttp } from "../mcp/server_info.ts";
+import { OWN_DIR, readAsset, XTERM_DIR } from "./assets.ts";
+import { serveWeb, type WebServer } from "./http.ts";
+import { Logins } from "./logins.ts";
+import { type Options, parseOptions } from "./options.ts";
+import { linkPage, type PageHost } from "./page_link.ts";
+
+export { defaults, parseOptions } from "./options.ts";
+export type { Options } from "./options.ts";
+
+/** The bus rights a read-only page keeps. */
+export const READ_ONLY_GRANTS = ["pane:read"] as const;
+
+/** What the plugin asks for: the rights a page uses, loopback net, its files, `.weft/`. */
+export const WEB_CAPABILITIES = [
+  "pane:read",
+  "pane:write",
+  "pane:spawn",
+  "pane:control",
+  "layout:write",
+  "net:127.0.0.1",
+  `read:${OWN_DIR}`,
+  `read:${XTERM_DIR}`,
+  "read:.weft",
+  "write:.weft",
+] as const;
+
+interface Running {
+  server: WebServer;
+  logins: Logins;
+  readOnly: boolean;
+}
+
+const { defineCommand } = withState<Running>();
+
+const login = defineCommand({
+  name: "web.login",
+  title: "Web login URL",
+  description: "A one-time login URL for the web page (good for one use, five minutes).",
+  capabilities: ["session:admin"],
+  mcp: { expose: false },
+  input: z.object({ readOnly: z.boolean().optional().describe("A view that cannot type.") }),
+  handler: ({ input, state: { server, logins, readOnly } }) => {
+    const code = logins.issue({ readOnly: readOnly || input.readOnly === true });
+    return { url: `${server.origin}/login?code=${code}`, port: server.port };
+  },
+});
+
+const status = defineCommand({
+  name: "web.status",
+  title: "Web door status",
+  description: "The web page's address (origin, port) and whether it is read-only.",
+  capabilities: [],
+  mcp: { expose: false, readOnly: true },
+  input: z.object({}),
+  handler: ({ state: { server, readOnly } }) => ({
+    running: true,
+    origin: server.origin,
+    port: server.port,
+    readOnly,
+  }),
+});
+
+async function setup(ctx: PluginContext<Options>): Promise<Running> {
+  const { options } = ctx;
+  const { projectDir } = await ctx.call<{ projectDir: string }>("server.status", {});
+  const logins = new Logins();
+  let pages = 0;
+  const server = serveWeb({
+    port: options.port,
+    logins,
+    asset: readAsset,
+    connect: (socket, session) => {
+      const readOnly = options.readOnly || session.readOnly;
+      linkPage(socket, pageHost(ctx, `page${++pages}`, readOnly), {
+        readOnly,
+        maxBufferedBytes: options.maxBufferedBytes,
+      });
+    },
+  });
+  await publishHttp(join(projectDir, ".weft", "server.json"), { port: server.port }, "web");
+  ctx.log(`serving the web page at ${server.origin}${options.readOnly ? " (read-only)" : ""}`);
+  return { server, logins, readOnly: options.readOnly };
+}
+
+/** weft as one page may use it: calls attributed to the page, narrowed when read-only. */
+function pageHost(ctx: PluginContext<Options>, id: string, readOnly: boolean): PageHost {
+  const onBehalf = {
+    kind: "web" as const,
+    id,
+    ...(readOnly ? { grants: [...READ_ONLY_GRANTS] } : {}),
+  };
+  return {
+    call: (name, input) => ctx.call(name, input, { onBehalf }),
+    subscribe: (filter, listener) => ctx.subscribe(filter, listener),
+    log: (...args) => ctx.log(...args),
+  };
+}
+
+export default definePlugin({
+  name: "web",
+  version: "0.1.0",
+  description: "weft in a browser: live panes in the server's layout, over one WebSocket.",
+  capabilities: [...WEB_CAPABILITIES],
+  commands: [login, status],
+  options: parseOptions,
+  setup,
+});

@@ -1,0 +1,43 @@
+/**
+ * The `web` plugin's options, as a project writes them under `weft.plugins.web.options`.
+ *
+ * @module
+ */
+
+import { optionsParser, z } from "@weft/weft/plugin";
+
+/** Every option of the `web` plugin. */
+export interface Options {
+  /** HTTP port on 127.0.0.1; 0 picks a free one (written to `.weft/server.json`). */
+  port: number;
+  /** Serve only views that cannot type, split or close. */
+  readOnly: boolean;
+  /**
+   * Bytes of pane output in flight to a page (unsent, or not yet drawn) past which its panes'
+   * output is dropped and they are resynced from snapshots.
+   */
+  maxBufferedBytes: number;
+}
+
+/** The options of a project that sets none. */
+export const defaults: Options = { port: 0, readOnly: false, maxBufferedBytes: 256 * 1024 };
+
+const Schema = z.strictObject({
+  port: z.number().int().min(0).max(65535).optional(),
+  readOnly: z.boolean().optional(),
+  maxBufferedBytes: z.number().int().min(1024).optional(),
+});
+
+/**
+ * Validates the plugin's options and fills in the defaults; a wrong key is named.
+ *
+ * @example
+ * ```ts
+ * import { parseOptions } from "./options.ts";
+ * console.assert(parseOptions({ readOnly: true }).port === 0);
+ * ```
+ */
+export const parseOptions: (raw: unknown) => Options = optionsParser<Options>("web", {
+  schema: Schema,
+  defaults,
+});

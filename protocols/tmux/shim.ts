@@ -1,0 +1,102 @@
+/**
+ * The `tmux` shim a weft pane finds first on its `PATH`, and the environment that makes tmux
+ * clients believe they run inside tmux. The shim is a POSIX sh script that hands its argv to a
+ * small Perl client (Perl is on every Debian-like system; only its core `Socket`): one JSON-RPC line, `tmux.exec`, over
+ * the server's Unix socket, so a call costs a Perl start plus one round trip, not a Deno start.
+ *
+ * @module
+ */
+
+/** The shim's files, by name in its folder: `tmux` (executable) and the client it runs. */
+export const TMUX_SHIM_FILES: Readonly<Record<string, string>> = {
+  tmux: `#!/bin/sh
+# weft's tmux: tmux commands run on this weft server's panes (tmux.exec over WEFT_SOCKET).
+if command -v perl >/dev/null 2>&1; then exec perl "\${0%/*}/tmux-client.pl" "$@"; fi
+if command -v weft >/dev/null 2>&1; then exec weft tmux "$@"; fi
+echo "weft's tmux needs perl (or weft on PATH)" >&2
+exit 1
+`,
+  // Core Perl only (Socket; no JSON::PP, IO::Socket or Encode): each module costs ms per call.
+  "tmux-client.pl": String.raw`use strict;
+use Socket;
+
+sub jstr {
+  my $s = shift;
+  $s =~ s/([\\"])/\\$1/g;
+  $s =~ s/([\x00-\x1f])/sprintf("\\u%04x", ord($1))/ge;
+  return "\"$s\"";
+}
+
+sub unjstr {
+  my $s = shift;
+  my %esc = (n => "\n", t => "\t", r => "\r", b => "\b", f => "\f", '"' => '"', "\\" => "\\", "/" => "/");
+  $s =~ s/\\(?:u([0-9a-fA-F]{4})|(.))/defined $1 ? do { my $c = chr(hex $1); utf8::encode($c); $c } : $esc{$2}/ge;
+  return $s;
+}
+
+my $path = $ENV{WEFT_SOCKET};
+if (!defined $path || $path eq "") { print STDERR "no server running: WEFT_SOCKET is not set\n"; exit 1; }
+socket(my $sock, PF_UNIX, SOCK_STREAM, 0) or die "socket: $!";
+if (!connect($sock, pack_sockaddr_un($path))) { print STDERR "no server running on $path\n"; exit 1; }
+my $params = "\"argv\":[" . join(",", map { jstr($_) } @ARGV) . "]";
+$params .= ",\"pane\":" . jstr($ENV{TMUX_PANE}) if defined $ENV{TMUX_PANE};
+my $req = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tmux.exec\",\"params\":{$params}}\n";
+syswrite($sock, $req) == length($req) or die "write: $!";
+my $buf = "";
+while (1) {
+  my $nl = index($buf, "\n");
+  if ($nl < 0) {
+    my $n = sysread($sock, $buf, 65536, length $buf);
+    last unless $n;
+    next;
+  }
+  my $line = substr($buf, 0, $nl + 1, "");
+  next unless $line =~ /"id":1[,}]/;
+  my $str = qr/"((?:[^"\\]|\\.)*)"/s;
+  if ($line =~ /"error":\{.*?"message":$str/s) { print STDERR unjstr($1), "\n"; exit 1; }
+  my ($code) = $line =~ /"code":(\d+)/;
+  my ($out) = $line =~ /"out":$str/s;
+  my ($err) = $line =~ /"err":$str/s;
+  print STDOUT unjstr($out // "");
+  print STDERR unjstr($err // "");
+  exit($code // 1);
+}
+print STDERR "lost server on $path\n";
+exit 1;
+`,
+};
+
+/** What a pane's environment gains from the shim. */
+export interface TmuxPaneEnvOptions {
+  /** The folder holding the shim. */
+  binDir: string;
+  /** The server's control socket (first field of `TMUX`). */
+  socket: string;
+  /** The server's pid (second field of `TMUX`). */
+  pid: number;
+  /** weft ids of the pane and its session (`p3`, `s1`). */
+  pane: string;
+  session: string;
+  /** The `PATH` the pane would get without the shim. */
+  path: string | undefined;
+}
+
+/**
+ * `TMUX` (`socket,pid,session`, the shape tmux clients parse), `TMUX_PANE` (`%N`) and `PATH`
+ * with the shim's folder first.
+ *
+ * @example
+ * ```ts
+ * import { tmuxPaneEnv } from "./shim.ts";
+ * tmuxPaneEnv({ binDir: "/p/.weft/bin", socket: "/p/.weft/weft.sock", pid: 7, pane: "p3", session: "s1", path: "/usr/bin" });
+ * // { TMUX: "/p/.weft/weft.sock,7,1", TMUX_PANE: "%3", PATH: "/p/.weft/bin:/usr/bin" }
+ * ```
+ */
+export function tmuxPaneEnv(o: TmuxPaneEnvOptions): Record<string, string> {
+  const n = (id: string) => id.replace(/^[a-z]+/, "");
+  return {
+    TMUX: `${o.socket},${o.pid},${n(o.session)}`,
+    TMUX_PANE: `%${n(o.pane)}`,
+    PATH: o.path ? `${o.binDir}:${o.path}` : o.binDir,
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * Web door benchmarks: a real `weft serve` process with the web plugin on, its page in Debian's
+ * Chromium (headless, over CDP).
+ *
+ * - keystroke echo: from the browser's keydown to the echoed character in the pane's xterm.js
+ *   rows, both timed inside the page (goal p50 ≤ 16 ms);
+ * - the same in a window of 10 panes while one of them floods output (goal p99 ≤ 50 ms).
+ *
+ * Run alone: `deno task bench -- web`.
+ *
+ * @module
+ */
+
+import type { Page } from "playwright-core";
+import type { WeftClient } from "../../plugins/client/mod.ts";
+import { withBrowser } from "../helpers/browser.ts";
+import { percentile, spawnServer } from "./_util.ts";
+
+const SAMPLES = 60;
+
+/** Echo latencies (ms) of `SAMPLES` keys typed into `pane`, timed in the page. */
+async function echoLatencies(page: Page, pane: string): Promise<number[]> {
+  await page.evaluate((id) => {
+    const w = globalThis as unknown as { __lat: number[]; __down: number };
+    w.__lat = [];
+    const rows = document.querySelector(`.pane[data-pane="${id}"] .xterm-rows`)!;
+    document.addEventListener("keydown", () => (w.__down = performance.now()), true);
+    let last = rows.textContent;
+    new MutationObserver(() => {
+      if (rows.textContent === last) return;
+      last = rows.textContent;
+      if (w.__down) w.__lat.push(performance.now() - w.__down);
+      w.__down = 0;
+    }).observe(rows, { subtree: true, childList: true, characterData: true });
+  }, pane);
+  await page.locator(`.pane[data-pane="${pane}"]`).click();
+  for (let i = 0; i < SAMPLES; i++) {
+    await page.keyboard.press("a");
+    await page.waitForFunction(
+      (n) => (globalThis as unknown as { __lat: number[] }).__lat.length > n,
+      i,
+    );
+  }
+  await page.keyboard.press("Control+U");
+  return await page.evaluate(() => (globalThis as unknown as { __lat: number[] }).__lat);
+}
+
+async function webReady(client: WeftClient): Promise<string> {
+  for (let i = 0; i < 300; i++) {
+    const s = await client.call<{ plugins: { name: string; state: string }[] }>("server.status");
+    if (s.plugins.some((p) => p.name === "web" && p.state === "running")) {
+      return (await client.call<{ url: string }>("web.login", {})).url;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("the web plugin did not start within 30 s");
+}
+
+/** Keystroke-to-echo latency in the browser, quiet and next to a flooding pane. */
+export async function benchWeb(): Promise<Record<string, number>> {
+  const server = await spawnServer({ plugins: { web: true } });
+  const client = await server.connect();
+  const out: Record<string, number> = {};
+  try {
+    const url = await webReady(client);
+    const { panes } = await client.call<{ panes: { id: string }[] }>("pane.list", {});
+    const pane = panes[0]!.id;
+    await withBrowser(async (browser) => {
+      const page = await browser.newPage();
+      await page.setViewportSize({ width: 1800, height: 1000 });
+      await page.goto(url);
+      await page.locator(`.pane[data-pane="${pane}"][data-ready="true"]`).waitFor();
+      const quiet = await echoLatencies(page, pane);
+      out["echo p50 ms"] = percentile(quiet, 50);
+      out["echo p99 ms"] = percentile(quiet, 99);
+      let flooder = "";
+      for (let i = 0; i < 9; i++) {
+        const made = await client.call<{ id: string }>("pane.create", {
+          split: i % 2 ? pane : panes[0]!.id,
+          ...(i === 0 ? { command: "yes weft-flood" } : {}),
+        });
+        if (i === 0) flooder = made.id;
+      }
+      await page.locator(".pane").nth(9).waitFor();
+      await page.locator(`.pane[data-pane="${flooder}"][data-ready="true"]`).waitFor();
+      const busy = await echoLatencies(page, pane);
+      out["echo p50 ms, 10 panes, 1 flooding"] = percentile(busy, 50);
+      out["echo p99 ms, 10 panes, 1 flooding"] = percentile(busy, 99);
+    });
+  } finally {
+    client.close();
+    await server.stop();
+  }
+  return out;
+}
+
+if (import.meta.main) console.table(await benchWeb());
