@@ -32,6 +32,7 @@ export const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   attach: async () => (await import("./plugins/tui/mod.ts")).attachCommand,
   mcp: async () => (await import("./plugins/mcp/cli.ts")).mcp,
   sideband: async () => (await import("./plugins/sideband/cli.ts")).sideband,
+  hooks: async () => (await import("./plugins/hooks/cli.ts")).hooks,
   layout: async () => (await import("./plugins/layout/cli.ts")).layout,
   web: async () => (await import("./plugins/web/cli.ts")).web,
   tmux: async () => (await import("./plugins/tmux/cli.ts")).tmux,

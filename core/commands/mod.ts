@@ -14,6 +14,7 @@ import { paneFocus } from "./pane_focus.ts";
 import { paneList } from "./pane_list.ts";
 import { paneRead } from "./pane_read.ts";
 import { paneRename } from "./pane_rename.ts";
+import { paneReport } from "./pane_report.ts";
 import { paneResize } from "./pane_resize.ts";
 import { paneRun } from "./pane_run.ts";
 import { paneSet } from "./pane_set.ts";
@@ -65,6 +66,7 @@ export const CORE_COMMANDS = [
   paneRename,
   paneStatus,
   paneSet,
+  paneReport,
   paneWait,
   paneRun,
   paneCheckKey,

@@ -10,9 +10,10 @@ export function paneSet(deps: CoreDeps) {
     title: "Set pane properties",
     description:
       "Override a pane's agent kind (it then stops following the program in front), replace " +
-      "its tags, merge metadata (null removes a key), " +
-      "or report its state (an agent telling weft it is working, blocked, done…). A change " +
-      "publishes pane.changed (with the new values) or pane.state.",
+      "its tags, merge metadata (null removes a key), or report its state (an agent telling " +
+      'weft it is working, blocked, done…; source "self", which a status report or hook of ' +
+      "the program overrides). A change publishes pane.changed (with the new values) or " +
+      "pane.state.",
     capabilities: ["pane:control"],
     targets: [{ kind: "pane", field: "pane", fallback: "caller" }],
     input: z.object({
@@ -26,13 +27,11 @@ export function paneSet(deps: CoreDeps) {
         "sideband: hide recognised sideband commands from what the screen shows; null: show all.",
       ),
     }),
-    handler: ({ input, targets: { pane }, caller }) => {
+    handler: ({ input, targets: { pane } }) => {
       const { state, message, pane: _p, ...changes } = input;
       deps.model.changePane(pane.id, changes);
-      if (state) {
-        const source = caller.kind === "sideband" || caller.pane === pane.id ? "self" : "hook";
-        deps.model.setState(pane.id, state, source, message);
-      }
+      // A self-report: less trusted than the program's own status report or its hooks.
+      if (state) deps.model.setState(pane.id, { state, source: "self", message: message ?? null });
       return deps.model.paneInfo(pane.id);
     },
   });

@@ -12,6 +12,8 @@ export const DEFAULTS = {
   idleMs: 1500,
   foregroundMs: 250,
   killGraceMs: 2000,
+  /** Answer OSC 7501 status probes and take the reports as pane states. */
+  statusProtocol: true,
   size: { cols: 120, rows: 40 },
   startup: { session: "main" },
   humanInput: { quietMs: 3000, waitMs: 1500 },

@@ -38,6 +38,7 @@ const Section = z.strictObject({
   idleMs: z.number().int().min(50).max(600_000).optional(),
   foregroundMs: z.union([z.literal(0), z.number().int().min(50).max(60_000)]).optional(),
   killGraceMs: z.number().int().min(0).max(60_000).optional(),
+  statusProtocol: z.boolean().optional(),
   size: z.strictObject({
     cols: z.number().int().min(10).max(1000),
     rows: z.number().int().min(3).max(500),
@@ -126,6 +127,7 @@ export function parseConfig(
     idleMs: s.idleMs ?? DEFAULTS.idleMs,
     foregroundMs: s.foregroundMs ?? DEFAULTS.foregroundMs,
     killGraceMs: s.killGraceMs ?? DEFAULTS.killGraceMs,
+    statusProtocol: s.statusProtocol ?? DEFAULTS.statusProtocol,
     size: s.size ?? { ...DEFAULTS.size },
     attach: {
       prefix: s.attach?.prefix ?? DEFAULTS.attach.prefix,

@@ -58,6 +58,11 @@ export interface WeftConfig {
    * SIGKILL (SIGTERM comes halfway).
    */
   killGraceMs: number;
+  /**
+   * Answer programs' Program Status Protocol probes (OSC 7501) and take their reports as pane
+   * states (Claude Code reports only to a terminal that answers).
+   */
+  statusProtocol: boolean;
   /** Size of windows until a client attaches. */
   size: { cols: number; rows: number };
   /**

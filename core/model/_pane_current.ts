@@ -74,6 +74,8 @@ export function followForeground(
   const kind = AGENTS.has(seen) ? seen : pane.launchAgent;
   if (kind === pane.agent) return;
   pane.agent = kind;
+  // The agent that reported (or will report) its state is not the one in front any more.
+  pane.agentState.programChanged();
   publish("pane.changed", { pane: pane.id, agent: kind }, pane.id);
 }
 

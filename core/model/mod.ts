@@ -15,6 +15,8 @@ export type {
 export type { ForegroundOptions, ReadForeground } from "./_pane_current.ts";
 export { Pane, PANE_STATES } from "./pane.ts";
 export type { CurrentInfo, PaneExit, PaneInfo, PaneState, StateSource } from "./pane.ts";
+export { AgentState, STATE_SOURCES } from "./agent_state.ts";
+export type { AgentSession, StateInfo, StateReport, StatusTask } from "./agent_state.ts";
 export type { ModelProcesses, PanePty, SpawnPty } from "./pane_pty.ts";
 export { type Clock, systemClock } from "./clock.ts";
 export { AGENT_KINDS, AGENTS, guessAgentKind, processAgentKind } from "./agent_kind.ts";

@@ -12,7 +12,10 @@ import { layoutRects, leaf, panesOf, removePane, splitPane } from "../layout/mod
 import { IdAllocator } from "./ids.ts";
 import { type AgentKind, guessAgentKind } from "./agent_kind.ts";
 import type { ForegroundProcess } from "../pty/mod.ts";
-import { Pane, type PaneExit, type PaneInfo, type PaneLaunch, type PaneState } from "./pane.ts";
+import { Pane, type PaneExit, type PaneInfo, type PaneLaunch } from "./pane.ts";
+import type { AgentSession, StateReport, StateSource } from "./agent_state.ts";
+import { statusReport } from "./_status.ts";
+import type { StatusMessage } from "../../protocols/status/mod.ts";
 import type { ForegroundTracker } from "./foreground.ts";
 import { followForeground, type ForegroundOptions, trackForeground } from "./_pane_current.ts";
 import type { SessionInfo, SessionRecord, WindowInfo, WindowRecord } from "./records.ts";
@@ -35,6 +38,8 @@ export interface ModelOptions {
   baseEnv: () => Record<string, string>;
   /** The control socket path, given to children as `WEFT_SOCKET`. */
   socketPath: () => string;
+  /** The HTTP door's `127.0.0.1:PORT`, given to children as `WEFT_HTTP` (hooks post there). */
+  httpAddress?: () => string;
   /**
    * More variables for one pane, given its ids and the environment so far (the tmux shim's
    * `TMUX`, `TMUX_PANE`, `PATH`); they win over the launch's.
@@ -57,6 +62,8 @@ export interface ModelOptions {
    * turns the tracking off) and how to look (default: the PTY's foreground group and `/proc`).
    */
   foreground?: ForegroundOptions;
+  /** Answer programs' OSC 7501 status probes and take their reports (default true). */
+  statusProtocol?: boolean;
 }
 
 /** How to start a pane's process. */
@@ -384,20 +391,50 @@ export class Model {
     }
   }
 
-  /** Sets a pane's state and tells subscribers. */
-  setState(paneId: string, state: PaneState, source: Pane["stateSource"], message?: string): void {
+  /**
+   * Reports a pane's state; tells subscribers (`pane.state`) when it changed. Returns false
+   * when a more trusted source holds the state (see {@link AgentState.accepts}).
+   */
+  setState(paneId: string, report: StateReport): boolean {
     const pane = this.pane(paneId);
-    if (
-      pane.state === state && pane.stateSource === source && pane.stateMessage === (message ?? null)
-    ) return;
-    pane.state = state;
-    pane.stateSource = source;
-    pane.stateMessage = message ?? null;
-    this.#options.publish(
-      "pane.state",
-      { pane: paneId, state, source, message: message ?? null },
-      paneId,
-    );
+    const exited = pane.exit !== null;
+    if (!pane.agentState.report(report, exited)) return false;
+    this.#publishState(pane);
+    return true;
+  }
+
+  /** A source lets its state go (a status `clear`, an agent session's end). */
+  releaseState(paneId: string, source: StateSource): void {
+    this.pane(paneId).agentState.release(source);
+  }
+
+  /** Records the agent session a pane runs (from hooks); `pane.changed` tells of a new one. */
+  setAgentSession(paneId: string, session: AgentSession): void {
+    const state = this.pane(paneId).agentState;
+    const same = state.session?.id === session.id ? state.session : null;
+    // Later events of a session do not say how it started: keep what its first one said.
+    const next: AgentSession = {
+      id: session.id,
+      transcriptPath: session.transcriptPath ?? same?.transcriptPath ?? null,
+      source: session.source ?? same?.source ?? null,
+    };
+    if (JSON.stringify(state.session) === JSON.stringify(next)) return;
+    state.session = next;
+    this.#options.publish("pane.changed", { pane: paneId, agentSession: { ...next } }, paneId);
+  }
+
+  #publishState(pane: Pane): void {
+    const s = pane.agentState.info();
+    this.#options.publish("pane.state", {
+      pane: pane.id,
+      state: s.state,
+      source: s.stateSource,
+      message: s.stateMessage,
+      kind: s.stateKind,
+      progress: s.stateProgress,
+      since: s.stateSince,
+      tasks: s.tasks,
+    }, pane.id);
   }
 
   /** The pane with this id; throws `TARGET_NOT_FOUND`. */
@@ -580,6 +617,7 @@ export class Model {
       WEFT_WINDOW: window.id,
       WEFT_SESSION: window.session,
       WEFT_SOCKET: this.#options.socketPath(),
+      ...(this.#options.httpAddress ? { WEFT_HTTP: this.#options.httpAddress() } : {}),
       // Known only to the pane's own processes: the OSC form of sideband needs it.
       [SIDEBAND_KEY_ENV]: newPaneKey(),
     };
@@ -604,6 +642,9 @@ export class Model {
         output: (p, data) => this.#onOutput(p, data),
         wantsOutput: (p) => this.#options.wants("pane.output", p.id),
         exit: (p, exit) => this.#onExit(p, exit),
+        status: (p, message) => this.#onStatus(p, message),
+        answersStatus: () => this.#options.statusProtocol !== false,
+        screenState: (p, report) => this.panes.has(p.id) && this.setState(p.id, report),
       },
     });
     pane.name = launch.name ?? null;
@@ -624,9 +665,26 @@ export class Model {
   }
 
   #onActivity(pane: Pane): void {
-    if (pane.state === "idle" && pane.stateSource === "output") {
-      this.setState(pane.id, "working", "output");
+    if (pane.state === "idle" && this.#outputOwns(pane)) {
+      this.setState(pane.id, { state: "working", source: "output" });
     }
+  }
+
+  /** Output activity speaks for a pane nobody better speaks for. */
+  #outputOwns(pane: Pane): boolean {
+    const { source, held } = pane.agentState;
+    return source === "output" || source === "process" || (!held && source !== "screen");
+  }
+
+  #onStatus(pane: Pane, message: StatusMessage): void {
+    if (!this.panes.has(pane.id)) return;
+    const state = pane.agentState;
+    const tasks = JSON.stringify(state.tasks);
+    if (!state.status.apply(message)) return;
+    const report = statusReport(state.status);
+    if (!report) state.release("status");
+    const changed = this.setState(pane.id, report ?? { state: "idle", source: "output" });
+    if (!changed && JSON.stringify(state.tasks) !== tasks) this.#publishState(pane);
   }
 
   #onOutput(pane: Pane, data: string): void {
@@ -638,7 +696,11 @@ export class Model {
   #onExit(pane: Pane, exit: PaneExit): void {
     if (!this.panes.has(pane.id)) return;
     if (this.#foreground?.unwatch(pane.id)) followForeground(pane, null, this.#options.publish);
-    this.setState(pane.id, "exited", "process", exit.signal ?? `exit ${exit.code}`);
+    this.setState(pane.id, {
+      state: "exited",
+      source: "process",
+      message: exit.signal ?? `exit ${exit.code}`,
+    });
     this.#options.publish("pane.exited", { pane: pane.id, ...exit }, pane.id);
   }
 
@@ -646,8 +708,9 @@ export class Model {
     const now = this.clock.now();
     for (const pane of this.panes.values()) {
       const quiet = now - pane.lastOutputAt >= this.#options.idleMs;
-      const heuristic = pane.stateSource === "output" || pane.stateSource === "process";
-      if (quiet && heuristic && pane.state === "working") this.setState(pane.id, "idle", "output");
+      if (quiet && pane.state === "working" && this.#outputOwns(pane)) {
+        this.setState(pane.id, { state: "idle", source: "output" });
+      }
     }
   }
 

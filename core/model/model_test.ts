@@ -321,7 +321,7 @@ Deno.test("Model turns a quiet pane idle after idleMs on its clock, and working 
 Deno.test("Model leaves a state the agent reported alone when the pane goes quiet", async () => {
   const { model, clock } = setup();
   model.createSession(SHELL);
-  model.setState("p1", "working", "self", "thinking");
+  model.setState("p1", { state: "working", source: "self", message: "thinking" });
   await clock.advance(10_000);
   deepStrictEqual(
     [model.pane("p1").state, model.pane("p1").stateSource, model.pane("p1").stateMessage],

@@ -9,24 +9,19 @@ import { Screen } from "../screen/mod.ts";
 import { pipe } from "./pane_io.ts";
 import { DisplayFilter } from "./display_filter.ts";
 import type { AgentKind } from "./agent_kind.ts";
+import {
+  AgentState,
+  type PaneState,
+  type StateInfo,
+  type StateReport,
+  type StateSource,
+} from "./agent_state.ts";
+import { watchScreenState } from "./screen_watch.ts";
+import type { StatusMessage } from "../../protocols/status/mod.ts";
 import type { PanePty, SpawnPty } from "./pane_pty.ts";
 
-/** A pane's state; `source` says who reported it. */
-export const PANE_STATES = [
-  "working",
-  "idle",
-  "blocked",
-  "done",
-  "error",
-  "exited",
-  "unknown",
-] as const;
-
-/** One of {@link PANE_STATES}. */
-export type PaneState = typeof PANE_STATES[number];
-
-/** Who reported a state, most trusted first. */
-export type StateSource = "self" | "hook" | "process" | "output" | "screen";
+export { PANE_STATES } from "./agent_state.ts";
+export type { PaneState, StateSource } from "./agent_state.ts";
 
 /** How a pane's process ended. */
 export interface PaneExit {
@@ -44,7 +39,7 @@ export interface CurrentInfo {
 }
 
 /** The cloneable description of a pane, as commands return it. */
-export interface PaneInfo {
+export interface PaneInfo extends StateInfo {
   id: string;
   name: string | null;
   session: string;
@@ -59,9 +54,6 @@ export interface PaneInfo {
   agent: AgentKind;
   /** What runs in the pane's foreground (null before the first look and after exit). */
   current: CurrentInfo | null;
-  state: PaneState;
-  stateSource: StateSource;
-  stateMessage: string | null;
   exit: PaneExit | null;
   tags: string[];
   meta: Record<string, string>;
@@ -90,6 +82,12 @@ export interface PaneHooks {
   output: (pane: Pane, data: string) => void;
   wantsOutput: (pane: Pane) => boolean;
   exit: (pane: Pane, exit: PaneExit) => void;
+  /** The program reported its status (OSC 7501). */
+  status: (pane: Pane, message: StatusMessage) => void;
+  /** Whether to answer the program's status probe (say the terminal takes its reports). */
+  answersStatus: (pane: Pane) => boolean;
+  /** The screen heuristics saw a state (see `screen_watch.ts`). */
+  screenState: (pane: Pane, report: StateReport) => void;
 }
 
 /** What a pane is given to start: its PTY factory, its process reaper, its clock, its hooks. */
@@ -116,15 +114,14 @@ export class Pane {
   session: string;
   window: string;
   agent: AgentKind;
+  /** Its state, who reported it, since when; the rule for who may replace it. */
+  readonly agentState: AgentState;
   /** The kind guessed at launch (or given); a foreground program that is no agent means this. */
   launchAgent: AgentKind;
   /** The kind was given (launch `agent`, `pane.set`): it no longer follows the foreground. */
   agentExplicit = false;
   /** What runs in the foreground, as last seen. */
   current: ForegroundProcess | null = null;
-  state: PaneState = "working";
-  stateSource: StateSource = "process";
-  stateMessage: string | null = null;
   tags: string[] = [];
   meta: Record<string, string> = {};
   createdBy: string | null = null;
@@ -136,6 +133,7 @@ export class Pane {
   /** Monotonic time of the last key a human typed into this pane (for arbitration). */
   lastHumanInputAt = -Infinity;
   #unpipe: () => void;
+  #unwatch: () => void;
   #display: DisplayFilter | undefined;
   #exited: Promise<PaneExit>;
   #processes: PaneProcesses;
@@ -151,6 +149,7 @@ export class Pane {
     this.launch = launch;
     this.agent = this.launchAgent = options.agent;
     this.lastOutputAt = options.now();
+    this.agentState = new AgentState({ now: () => Date.now(), mono: options.now });
     this.pty = options.spawn({
       argv: launch.argv,
       cwd: launch.cwd,
@@ -165,6 +164,10 @@ export class Pane {
       rows: launch.rows,
       historyBytes: launch.historyBytes,
       reply: (data) => this.pty.write(data),
+      status: {
+        answer: () => options.hooks.answersStatus(this),
+        report: (message) => options.hooks.status(this, message),
+      },
     });
     const { hooks } = options;
     this.#unpipe = pipe(this.pty, this.screen, {
@@ -179,6 +182,9 @@ export class Pane {
       },
       onOutput: (data) => hooks.output(this, data),
       wantsText: () => hooks.wantsOutput(this),
+    });
+    this.#unwatch = watchScreenState(this, (report) => hooks.screenState(this, report), {
+      mono: options.now,
     });
     this.#exited = new Promise((resolve) => {
       this.pty.onExit((info) => {
@@ -207,6 +213,21 @@ export class Pane {
     return this.#display ? "sideband" : null;
   }
 
+  /** The state (see {@link agentState}). */
+  get state(): PaneState {
+    return this.agentState.state;
+  }
+
+  /** Who reported the state. */
+  get stateSource(): StateSource {
+    return this.agentState.source;
+  }
+
+  /** What the state means, for humans. */
+  get stateMessage(): string | null {
+    return this.agentState.message;
+  }
+
   /** Resolves when the process has exited. */
   get exited(): Promise<PaneExit> {
     return this.#exited;
@@ -228,6 +249,7 @@ export class Pane {
   dispose(): Promise<void> {
     this.#display?.dispose();
     this.#unpipe();
+    this.#unwatch();
     const ended = this.#processes.end(this.pty.pid);
     this.screen.dispose();
     return ended;
@@ -249,9 +271,7 @@ export class Pane {
       title: this.screen.title,
       agent: this.agent,
       current: this.current && currentInfo(this.current),
-      state: this.state,
-      stateSource: this.stateSource,
-      stateMessage: this.stateMessage,
+      ...this.agentState.info(),
       exit: this.exit,
       tags: [...this.tags],
       meta: { ...this.meta },

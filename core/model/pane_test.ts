@@ -25,6 +25,9 @@ function newPane(hooks: Partial<PaneHooks> = {}) {
       output: () => {},
       wantsOutput: () => false,
       exit: () => {},
+      status: () => {},
+      answersStatus: () => false,
+      screenState: () => {},
       ...hooks,
     },
   });

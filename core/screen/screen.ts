@@ -23,6 +23,12 @@ import {
 } from "./_read.ts";
 import { ParseQueue } from "./_queue.ts";
 import {
+  parseStatus,
+  STATUS_OSC,
+  STATUS_PROBE_REPLY,
+  type StatusMessage,
+} from "../../protocols/status/mod.ts";
+import {
   answerColorQueries,
   contentRows,
   createXterm,
@@ -42,6 +48,11 @@ export interface ScreenOptions {
   reply: (data: string) => void;
   /** `onDrain` fires once pending output falls to this many bytes (default 256 KiB). */
   lowWater?: number;
+  /**
+   * The Program Status Protocol (OSC 7501): whether to answer a program's probe (saying this
+   * terminal takes its reports) and where its reports go. Without it, probes go unanswered.
+   */
+  status?: { answer: () => boolean; report: (message: StatusMessage) => void };
 }
 
 /** What to read. */
@@ -155,6 +166,14 @@ export class Screen {
     this.#term.onBell(() => this.#bells++);
     this.#term.parser.registerOscHandler(7, (data) => {
       this.#cwd = cwdOfOsc7(data) ?? this.#cwd;
+      return true;
+    });
+    const status = options.status;
+    this.#term.parser.registerOscHandler(STATUS_OSC, (data) => {
+      if (!status) return true;
+      const message = parseStatus(data);
+      if (message.type !== "query") guard(() => status.report(message));
+      else if (status.answer()) options.reply(STATUS_PROBE_REPLY);
       return true;
     });
     this.#term.parser.registerCsiHandler({ final: "J" }, (params) => {

@@ -79,6 +79,29 @@ Deno.test("Screen replies to device attribute, mode, colour and size queries", a
   s.dispose();
 });
 
+Deno.test("Screen answers the OSC 7501 status probe only when asked to, and hands on reports", async () => {
+  const quiet = screen();
+  await written(quiet, "\x1b]7501;?\x07", "\x1b]7501;state=working\x07x");
+  assertEquals(quiet.replies, []);
+  assertEquals(quiet.read().text.split("\n")[0], "x");
+  quiet.dispose();
+  const seen: unknown[] = [];
+  let answer = true;
+  const s = screen({ status: { answer: () => answer, report: (m) => seen.push(m) } });
+  await written(s, "\x1b]7501;?\x07", "\x1b]7501;state=blocked:kind=permission:msg=aGk=\x1b\\ok");
+  assertEquals(s.replies, ["\x1b]7501;?\x1b\\"]);
+  assertEquals(seen, [{
+    type: "report",
+    record: { state: "blocked", kind: "permission", msg: "hi" },
+  }]);
+  answer = false;
+  await written(s, "\x1b]7501;?\x07", "\x1b]7501;state=clear\x07", "\x1b]7501;bogus\x07");
+  assertEquals(s.replies.length, 1);
+  assertEquals(seen.slice(1).map((m) => (m as { type: string }).type), ["clear", "invalid"]);
+  assertEquals(s.read().text.split("\n")[0], "ok");
+  s.dispose();
+});
+
 Deno.test("Screen tracks the title, the OSC 7 cwd and bells", async () => {
   const s = screen();
   await written(s, "\x1b]0;first\x07", "\x1b]2;second\x1b\\", "\x1b]7;file://box/tmp/a%20dir\x07");

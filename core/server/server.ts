@@ -16,6 +16,8 @@ import { type ProjectStore, startStore } from "../store/mod.ts";
 import { VERSION } from "../version.ts";
 import { AttachedSizes } from "./attached_sizes.ts";
 import { Connection } from "./connection.ts";
+import { serveHttpDoor } from "./http_door.ts";
+import { keysEqual, SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
 import type { FlowLimits } from "./_outbox.ts";
 import { ensurePrivateDir, type ServerPaths, serverPaths } from "./paths.ts";
 import { readServerInfo } from "./info.ts";
@@ -80,9 +82,11 @@ export async function startServer(
     size: config.size,
     historyBytes: config.historyBytes,
     idleMs: config.idleMs,
+    statusProtocol: config.statusProtocol,
     foreground: { intervalMs: config.foregroundMs },
     baseEnv: () => Deno.env.toObject(),
     socketPath: () => paths.socket,
+    httpAddress: () => http.address,
     ...(config.tmuxShim ? { paneEnv: await tmuxShim(paths.dir, paths.socket) } : {}),
     spawn: Pty.spawn,
     processes,
@@ -98,10 +102,18 @@ export async function startServer(
 
   const listener = Deno.listen({ transport: "unix", path: paths.socket });
   await Deno.chmod(paths.socket, 0o600);
+  const http = serveHttpDoor({
+    bus,
+    checkKey: (id, key) => {
+      const expected = model.panes.get(id)?.launch.env[SIDEBAND_KEY_ENV];
+      return expected !== undefined && keysEqual(expected, key);
+    },
+  });
   const info = {
     pid: Deno.pid,
     version: VERSION,
     socket: paths.socket,
+    http: http.address,
     projectDir: config.projectDir,
     startedAt: new Date().toISOString(),
   };
@@ -110,6 +122,7 @@ export async function startServer(
       // What clients saw last is what comes back: nothing the stop itself does is saved.
       store.close();
       listener.close();
+      await http.close();
       sizes.dispose();
       await host.stop();
       // Clients stay connected until every pane's processes are gone: `weft stop` waits for that.

@@ -5,7 +5,7 @@
  * - Claude Code panes are read on their screen: XML tags in the agent's own messages count,
  *   never those in tool output, in the user's prompt or drawn as code; each runs once however
  *   often the message is redrawn. Plain programs and `claude -p` are read as a byte stream;
- *   the OSC form (`ESC ] 7501 ; …`) is read wherever parsing is on, and runs only with the
+ *   the OSC form (`ESC ] 9338 ; …`) is read wherever parsing is on, and runs only with the
  *   pane's key (`WEFT_SIDEBAND_KEY`, checked by the core). The grammar is in
  *   `protocols/sideband/`.
  * - Limits: spawn depth (5), panes spawned per session (50), inputs into other panes per

@@ -251,9 +251,22 @@ export class AttachApp {
 
   #onEvent(event: WeftEvent): void {
     if (event.topic === "pane.state") {
-      const data = event.data as { pane: string; state: string };
+      const data = event.data as {
+        pane: string;
+        state: PaneInfo["state"];
+        source: PaneInfo["stateSource"];
+        kind: string | null;
+        progress: number | null;
+        message: string | null;
+      };
       const pane = this.state.panes.get(data.pane);
-      if (pane) pane.state = data.state as typeof pane.state;
+      if (pane) {
+        pane.state = data.state;
+        pane.stateSource = data.source;
+        pane.stateKind = data.kind ?? null;
+        pane.stateProgress = data.progress ?? null;
+        pane.stateMessage = data.message ?? null;
+      }
       return this.schedule();
     }
     if (event.topic === "pane.current") {

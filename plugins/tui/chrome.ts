@@ -30,6 +30,10 @@ export interface PaneLabel {
   name: string | null;
   command: string;
   state: string;
+  /** Why it is blocked (permission, question, auth), when known. */
+  stateKind?: string | null;
+  /** How far the work is (0–100), when the program says. */
+  stateProgress?: number | null;
   exit: { code: number | null; signal: string | null } | null;
   /** A title a program set (tmux's `select-pane -T`), shown after the id. */
   title?: string | null;
@@ -166,7 +170,7 @@ function drawLabel(
   const exit = label.exit && label.state === "exited"
     ? ` ${label.exit.signal ?? label.exit.code}`
     : "";
-  const full = ` ${badge.text}${exit} `;
+  const full = ` ${badge.text}${badgeDetail(label)}${exit} `;
   const short = ` ${[...badge.text][0]} `;
   const title = ` ${label.id}${label.name ? `:${label.name}` : ""}${
     label.title ? ` ${label.title}` : ""
@@ -185,6 +189,15 @@ function drawLabel(
   const room = at.cols - textWidth(titleText) - textWidth(badgeText);
   if (room >= 4) x += grid.text(x, at.y, truncate(command, room), LABEL);
   grid.text(x, at.y, badgeText, badge.style, at.x + at.cols - x);
+}
+
+/** What a badge adds to its state: a blocked pane's reason, a working pane's progress. */
+function badgeDetail(label: PaneLabel): string {
+  if (label.state === "blocked" && label.stateKind) return `: ${label.stateKind}`;
+  if (label.state === "working" && typeof label.stateProgress === "number") {
+    return ` ${label.stateProgress}%`;
+  }
+  return "";
 }
 
 /** A command as a label shows it: the program's base name and its arguments. */

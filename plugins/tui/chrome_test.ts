@@ -49,6 +49,26 @@ Deno.test("drawChrome() puts each pane's id, command and state badge on the row 
   assert(rows[4]!.includes("p3 bash ✗ exited 2"), rows[4]);
 });
 
+Deno.test("drawChrome() badges say why a pane is blocked and how far its work is", () => {
+  const grid = new CellGrid(81, 8);
+  const labels = new Map([
+    ["p1", label("p1", "working", { stateProgress: 40 })],
+    ["p2", label("p2", "blocked", { stateKind: "permission" })],
+    ["p3", label("p3", "idle", { stateKind: "permission", stateProgress: 10 })],
+    ["p4", label("p4", "working")],
+  ]);
+  drawChrome(
+    grid,
+    { tree: fourPanes(), size: { cols: 81, rows: 7 }, zoomed: null, focused: "p2" },
+    { top: 1, labels },
+  );
+  const rows = grid.toText();
+  assert(rows[0]!.includes("● working 40%"), rows[0]);
+  assert(rows[0]!.includes("◆ blocked: permission"), rows[0]);
+  assert(rows[4]!.includes("p3 bash ○ idle "), rows[4]);
+  assert(rows[4]!.includes("p4 bash ● working "), rows[4]);
+});
+
 Deno.test("drawChrome() colours only the focused pane's borders", () => {
   const grid = new CellGrid(21, 8);
   const labels = new Map<string, PaneLabel>();

@@ -6,7 +6,7 @@
  * never shows (a terminal draws nothing of an OSC sequence).
  *
  * ```
- * printf '\e]7501;status;key=%s;state=done\a' "$WEFT_SIDEBAND_KEY"
+ * printf '\e]9338;status;key=%s;state=done\a' "$WEFT_SIDEBAND_KEY"
  * ```
  *
  * @module
@@ -49,8 +49,8 @@ const KEY_FIELD = new RegExp(`;${OSC_KEY_ATTR}=[^;]*`, "g");
  * @example
  * ```ts
  * import { redactKeys } from "./key.ts";
- * const raw = "\x1b]7501;status;key=5f1c9e;state=done\x07";
- * console.assert(redactKeys(raw) === "\x1b]7501;status;key=…;state=done\x07");
+ * const raw = "\x1b]9338;status;key=5f1c9e;state=done\x07";
+ * console.assert(redactKeys(raw) === "\x1b]9338;status;key=…;state=done\x07");
  * ```
  */
 export function redactKeys(text: string): string {

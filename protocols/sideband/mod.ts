@@ -21,7 +21,7 @@
  * ## OSC form (programs, scripts)
  *
  * ```
- * ESC ] 7501 ; NAME ( ; KEY=VALUE )* ( BEL | ESC \ )
+ * ESC ] 9338 ; NAME ( ; KEY=VALUE )* ( BEL | ESC \ )
  * ```
  *
  * Values are percent-encoded UTF-8 (`%`, `;`, `=` and control characters as `%XX`). A tag's
@@ -29,7 +29,7 @@
  * construction; a malformed one is reported and passed on (a terminal ignores it). Every command
  * carries its pane's key, `key=…` from the pane's environment ({@link SIDEBAND_KEY_ENV}), so
  * that bytes a program merely shows (a `cat` of a file) cannot be one. A query's answer comes
- * back on the program's input as `ESC ] 7501 ; result ; [id=ID ;] tag=NAME ; ok=true ;
+ * back on the program's input as `ESC ] 9338 ; result ; [id=ID ;] tag=NAME ; ok=true ;
  * value=JSON BEL` (or `ok=false ; code=… ; message=…`), see {@link encodeOscReply}. The number
  * is {@link OSC_NUMBER}, written once.
  *

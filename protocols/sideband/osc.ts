@@ -2,24 +2,30 @@
  * The OSC form of a sideband command, for programs and scripts:
  *
  * ```
- * ESC ] 7501 ; NAME ( ; KEY=VALUE )* ( BEL | ESC \ )
+ * ESC ] 9338 ; NAME ( ; KEY=VALUE )* ( BEL | ESC \ )
  * ```
  *
  * `NAME` is a tag name (`spawn`, `status`, …), each `VALUE` is percent-encoded UTF-8 (`%`, `;`
  * and control characters must be written as `%XX`; anything else may be literal). A tag's
  * content is given as the attribute it fills (`text=` for `input`). Every command carries its
  * pane's key, `key=$WEFT_SIDEBAND_KEY` (see `key.ts`); one without it is refused. Example:
- * `printf '\e]7501;input;key=%s;target=p2;submit=true;text=make%%0Atest\a' "$WEFT_SIDEBAND_KEY"`.
+ * `printf '\e]9338;input;key=%s;target=p2;submit=true;text=make%%0Atest\a' "$WEFT_SIDEBAND_KEY"`.
  *
  * A query's answer (`list`, `read`) is written back to the program's input like a terminal's
- * answer to a query: `ESC ] 7501 ; result ; [id=ID ;] tag=NAME ; ok=true ; value=JSON BEL`,
+ * answer to a query: `ESC ] 9338 ; result ; [id=ID ;] tag=NAME ; ok=true ; value=JSON BEL`,
  * or `… ; ok=false ; code=CODE ; message=TEXT BEL`, every value percent-encoded.
  *
  * @module
  */
 
-/** weft's own OSC number: the one place it is written. */
-export const OSC_NUMBER = 7501;
+/**
+ * weft's own OSC number: the one place it is written. 9338 spells "weft" on a phone keypad and
+ * is claimed by no terminal or agent we know of; the numbers in use nearby include 7501 (the
+ * Program Status Protocol, which Claude Code speaks: weft reads it as pane state, never as a
+ * command), 21337 (tab status), 26, 88, 133 (semantic prompt), 633 (VS Code), 777, 9 (iTerm2),
+ * 99 (kitty), 1337, 3008, 5113, 5379, 5522 and 9001.
+ */
+export const OSC_NUMBER = 9338;
 
 /** The bytes that open a weft OSC command. */
 export const OSC_OPEN = `\x1b]${OSC_NUMBER};`;
@@ -36,7 +42,7 @@ export type OscPayload =
   | { ok: false; reason: string };
 
 /**
- * Decodes the payload between `ESC ] 7501 ;` and the terminator.
+ * Decodes the payload between `ESC ] 9338 ;` and the terminator.
  *
  * @example
  * ```ts
@@ -68,7 +74,7 @@ export function parseOscPayload(payload: string): OscPayload {
  * @example
  * ```ts
  * import { encodeOsc } from "./osc.ts";
- * console.assert(encodeOsc("status", { state: "done" }) === "\x1b]7501;status;state=done\x07");
+ * console.assert(encodeOsc("status", { state: "done" }) === "\x1b]9338;status;state=done\x07");
  * ```
  */
 export function encodeOsc(name: string, attrs: Readonly<Record<string, string>> = {}): string {

@@ -11,7 +11,7 @@ import { OSC_OPEN, parseOscPayload } from "./osc.ts";
 
 /** A command found in the output, not yet validated against the tag table. */
 export interface SidebandCommand {
-  /** `xml` for `<weft:…>`, `osc` for `ESC ] 7501 ; …`. */
+  /** `xml` for `<weft:…>`, `osc` for `ESC ] 9338 ; …`. */
   form: "xml" | "osc";
   /** The tag name: `spawn`, `input`, … */
   name: string;

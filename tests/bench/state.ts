@@ -3,7 +3,8 @@
  * from `/proc/PID/stat`) over the same window with 50 idle or 50 busy panes, tracking on
  * (`foregroundMs` 250) and off (0), plus the tracker's own time (`server.status` →
  * `foreground.lookMs`); and how long a shell pane takes to become a `claude` pane after
- * `claude` is typed (a fake `claude` script, so only weft's part is timed).
+ * `claude` is typed (a fake `claude` script, so only weft's part is timed). Hooks: see
+ * `state_hooks.ts`.
  *
  * @module
  */
@@ -11,6 +12,7 @@
 import { join } from "node:path";
 import type { WeftClient } from "../../plugins/client/mod.ts";
 import { percentile, type ServerProcess, spawnServer } from "./_util.ts";
+import { benchHooks } from "./state_hooks.ts";
 
 const PANES = 50;
 const WINDOW_MS = 15_000;
@@ -126,6 +128,7 @@ export async function benchState(): Promise<Record<string, number>> {
     const samples = await becomeClaude(server, client);
     out["state.typed_claude_to_kind.p50_ms"] = round(percentile(samples, 50));
     out["state.typed_claude_to_kind.max_ms"] = round(Math.max(...samples));
+    Object.assign(out, await benchHooks(client));
   } finally {
     client.close();
     await server.stop();

@@ -112,6 +112,8 @@ export async function claudeEnv(options: ClaudeEnvOptions): Promise<Record<strin
     DISABLE_BUG_COMMAND: "1",
     DISABLE_NON_ESSENTIAL_MODEL_CALLS: "1",
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    // Also keeps Claude Code from probing for the status protocol (OSC 7501): tests that want
+    // its status reports remove it.
     CLAUDE_CODE_DISABLE_TERMINAL_TITLE: "1",
     CLAUDE_CODE_IDE_SKIP_AUTO_INSTALL: "1",
     ...(options.extra ?? {}),

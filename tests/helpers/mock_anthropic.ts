@@ -31,6 +31,10 @@ export type Block =
 export interface Turn {
   content: Block[];
   stop_reason?: "end_turn" | "tool_use" | "max_tokens";
+  /** Answer only once this resolves (a turn that keeps the client waiting). */
+  until?: Promise<unknown>;
+  /** Answer with this API error instead (HTTP status and error type), e.g. 400/invalid_request_error. */
+  fail?: { status: number; type: string; message: string };
 }
 
 /** A Messages API request body, as far as tests look at it. */
@@ -115,6 +119,37 @@ export function toolUse(name: string, input: Record<string, unknown>, preamble?:
   };
 }
 
+/**
+ * A turn answered only once `until` resolves (the test holds the model "thinking").
+ *
+ * @example
+ * ```ts
+ * import { held, text } from "./mock_anthropic.ts";
+ * const turn = held(Promise.resolve(), text("late"));
+ * console.assert(turn.until !== undefined);
+ * ```
+ */
+export function held(until: Promise<unknown>, turn: Turn): Turn {
+  return { ...turn, until };
+}
+
+/**
+ * A turn that fails with an API error (Claude Code gives up at once on a 400).
+ *
+ * @example
+ * ```ts
+ * import { failure } from "./mock_anthropic.ts";
+ * console.assert(failure().fail?.status === 400);
+ * ```
+ */
+export function failure(
+  status = 400,
+  type = "invalid_request_error",
+  message = "mock: the request failed",
+): Turn {
+  return { content: [], fail: { status, type, message } };
+}
+
 /** Starts the mock with a script; close it (or `await using`) when done. */
 export function mockAnthropic(
   script: ScriptStep[],
@@ -156,6 +191,11 @@ export function mockAnthropic(
           turn = typeof step === "function" ? step(request) : step;
         } else {
           turn = text(options.sideText ?? "OK");
+        }
+        if (turn.until) await turn.until;
+        if (turn.fail) {
+          const { status, type, message } = turn.fail;
+          return Response.json({ type: "error", error: { type, message } }, { status });
         }
         return request.stream ? streamed(request, turn) : Response.json(message(request, turn));
       }

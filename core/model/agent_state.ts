@@ -1,0 +1,210 @@
+/**
+ * What state the program in a pane is in, who said so and since when, and which source may
+ * replace it. Sources, most trusted first: the program's own status report (OSC 7501), agent
+ * hooks, a self-report (`pane.set`, weft's sideband `status`), the process, screen heuristics,
+ * and output activity.
+ *
+ * @module
+ */
+
+import { StatusRecords } from "../../protocols/status/mod.ts";
+
+/** A pane's state. */
+export const PANE_STATES = [
+  "working",
+  "idle",
+  "blocked",
+  "done",
+  "error",
+  "exited",
+  "unknown",
+] as const;
+
+/** One of {@link PANE_STATES}. */
+export type PaneState = typeof PANE_STATES[number];
+
+/** Who reports states, most trusted first. */
+export const STATE_SOURCES = ["status", "hook", "self", "process", "screen", "output"] as const;
+
+/** One of {@link STATE_SOURCES}. */
+export type StateSource = typeof STATE_SOURCES[number];
+
+/** A state as a source reports it. */
+export interface StateReport {
+  state: PaneState;
+  source: StateSource;
+  /** What the state means, for humans (a permission prompt's question, an error). */
+  message?: string | null;
+  /** Why it is blocked: `permission`, `question`, `auth`, … */
+  kind?: string | null;
+  /** 0–100 while working, when known. */
+  progress?: number | null;
+  /** Screen heuristics: the monotonic time of the screen change the report was read from. */
+  seenAt?: number;
+}
+
+/** The agent session a pane runs (Claude Code's `session_id`, from its hooks). */
+export interface AgentSession {
+  id: string;
+  transcriptPath: string | null;
+  /** How it started: `startup`, `resume`, `clear`, `compact`. */
+  source: string | null;
+}
+
+/** A background task the program reported (a child record of OSC 7501). */
+export interface StatusTask {
+  id: string;
+  state: string;
+  kind: string | null;
+  progress: number | null;
+  title: string | null;
+  message: string | null;
+}
+
+/** What a pane's description says about its state. */
+export interface StateInfo {
+  state: PaneState;
+  stateSource: StateSource;
+  stateMessage: string | null;
+  stateKind: string | null;
+  stateProgress: number | null;
+  /** When the state last changed (ISO 8601). */
+  stateSince: string;
+  tasks: StatusTask[];
+  agentSession: AgentSession | null;
+}
+
+/**
+ * How long after a better source's state the screen must have changed before a heuristic may
+ * replace it: a hook and the screen it describes arrive in either order within moments.
+ */
+export const HEURISTIC_GRACE_MS = 2000;
+
+/** Sources that stand behind their state until they let it go (a clear, a session's end). */
+const HOLDING: ReadonlySet<StateSource> = new Set(["status", "hook", "self"]);
+
+/** Wall-clock and monotonic time, injectable for tests. */
+export interface StateClock {
+  now(): number;
+  mono(): number;
+}
+
+const SYSTEM_CLOCK: StateClock = { now: () => Date.now(), mono: () => performance.now() };
+
+/**
+ * A pane's state and the rule for who may replace it.
+ *
+ * @example
+ * ```ts
+ * import { AgentState } from "./agent_state.ts";
+ * const s = new AgentState();
+ * s.report({ state: "working", source: "hook" });
+ * console.assert(!s.report({ state: "idle", source: "output" }));
+ * console.assert(s.report({ state: "blocked", source: "status", kind: "permission" }));
+ * console.assert(s.info().stateSource === "status");
+ * ```
+ */
+export class AgentState {
+  state: PaneState = "working";
+  source: StateSource = "process";
+  message: string | null = null;
+  kind: string | null = null;
+  progress: number | null = null;
+  /** When the state last changed: wall-clock and monotonic ms. */
+  since: number;
+  sinceMono: number;
+  /** Whether the source still stands behind the state (a released state is anyone's). */
+  held = false;
+  /** The program's own status records (OSC 7501). */
+  readonly status = new StatusRecords();
+  session: AgentSession | null = null;
+  #clock: StateClock;
+
+  constructor(clock: StateClock = SYSTEM_CLOCK) {
+    this.#clock = clock;
+    this.since = clock.now();
+    this.sinceMono = clock.mono();
+  }
+
+  /**
+   * Whether `report` may replace the current state: the status protocol always may; while it
+   * holds the state nothing else may; otherwise a source as trusted or more may, a less trusted
+   * one only once the state is released, and screen heuristics also when the screen they read
+   * changed well after the state was set ({@link HEURISTIC_GRACE_MS}). After the process exits, only the process speaks.
+   */
+  accepts(report: StateReport, exited = false): boolean {
+    if (exited) return report.source === "process";
+    if (report.source === "status") return true;
+    if (this.held && this.source === "status") return false;
+    if (!this.held || rank(report.source) <= rank(this.source)) return true;
+    return report.source === "screen" && report.seenAt !== undefined &&
+      report.seenAt > this.sinceMono + HEURISTIC_GRACE_MS;
+  }
+
+  /** Takes `report` when {@link accepts} allows; returns whether anything changed. */
+  report(report: StateReport, exited = false): boolean {
+    if (!this.accepts(report, exited)) return false;
+    const message = report.message ?? null;
+    const kind = report.state === "blocked" ? report.kind ?? null : null;
+    const progress = report.progress ?? null;
+    const held = HOLDING.has(report.source);
+    const same = this.state === report.state && this.source === report.source &&
+      this.message === message && this.kind === kind && this.progress === progress;
+    this.held = held;
+    if (same) return false;
+    if (this.state !== report.state) {
+      this.since = this.#clock.now();
+      this.sinceMono = this.#clock.mono();
+    }
+    this.state = report.state;
+    this.source = report.source;
+    this.message = message;
+    this.kind = kind;
+    this.progress = progress;
+    return true;
+  }
+
+  /** The source lets its state go (a status `clear`, a session's end): anyone may replace it. */
+  release(source: StateSource): void {
+    if (this.source === source) this.held = false;
+  }
+
+  /**
+   * Another program is in front (the agent exited or was killed without saying so): its status
+   * records go, and neither its status reports nor its hooks hold the state any more.
+   */
+  programChanged(): void {
+    this.status.apply({ type: "clear" });
+    if (this.source === "status" || this.source === "hook") this.held = false;
+  }
+
+  /** Background tasks from the status records. */
+  get tasks(): StatusTask[] {
+    return this.status.children.map((r) => ({
+      id: r.id!,
+      state: r.state,
+      kind: r.kind ?? null,
+      progress: r.progress ?? null,
+      title: r.title ?? null,
+      message: r.msg ?? null,
+    }));
+  }
+
+  /** The cloneable description. */
+  info(): StateInfo {
+    return {
+      state: this.state,
+      stateSource: this.source,
+      stateMessage: this.message,
+      stateKind: this.kind,
+      stateProgress: this.progress,
+      stateSince: new Date(this.since).toISOString(),
+      tasks: this.tasks,
+      agentSession: this.session && { ...this.session },
+    };
+  }
+}
+
+function rank(source: StateSource): number {
+  return STATE_SOURCES.indexOf(source);
+}

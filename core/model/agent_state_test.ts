@@ -1,0 +1,71 @@
+import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
+import { AgentState, HEURISTIC_GRACE_MS, type StateClock } from "./agent_state.ts";
+
+function clock(): StateClock & { tick(ms: number): void } {
+  let t = 1_000;
+  return { now: () => 1_700_000_000_000 + t, mono: () => t, tick: (ms) => void (t += ms) };
+}
+
+Deno.test("AgentState: a status report holds the state against every other source", () => {
+  const s = new AgentState(clock());
+  ok(s.report({ state: "working", source: "status" }));
+  for (const source of ["hook", "self", "process", "screen", "output"] as const) {
+    ok(!s.report({ state: "idle", source, seenAt: 1e12 }), source);
+  }
+  strictEqual(s.state, "working");
+  s.release("status");
+  ok(s.report({ state: "idle", source: "output" }));
+});
+
+Deno.test("AgentState: hooks beat self-reports and heuristics; released states are anyone's", () => {
+  const s = new AgentState(clock());
+  ok(s.report({ state: "working", source: "self" }));
+  ok(s.report({ state: "blocked", source: "hook", kind: "permission", message: "Bash" }));
+  ok(!s.report({ state: "done", source: "self" }));
+  ok(!s.report({ state: "idle", source: "output" }));
+  deepStrictEqual([s.state, s.source, s.kind, s.message], [
+    "blocked",
+    "hook",
+    "permission",
+    "Bash",
+  ]);
+  s.release("self"); // not the holder: nothing changes
+  ok(!s.report({ state: "idle", source: "output" }));
+  s.release("hook");
+  ok(s.report({ state: "idle", source: "output" }));
+});
+
+Deno.test("AgentState: heuristics replace a better state only when the screen changed after it", () => {
+  const c = clock();
+  const s = new AgentState(c);
+  s.report({ state: "working", source: "hook" });
+  const setAt = c.mono();
+  ok(!s.report({ state: "idle", source: "screen", seenAt: setAt - 1 }));
+  ok(!s.report({ state: "idle", source: "screen", seenAt: setAt }));
+  ok(!s.report({ state: "idle", source: "screen", seenAt: setAt + 10 }), "within the grace");
+  c.tick(5000);
+  ok(s.report({ state: "idle", source: "screen", seenAt: setAt + HEURISTIC_GRACE_MS + 10 }));
+  strictEqual(s.source, "screen");
+});
+
+Deno.test("AgentState: since moves only when the state changes; kind only for blocked", () => {
+  const c = clock();
+  const s = new AgentState(c);
+  s.report({ state: "working", source: "status", progress: 10 });
+  const since = s.info().stateSince;
+  c.tick(1000);
+  ok(s.report({ state: "working", source: "status", progress: 50 }));
+  strictEqual(s.info().stateSince, since);
+  ok(s.report({ state: "done", source: "status", kind: "permission" }));
+  strictEqual(s.kind, null);
+  ok(s.info().stateSince > since);
+  ok(!s.report({ state: "done", source: "status" }), "the same report changes nothing");
+});
+
+Deno.test("AgentState: after the process exited only the process speaks", () => {
+  const s = new AgentState(clock());
+  ok(s.report({ state: "exited", source: "process", message: "exit 0" }, true));
+  ok(!s.report({ state: "working", source: "status" }, true));
+  ok(!s.report({ state: "idle", source: "hook" }, true));
+  strictEqual(s.state, "exited");
+});

@@ -1,0 +1,117 @@
+/**
+ * The HTTP door on the loopback interface, for what runs in panes without a JSON-RPC client:
+ * agent hooks (bash's `/dev/tcp`, or `curl`). Its address is in every pane's environment as
+ * `WEFT_HTTP` (`127.0.0.1:PORT`, a free port picked at start) and in `server.json`. One request
+ * today, an agent hook's event, from the pane it concerns:
+ *
+ * ```
+ * POST /hooks/claude-code    X-Weft-Pane: p3    X-Weft-Key: $WEFT_SIDEBAND_KEY
+ * body: Claude Code's hook JSON
+ * → 204 taken · 400 not JSON / not a hook event · 403 not that pane's key · 404 no such path
+ *   · 413 over the size cap
+ * ```
+ *
+ * The pane's key (random, known only to the pane's processes) is what lets a request speak for
+ * the pane: any local user can reach a loopback port, none can read another's key. It runs
+ * `pane.report` as a caller in that pane with only `pane:control`.
+ *
+ * @module
+ */
+
+import type { Bus, Caller } from "../bus/mod.ts";
+
+/** Largest hook body read (Claude Code sends a tool's whole input and output). */
+export const MAX_HOOK_BODY = 4 * 1024 * 1024;
+
+/** What the door needs. */
+export interface HttpDoorOptions {
+  bus: Bus;
+  /** Whether `key` is pane `pane`'s sideband key (false for an unknown pane). */
+  checkKey: (pane: string, key: string) => boolean;
+  /** Default {@link MAX_HOOK_BODY}. */
+  maxBodyBytes?: number;
+  /** Default 0: a free port. */
+  port?: number;
+}
+
+/** A running door. */
+export interface HttpDoor {
+  /** `127.0.0.1:PORT`. */
+  address: string;
+  close(): Promise<void>;
+}
+
+const ROUTES: Record<string, { command: string; agent: string }> = {
+  "/hooks/claude-code": { command: "pane.report", agent: "claude" },
+};
+
+/** Starts the door on 127.0.0.1. */
+export function serveHttpDoor(options: HttpDoorOptions): HttpDoor {
+  const max = options.maxBodyBytes ?? MAX_HOOK_BODY;
+  const server = Deno.serve(
+    {
+      hostname: "127.0.0.1",
+      port: options.port ?? 0,
+      onListen: () => {},
+      onError: () => new Response(null, { status: 500 }),
+    },
+    (request) => handle(request, options, max),
+  );
+  return {
+    address: `127.0.0.1:${(server.addr as Deno.NetAddr).port}`,
+    close: () => server.shutdown(),
+  };
+}
+
+async function handle(request: Request, options: HttpDoorOptions, max: number) {
+  const route = ROUTES[new URL(request.url).pathname];
+  if (!route) return status(404);
+  if (request.method !== "POST") return status(405);
+  const pane = request.headers.get("x-weft-pane") ?? "";
+  if (!options.checkKey(pane, request.headers.get("x-weft-key") ?? "")) return status(403);
+  const body = await readCapped(request, max);
+  if (body === undefined) return status(413);
+  let event: unknown;
+  try {
+    event = JSON.parse(new TextDecoder().decode(body));
+  } catch {
+    return status(400);
+  }
+  if (typeof event !== "object" || event === null || Array.isArray(event)) return status(400);
+  const caller: Caller = {
+    kind: "socket",
+    id: `http:${route.agent}`,
+    pane,
+    grants: new Set(["pane:control"]),
+  };
+  const result = await options.bus.call(route.command, { pane, agent: route.agent, event }, {
+    caller,
+    requestId: `http:${pane}`,
+  });
+  return status(result.ok ? 204 : 400);
+}
+
+/** The body, or undefined once it passes `max` bytes (the rest is not read). */
+async function readCapped(request: Request, max: number): Promise<Uint8Array | undefined> {
+  const declared = Number(request.headers.get("content-length") ?? NaN);
+  if (declared > max) return undefined;
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of request.body) {
+    size += chunk.length;
+    if (size > max) return undefined;
+    chunks.push(chunk);
+  }
+  const out = new Uint8Array(size);
+  let off = 0;
+  for (const c of chunks) {
+    out.set(c, off);
+    off += c.length;
+  }
+  return out;
+}
+
+function status(code: number): Response {
+  return new Response(null, { status: code });
+}

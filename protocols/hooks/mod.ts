@@ -1,0 +1,27 @@
+/**
+ * Agent hooks: what Claude Code's hook events mean for a pane ({@link claudeHookEffect}) and
+ * weft's entries in Claude Code's settings files ({@link installHooks}, {@link uninstallHooks},
+ * {@link hookStatus}). Pure; `weft hooks` writes the files and the core's HTTP door takes the
+ * events.
+ *
+ * @example
+ * ```ts
+ * import { claudeHookEffect } from "./mod.ts";
+ * const e = claudeHookEffect({ hook_event_name: "Stop", session_id: "s1" });
+ * console.assert("state" in e && e.state === "idle" && e.session?.id === "s1");
+ * ```
+ *
+ * @module
+ */
+
+export { claudeHookEffect } from "./claude_code.ts";
+export type { HookEffect, HookError } from "./claude_code.ts";
+export {
+  CLAUDE_HOOK_PATH,
+  HOOK_COMMAND,
+  HOOK_EVENTS,
+  HOOK_MARKER,
+  hookStatus,
+  installHooks,
+  uninstallHooks,
+} from "./claude_settings.ts";
