@@ -76,6 +76,7 @@ export async function startServer(
   }
 
   const bus = new Bus();
+  const paneEnv = config.tmuxShim ? await tmuxShim(paths.dir, paths.socket) : undefined;
   const model = new Model({
     publish: (topic, data, pane) => bus.events.publish(topic, data, pane),
     wants: (topic, pane) => bus.events.wants(topic, pane),
@@ -87,9 +88,17 @@ export async function startServer(
     baseEnv: () => Deno.env.toObject(),
     socketPath: () => paths.socket,
     httpAddress: () => http.address,
-    ...(config.tmuxShim ? { paneEnv: await tmuxShim(paths.dir, paths.socket) } : {}),
+    ...(paneEnv ? { paneEnv } : {}),
     spawn: Pty.spawn,
     processes,
+  });
+  // Before the store restores panes: their environment names the HTTP door (WEFT_HTTP).
+  const http = serveHttpDoor({
+    bus,
+    checkKey: (id, key) => {
+      const expected = model.panes.get(id)?.launch.env[SIDEBAND_KEY_ENV];
+      return expected !== undefined && keysEqual(expected, key);
+    },
   });
   const store = await openProjectStore(config, { model, bus, paths, fresh: options.fresh });
   bus.setResolver(targetResolver(model));
@@ -102,13 +111,6 @@ export async function startServer(
 
   const listener = Deno.listen({ transport: "unix", path: paths.socket });
   await Deno.chmod(paths.socket, 0o600);
-  const http = serveHttpDoor({
-    bus,
-    checkKey: (id, key) => {
-      const expected = model.panes.get(id)?.launch.env[SIDEBAND_KEY_ENV];
-      return expected !== undefined && keysEqual(expected, key);
-    },
-  });
   const info = {
     pid: Deno.pid,
     version: VERSION,
