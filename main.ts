@@ -26,6 +26,7 @@ export const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   run: async () => (await import("./plugins/cli/panes.ts")).run,
   kill: async () => (await import("./plugins/cli/panes.ts")).kill,
   status: async () => (await import("./plugins/cli/info.ts")).status,
+  saved: async () => (await import("./plugins/cli/saved.ts")).saved,
   stop: async () => (await import("./plugins/cli/info.ts")).stop,
   call: async () => (await import("./plugins/cli/info.ts")).call,
   attach: async () => (await import("./plugins/tui/mod.ts")).attachCommand,

@@ -61,12 +61,21 @@ export class Bus {
   readonly events: EventHub = new EventHub();
   #commands = new Map<string, Entry>();
   #resolver: TargetResolver | undefined;
+  #barrier: (() => Promise<void>) | undefined;
   #starting = new Map<string, Promise<void>>();
   #nextId = 1;
 
   /** Installs the function that turns target references into the objects handlers get. */
   setResolver(resolver: TargetResolver): void {
     this.#resolver = resolver;
+  }
+
+  /**
+   * Installs what every call awaits before its reply: the store makes what the call changed
+   * durable, so a client never gets a reply for a change a crash can lose. It must not throw.
+   */
+  setBarrier(barrier: () => Promise<void>): void {
+    this.#barrier = barrier;
   }
 
   /**
@@ -147,11 +156,15 @@ export class Bus {
 
   /** Calls a command and returns its reply; never throws. */
   async call<T = unknown>(name: string, input: unknown, options: CallOptions): Promise<Reply<T>> {
+    let reply: Reply<T>;
     try {
-      return { ok: true, value: (await this.#dispatch(name, input, options)) as T };
+      reply = { ok: true, value: (await this.#dispatch(name, input, options)) as T };
     } catch (err) {
-      return { ok: false, error: toErrorBody(err) };
+      reply = { ok: false, error: toErrorBody(err) };
     }
+    // A failed call may have changed something too (a pane started, then a later step threw).
+    if (this.#barrier) await this.#barrier();
+    return reply;
   }
 
   /** Like {@link call} but returns the value or throws a {@link WeftError}. */

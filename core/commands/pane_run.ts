@@ -6,6 +6,7 @@ import type { CoreDeps } from "./deps.ts";
 import { RunOut } from "./_outputs.ts";
 import { launchFields, toLaunch } from "./_launch.ts";
 import { waitFor } from "./_wait.ts";
+import { ansiCQuote, shellQuote } from "../pty/shell_words.ts";
 
 /** `pane.run`: run a command and return its exit code and output. */
 export function paneRun(deps: CoreDeps) {
@@ -100,19 +101,6 @@ async function runInShell(
   const to = lines.findIndex((l) => end.test(l));
   const output = from >= 0 && to > from ? lines.slice(from + 1, to).join("\n") : "";
   return { pane: pane.id, exitCode: code, signal: null, output: trimEnd(output), closed: false };
-}
-
-/** One word for a POSIX shell: bare when safe, else in single quotes. */
-function shellQuote(word: string): string {
-  if (/^[A-Za-z0-9_./:=@%+,-]+$/.test(word)) return word;
-  return /[\n\r]/.test(word) ? ansiCQuote(word) : `'${word.replaceAll("'", `'\\''`)}'`;
-}
-
-/** `$'…'` quoting (bash, zsh, ksh): the text comes back byte for byte. */
-function ansiCQuote(text: string): string {
-  return `$'${
-    text.replace(/\\/g, "\\\\").replace(/'/g, "\\'").replace(/\n/g, "\\n").replace(/\r/g, "\\r")
-  }'`;
 }
 
 function trimEnd(text: string): string {

@@ -22,4 +22,5 @@ export const DEFAULTS = {
   pluginMemoryMiB: 256,
   /** Panes get `TMUX`, `TMUX_PANE` and a `tmux` on `PATH` that drives weft. */
   tmuxShim: true,
+  restore: "all",
 } as const;

@@ -57,6 +57,7 @@ const Section = z.strictObject({
   }).optional(),
   tmuxShim: z.boolean().optional(),
   plugins: z.record(z.string().regex(/^[a-z][a-z0-9_]*$/), PluginEntry).optional(),
+  restore: z.enum(["all", "layout", "off"]).optional(),
 });
 
 /** The `deno.json` nearest to `start`, going up; undefined when there is none. */
@@ -140,6 +141,7 @@ export function parseConfig(
       session: s.startup?.session ?? DEFAULTS.startup.session,
       ...(s.startup?.command ? { command: s.startup.command } : {}),
     },
+    restore: s.restore ?? DEFAULTS.restore,
     tmuxShim: s.tmuxShim ?? DEFAULTS.tmuxShim,
     ...resolvePlugins(s.plugins ?? {}, where),
   };

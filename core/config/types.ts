@@ -79,6 +79,12 @@ export interface WeftConfig {
   /** Enabled plugins, in start order. */
   plugins: PluginConfig[];
   /**
+   * What `weft serve` brings back from the store (`.weft/weft.db`): `"all"` (sessions, layouts
+   * and each pane's program, agents resumed), `"layout"` (the same, with a shell in each pane),
+   * `"off"` (nothing: start empty).
+   */
+  restore: "all" | "layout" | "off";
+  /**
    * Built-in plugins that are off by default and that the project does not mention: a running
    * server may start one on request (`server.plugin_start`, e.g. from `weft web`).
    */

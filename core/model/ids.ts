@@ -24,6 +24,11 @@ export class IdAllocator {
     return `${prefix}${n}`;
   }
 
+  /** The last number handed out per prefix (what a store keeps so ids continue after it). */
+  counters(): Record<string, number> {
+    return Object.fromEntries(this.#counters);
+  }
+
   /** Makes sure ids up to `id` are never handed out again (after a restore). */
   reserve(id: string): void {
     const m = /^([a-z]+)(\d+)$/.exec(id);

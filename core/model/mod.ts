@@ -5,7 +5,13 @@
  */
 
 export { Model } from "./model.ts";
-export type { LaunchRequest, ModelOptions, PaneChanges, Placement } from "./model.ts";
+export type {
+  LaunchRequest,
+  ModelOptions,
+  PaneChanges,
+  Placement,
+  RestoreResult,
+} from "./model.ts";
 export type { ForegroundOptions, ReadForeground } from "./_pane_current.ts";
 export { Pane, PANE_STATES } from "./pane.ts";
 export type { CurrentInfo, PaneExit, PaneInfo, PaneState, StateSource } from "./pane.ts";

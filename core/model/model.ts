@@ -79,6 +79,12 @@ export interface LaunchRequest {
   createdBy?: string;
 }
 
+/** What {@link Model.restoreSession} brought back, and what it could not start. */
+export interface RestoreResult {
+  panes: Pane[];
+  failed: { pane: string; command: string; error: unknown }[];
+}
+
 /** What {@link Model.changePane} may change. */
 export interface PaneChanges {
   agent?: AgentKind | undefined;
@@ -517,6 +523,74 @@ export class Model {
   }
 
   /**
+   * Puts back a session a store kept: its windows in order, each with its layout (exact
+   * ratios), focus, zoom and size, and a process for each pane of a layout, with the same ids
+   * (the id counters are the caller's: {@link IdAllocator.reserve}). Each pane's launches are
+   * tried in order; a pane none of them starts is left out of its layout, a window left with no
+   * pane is dropped, and so is a session left with no window.
+   */
+  restoreSession(
+    session: SessionRecord,
+    windows: readonly WindowRecord[],
+    launchesOf: (paneId: string) => LaunchRequest[],
+  ): RestoreResult {
+    const result: RestoreResult = { panes: [], failed: [] };
+    const record: SessionRecord = { ...session, windows: [] };
+    this.sessions.set(session.id, record);
+    for (const saved of windows) {
+      if (!saved.layout) continue;
+      const window: WindowRecord = { ...saved, session: session.id, size: { ...saved.size } };
+      this.windows.set(window.id, window);
+      const rects = layoutRects(saved.layout, window.size);
+      let tree: LayoutNode | null = saved.layout;
+      for (const paneId of panesOf(saved.layout)) {
+        const size = rects.get(paneId) ?? window.size;
+        const pane = this.#spawnFirst(window, paneId, size, launchesOf(paneId), result.failed);
+        if (pane) result.panes.push(pane);
+        else tree = tree && removePane(tree, paneId);
+      }
+      if (!tree) {
+        this.windows.delete(window.id);
+        continue;
+      }
+      const left = panesOf(tree);
+      window.layout = tree;
+      if (!window.focused || !left.includes(window.focused)) window.focused = left[0] ?? null;
+      if (window.zoomed && !left.includes(window.zoomed)) window.zoomed = null;
+      record.windows.push(window.id);
+      this.relayout(window.id);
+      this.#options.publish("window.created", this.windowInfo(window.id));
+    }
+    if (!record.windows.length) {
+      this.sessions.delete(session.id);
+      return result;
+    }
+    if (!record.currentWindow || !record.windows.includes(record.currentWindow)) {
+      record.currentWindow = record.windows.at(-1)!;
+    }
+    this.#current ??= session.id;
+    this.#options.publish("session.created", this.sessionInfo(session.id));
+    return result;
+  }
+
+  #spawnFirst(
+    window: WindowRecord,
+    id: string,
+    size: Size,
+    launches: LaunchRequest[],
+    failed: RestoreResult["failed"],
+  ): Pane | undefined {
+    for (const launch of launches) {
+      try {
+        return this.#spawn(window, launch, size, id);
+      } catch (error) {
+        failed.push({ pane: id, command: launch.command, error });
+      }
+    }
+    return undefined;
+  }
+
+  /**
    * Ends every pane's processes for a server stop and resolves once they are gone. Sessions,
    * windows and layouts stay as they are: a stopping server is not a closed session (clients
    * see the server go away, not their sessions close; the store keeps them for the next start).
@@ -577,6 +651,7 @@ export class Model {
     pane.tags = [...(launch.tags ?? [])];
     pane.meta = { ...(launch.meta ?? {}) };
     pane.createdBy = launch.createdBy ?? null;
+    pane.givenEnv = { ...(launch.env ?? {}) };
     pane.agentExplicit = launch.agent !== undefined;
     this.panes.set(id, pane);
     this.#foreground?.watch(id);

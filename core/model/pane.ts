@@ -125,6 +125,8 @@ export class Pane {
   tags: string[] = [];
   meta: Record<string, string> = {};
   createdBy: string | null = null;
+  /** Variables the pane was given explicitly (launch `env`), not the ones it inherited. */
+  givenEnv: Record<string, string> = {};
   exit: PaneExit | null = null;
   /** When output last arrived, on the model's clock. */
   lastOutputAt: number;

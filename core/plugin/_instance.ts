@@ -5,6 +5,7 @@
  * @module
  */
 
+import { join } from "node:path";
 import {
   type Bus,
   type CallContext,
@@ -15,7 +16,7 @@ import {
 import type { PluginConfig } from "../config/types.ts";
 import { CORE_NAMES } from "../config/reserved.ts";
 import { type ErrorBody, toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
-import type { Capability } from "../../protocols/bus/capabilities.ts";
+import { type Capability, DATA_CAPABILITY } from "../../protocols/bus/capabilities.ts";
 import type { Manifest, PluginMessage } from "../../protocols/plugin/mod.ts";
 import { type BackoffOptions, nextFailures, recentCrashes, restartDelay } from "./_backoff.ts";
 import { settleWithin } from "./_deadline.ts";
@@ -24,6 +25,7 @@ import { InFlight } from "./_in_flight.ts";
 import { PluginLink } from "./_link.ts";
 import { checkManifest, fatalError, isFatal, moduleUrl } from "./_load.ts";
 import { PluginLog } from "./_plugin_log.ts";
+import { dataFolder, withDataFolder } from "./_permissions.ts";
 import { PluginRequests } from "./_requests.ts";
 import type { TransportFactory } from "./_transport.ts";
 import type { PluginLogEntry, PluginState, PluginStatus } from "./types.ts";
@@ -180,10 +182,11 @@ export class PluginInstance {
   }
 
   async #launch(grant: ReadonlySet<Capability>): Promise<Manifest> {
+    if (grant.has(DATA_CAPABILITY)) await this.#makeDataFolder();
     const link: PluginLink = new PluginLink({
       url: moduleUrl(this.#config.from, this.#o.projectDir),
       plugin: this.#config.name,
-      grant,
+      grant: withDataFolder(grant, this.#config.name),
       projectDir: this.#o.projectDir,
       memoryMiB: this.#config.memoryMiB ?? this.#o.memoryMiB,
       heartbeatMs: this.#o.heartbeatMs,
@@ -198,6 +201,13 @@ export class PluginInstance {
     const { manifest } = await link.next("manifest", this.#o.startTimeoutMs);
     checkManifest(manifest, this.#config.name);
     return manifest;
+  }
+
+  /** `.weft/data/<plugin>/`, private to the user (0700), made before the plugin starts. */
+  async #makeDataFolder(): Promise<void> {
+    const folder = join(this.#o.projectDir, dataFolder(this.#config.name));
+    await Deno.mkdir(folder, { recursive: true, mode: 0o700 });
+    await Deno.chmod(folder, 0o700);
   }
 
   async #setup(manifest: Manifest, grant: Set<Capability>): Promise<void> {
@@ -216,7 +226,15 @@ export class PluginInstance {
       maxCallsInFlight: this.#o.maxCallsInFlight,
       log: (level, message) => this.#log.plugin(level, message),
     });
-    post({ type: "start", grant: [...grant], options: this.#config.options });
+    const dataDir = grant.has(DATA_CAPABILITY)
+      ? join(this.#o.projectDir, dataFolder(this.#config.name))
+      : undefined;
+    post({
+      type: "start",
+      grant: [...grant],
+      options: this.#config.options,
+      ...(dataDir ? { dataDir } : {}),
+    });
     const ready = await link.next("ready", this.#o.startTimeoutMs);
     if (ready.error) {
       throw new WeftError("PLUGIN_CRASHED", `its setup failed: ${ready.error.message}`, {

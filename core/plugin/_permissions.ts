@@ -5,8 +5,34 @@
  * @module
  */
 
-import type { Capability } from "../../protocols/bus/capabilities.ts";
+import { type Capability, DATA_CAPABILITY } from "../../protocols/bus/capabilities.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
+
+/** A plugin's private data folder, relative to the project: `.weft/data/<plugin>`. */
+export function dataFolder(plugin: string): string {
+  return `.weft/data/${plugin}`;
+}
+
+/**
+ * The grant with `data` turned into what Deno enforces: read and write in the plugin's own
+ * data folder ({@link dataFolder}), nowhere else.
+ *
+ * @example
+ * ```ts
+ * import { withDataFolder } from "./_permissions.ts";
+ * const grant = withDataFolder(new Set(["data", "pane:read"]), "notes");
+ * console.assert([...grant].join() === "pane:read,read:.weft/data/notes,write:.weft/data/notes");
+ * ```
+ */
+export function withDataFolder(
+  grant: ReadonlySet<Capability>,
+  plugin: string,
+): ReadonlySet<Capability> {
+  if (!grant.has(DATA_CAPABILITY)) return grant;
+  const folder = dataFolder(plugin);
+  const out = new Set([...grant].filter((c) => c !== DATA_CAPABILITY));
+  return out.add(`read:${folder}`).add(`write:${folder}`);
+}
 
 /**
  * Deno Worker permissions for a grant: nothing unless granted. `read:` and `write:` paths are

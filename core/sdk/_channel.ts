@@ -130,11 +130,16 @@ export class Channel {
    * The context a plugin's setup receives. Its `call` belongs to whichever handler's async
    * context it runs in, so keeping it past setup never lends the plugin's rights to a caller.
    */
-  context(grant: readonly Capability[], options: unknown): PluginContext<unknown> {
+  context(
+    grant: readonly Capability[],
+    options: unknown,
+    dataDir?: string,
+  ): PluginContext<unknown> {
     return {
       name: this.#name,
       options,
       grant: new Set(grant),
+      dataDir,
       call: (name, input, options) => this.call(name, input, currentHandler(), options?.onBehalf),
       subscribe: (filter, listener) => this.subscribe(filter, listener),
       publish: (topic, data, pane) => this.publish(topic, data, pane),

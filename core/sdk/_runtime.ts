@@ -146,7 +146,10 @@ class Runtime {
     try {
       const { options, setup } = this.#plugin;
       const parsed = options ? options.call(this.#plugin, message.options) : message.options;
-      this.#state = await setup?.call(this.#plugin, this.#channel.context(message.grant, parsed));
+      this.#state = await setup?.call(
+        this.#plugin,
+        this.#channel.context(message.grant, parsed, message.dataDir),
+      );
       this.#post({ type: "ready" });
     } catch (err) {
       this.#post({ type: "ready", error: toErrorBody(err) });

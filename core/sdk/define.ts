@@ -25,6 +25,12 @@ export interface PluginContext<O = RawOptions> {
   /** What the plugin was granted: what it asked for ∩ what the project allows. */
   readonly grant: ReadonlySet<Capability>;
   /**
+   * The plugin's private data folder (`<project>/.weft/data/<name>/`, absolute) when it was
+   * granted `data`: it may read and write there and nowhere else, and keeps its own SQLite file
+   * there (`node:sqlite`). Undefined without the grant.
+   */
+  readonly dataDir: string | undefined;
+  /**
    * Calls a bus command; throws a `WeftError` on failure. Outside any handler the call has the
    * plugin's own rights. While a command handler runs (in anything it awaits or schedules) the
    * call is that handler's: bounded by its caller chain, like the handler's own `call`, and

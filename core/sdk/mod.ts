@@ -10,6 +10,11 @@
  *   {@link withState}); keep no mutable state in module variables.
  * - Options: an `Options` interface, a `defaults` object and a parser made by
  *   {@link optionsParser}, passed as `definePlugin({options})`; `setup` gets the checked result.
+ * - Data: a plugin that keeps data asks for the `data` capability; the host makes
+ *   `.weft/data/<plugin>/` (0700), lets it read and write there and nowhere else, and hands the
+ *   folder to `setup` as `ctx.dataDir`. The plugin opens its own SQLite file there with
+ *   `node:sqlite` (WAL), migrates its schema in code (`PRAGMA user_version`), and returns the
+ *   handle as its state (see `examples/plugins/notes/`).
  * - Rights follow the caller: a handler's bus calls are checked against the grants of everyone
  *   along its call chain. This holds for every bus call made while the handler runs (in what it
  *   awaits or schedules), whichever `call` it goes through, including the `ctx.call` kept from

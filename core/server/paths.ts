@@ -1,6 +1,6 @@
 /**
  * Where a project's server lives: `.weft/` (0700) with the socket (0600), `server.json` and
- * `pids.json`.
+ * `pids.json`, and the store `weft.db`.
  * A socket path too long for `sockaddr_un` falls back to a private runtime directory.
  *
  * @module
@@ -21,6 +21,8 @@ export interface ServerPaths {
   info: string;
   /** `<project>/.weft/pids.json`: the pane processes to end if this server dies. */
   pids: string;
+  /** `<project>/.weft/weft.db`: the store (sessions, windows, panes) for restore. */
+  db: string;
 }
 
 /**
@@ -43,6 +45,7 @@ export function serverPaths(projectDir: string): ServerPaths {
     socket,
     info: join(dir, "server.json"),
     pids: join(dir, "pids.json"),
+    db: join(dir, "weft.db"),
   };
 }
 

@@ -12,6 +12,7 @@ import { WeftError } from "../../protocols/bus/errors.ts";
 import { Model, targetResolver } from "../model/mod.ts";
 import { ProcessGroups, Pty, shellArgv } from "../pty/mod.ts";
 import { PluginHost } from "../plugin/mod.ts";
+import { type ProjectStore, startStore } from "../store/mod.ts";
 import { VERSION } from "../version.ts";
 import { AttachedSizes } from "./attached_sizes.ts";
 import { Connection } from "./connection.ts";
@@ -28,6 +29,8 @@ export interface ServerOptions {
   noStartupSession?: boolean;
   /** Largest request line accepted on the socket. */
   maxLineBytes?: number;
+  /** Keep the previous store as a dated file and start empty (`weft serve --fresh`). */
+  fresh?: boolean;
   /** Limits on a socket client's unread replies (tests shrink them). */
   flow?: Partial<FlowLimits>;
 }
@@ -38,6 +41,8 @@ export interface RunningServer {
   model: Model;
   host: PluginHost;
   paths: ServerPaths;
+  /** The store (`.weft/weft.db`): what was restored, and `flush()`. */
+  store: ProjectStore;
   /** Stops everything; resolves when done. */
   stop: () => Promise<void>;
   /** Resolves when the server has stopped (by `server.stop`, a signal, or {@link stop}). */
@@ -71,6 +76,7 @@ export async function startServer(
   }
 
   const bus = new Bus();
+  const paneEnv = config.tmuxShim ? await tmuxShim(paths.dir, paths.socket) : undefined;
   const model = new Model({
     publish: (topic, data, pane) => bus.events.publish(topic, data, pane),
     wants: (topic, pane) => bus.events.wants(topic, pane),
@@ -82,10 +88,19 @@ export async function startServer(
     baseEnv: () => Deno.env.toObject(),
     socketPath: () => paths.socket,
     httpAddress: () => http.address,
-    ...(config.tmuxShim ? { paneEnv: await tmuxShim(paths.dir, paths.socket) } : {}),
+    ...(paneEnv ? { paneEnv } : {}),
     spawn: Pty.spawn,
     processes,
   });
+  // Before the store restores panes: their environment names the HTTP door (WEFT_HTTP).
+  const http = serveHttpDoor({
+    bus,
+    checkKey: (id, key) => {
+      const expected = model.panes.get(id)?.launch.env[SIDEBAND_KEY_ENV];
+      return expected !== undefined && keysEqual(expected, key);
+    },
+  });
+  const store = await openProjectStore(config, { model, bus, paths, fresh: options.fresh });
   bus.setResolver(targetResolver(model));
   const host = new PluginHost({ bus, projectDir: config.projectDir });
   const sizes = new AttachedSizes({ bus, model });
@@ -96,13 +111,6 @@ export async function startServer(
 
   const listener = Deno.listen({ transport: "unix", path: paths.socket });
   await Deno.chmod(paths.socket, 0o600);
-  const http = serveHttpDoor({
-    bus,
-    checkKey: (id, key) => {
-      const expected = model.panes.get(id)?.launch.env[SIDEBAND_KEY_ENV];
-      return expected !== undefined && keysEqual(expected, key);
-    },
-  });
   const info = {
     pid: Deno.pid,
     version: VERSION,
@@ -113,6 +121,8 @@ export async function startServer(
   };
   const stop = () => {
     stopping ??= (async () => {
+      // What clients saw last is what comes back: nothing the stop itself does is saved.
+      store.close();
       listener.close();
       await http.close();
       sizes.dispose();
@@ -149,7 +159,7 @@ export async function startServer(
   const maxLineBytes = options.maxLineBytes ?? 16 * 1024 * 1024;
   acceptLoop(listener, connections, { bus, model, sizes, maxLineBytes, info, flow: options.flow });
 
-  if (!options.noStartupSession) {
+  if (!options.noStartupSession && model.sessions.size === 0) {
     const argv = shellArgv(config.shell, config.startup.command);
     model.createSession(
       { argv, command: config.startup.command ?? config.shell.join(" "), cwd: config.projectDir },
@@ -160,7 +170,25 @@ export async function startServer(
     () => {},
     (err) => console.error("weft: plugins failed to start:", err),
   );
-  return { bus, model, host, paths, stop, finished, pluginsStarted };
+  return { bus, model, host, paths, store, stop, finished, pluginsStarted };
+}
+
+/** Opens the store, restores what it holds into the empty model, and makes replies durable. */
+async function openProjectStore(
+  config: WeftConfig,
+  deps: { model: Model; bus: Bus; paths: ServerPaths; fresh: boolean | undefined },
+): Promise<ProjectStore> {
+  const store = await startStore({
+    file: deps.paths.db,
+    model: deps.model,
+    events: deps.bus.events,
+    restore: config.restore,
+    shell: config.shell,
+    projectDir: config.projectDir,
+    fresh: deps.fresh ?? false,
+  });
+  deps.bus.setBarrier(() => store.flush());
+  return store;
 }
 
 async function acceptLoop(

@@ -10,15 +10,20 @@ import { startServer } from "../../core/server/server.ts";
 import type { Subcommand } from "./io.ts";
 import { BUILTIN_PLUGINS } from "../builtin.ts";
 
-/** `weft serve [--project DIR]` */
+/** `weft serve [--project DIR] [--fresh]` */
 export const serve: Subcommand = {
-  usage: "weft serve [--project DIR]",
-  summary: "Start the weft server for this project (stays in the foreground)",
+  usage: "weft serve [--project DIR] [--fresh]",
+  summary: "Start the weft server for this project (stays in the foreground); it brings back " +
+    "the sessions of the previous run unless --fresh (which keeps the old store as a dated file)",
   run: async (args, io) => {
-    const { values } = parseArgs({ args, options: { project: { type: "string" } }, strict: true });
+    const { values } = parseArgs({
+      args,
+      options: { project: { type: "string" }, fresh: { type: "boolean" } },
+      strict: true,
+    });
     const started = performance.now();
     const config = await loadConfig(values.project ?? io.cwd, { builtins: BUILTIN_PLUGINS });
-    const server = await startServer(config);
+    const server = await startServer(config, { fresh: values.fresh ?? false });
     // Ready means ready: the plugins' commands are on the bus (or their plugins have failed).
     await server.pluginsStarted;
     const ms = (performance.now() - started).toFixed(0);

@@ -143,8 +143,11 @@ export function linkPage(socket: WebSocket, host: PageHost, options: PageOptions
   const refresh = async () => {
     pending = undefined;
     if (closed) return;
+    const wanted = view;
     try {
-      const state = await viewState(host, view);
+      const state = await viewState(host, wanted);
+      // The page asked for another window while this one was read: that refresh is on its way.
+      if (view !== wanted) return;
       view = state.window;
       send(JSON.stringify({ t: "state", readOnly: options.readOnly, ...state }));
       const visible = new Map(

@@ -23,11 +23,21 @@ export const BUS_CAPABILITIES = [
 /** A bus capability. */
 export type BusCapability = typeof BUS_CAPABILITIES[number];
 
+/**
+ * The plugin's own data folder, `.weft/data/<plugin>/`: read and write there and nowhere else
+ * (the plugin opens its own SQLite file in it). A Deno-level right without an argument: the
+ * host names the folder.
+ */
+export const DATA_CAPABILITY = "data";
+
 /** Deno-level capabilities, each with an argument: `net:127.0.0.1:8080`, `read:./data`. */
 export const DENO_CAPABILITY_KINDS = ["net", "read", "write", "run", "env"] as const;
 
 /** A capability: a bus one or a Deno-level one with its argument. */
-export type Capability = BusCapability | `${typeof DENO_CAPABILITY_KINDS[number]}:${string}`;
+export type Capability =
+  | BusCapability
+  | typeof DATA_CAPABILITY
+  | `${typeof DENO_CAPABILITY_KINDS[number]}:${string}`;
 
 /** What a caller may do: a set of capabilities, or everything (the local owner of the socket). */
 export type GrantSet = ReadonlySet<Capability> | "all";
@@ -43,6 +53,7 @@ export type GrantSet = ReadonlySet<Capability> | "all";
  */
 export function parseCapability(value: string): Capability {
   if ((BUS_CAPABILITIES as readonly string[]).includes(value)) return value as Capability;
+  if (value === DATA_CAPABILITY) return value;
   const colon = value.indexOf(":");
   const kind = colon > 0 ? value.slice(0, colon) : "";
   if ((DENO_CAPABILITY_KINDS as readonly string[]).includes(kind) && value.length > colon + 1) {
@@ -51,7 +62,7 @@ export function parseCapability(value: string): Capability {
   throw new WeftError(
     "INVALID_INPUT",
     `Cannot use capability "${value}": it is not one of ${BUS_CAPABILITIES.join(", ")}, ` +
-      `or net:/read:/write:/run:/env: with an argument`,
+      `${DATA_CAPABILITY}, or net:/read:/write:/run:/env: with an argument`,
   );
 }
 

@@ -79,6 +79,8 @@ export interface StartMessage {
   type: "start";
   grant: Capability[];
   options: Record<string, unknown>;
+  /** The plugin's private data folder (absolute), when it was granted `data`. */
+  dataDir?: string;
 }
 
 /** A call into the plugin (host → plugin) or a nested bus call (plugin → host). */

@@ -54,6 +54,7 @@ const HOST_PARSERS: Parsers<HostMessage> = {
     type: "start",
     grant: capabilityList(m.grant, "start.grant"),
     options: obj(m.options, "start.options"),
+    ...opt(m, "dataDir", str, "start"),
   }),
   call: (m) => ({
     type: "call",

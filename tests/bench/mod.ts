@@ -27,6 +27,7 @@ const GROUPS: [string, string, string][] = [
   ["state", "./state.ts", "benchState"],
   ["tmux", "./tmux.ts", "benchTmux"],
   ["soak", "./soak.ts", "benchSoak"],
+  ["store", "./store.ts", "benchStore"],
 ];
 /** Groups that run only when named. */
 const OPT_IN = new Set(["soak"]);

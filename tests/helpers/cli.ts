@@ -90,8 +90,9 @@ export interface ServeProcess {
 }
 
 /**
- * Starts `weft serve` in `dir` as a child process; its stderr is read to the end, so that the
- * test can wait for the ready line (an event, not a poll) and look at the rest afterwards.
+ * Starts `weft serve` (with `args`, e.g. `--fresh`) in `dir` as a child process; its stderr is
+ * read to the end, so that the test can wait for the ready line (an event, not a poll) and look
+ * at the rest afterwards.
  *
  * @example
  * ```ts ignore
@@ -100,9 +101,9 @@ export interface ServeProcess {
  * await weftProcess(dir, "stop");
  * ```
  */
-export function serveProcess(dir: string): ServeProcess {
+export function serveProcess(dir: string, ...args: string[]): ServeProcess {
   const child = new Deno.Command(Deno.execPath(), {
-    args: weftArgs("serve"),
+    args: weftArgs("serve", ...args),
     cwd: dir,
     stdin: "null",
     stdout: "null",

@@ -1,0 +1,111 @@
+/**
+ * The store as the server uses it: open the file, bring back what it holds, then keep it in
+ * step with the model until the server stops.
+ *
+ * @module
+ */
+
+import type { Model } from "../model/mod.ts";
+import { openStore } from "./open.ts";
+import type { RestoreMode } from "./plan.ts";
+import { type RestoreReport, restoreSaved } from "./restore.ts";
+import { StoreWriter, type WriterOptions } from "./writer.ts";
+
+/** Options of {@link startStore}. */
+export interface StartStoreOptions {
+  /** `.weft/weft.db` */
+  file: string;
+  model: Model;
+  events: WriterOptions["events"];
+  restore: RestoreMode;
+  /** The configured shell and the project directory, for panes that come back as shells. */
+  shell: readonly string[];
+  projectDir: string;
+  /** Keep the previous store as a dated file and start empty. */
+  fresh?: boolean;
+  /** Where notices go (default: stderr). */
+  log?: (line: string) => void;
+  /** Writer timings (tests, benchmarks). */
+  delayMs?: number;
+  sweepMs?: number;
+}
+
+/** A started store. */
+export interface ProjectStore {
+  /** What was brought back, when something was. */
+  restored: RestoreReport | undefined;
+  /** Writes what changed, now (the bus awaits it before each reply). */
+  flush(): Promise<void>;
+  /** Writes a last time and closes the file: call before panes are ended at a stop. */
+  close(): void;
+  /** Write counts and the time spent writing, for figures. */
+  stats(): { writes: number; docs: number; screens: number; busyMs: number };
+}
+
+/**
+ * Opens the project's store, restores into `model` (which must be empty) unless `restore` is
+ * `"off"`, and starts writing through. Never throws for the file's sake: without a usable
+ * file the server runs without a store, and says so.
+ *
+ * @example
+ * ```ts ignore
+ * const store = await startStore({ file, model, events: bus.events, restore: "all", shell, projectDir });
+ * bus.setBarrier(() => store.flush());
+ * ```
+ */
+export async function startStore(options: StartStoreOptions): Promise<ProjectStore> {
+  const log = options.log ?? ((line: string) => console.error(line));
+  const opened = await openStore(options.file, { fresh: options.fresh ?? false });
+  for (const line of opened.notices) log(line);
+  let restored: RestoreReport | undefined;
+  if (opened.saved && options.restore !== "off") {
+    const started = performance.now();
+    restored = restoreSaved(options.model, opened.saved, {
+      mode: options.restore,
+      shell: options.shell,
+      projectDir: options.projectDir,
+    });
+    log(
+      `weft: restored ${restored.sessions} session(s), ${restored.windows} window(s), ` +
+        `${restored.panes} pane(s) from ${shown(options.file)} in ${
+          Math.round(performance.now() - started)
+        } ms`,
+    );
+    for (const line of restored.lost) log(`weft: could not restore pane ${line}`);
+  }
+  if (!opened.db) {
+    return { restored, flush: () => Promise.resolve(), close: () => {}, stats: zero };
+  }
+  let reported = false;
+  const writer = new StoreWriter({
+    db: opened.db,
+    model: options.model,
+    events: options.events,
+    ...(options.delayMs !== undefined ? { delayMs: options.delayMs } : {}),
+    ...(options.sweepMs !== undefined ? { sweepMs: options.sweepMs } : {}),
+    onError: (err) => {
+      if (reported) return;
+      reported = true;
+      log(
+        `weft: cannot write the store ${shown(options.file)} (${(err as Error).message}): ` +
+          "changes from now on will not be saved",
+      );
+    },
+  });
+  writer.start();
+  return {
+    restored,
+    flush: () => writer.flush(),
+    close: () => writer.close(),
+    stats: () => ({ ...writer.stats }),
+  };
+}
+
+function zero() {
+  return { writes: 0, docs: 0, screens: 0, busyMs: 0 };
+}
+
+function shown(path: string): string {
+  const at = path.lastIndexOf("/.weft/");
+  return at >= 0 ? path.slice(at + 1) : path;
+}
