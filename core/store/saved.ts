@@ -102,15 +102,8 @@ export function savedWindow(w: WindowRecord): SavedWindow | undefined {
   };
 }
 
-/**
- * The agent's own conversation (Claude Code's `session_id`), which its hooks report onto the
- * pane's agent state (agent awareness, `pane.changed` with `agentSession`): kept when present.
- */
-type PaneExtras = { agentState?: { session?: { id: string } | null } };
-
 /** The stored form of a pane. */
 export function savedPane(pane: Pane): SavedPane {
-  const extra = pane as Pane & PaneExtras;
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(pane.givenEnv)) if (!k.startsWith("WEFT_")) env[k] = v;
   return {
@@ -125,7 +118,8 @@ export function savedPane(pane: Pane): SavedPane {
     env,
     agent: pane.agent,
     agentExplicit: pane.agentExplicit,
-    agentSession: extra.agentState?.session?.id ?? null,
+    // Claude Code's session_id, which its hooks report (pane.changed with agentSession).
+    agentSession: pane.agentState.session?.id ?? null,
     tags: [...pane.tags],
     meta: { ...pane.meta },
     createdBy: pane.createdBy,
