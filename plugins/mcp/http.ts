@@ -8,6 +8,7 @@
 import { isInitializeRequest, WebStandardStreamableHTTPServerTransport } from "./sdk.ts";
 import { guard } from "./guard.ts";
 import { OpenSessions } from "./_open_sessions.ts";
+import { releaseAnswered } from "./_answered_streams.ts";
 import type { Session } from "./session_server.ts";
 
 /** Options of {@link serveHttp}. */
@@ -94,7 +95,11 @@ async function resume(req: Request, id: string, door: Door): Promise<Response> {
       `Cannot find session "${id}": it ended or never was; initialize again`,
     );
   }
-  return await found.transport.handleRequest(req);
+  try {
+    return await found.transport.handleRequest(req);
+  } finally {
+    releaseAnswered(found.transport);
+  }
 }
 
 /** A request without a session: only an initialize may start one. */
@@ -134,7 +139,11 @@ async function open(req: Request, body: unknown, door: Door): Promise<Response> 
   transport.onclose = () => sessions.end(id);
   await session.start();
   await session.server.connect(transport);
-  return await transport.handleRequest(req, { parsedBody: body });
+  try {
+    return await transport.handleRequest(req, { parsedBody: body });
+  } finally {
+    releaseAnswered(transport);
+  }
 }
 
 async function readJson(req: Request, maxBody: number): Promise<unknown | Response> {

@@ -8,13 +8,17 @@
  * shorter with `--minutes 1` or `WEFT_SOAK_MINUTES=1`. Runnable alone:
  * `deno run -A --unstable-worker-options tests/bench/soak.ts --minutes 1`.
  *
+ * It logs as it goes (stderr, seconds since the start): every plugin start, crash and failure
+ * (with the reason) and the first messages of each kind of error; it samples the memory of the
+ * server and of each plugin process every 10 s.
+ *
  * @module
  */
 
 import { parseArgs } from "node:util";
 import type { WeftClient } from "../../plugins/client/mod.ts";
 import type { Client } from "../../plugins/mcp/sdk_client.ts";
-import { type ChildServer, withChildServer } from "../helpers/child_server.ts";
+import { type ChildServer, rssOf, withChildServer } from "../helpers/child_server.ts";
 import { eventually } from "../helpers/poll.ts";
 import { httpClient } from "../helpers/mcp.ts";
 import { percentile } from "./_util.ts";
@@ -30,6 +34,17 @@ class Tally {
   errors = new Map<string, number>();
   memory: [number, number][] = [];
   counts = new Map<string, number>();
+  /** When the soak started, for the timestamps of what it logs. */
+  t0 = performance.now();
+  /** The first few messages of each kind of error, with when they came. */
+  samples = new Map<string, string[]>();
+  /** Resident memory of each plugin process, keyed `plugin@<seconds>s`. */
+  pluginMemory = new Map<string, number>();
+
+  /** Logs a line to stderr with the seconds since the soak started. */
+  note(line: string): void {
+    console.error(`soak +${((performance.now() - this.t0) / 1000).toFixed(1)}s: ${line}`);
+  }
 
   count(what: string, n = 1): void {
     this.counts.set(what, (this.counts.get(what) ?? 0) + n);
@@ -52,7 +67,14 @@ class Tally {
       return result as T;
     } catch (err) {
       const code = (err as { code?: string }).code ?? "THROWN";
-      this.errors.set(`${kind}:${code}`, (this.errors.get(`${kind}:${code}`) ?? 0) + 1);
+      const key = `${kind}:${code}`;
+      this.errors.set(key, (this.errors.get(key) ?? 0) + 1);
+      const seen = this.samples.get(key) ?? [];
+      if (seen.length < 3) {
+        seen.push((err as Error).message?.slice(0, 300));
+        this.samples.set(key, seen);
+        this.note(`${key}: ${(err as Error).message?.slice(0, 300)}`);
+      }
       // A closed connection on a client that was not meant to vanish is a lost reply.
       if (code === "UNAVAILABLE") this.lost.push(`${kind} (connection closed)`);
       return undefined;
@@ -74,6 +96,8 @@ export async function benchSoak(): Promise<Record<string, number>> {
     const end = performance.now() + minutes * 60_000; // the clock starts once all is set up
     const running = () => performance.now() < end;
     console.error(`soak: ${minutes} min of mixed load on pid ${server.pid}`);
+    tally.t0 = performance.now();
+    await watchPlugins(control, tally);
     await Promise.all([
       sampleMemory(server, tally, running),
       ...[0, 1, 2, 3].map(async (i) =>
@@ -86,8 +110,14 @@ export async function benchSoak(): Promise<Record<string, number>> {
     await mcp.close().catch(() => {});
     const alive = await tally.time("final.status", () => control.call("server.status"));
     out = report(tally, minutes, alive !== undefined, server.log());
-  }, { plugins: { mcp: true, crashy: { from: CRASHY } }, historyBytes: 1024 * 1024 });
+  }, { plugins: { mcp: mcpConfig(), crashy: { from: CRASHY } }, historyBytes: 1024 * 1024 });
   return out;
+}
+
+/** `WEFT_SOAK_MCP_MIB=48` caps the mcp plugin's heap low, to bring out a leak within minutes. */
+function mcpConfig(): true | { memoryMiB: number } {
+  const mib = Deno.env.get("WEFT_SOAK_MCP_MIB");
+  return mib ? { memoryMiB: Number(mib) } : true;
 }
 
 function soakMinutes(): number {
@@ -215,6 +245,21 @@ async function crashEvery(
   }
 }
 
+/** Logs, with timestamps, every plugin that starts, crashes or fails, and counts them. */
+async function watchPlugins(control: WeftClient, tally: Tally): Promise<void> {
+  await control.subscribe(
+    { topics: ["plugin.started", "plugin.crashed", "plugin.failed"] },
+    (e) => {
+      const data = e.data as { name: string; error?: { message: string }; restartInMs?: number };
+      tally.count(`${e.topic}.${data.name}`);
+      if (data.name === "crashy" && e.topic !== "plugin.failed") return; // crashed on purpose
+      const why = data.error ? `: ${data.error.message}` : "";
+      const delay = data.restartInMs === undefined ? "" : ` (restart in ${data.restartInMs} ms)`;
+      tally.note(`${e.topic} ${data.name}${why}${delay}`);
+    },
+  );
+}
+
 /** Every `every` ms a client connects, starts calls, and vanishes without a word. */
 async function vanishEvery(
   every: number,
@@ -244,11 +289,35 @@ async function vanishEvery(
 
 async function sampleMemory(server: ChildServer, tally: Tally, running: () => boolean) {
   const t0 = performance.now();
+  const sample = async () => {
+    const at = performance.now() - t0;
+    tally.memory.push([at, await server.rss()]);
+    for (const [plugin, rss] of await pluginMemory(server.pid)) {
+      const key = `${plugin}@${Math.round(at / 1000)}s`;
+      tally.pluginMemory.set(key, rss);
+    }
+  };
   while (running()) {
-    tally.memory.push([performance.now() - t0, await server.rss()]);
+    await sample();
     await sleepWhile(10_000, running);
   }
-  tally.memory.push([performance.now() - t0, await server.rss()]);
+  await sample();
+}
+
+/** The resident memory of each plugin process of the server (`--weft-plugin=NAME`). */
+async function pluginMemory(serverPid: number): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for await (const entry of Deno.readDir("/proc")) {
+    if (!/^\d+$/.test(entry.name)) continue;
+    try {
+      const stat = await Deno.readTextFile(`/proc/${entry.name}/stat`);
+      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) !== serverPid) continue;
+      const cmdline = await Deno.readTextFile(`/proc/${entry.name}/cmdline`);
+      const name = /--weft-plugin=([^\0]+)/.exec(cmdline)?.[1];
+      if (name) out.set(name, await rssOf(Number(entry.name)));
+    } catch { /* gone meanwhile */ }
+  }
+  return out;
 }
 
 function report(
@@ -277,6 +346,7 @@ function report(
   out["rss_mib.start"] = mib(rss[0] ?? NaN);
   out["rss_mib.max"] = mib(Math.max(...rss));
   out["rss_mib.end"] = mib(rss.at(-1) ?? NaN);
+  for (const [key, bytes] of tally.pluginMemory) out[`plugin_rss_mib.${key}`] = mib(bytes);
   out.dropped_clients_logged = (log.match(/dropped client/g) ?? []).length;
   return out;
 }
