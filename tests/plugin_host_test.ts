@@ -146,6 +146,21 @@ Deno.test("PluginHost treats a plugin that stops answering pings as crashed", as
   }, { heartbeatMs: 100 });
 });
 
+Deno.test("PluginHost keeps a plugin that blocks its event loop longer than a ping period but answers", async () => {
+  await withHost([plugin("crashy", fixture("crashy"))], async (h) => {
+    // Each block leaves a ping unanswered for two periods; a hung plugin gets four.
+    for (let i = 0; i < 3; i++) {
+      deepStrictEqual(await h.call("crashy.block", { ms: 200 }), { ok: true, value: "done" });
+    }
+    strictEqual(h.status("crashy").state, "running");
+    strictEqual(h.status("crashy").restarts, 0);
+    strictEqual(h.events.filter((e) => e.topic === "plugin.crashed").length, 0);
+    const notices = h.logs.filter((l) => l.plugin === "crashy" && l.level === "warn");
+    match(notices[0]?.message ?? "", /^it has not answered a ping for \d+ ms \(busy\?\)/);
+    ok(notices.some((l) => /^it answered a ping again, after \d+ ms$/.test(l.message)));
+  }, { heartbeatMs: 100 });
+});
+
 Deno.test("PluginHost fails a call the plugin does not answer in time with TIMEOUT", async () => {
   await withHost([plugin("crashy", fixture("crashy"))], async (h) => {
     const error = errorOf(await h.call("crashy.hang", {}));

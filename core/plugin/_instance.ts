@@ -37,6 +37,7 @@ export interface InstanceOptions {
   callTimeoutMs: number;
   startTimeoutMs: number;
   heartbeatMs: number;
+  heartbeatMisses: number;
   shutdownMs: number;
   backoff: BackoffOptions;
   log: (entry: PluginLogEntry) => void;
@@ -190,12 +191,14 @@ export class PluginInstance {
       projectDir: this.#o.projectDir,
       memoryMiB: this.#config.memoryMiB ?? this.#o.memoryMiB,
       heartbeatMs: this.#o.heartbeatMs,
+      heartbeatMisses: this.#o.heartbeatMisses,
       transport: this.#o.transport,
     }, {
       message: (message) => this.#onMessage(link, message),
       down: (reason) => this.#onDown(link, reason),
       invalid: (reason, raw) => this.#onInvalid(link, reason, raw),
       stderr: (line) => link === this.#link && this.#log.plugin("debug", line),
+      slow: (notice) => link === this.#link && this.#log.host("warn", notice),
     });
     this.#link = link;
     const { manifest } = await link.next("manifest", this.#o.startTimeoutMs);

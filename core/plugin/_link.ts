@@ -25,6 +25,8 @@ export interface LinkEvents {
   invalid(reason: string, raw?: unknown): void;
   /** A line the plugin process printed on stderr. */
   stderr?(line: string): void;
+  /** The heartbeat's notice that the plugin is late to answer, or answers again. */
+  slow?(notice: string): void;
 }
 
 /** How to start the plugin. */
@@ -34,10 +36,25 @@ export interface LinkOptions {
   grant: ReadonlySet<Capability>;
   projectDir: string;
   memoryMiB: number;
-  /** Ping period; a plugin silent for about two periods is down. 0 turns pings off. */
+  /** Ping period. 0 turns pings off. */
   heartbeatMs: number;
+  /**
+   * How many periods in a row a ping may stay unanswered before the plugin counts as hung and
+   * is ended (default {@link HEARTBEAT_MISSES}). Only periods the host itself kept count.
+   */
+  heartbeatMisses?: number;
   transport: TransportFactory;
 }
+
+/**
+ * Unanswered periods before a plugin counts as hung: a plugin busy for a few seconds on a
+ * loaded machine is slow, not hung, and ending it ends everything it serves (the MCP door's
+ * sessions) for a restart.
+ */
+export const HEARTBEAT_MISSES = 4;
+
+/** A tick this much later than its period means the host itself was held up. */
+const HOST_LAG_SHARE = 0.5;
 
 type Waiter = {
   resolve: (m: PluginMessage) => void;
@@ -49,6 +66,10 @@ export class PluginLink {
   #transport: Transport;
   #events: LinkEvents;
   #heartbeatMs: number;
+  #heartbeatMisses: number;
+  #misses = 0;
+  #lastTick = 0;
+  #pingSentAt = 0;
   #closed = false;
   #waiters = new Map<string, Waiter>();
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -62,6 +83,7 @@ export class PluginLink {
   constructor(options: LinkOptions, events: LinkEvents) {
     this.#events = events;
     this.#heartbeatMs = options.heartbeatMs;
+    this.#heartbeatMisses = options.heartbeatMisses ?? HEARTBEAT_MISSES;
     this.#transport = options.transport(options, {
       message: (raw) => this.#receive(raw),
       invalid: (reason) => this.#events.invalid(reason),
@@ -102,15 +124,47 @@ export class PluginLink {
     });
   }
 
-  /** Starts the pings that find a plugin that exited silently or hangs. */
+  /**
+   * Starts the pings that find a plugin that exited silently or hangs. One ping is out at a
+   * time; a plugin that leaves it unanswered for {@link LinkOptions.heartbeatMisses} periods
+   * is down. A period in which the host's own timer ran late does not count: the answer may
+   * be waiting unread in the pipe.
+   */
   startHeartbeat(): void {
     if (this.#heartbeatMs <= 0 || this.#timer !== undefined || this.#closed) return;
-    this.#timer = setInterval(() => {
-      if (this.#answered < this.#sent) {
-        return this.#down(`it stopped answering for more than ${this.#heartbeatMs} ms`);
-      }
-      this.post({ type: "ping", seq: ++this.#sent });
-    }, this.#heartbeatMs);
+    this.#lastTick = performance.now();
+    this.#timer = setInterval(() => this.#tick(), this.#heartbeatMs);
+  }
+
+  #tick(): void {
+    const now = performance.now();
+    const lag = now - this.#lastTick - this.#heartbeatMs;
+    this.#lastTick = now;
+    if (this.#answered >= this.#sent) {
+      this.#pingSentAt = now;
+      return this.post({ type: "ping", seq: ++this.#sent });
+    }
+    if (lag > this.#heartbeatMs * HOST_LAG_SHARE) return;
+    this.#misses++;
+    const silent = Math.round(now - this.#pingSentAt);
+    if (this.#misses >= this.#heartbeatMisses) {
+      return this.#down(`it stopped answering for more than ${silent} ms`);
+    }
+    if (this.#misses === 1) {
+      const limit = this.#heartbeatMs * this.#heartbeatMisses;
+      this.#events.slow?.(
+        `it has not answered a ping for ${silent} ms (busy?); it is ended if it stays silent ` +
+          `for about ${limit} ms`,
+      );
+    }
+  }
+
+  #pong(seq: number): void {
+    this.#answered = Math.max(this.#answered, seq);
+    if (this.#misses === 0 || this.#answered < this.#sent) return;
+    this.#misses = 0;
+    const late = Math.round(performance.now() - this.#pingSentAt);
+    this.#events.slow?.(`it answered a ping again, after ${late} ms`);
   }
 
   /** Stops the plugin for real; no `down` event follows. */
@@ -128,7 +182,7 @@ export class PluginLink {
       return this.#events.invalid(err instanceof Error ? err.message : String(err), raw);
     }
     if (message.type === "pong") {
-      this.#answered = Math.max(this.#answered, message.seq);
+      this.#pong(message.seq);
     } else if (message.type === "exit") {
       this.#down(`it exited with code ${message.code}`);
     } else {

@@ -10,6 +10,7 @@ import type { Bus } from "../bus/mod.ts";
 import type { PluginConfig } from "../config/types.ts";
 import { BACKOFF_DEFAULTS, type BackoffOptions } from "./_backoff.ts";
 import { type InstanceOptions, PluginInstance } from "./_instance.ts";
+import { HEARTBEAT_MISSES } from "./_link.ts";
 import { processTransport } from "./_process_transport.ts";
 import type { TransportFactory } from "./_transport.ts";
 import { DEFAULTS } from "../config/defaults.ts";
@@ -24,8 +25,13 @@ export interface PluginHostOptions {
   callTimeoutMs?: number;
   /** How long a plugin may take to load and run its setup. */
   startTimeoutMs?: number;
-  /** Ping period; a plugin silent for about two periods is treated as crashed. 0: no pings. */
+  /** Ping period. 0: no pings. */
   heartbeatMs?: number;
+  /**
+   * Periods a ping may stay unanswered before the plugin counts as hung and is ended; a
+   * period in which the host itself ran late does not count.
+   */
+  heartbeatMisses?: number;
   /** How long a stopping plugin may take to close before its Worker is ended. */
   shutdownMs?: number;
   /** Restart back-off, and how many crashes within a window mark a plugin failed. */
@@ -48,7 +54,9 @@ export const PLUGIN_HOST_DEFAULTS = {
   // Generous: a plugin's first load on a cold cache, on a busy machine, compiles its whole
   // module graph (the MCP SDK, zod) in a fresh process. It bounds a hung start too.
   startTimeoutMs: 30_000,
-  heartbeatMs: 5_000,
+  // A hung plugin is ended after about 4 × 2.5 s; one busy for a few seconds is only logged.
+  heartbeatMs: 2_500,
+  heartbeatMisses: HEARTBEAT_MISSES,
   shutdownMs: 1_000,
   memoryMiB: DEFAULTS.pluginMemoryMiB,
   maxCallsInFlight: 256,
@@ -90,6 +98,7 @@ export class PluginHost {
         "callTimeoutMs",
         "startTimeoutMs",
         "heartbeatMs",
+        "heartbeatMisses",
         "shutdownMs",
         "memoryMiB",
         "maxCallsInFlight",
