@@ -21,7 +21,8 @@ import {
 } from "../plugins/mcp/sdk.ts";
 import type { Client } from "../plugins/mcp/sdk_client.ts";
 import { startCore, type TestCore } from "./helpers/core.ts";
-import { httpClient, httpEndpoint, notifications, textOf } from "./helpers/mcp.ts";
+import { httpClient, httpEndpoint, httpSession, notifications, textOf } from "./helpers/mcp.ts";
+import { pluginPids } from "./helpers/plugin_pids.ts";
 
 const MCP = new URL("../plugins/mcp/mod.ts", import.meta.url).href;
 const CRASHY = new URL("./fixtures/plugins/crashy/mod.ts", import.meta.url).href;
@@ -263,6 +264,40 @@ Deno.test("mcp over HTTP: a crashed plugin's tools disappear and come back when 
     {},
     { crashy: true },
   );
+});
+
+Deno.test("mcp over HTTP: the mcp plugin killed mid-session comes back on its port; the old session gets 404 and the client initializes again", async () => {
+  await withMcp(async ({ dir, bus, panes: { live } }) => {
+    const session = await httpSession(dir);
+    const read = () =>
+      session.run((c) => c.callTool({ name: "read_pane", arguments: { pane: live } }));
+    assert.equal(textOf(await read()).includes("$ echo hi"), true);
+    const { url: before } = await httpEndpoint(dir);
+    const started = Promise.withResolvers<void>();
+    const off = bus.events.subscribe({ topics: ["plugin.started"] }, () => started.resolve());
+    const [mcp] = await pluginPids("mcp");
+    assert.ok(mcp, "the mcp plugin's process");
+    Deno.kill(mcp.pid, "SIGKILL");
+    await started.promise;
+    off();
+    assert.equal((await httpEndpoint(dir)).url.href, before.href, "the same port");
+    // What the SDK client gets for its old session: the spec's 404.
+    const stale = await fetch(before, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${(await httpEndpoint(dir)).token}`,
+        accept: "application/json, text/event-stream",
+        "content-type": "application/json",
+        "mcp-session-id": session.client.transport!.sessionId ?? "none",
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "ping" }),
+    });
+    assert.equal(stale.status, 404);
+    await stale.body?.cancel();
+    assert.equal(textOf(await read()).includes("$ echo hi"), true);
+    assert.equal(session.opened, 2);
+    await session.close();
+  });
 });
 
 Deno.test("mcp over HTTP: read-only mode shows only read-only tools and calls without write rights", async () => {

@@ -3,23 +3,7 @@ import { z } from "zod";
 import { type Bus, defineCommand, type WeftEvent } from "../core/bus/mod.ts";
 import { errorOf, fixture, HELLO, plugin, withHost } from "./helpers/plugin_host.ts";
 import { eventually } from "./helpers/poll.ts";
-
-/** Pids of this process's plugin children for `name` (from their command lines). */
-async function pluginPids(name: string): Promise<number[]> {
-  const pids: number[] = [];
-  for await (const entry of Deno.readDir("/proc")) {
-    if (!/^\d+$/.test(entry.name)) continue;
-    try {
-      const stat = await Deno.readTextFile(`/proc/${entry.name}/stat`);
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      const cmdline = await Deno.readTextFile(`/proc/${entry.name}/cmdline`);
-      if (ppid === Deno.pid && cmdline.includes(`--weft-plugin=${name}\0`)) {
-        pids.push(Number(entry.name));
-      }
-    } catch { /* gone meanwhile */ }
-  }
-  return pids;
-}
+import { pluginPids } from "./helpers/plugin_pids.ts";
 
 function alive(pid: number): boolean {
   try {
@@ -74,7 +58,7 @@ Deno.test("a plugin that fills memory outside its heap is ended when its process
 
 Deno.test("a plugin stuck in a busy loop is really stopped: its process is gone", async () => {
   await withHost([plugin("crashy", fixture("crashy"))], async (h) => {
-    const [pid] = await pluginPids("crashy");
+    const [{ pid } = { pid: -1 }] = await pluginPids("crashy");
     ok(pid !== undefined && alive(pid));
     const error = errorOf(await h.call("crashy.spin", {}));
     strictEqual(error.code, "PLUGIN_CRASHED");

@@ -26,8 +26,8 @@ import { type Options, parseOptions } from "./options.ts";
 import { ToolCatalog } from "./catalog.ts";
 import { CONFORMANCE_FIXTURES } from "./conformance.ts";
 import { type McpHost, replyOf } from "./host.ts";
-import { type HttpServer, serveHttp } from "./http.ts";
-import { publishHttp } from "./server_info.ts";
+import { type HttpOptions, type HttpServer, serveHttp } from "./http.ts";
+import { publishedPort, publishHttp } from "./server_info.ts";
 import { createSession } from "./session_server.ts";
 import { ensureToken } from "./token.ts";
 
@@ -84,7 +84,8 @@ async function setup(ctx: PluginContext<Options>): Promise<Running> {
   };
   const catalog = new ToolCatalog(own, options);
   await catalog.start();
-  const http = serveHttp({
+  const infoFile = join(dir, "server.json");
+  const http = await listen(ctx, {
     port: options.port,
     token,
     tokenless: options.unsafeConformanceMode,
@@ -94,10 +95,32 @@ async function setup(ctx: PluginContext<Options>): Promise<Running> {
         host: sessionHost(ctx, id, options),
         ...(options.resources ? { resources: resourceOptions(options) } : {}),
       }),
-  });
-  await publishHttp(join(dir, "server.json"), { port: http.port, tokenFile });
+  }, infoFile);
+  await publishHttp(infoFile, { port: http.port, tokenFile });
   ctx.log(`serving MCP at ${http.url}${options.readOnly ? " (read-only)" : ""}`);
   return { http, tokenFile, catalog };
+}
+
+/**
+ * Listens on the configured port or, when that is 0, on the port this server's mcp plugin
+ * published before (a restart keeps its address: a client's next request gets the 404 of an
+ * unknown session and initializes again, where a new port would leave it knocking on a closed
+ * one); a free port when that one is taken.
+ */
+async function listen(
+  ctx: PluginContext<Options>,
+  options: HttpOptions,
+  infoFile: string,
+): Promise<HttpServer> {
+  const before = options.port === 0 ? await publishedPort(infoFile) : undefined;
+  if (before === undefined) return serveHttp(options);
+  try {
+    return serveHttp({ ...options, port: before });
+  } catch (err) {
+    if (!(err instanceof Deno.errors.AddrInUse)) throw err;
+    ctx.log(`port ${before}, where MCP was served before, is taken; serving on another one`);
+    return serveHttp(options);
+  }
 }
 
 /** weft as one HTTP session may use it: calls attributed to the session. */

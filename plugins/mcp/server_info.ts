@@ -34,3 +34,22 @@ export async function publishHttp(
     if (JSON.stringify(now[key]) === want) return;
   }
 }
+
+/**
+ * The port a door published in `server.json` under `key`, if any: the server writes the file
+ * afresh as it starts, so this is a port of the same server run (a door restarting).
+ *
+ * @example
+ * ```ts ignore
+ * const port = await publishedPort("/proj/.weft/server.json"); // 8931, or undefined
+ * ```
+ */
+export async function publishedPort(file: string, key = "http"): Promise<number | undefined> {
+  try {
+    const info = JSON.parse(await Deno.readTextFile(file)) as Record<string, unknown>;
+    const port = (info[key] as { port?: unknown } | undefined)?.port;
+    return typeof port === "number" && Number.isInteger(port) && port > 0 ? port : undefined;
+  } catch {
+    return undefined;
+  }
+}

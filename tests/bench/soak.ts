@@ -17,10 +17,10 @@
 
 import { parseArgs } from "node:util";
 import type { WeftClient } from "../../plugins/client/mod.ts";
-import type { Client } from "../../plugins/mcp/sdk_client.ts";
 import { type ChildServer, rssOf, withChildServer } from "../helpers/child_server.ts";
 import { eventually } from "../helpers/poll.ts";
-import { httpClient } from "../helpers/mcp.ts";
+import { httpSession, type McpSession } from "../helpers/mcp.ts";
+import { pluginPids } from "../helpers/plugin_pids.ts";
 import { percentile } from "./_util.ts";
 
 const CRASHY = new URL("../fixtures/plugins/crashy/mod.ts", import.meta.url).pathname;
@@ -107,6 +107,7 @@ export async function benchSoak(): Promise<Record<string, number>> {
       crashEvery(30_000, control, tally, running),
       vanishEvery(10_000, server, echoes, tally, running),
     ]);
+    tally.count("mcp.sessions_opened", mcp.opened);
     await mcp.close().catch(() => {});
     const alive = await tally.time("final.status", () => control.call("server.status"));
     out = report(tally, minutes, alive !== undefined, server.log());
@@ -150,11 +151,12 @@ async function startPanes(control: WeftClient): Promise<string[]> {
   return echoes;
 }
 
-async function mcpClient(server: ChildServer): Promise<Client> {
+/** A client that, as a real one does, initializes a new session when its own is gone (404). */
+async function mcpClient(server: ChildServer): Promise<McpSession> {
   // The mcp plugin publishes its HTTP endpoint as it starts.
   return await eventually(
     "the mcp plugin's HTTP endpoint",
-    () => httpClient(server.dir, { name: "soak" }),
+    () => httpSession(server.dir, { name: "soak" }),
     { intervalMs: 20 },
   );
 }
@@ -193,7 +195,7 @@ async function socketClient(
 }
 
 async function mcpLoad(
-  mcp: Client,
+  mcp: McpSession,
   echoes: string[],
   tally: Tally,
   running: () => boolean,
@@ -202,16 +204,21 @@ async function mcpLoad(
     const pane = `p${1 + n % 46}`;
     await tally.time(
       "mcp.read_pane",
-      () => mcp.callTool({ name: "read_pane", arguments: { pane } }),
+      () => mcp.run((c) => c.callTool({ name: "read_pane", arguments: { pane } })),
     );
-    await tally.time("mcp.list_panes", () => mcp.callTool({ name: "list_panes", arguments: {} }));
+    await tally.time(
+      "mcp.list_panes",
+      () => mcp.run((c) => c.callTool({ name: "list_panes", arguments: {} })),
+    );
     if (n % 10 === 0) {
       // A regex wait that will not match: it must time out on time, not freeze anything.
       await tally.time("mcp.wait_for_timeout", () =>
-        mcp.callTool({
-          name: "wait_for",
-          arguments: { pane: echoes[0], match: "(x+x+)+y", regex: true, timeout: 500 },
-        }));
+        mcp.run((c) =>
+          c.callTool({
+            name: "wait_for",
+            arguments: { pane: echoes[0], match: "(x+x+)+y", regex: true, timeout: 500 },
+          })
+        ));
     }
     tally.count("mcp.rounds");
     await pause(50);
@@ -304,18 +311,11 @@ async function sampleMemory(server: ChildServer, tally: Tally, running: () => bo
   await sample();
 }
 
-/** The resident memory of each plugin process of the server (`--weft-plugin=NAME`). */
+/** The resident memory of each plugin process of the server. */
 async function pluginMemory(serverPid: number): Promise<Map<string, number>> {
   const out = new Map<string, number>();
-  for await (const entry of Deno.readDir("/proc")) {
-    if (!/^\d+$/.test(entry.name)) continue;
-    try {
-      const stat = await Deno.readTextFile(`/proc/${entry.name}/stat`);
-      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) !== serverPid) continue;
-      const cmdline = await Deno.readTextFile(`/proc/${entry.name}/cmdline`);
-      const name = /--weft-plugin=([^\0]+)/.exec(cmdline)?.[1];
-      if (name) out.set(name, await rssOf(Number(entry.name)));
-    } catch { /* gone meanwhile */ }
+  for (const { pid, plugin } of await pluginPids(undefined, serverPid)) {
+    out.set(plugin, await rssOf(pid).catch(() => NaN));
   }
   return out;
 }

@@ -55,6 +55,50 @@ export async function httpClient(
   return client;
 }
 
+/**
+ * An HTTP client as a real one behaves when its session is gone (the server answers 404 to
+ * a request that names it, MCP 2025-06-18 "Session Management"): it initializes a new
+ * session and sends the request again.
+ */
+export interface McpSession {
+  /** The client of the current session. */
+  readonly client: Client;
+  /** How many sessions were opened (1 until the first one was lost). */
+  readonly opened: number;
+  /** Runs `use` with the client; on a 404 initializes a new session and runs it again, once. */
+  run<T>(use: (client: Client) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Opens an {@link McpSession} over HTTP (the endpoint is read again for every new session). */
+export async function httpSession(
+  projectDir: string,
+  options: HttpClientOptions = {},
+): Promise<McpSession> {
+  let client = await httpClient(projectDir, options);
+  let opened = 1;
+  return {
+    get client() {
+      return client;
+    },
+    get opened() {
+      return opened;
+    },
+    async run(use) {
+      try {
+        return await use(client);
+      } catch (err) {
+        if ((err as { code?: unknown }).code !== 404) throw err;
+        void client.close().catch(() => {});
+        client = await httpClient(projectDir, options);
+        opened++;
+        return await use(client);
+      }
+    },
+    close: () => client.close(),
+  };
+}
+
 export { weftArgs };
 
 /** An SDK client talking to `weft mcp` over stdio, started in `cwd` with `env`. */
