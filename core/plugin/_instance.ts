@@ -27,6 +27,7 @@ import { checkManifest, fatalError, isFatal, moduleUrl } from "./_load.ts";
 import { PluginLog } from "./_plugin_log.ts";
 import { dataFolder, withDataFolder } from "./_permissions.ts";
 import { PluginRequests } from "./_requests.ts";
+import type { ManifestCache } from "./manifest_cache.ts";
 import type { TransportFactory } from "./_transport.ts";
 import type { PluginLogEntry, PluginState, PluginStatus } from "./types.ts";
 
@@ -46,6 +47,8 @@ export interface InstanceOptions {
   memoryMiB: number;
   maxCallsInFlight: number;
   logLinesPerSecond: number;
+  /** Manifests from earlier runs, so a plugin with Deno-level rights is loaded once. */
+  manifests?: ManifestCache;
 }
 
 /** One plugin's life. */
@@ -155,24 +158,30 @@ export class PluginInstance {
   }
 
   /**
-   * Loads the plugin with exactly the Deno rights its grant earns. The first load runs with
-   * none (its manifest says what it asks for); a later one goes straight to the rights of the
-   * manifest it had, and must show the same manifest.
+   * Loads the plugin with exactly the Deno rights its grant earns. Without a manifest known
+   * (from an earlier run of this server or the project's cache) the first load runs with none
+   * and only says what it asks for; then it is loaded again with the rights that earns. With
+   * one known, it goes straight to those rights: a restart must show the same manifest; a
+   * manifest from the cache that changed is replaced (and the plugin loaded again when its
+   * rights differ).
    */
   async #load(current: () => boolean): Promise<{ manifest: Manifest; grant: Set<Capability> }> {
     const grantOf = (m: Manifest) => effectiveGrant(m.capabilities, this.#config.grant);
-    const known = this.#known;
+    const { name, from } = this.#config;
+    const known = this.#known ?? this.#o.manifests?.get(name, from);
     const direct = known && denoPart(grantOf(known)).length > 0 ? known : undefined;
     let manifest = await this.#launch(direct ? grantOf(direct) : new Set());
-    if (direct) this.#sameManifest(direct, manifest);
+    if (direct && this.#known) this.#sameManifest(direct, manifest);
     const grant = grantOf(manifest);
-    if (!direct && denoPart(grant).length > 0 && current()) {
+    const launchedWith = direct ? denoPart(grantOf(direct)) : [];
+    if (launchedWith.join() !== denoPart(grant).join() && current()) {
       this.#retire(this.#link!);
       const again = await this.#launch(grant);
       this.#sameManifest(manifest, again);
       manifest = again;
     }
     this.#known = manifest;
+    this.#o.manifests?.set(name, from, manifest);
     return { manifest, grant };
   }
 

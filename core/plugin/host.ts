@@ -13,6 +13,7 @@ import { type InstanceOptions, PluginInstance } from "./_instance.ts";
 import { HEARTBEAT_MISSES } from "./_link.ts";
 import { processTransport } from "./_process_transport.ts";
 import type { TransportFactory } from "./_transport.ts";
+import type { ManifestCache } from "./manifest_cache.ts";
 import { DEFAULTS } from "../config/defaults.ts";
 import type { PluginLogEntry, PluginStatus } from "./types.ts";
 
@@ -46,6 +47,11 @@ export interface PluginHostOptions {
   logLinesPerSecond?: number;
   /** Where plugin log lines go; by default, stderr. */
   log?: (entry: PluginLogEntry) => void;
+  /**
+   * Manifests remembered from earlier runs (`fileManifestCache(".weft/plugins.json")`): a
+   * plugin with Deno-level rights is then loaded once at start, not twice.
+   */
+  manifests?: ManifestCache;
 }
 
 /** The defaults of {@link PluginHostOptions}. */
@@ -106,6 +112,7 @@ export class PluginHost {
       ]),
       backoff: { ...BACKOFF_DEFAULTS, ...options.restart },
       log: options.log ?? logToStderr,
+      ...(options.manifests ? { manifests: options.manifests } : {}),
       transport: options.transport ?? processTransport,
     };
   }

@@ -1,6 +1,6 @@
 /**
  * Where a project's server lives: `.weft/` (0700) with the socket (0600), `server.json` and
- * `pids.json`, and the store `weft.db`.
+ * `pids.json`, the store `weft.db` and the plugins' manifests `plugins.json`.
  * A socket path too long for `sockaddr_un` falls back to a private runtime directory.
  *
  * @module
@@ -23,6 +23,8 @@ export interface ServerPaths {
   pids: string;
   /** `<project>/.weft/weft.db`: the store (sessions, windows, panes) for restore. */
   db: string;
+  /** `<project>/.weft/plugins.json`: plugin manifests from earlier runs. */
+  manifests: string;
 }
 
 /**
@@ -46,6 +48,7 @@ export function serverPaths(projectDir: string): ServerPaths {
     info: join(dir, "server.json"),
     pids: join(dir, "pids.json"),
     db: join(dir, "weft.db"),
+    manifests: join(dir, "plugins.json"),
   };
 }
 

@@ -11,7 +11,7 @@ import type { WeftConfig } from "../config/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { Model, targetResolver } from "../model/mod.ts";
 import { ProcessGroups, Pty, shellArgv } from "../pty/mod.ts";
-import { PluginHost } from "../plugin/mod.ts";
+import { fileManifestCache, PluginHost } from "../plugin/mod.ts";
 import { type ProjectStore, startStore } from "../store/mod.ts";
 import { VERSION } from "../version.ts";
 import { AttachedSizes } from "./attached_sizes.ts";
@@ -102,7 +102,11 @@ export async function startServer(
   });
   const store = await openProjectStore(config, { model, bus, paths, fresh: options.fresh });
   bus.setResolver(targetResolver(model));
-  const host = new PluginHost({ bus, projectDir: config.projectDir });
+  const host = new PluginHost({
+    bus,
+    projectDir: config.projectDir,
+    manifests: fileManifestCache(paths.manifests),
+  });
   const sizes = new AttachedSizes({ bus, model });
   let resolveFinished!: () => void;
   const finished = new Promise<void>((r) => (resolveFinished = r));
