@@ -348,6 +348,9 @@ function report(
   out["rss_mib.end"] = mib(rss.at(-1) ?? NaN);
   for (const [key, bytes] of tally.pluginMemory) out[`plugin_rss_mib.${key}`] = mib(bytes);
   out.dropped_clients_logged = (log.match(/dropped client/g) ?? []).length;
+  // The heartbeat's notices: a plugin late to answer (busy), and one ended as hung.
+  out.plugin_late_logged = (log.match(/has not answered a ping/g) ?? []).length;
+  out.plugin_hung_logged = (log.match(/stopped answering for more than/g) ?? []).length;
   return out;
 }
 
