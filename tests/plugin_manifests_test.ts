@@ -74,7 +74,7 @@ Deno.test("a remembered manifest that no longer holds is replaced, and the plugi
     await Deno.writeTextFile(cacheFile, JSON.stringify(stale));
     const launches: string[][] = [];
     const configs = [plugin("files", fixture("files"), ["read:./allowed", "read:./other"])];
-    await withHost(configs, async (h) => {
+    await withHost(configs, (h) => {
       deepStrictEqual(h.status("files").grant, ["read:./allowed"]);
     }, { projectDir: dir, transport: counting(launches), manifests: fileManifestCache(cacheFile) });
     deepStrictEqual(launches, [["read:./allowed", "read:./other"], ["read:./allowed"]]);
