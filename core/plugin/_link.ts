@@ -144,14 +144,16 @@ export class PluginLink {
       this.#pingSentAt = now;
       return this.post({ type: "ping", seq: ++this.#sent });
     }
-    if (lag > this.#heartbeatMs * HOST_LAG_SHARE) return;
-    this.#misses++;
     const silent = Math.round(now - this.#pingSentAt);
-    if (this.#misses >= this.#heartbeatMisses) {
+    const limit = this.#heartbeatMs * this.#heartbeatMisses;
+    // A host held up all the time still ends a plugin silent for twice the limit.
+    const hostLate = lag > this.#heartbeatMs * HOST_LAG_SHARE && silent < 2 * limit;
+    if (hostLate) return;
+    this.#misses++;
+    if (this.#misses >= this.#heartbeatMisses || silent >= 2 * limit) {
       return this.#down(`it stopped answering for more than ${silent} ms`);
     }
     if (this.#misses === 1) {
-      const limit = this.#heartbeatMs * this.#heartbeatMisses;
       this.#events.slow?.(
         `it has not answered a ping for ${silent} ms (busy?); it is ended if it stays silent ` +
           `for about ${limit} ms`,
