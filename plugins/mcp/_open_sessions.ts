@@ -56,6 +56,11 @@ export class OpenSessions {
     void found.session.server.close().catch(() => {});
   }
 
+  /** The transports of the open sessions. */
+  transports(): WebStandardStreamableHTTPServerTransport[] {
+    return [...this.#open.values()].map((o) => o.transport);
+  }
+
   /** Ends every session. */
   endAll(): void {
     for (const id of [...this.#open.keys()]) this.end(id);

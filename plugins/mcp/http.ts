@@ -8,7 +8,7 @@
 import { isInitializeRequest, WebStandardStreamableHTTPServerTransport } from "./sdk.ts";
 import { guard } from "./guard.ts";
 import { OpenSessions } from "./_open_sessions.ts";
-import { releaseAnswered } from "./_answered_streams.ts";
+import { keptStreams, releaseAnswered } from "./_answered_streams.ts";
 import type { Session } from "./session_server.ts";
 
 /** Options of {@link serveHttp}. */
@@ -31,6 +31,8 @@ export interface HttpServer {
   url: string;
   /** Open sessions. */
   readonly sessions: number;
+  /** Streams the sessions' transports hold (requests in flight, notification streams). */
+  readonly streams: number;
   close: () => Promise<void>;
 }
 
@@ -64,6 +66,9 @@ export function serveHttp(options: HttpOptions): HttpServer {
     url: `http://127.0.0.1:${door.port}/mcp`,
     get sessions() {
       return sessions.size;
+    },
+    get streams() {
+      return sessions.transports().reduce((n, t) => n + (keptStreams(t) ?? 0), 0);
     },
     close: async () => {
       sessions.endAll();

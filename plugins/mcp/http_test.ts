@@ -89,3 +89,11 @@ Deno.test("serveHttp() answers a session that was never opened with 404 and init
     assert.match((await res.json()).error.message, /Cannot find session "nope".*initialize again/);
   });
 });
+
+Deno.test("serveHttp() keeps nothing of answered requests (the SDK's JSON-mode leak)", async () => {
+  await withDoor(2, async (http) => {
+    const session = await initialize(http);
+    for (let i = 0; i < 50; i++) assert.equal(await ping(http, session), 200);
+    assert.equal(http.streams, 0);
+  });
+});
