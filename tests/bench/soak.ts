@@ -38,6 +38,8 @@ class Tally {
   t0 = performance.now();
   /** The first few messages of each kind of error, with when they came. */
   samples = new Map<string, string[]>();
+  /** The restart back-off the host announced for each of crashy's crashes, in order. */
+  crashyBackoff: number[] = [];
   /** Resident memory of each plugin process, keyed `plugin@<seconds>s`. */
   pluginMemory = new Map<string, number>();
 
@@ -48,6 +50,13 @@ class Tally {
 
   count(what: string, n = 1): void {
     this.counts.set(what, (this.counts.get(what) ?? 0) + n);
+  }
+
+  /** Adds a sample of `kind` (a duration measured elsewhere). */
+  sample(kind: string, ms: number): void {
+    const samples = this.roundTrips.get(kind) ?? [];
+    samples.push(ms);
+    this.roundTrips.set(kind, samples);
   }
 
   /** Times a call; a call with no answer within {@link LOST_AFTER_MS} is lost. */
@@ -61,9 +70,7 @@ class Tally {
         this.lost.push(kind);
         return undefined;
       }
-      const samples = this.roundTrips.get(kind) ?? [];
-      samples.push(performance.now() - started);
-      this.roundTrips.set(kind, samples);
+      this.sample(kind, performance.now() - started);
       return result as T;
     } catch (err) {
       const code = (err as { code?: string }).code ?? "THROWN";
@@ -239,11 +246,12 @@ async function crashEvery(
     while (running()) {
       const pong = await control.call<string>("crashy.ping").catch(() => undefined);
       if (pong === "pong") {
+        const back = performance.now() - crashed;
         tally.count("plugin.back");
-        tally.roundTrips.set("plugin.back_ms", [
-          ...(tally.roundTrips.get("plugin.back_ms") ?? []),
-          performance.now() - crashed,
-        ]);
+        tally.sample("plugin.back_ms", back);
+        // What the restart itself took, past the back-off the host chose to wait.
+        const backoff = tally.crashyBackoff.at(-1);
+        if (backoff !== undefined) tally.sample("plugin.back_past_backoff_ms", back - backoff);
         break;
       }
       await pause(200);
@@ -259,6 +267,9 @@ async function watchPlugins(control: WeftClient, tally: Tally): Promise<void> {
     (e) => {
       const data = e.data as { name: string; error?: { message: string }; restartInMs?: number };
       tally.count(`${e.topic}.${data.name}`);
+      if (data.name === "crashy" && data.restartInMs !== undefined) {
+        tally.crashyBackoff.push(data.restartInMs);
+      }
       if (data.name === "crashy" && e.topic !== "plugin.failed") return; // crashed on purpose
       const why = data.error ? `: ${data.error.message}` : "";
       const delay = data.restartInMs === undefined ? "" : ` (restart in ${data.restartInMs} ms)`;
