@@ -300,6 +300,37 @@ Deno.test("mcp over HTTP: the mcp plugin killed mid-session comes back on its po
   });
 });
 
+Deno.test("mcp over HTTP: the next server run serves MCP on the port of the last one (.weft/mcp.port)", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "weft-mcp-port-" });
+  await Deno.mkdir(join(dir, ".weft"), { mode: 0o700 });
+  const run = async () => {
+    // Each run writes server.json afresh, as a starting server does.
+    await Deno.writeTextFile(
+      join(dir, ".weft", "server.json"),
+      JSON.stringify({ projectDir: dir }),
+    );
+    const core = startCore({ projectDir: dir, commands: (all) => spied(all, []) });
+    const host = new PluginHost({ bus: core.bus, projectDir: dir });
+    try {
+      const [status] = await host.start([
+        { name: "mcp", from: MCP, grant: [...MCP_CAPABILITIES], options: {} },
+      ]);
+      assert.equal(status?.state, "running", JSON.stringify(status?.lastError));
+      return (await httpEndpoint(dir)).url.port;
+    } finally {
+      await host.stop();
+      await core.dispose();
+    }
+  };
+  try {
+    const first = await run();
+    assert.equal(await Deno.readTextFile(join(dir, ".weft", "mcp.port")), `${first}\n`);
+    assert.equal(await run(), first);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("mcp over HTTP: read-only mode shows only read-only tools and calls without write rights", async () => {
   await withMcp(async ({ client, bus, callers, panes: { live } }) => {
     const c = await client();

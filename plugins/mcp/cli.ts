@@ -17,6 +17,7 @@ import { UsageError } from "../cli/io.ts";
 import { type Options as McpOptions, parseOptions as parseMcpOptions } from "./options.ts";
 import { READ_ONLY_GRANTS } from "./mod.ts";
 import { serveStdio } from "./stdio.ts";
+import { lastPort } from "./_last_port.ts";
 import { BUILTIN_PLUGINS } from "../builtin.ts";
 
 const USAGE = "weft mcp [--project DIR] [--read-only] | weft mcp config [--http|--stdio] " +
@@ -113,7 +114,9 @@ function stdioEntry(bin: string | undefined, project: string | undefined) {
 /** The HTTP form: the running server's port (or the configured one) and the token header. */
 async function httpEntry(start: string) {
   const found = await findServerInfo(start);
-  const port = found?.info.http?.port ?? (await projectOptions(start)).port;
+  // The running server's port, else the fixed one, else the one the last run kept.
+  const port = found?.info.http?.port || (await projectOptions(start)).port ||
+    await lastPort(join(found?.info.projectDir ?? start, ".weft", "mcp.port"));
   if (!port) {
     throw new WeftError(
       "UNAVAILABLE",

@@ -28,6 +28,7 @@ import { CONFORMANCE_FIXTURES } from "./conformance.ts";
 import { type McpHost, replyOf } from "./host.ts";
 import { type HttpOptions, type HttpServer, serveHttp } from "./http.ts";
 import { publishedPort, publishHttp } from "./server_info.ts";
+import { keepPort, lastPort } from "./_last_port.ts";
 import { createSession } from "./session_server.ts";
 import { ensureToken } from "./token.ts";
 
@@ -95,32 +96,36 @@ async function setup(ctx: PluginContext<Options>): Promise<Running> {
         host: sessionHost(ctx, id, options),
         ...(options.resources ? { resources: resourceOptions(options) } : {}),
       }),
-  }, infoFile);
+  }, { infoFile, portFile: join(dir, "mcp.port") });
   await publishHttp(infoFile, { port: http.port, tokenFile });
   ctx.log(`serving MCP at ${http.url}${options.readOnly ? " (read-only)" : ""}`);
   return { http, tokenFile, catalog };
 }
 
 /**
- * Listens on the configured port or, when that is 0, on the port this server's mcp plugin
- * published before (a restart keeps its address: a client's next request gets the 404 of an
- * unknown session and initializes again, where a new port would leave it knocking on a closed
- * one); a free port when that one is taken.
+ * Listens on the configured port or, when that is 0, on the port the door had before: the
+ * one this server run published (the plugin restarted: a client's next request gets the 404
+ * of an unknown session and initializes again, where a new port would leave it knocking on a
+ * closed one), else the one of the last run (a client configured with the URL finds it
+ * again); a free port when that one is taken.
  */
 async function listen(
   ctx: PluginContext<Options>,
   options: HttpOptions,
-  infoFile: string,
+  files: { infoFile: string; portFile: string },
 ): Promise<HttpServer> {
-  const before = options.port === 0 ? await publishedPort(infoFile) : undefined;
-  if (before === undefined) return serveHttp(options);
+  if (options.port !== 0) return serveHttp(options);
+  const before = await publishedPort(files.infoFile) ?? await lastPort(files.portFile);
+  let http: HttpServer;
   try {
-    return serveHttp({ ...options, port: before });
+    http = serveHttp({ ...options, port: before ?? 0 });
   } catch (err) {
     if (!(err instanceof Deno.errors.AddrInUse)) throw err;
     ctx.log(`port ${before}, where MCP was served before, is taken; serving on another one`);
-    return serveHttp(options);
+    http = serveHttp(options);
   }
+  if (http.port !== before) await keepPort(files.portFile, http.port);
+  return http;
 }
 
 /** weft as one HTTP session may use it: calls attributed to the session. */
