@@ -16,6 +16,7 @@ import { paneRead } from "./pane_read.ts";
 import { paneRename } from "./pane_rename.ts";
 import { paneReport } from "./pane_report.ts";
 import { paneResize } from "./pane_resize.ts";
+import { paneRespawn } from "./pane_respawn.ts";
 import { paneRun } from "./pane_run.ts";
 import { paneSet } from "./pane_set.ts";
 import { paneStatus } from "./pane_status.ts";
@@ -57,6 +58,7 @@ export const CORE_COMMANDS = [
   windowResize,
   windowZoom,
   paneCreate,
+  paneRespawn,
   paneList,
   paneRead,
   paneWrite,

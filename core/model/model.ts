@@ -278,6 +278,34 @@ export class Model {
     this.relayout(window.id);
   }
 
+  /**
+   * Starts a new process in a pane, in place: same id, place in the layout, size, name, tags
+   * and metadata (tmux's `respawn-pane -k`). The old process is ended once the new one runs;
+   * when the new one cannot start, the pane keeps the old one.
+   */
+  respawnPane(paneId: string, launch: LaunchRequest): Pane {
+    const old = this.pane(paneId);
+    const window = this.#window(old.window);
+    this.#foreground?.unwatch(paneId);
+    this.panes.delete(paneId);
+    let pane: Pane;
+    try {
+      pane = this.#spawn(window, {
+        ...launch,
+        ...(old.name ? { name: old.name } : {}),
+        tags: old.tags,
+        meta: old.meta,
+        ...(old.createdBy ? { createdBy: old.createdBy } : {}),
+      }, { cols: old.launch.cols, rows: old.launch.rows }, paneId);
+    } catch (err) {
+      this.panes.set(paneId, old);
+      this.#foreground?.watch(paneId);
+      throw err;
+    }
+    void old.dispose();
+    return pane;
+  }
+
   /** Kills a window and its panes; drops the session when it was the last window. */
   killWindow(windowId: string): void {
     const window = this.#window(windowId);
@@ -644,7 +672,7 @@ export class Model {
         exit: (p, exit) => this.#onExit(p, exit),
         status: (p, message) => this.#onStatus(p, message),
         answersStatus: () => this.#options.statusProtocol !== false,
-        screenState: (p, report) => this.panes.has(p.id) && this.setState(p.id, report),
+        screenState: (p, report) => this.#live(p) && this.setState(p.id, report),
       },
     });
     pane.name = launch.name ?? null;
@@ -677,7 +705,7 @@ export class Model {
   }
 
   #onStatus(pane: Pane, message: StatusMessage): void {
-    if (!this.panes.has(pane.id)) return;
+    if (!this.#live(pane)) return;
     const state = pane.agentState;
     const tasks = JSON.stringify(state.tasks);
     if (!state.status.apply(message)) return;
@@ -688,13 +716,13 @@ export class Model {
   }
 
   #onOutput(pane: Pane, data: string): void {
-    if (this.panes.has(pane.id)) {
+    if (this.#live(pane)) {
       this.#options.publish("pane.output", { pane: pane.id, data }, pane.id);
     }
   }
 
   #onExit(pane: Pane, exit: PaneExit): void {
-    if (!this.panes.has(pane.id)) return;
+    if (!this.#live(pane)) return;
     if (this.#foreground?.unwatch(pane.id)) followForeground(pane, null, this.#options.publish);
     this.setState(pane.id, {
       state: "exited",
@@ -702,6 +730,11 @@ export class Model {
       message: exit.signal ?? `exit ${exit.code}`,
     });
     this.#options.publish("pane.exited", { pane: pane.id, ...exit }, pane.id);
+  }
+
+  /** Whether this pane object is still the model's (a respawned pane's old self is not). */
+  #live(pane: Pane): boolean {
+    return this.panes.get(pane.id) === pane;
   }
 
   #sweepIdle(): void {
