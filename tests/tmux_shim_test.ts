@@ -75,6 +75,8 @@ async function same(sides: Side[], words: string[], shape = (s: string) => s): P
 }
 
 const ids = (s: string) => s.replace(/[%@$]\d+/g, "ID");
+/** Blurs a shell's path (tmux's default-shell is the server's $SHELL). */
+const shell = (s: string) => s.replace(/^\/\S+$/gm, "/SHELL");
 /** Blurs numbers (sizes, ids, byte counts, times) and layout checksums: the shape stays. */
 const numbers = (s: string) => s.replace(/\b[0-9a-f]{4},(?=\d)/g, "CSUM,").replace(/\d+/g, "N");
 
@@ -166,6 +168,29 @@ Deno.test(
         await same(sides, ["select-pane", "-t", "{mate}", "-P", "bg=default,fg=blue"]);
         await same(sides, ["set-option", "-p", "-t", "{mate}", "pane-border-style", "fg=blue"]);
         await same(sides, ["set-option", "-w", "-t", "{mate}", "pane-border-status", "top"]);
+        await same(sides, ["show", "-gv", "focus-events"]);
+        await same(sides, ["show-options", "-g", "prefix"]);
+        await same(sides, ["show", "-v", "focus-events"]);
+        await same(sides, ["show-options", "-Av", "-t", "{mate}", "default-shell"], shell);
+        await same(sides, ["show", "-v", "-t", "{mate}", "default-shell"]);
+        await same(sides, ["show", "-pv", "-t", "{mate}", "pane-border-style"]);
+        await same(sides, ["show", "-p", "-t", "{mate}", "pane-border-style"]);
+        await same(sides, ["showw", "-gv", "pane-border-status"]);
+        await same(sides, ["show", "-gv", "nosuch"]);
+        await same(sides, ["show", "-qv", "nosuch"]);
+        await same(sides, ["set-option", "-p", "-t", "{mate}", "remain-on-exit", "failed"]);
+        await same(sides, ["show", "-pv", "-t", "{mate}", "remain-on-exit"]);
+        await same(sides, ["set", "-as", "terminal-features", ",*:RGB"]);
+        await same(sides, [
+          "display-message",
+          "-p",
+          "-t",
+          "{mate}",
+          "#{focus-events}|#{pane-border-style}|#{status}|#{status-position}|#{remain-on-exit}",
+        ]);
+        await same(sides, ["respawn-pane", "-t", "{mate}"]);
+        await same(sides, ["respawn-pane", "-k", "-t", "{mate}", "--", "bash --norc --noprofile"]);
+        await same(sides, ["list-panes", "-t", "main", "-F", "#{pane_index} #{pane_active}"]);
         await same(sides, ["select-layout", "-t", "main:0", "main-vertical"]);
         await same(sides, ["select-layout", "-t", "main:0", "tiled"]);
         await same(sides, ["resize-pane", "-t", "{leader}", "-x", "30%"]);

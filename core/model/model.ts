@@ -290,13 +290,18 @@ export class Model {
     this.panes.delete(paneId);
     let pane: Pane;
     try {
-      pane = this.#spawn(window, {
-        ...launch,
-        ...(old.name ? { name: old.name } : {}),
-        tags: old.tags,
-        meta: old.meta,
-        ...(old.createdBy ? { createdBy: old.createdBy } : {}),
-      }, { cols: old.launch.cols, rows: old.launch.rows }, paneId);
+      pane = this.#spawn(
+        window,
+        {
+          ...launch,
+          ...(old.name ? { name: old.name } : {}),
+          tags: old.tags,
+          meta: old.meta,
+          ...(old.createdBy ? { createdBy: old.createdBy } : {}),
+        },
+        { cols: old.launch.cols, rows: old.launch.rows },
+        paneId,
+      );
     } catch (err) {
       this.panes.set(paneId, old);
       this.#foreground?.watch(paneId);

@@ -72,13 +72,17 @@ export function envOf(ctx: Ctx): Record<string, string> | undefined {
   }));
 }
 
-/** The launch fields of a command that starts a program (`-c`, `-e`, the shell command). */
+/**
+ * The launch fields of a command that starts a program (`-c`, `-e`, the program): one argument
+ * is a shell command, several are a program and its arguments run without a shell, as in tmux.
+ */
 export function launchOf(ctx: Ctx): Record<string, unknown> {
-  const command = ctx.cmd.args.join(" ");
+  const args = ctx.cmd.args;
   const env = envOf(ctx);
   const cwd = str(ctx, "c");
   return {
-    ...(command ? { command } : {}),
+    ...(args.length === 1 && args[0] ? { command: args[0] } : {}),
+    ...(args.length > 1 ? { argv: [...args] } : {}),
     ...(env ? { env } : {}),
     ...(cwd ? { cwd } : {}),
   };

@@ -1,6 +1,6 @@
 /**
  * The pane commands of the shim: split-window, send-keys, kill-pane, select-pane, resize-pane,
- * capture-pane, display-message.
+ * capture-pane, display-message, respawn-pane.
  *
  * @module
  */
@@ -67,10 +67,9 @@ const selectPane: Handler = async (ctx) => {
   const style = str(ctx, "P");
   if (title !== undefined) meta["tmux.title"] = title;
   if (style !== undefined) meta["tmux.style"] = style;
-  if (Object.keys(meta).length) {
-    await ctx.call("pane.set", { pane: t.pane, meta });
-    return 0;
-  }
+  if (Object.keys(meta).length) await ctx.call("pane.set", { pane: t.pane, meta });
+  // As in tmux 3.3: -T only titles the pane; -P styles it and selects it too.
+  if (title !== undefined) return 0;
   await ctx.call("pane.focus", { pane: t.pane });
   return 0;
 };
@@ -124,6 +123,22 @@ const capturePane: Handler = async (ctx) => {
   return 0;
 };
 
+/** `respawn-pane [-k] [-c DIR] [-e VAR=VALUE] [-t PANE] [COMMAND…]`: a new program in place. */
+const respawnPane: Handler = async (ctx) => {
+  const t = find(ctx, "pane");
+  const pane = ctx.world.panes.find((p) => p.id === t.pane)!;
+  if (!ctx.cmd.flags.k && pane.exit === null) {
+    const v = paneVars(ctx.world, t.pane);
+    throw new TmuxFailure(
+      `respawn pane failed: pane ${v.session_name}:${v.window_index}.${v.pane_index} still active`,
+    );
+  }
+  const launch = launchOf(ctx);
+  const again = launch.command || launch.argv ? {} : { command: pane.command };
+  await ctx.call("pane.respawn", { pane: t.pane, ...launch, ...again });
+  return 0;
+};
+
 const displayMessage: Handler = (ctx) => {
   if (!ctx.cmd.flags.p) return Promise.resolve(0);
   const t = find(ctx, "pane");
@@ -141,4 +156,5 @@ export const PANE_COMMANDS: Record<string, Handler> = {
   "resize-pane": resizePane,
   "capture-pane": capturePane,
   "display-message": displayMessage,
+  "respawn-pane": respawnPane,
 };

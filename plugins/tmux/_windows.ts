@@ -1,6 +1,6 @@
 /**
  * The window and session commands of the shim: the lists, has-session, new-session,
- * new-window, kills, renames, select-window, select-layout, set-option.
+ * new-window, kills, renames, select-window, select-layout.
  *
  * @module
  */
@@ -161,21 +161,6 @@ const selectLayout: Handler = async (ctx) => {
   return 0;
 };
 
-/** `set-option -p|-w`: kept in pane meta as `tmux.OPTION` (the TUI reads titles and styles). */
-const setOption: Handler = async (ctx) => {
-  const f = ctx.cmd.flags;
-  const [option, value] = ctx.cmd.args;
-  if (!option) throw new TmuxFailure("command set-option: too few arguments (need at least 1)");
-  if (!f.p && !f.w) return 0;
-  const t = find(ctx, f.p ? "pane" : "window");
-  const panes = f.p ? [t.pane] : ctx.world.windows.find((w) => w.id === t.window)!.panes;
-  const v = f.u ? null : value ?? "";
-  for (const pane of panes) {
-    await ctx.call("pane.set", { pane, meta: { [`tmux.${option}`]: v } });
-  }
-  return 0;
-};
-
 const notForwarded: Handler = (ctx) => {
   throw new TmuxFailure(`${ctx.cmd.name}: not supported by weft's tmux yet`);
 };
@@ -194,7 +179,6 @@ export const WINDOW_COMMANDS: Record<string, Handler> = {
   "rename-session": renameSession,
   "select-window": selectWindow,
   "select-layout": selectLayout,
-  "set-option": setOption,
   "break-pane": notForwarded,
   "join-pane": notForwarded,
   "kill-server": notForwarded,

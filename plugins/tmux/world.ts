@@ -6,7 +6,12 @@
  */
 
 import type { Call } from "./_context.ts";
-import type { FormatVars, TargetWorld } from "../../protocols/tmux/mod.ts";
+import {
+  formatOption,
+  type FormatVars,
+  type TargetWorld,
+  TMUX_OPTIONS,
+} from "../../protocols/tmux/mod.ts";
 
 /** What the shim reads of a pane (`pane.list`'s rows). */
 export interface PaneRow {
@@ -21,6 +26,7 @@ export interface PaneRow {
   title: string;
   focused: boolean;
   meta: Record<string, string>;
+  exit: { code: number | null; signal: string | null } | null;
   current?: { pid: number; program: string; cwd: string | null } | null;
 }
 
@@ -112,6 +118,7 @@ export function paneVars(world: World, paneId: string): FormatVars {
   const w = world.windows.find((x) => x.id === p.window)!;
   const s = world.sessions.find((x) => x.id === p.session)!;
   return {
+    ...optionVars(p),
     ...windowVars(world, w.id),
     pane_id: `%${num(p.id)}`,
     pane_index: w.panes.indexOf(p.id),
@@ -125,6 +132,18 @@ export function paneVars(world: World, paneId: string): FormatVars {
     pane_start_command: p.command,
     session_windows: s.windows.length,
   };
+}
+
+/** Options as format variables (`#{focus-events}` is 0): a pane's own values, else tmux's defaults. */
+function optionVars(p: PaneRow): FormatVars {
+  const vars: Record<string, string> = {};
+  for (const [name, def] of Object.entries(TMUX_OPTIONS)) {
+    vars[name] = formatOption(name, p.meta[`tmux.${name}`] ?? def.value);
+  }
+  for (const [key, value] of Object.entries(p.meta)) {
+    if (key.startsWith("tmux.@")) vars[key.slice(5)] = value;
+  }
+  return vars;
 }
 
 /** The format variables of one window (and its session). */

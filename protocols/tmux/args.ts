@@ -28,14 +28,18 @@ export const TMUX_COMMANDS: Readonly<Record<string, CommandDef>> = {
   "list-windows": { alias: "lsw", flags: "aF:f:t:", maxArgs: 0 },
   "new-session": { alias: "new", flags: "Ac:dDe:EF:f:n:Ps:t:x:Xy:", maxArgs: -1 },
   "new-window": { alias: "neww", flags: "abc:de:F:kn:PSt:", maxArgs: -1 },
+  "pipe-pane": { alias: "pipep", flags: "IOot:", maxArgs: 1 },
   "rename-session": { alias: "rename", flags: "t:", maxArgs: 1 },
   "rename-window": { alias: "renamew", flags: "t:", maxArgs: 1 },
+  "respawn-pane": { alias: "respawnp", flags: "c:e:kt:", maxArgs: -1 },
   "resize-pane": { alias: "resizep", flags: "DLMRTt:Ux:y:Z", maxArgs: 1 },
   "select-layout": { alias: "selectl", flags: "Enopt:", maxArgs: 1 },
   "select-pane": { alias: "selectp", flags: "DdegLlMmP:RT:t:UZ", maxArgs: 0 },
   "select-window": { alias: "selectw", flags: "lnpTt:", maxArgs: 0 },
   "send-keys": { alias: "send", flags: "c:FHKlMN:Rt:X", maxArgs: -1 },
   "set-option": { alias: "set", flags: "aFgopqst:uUw", maxArgs: 2 },
+  "show-options": { alias: "show", flags: "AgHpqst:vw", maxArgs: 1 },
+  "show-window-options": { alias: "showw", flags: "gvt:", maxArgs: 1 },
   "split-window": { alias: "splitw", flags: "bc:de:fF:hIl:p:Pt:vZ", maxArgs: -1 },
 };
 
