@@ -12,6 +12,7 @@ import {
   type TmuxCommand,
 } from "../../protocols/tmux/mod.ts";
 import { loadWorld, paneVars, type World } from "./world.ts";
+import { TMUX_TAG } from "./_remain.ts";
 
 /** A bus call: the socket client's or, in the server, the tmux plugin's. */
 export type Call = <T = Record<string, unknown>>(method: string, params: unknown) => Promise<T>;
@@ -81,6 +82,8 @@ export function launchOf(ctx: Ctx): Record<string, unknown> {
   const env = envOf(ctx);
   const cwd = str(ctx, "c");
   return {
+    // Tagged: its pane closes when its program ends, as in tmux (see _remain.ts).
+    tags: [TMUX_TAG],
     ...(args.length === 1 && args[0] ? { command: args[0] } : {}),
     ...(args.length > 1 ? { argv: [...args] } : {}),
     ...(env ? { env } : {}),

@@ -133,7 +133,8 @@ const respawnPane: Handler = async (ctx) => {
       `respawn pane failed: pane ${v.session_name}:${v.window_index}.${v.pane_index} still active`,
     );
   }
-  const launch = launchOf(ctx);
+  // The pane keeps its tags (pane.respawn takes none): a respawned pane stays as it was made.
+  const { tags: _tags, ...launch } = launchOf(ctx);
   const again = launch.command || launch.argv ? {} : { command: pane.command };
   await ctx.call("pane.respawn", { pane: t.pane, ...launch, ...again });
   return 0;
