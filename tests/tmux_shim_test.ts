@@ -148,6 +148,14 @@ Deno.test(
           "#{pane_index} #{pane_active} #{window_index}",
         ]);
         await same(sides, [
+          "list-panes",
+          "-t",
+          "main",
+          "-F",
+          "#{pane_top} #{pane_at_top} #{pane_at_left} #{pane_at_right} #{pane_at_bottom}",
+        ]);
+        await same(sides, ["display-message", "-p", "-t", "{mate}", "#{pane_left}"], numbers);
+        await same(sides, [
           "list-windows",
           "-t",
           "main",

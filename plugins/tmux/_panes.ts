@@ -7,7 +7,7 @@
 
 import { expandFormat, sendKeysChunks } from "../../protocols/tmux/mod.ts";
 import { type Ctx, find, type Handler, launchOf, printPane, str, TmuxFailure } from "./_context.ts";
-import { paneVars } from "./world.ts";
+import { loadGeometry, paneVars } from "./world.ts";
 
 function size(value: string, whole: number): number {
   const m = /^(\d+)(%?)$/.exec(value);
@@ -140,12 +140,13 @@ const respawnPane: Handler = async (ctx) => {
   return 0;
 };
 
-const displayMessage: Handler = (ctx) => {
-  if (!ctx.cmd.flags.p) return Promise.resolve(0);
+const displayMessage: Handler = async (ctx) => {
+  if (!ctx.cmd.flags.p) return 0;
   const t = find(ctx, "pane");
   const format = ctx.cmd.args[0] ?? str(ctx, "F") ?? "";
+  await loadGeometry(ctx.call, ctx.world, format, [t.window]);
   ctx.out(expandFormat(format, paneVars(ctx.world, t.pane)) + "\n");
-  return Promise.resolve(0);
+  return 0;
 };
 
 /** The pane commands by tmux name. */

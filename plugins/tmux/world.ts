@@ -49,12 +49,43 @@ interface SessionRow {
   createdAt: string;
 }
 
+/** A pane's cell rectangle in its window. */
+export interface Rect {
+  x: number;
+  y: number;
+  cols: number;
+  rows: number;
+}
+
 /** A snapshot of the server, with tmux numbers. */
 export interface World {
   sessions: SessionRow[];
   windows: WindowRow[];
   panes: PaneRow[];
   target: TargetWorld;
+  /** Pane rectangles, read only when a format asks for them ({@link loadGeometry}). */
+  rects: Map<string, Rect>;
+}
+
+const GEOMETRY = /pane_(top|left|right|bottom|at_)/;
+
+/** Reads the rectangles of the windows' panes when `format` shows pane positions. */
+export async function loadGeometry(
+  call: Call,
+  world: World,
+  format: string,
+  windows: readonly string[],
+): Promise<void> {
+  if (!GEOMETRY.test(format)) return;
+  const wanted = [...new Set(windows)].filter((w) =>
+    !world.panes.some((p) => p.window === w && world.rects.has(p.id))
+  );
+  const layouts = await Promise.all(
+    wanted.map((window) =>
+      call<{ panes: (Rect & { pane: string })[] }>("window.layout", { window })
+    ),
+  );
+  for (const l of layouts) for (const { pane, ...r } of l.panes) world.rects.set(pane, r);
 }
 
 /** The number in a weft id (`p3` → 3); -1 for ids of another shape. */
@@ -89,7 +120,7 @@ export async function loadWorld(call: Call, caller: string | undefined): Promise
     })),
     current,
   };
-  return { sessions: s.sessions, windows: w.windows, panes: p.panes, target };
+  return { sessions: s.sessions, windows: w.windows, panes: p.panes, target, rects: new Map() };
 }
 
 function sessionName(s: SessionRow): string {
@@ -130,7 +161,24 @@ export function paneVars(world: World, paneId: string): FormatVars {
     pane_height: p.rows,
     pane_active: p.focused,
     pane_start_command: p.command,
+    ...geometryVars(world, p, w),
     session_windows: s.windows.length,
+  };
+}
+
+/** `pane_top` and the like, when the rectangles were read. */
+function geometryVars(world: World, p: PaneRow, w: WindowRow): FormatVars {
+  const r = world.rects.get(p.id);
+  if (!r) return {};
+  return {
+    pane_top: r.y,
+    pane_left: r.x,
+    pane_bottom: r.y + r.rows - 1,
+    pane_right: r.x + r.cols - 1,
+    pane_at_top: r.y === 0,
+    pane_at_left: r.x === 0,
+    pane_at_bottom: r.y + r.rows >= w.rows,
+    pane_at_right: r.x + r.cols >= w.cols,
   };
 }
 
