@@ -290,7 +290,7 @@ Deno.test(
         // The title is drawn in the style's colour (blue: SGR 34) in tmux's own capture.
         const coloured = await tmux.run("capture-pane", "-p", "-e", "-t", "a");
         assert(
-          /\x1b\[[0-9;]*34m p2 researcher /.test(coloured),
+          new RegExp("\u001b\\[[0-9;]*34m p2 researcher ").test(coloured),
           JSON.stringify(coloured.split("\n")[0]),
         );
       } finally {
