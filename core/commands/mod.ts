@@ -12,6 +12,7 @@ import { paneClose } from "./pane_close.ts";
 import { paneCreate } from "./pane_create.ts";
 import { paneFocus } from "./pane_focus.ts";
 import { paneList } from "./pane_list.ts";
+import { paneMove } from "./pane_move.ts";
 import { paneRead } from "./pane_read.ts";
 import { paneRename } from "./pane_rename.ts";
 import { paneReport } from "./pane_report.ts";
@@ -59,6 +60,7 @@ export const CORE_COMMANDS = [
   windowZoom,
   paneCreate,
   paneRespawn,
+  paneMove,
   paneList,
   paneRead,
   paneWrite,

@@ -23,6 +23,7 @@ import type { ModelProcesses, SpawnPty } from "./pane_pty.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import { newPaneKey } from "./pane_key.ts";
 import { SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
+import { movePane, type MoveTarget } from "./_move_pane.ts";
 
 /** What the model needs from its surroundings. */
 export interface ModelOptions {
@@ -309,6 +310,30 @@ export class Model {
     }
     void old.dispose();
     return pane;
+  }
+
+  /**
+   * Moves a pane, process and all, beside a pane of any window or into a new window of a
+   * session (tmux's `join-pane`, `break-pane`); a window it leaves empty goes. Returns the
+   * pane's window now.
+   */
+  movePane(paneId: string, to: MoveTarget): WindowRecord {
+    return movePane(
+      {
+        pane: (id) => this.pane(id),
+        window: (id) => this.#window(id),
+        session: (id) => this.#session(id),
+        windows: this.windows,
+        newWindowId: () => this.ids.next("w"),
+        checkWindowName: (name) => this.#checkName("window", name),
+        publish: this.#options.publish,
+        relayout: (id) => this.relayout(id),
+        killWindow: (id) => this.killWindow(id),
+        windowInfo: (id) => this.windowInfo(id),
+      },
+      paneId,
+      to,
+    );
   }
 
   /** Kills a window and its panes; drops the session when it was the last window. */
