@@ -231,6 +231,18 @@ Deno.test(
           "-F",
           "#{window_index} #{window_name} #{window_active}",
         ]);
+        // Hiding and showing a teammate: break it out to its own window, then join it back.
+        const windowsLine = "#{window_index} #{window_panes} #{window_active}";
+        await same(sides, ["break-pane", "-d", "-s", "{mate}", "-t", "main:"]);
+        await same(sides, ["list-windows", "-t", "main", "-F", windowsLine]);
+        await same(sides, ["list-panes", "-t", "main:0", "-F", "#{pane_index} #{pane_active}"]);
+        await same(sides, ["join-pane", "-h", "-s", "{mate}", "-t", "main:0"]);
+        await same(sides, ["list-windows", "-t", "main", "-F", windowsLine]);
+        await same(sides, ["list-panes", "-t", "main:0", "-F", "#{pane_index} #{pane_active}"]);
+        await same(sides, ["join-pane", "-s", "{mate}", "-t", "{mate}"]);
+        await same(sides, ["break-pane", "-P", "-s", "{mate}", "-F", "#{window_panes}"]);
+        await same(sides, ["join-pane", "-d", "-v", "-s", "{mate}", "-t", "main:0.0"]);
+        await same(sides, ["list-windows", "-t", "main", "-F", windowsLine]);
         await same(sides, ["kill-window", "-t", "main:more"]);
         await same(sides, ["kill-pane", "-t", "{mate}"]);
         await same(sides, ["list-panes", "-t", "main", "-F", "#{pane_index}"]);

@@ -58,7 +58,14 @@ export function movePane(m: MoveDeps, paneId: string, to: MoveTarget): WindowRec
   m.publish("pane.changed", { pane: paneId, window: dest.id, session: dest.session }, paneId);
   if (from.layout) {
     if (from !== dest) m.relayout(from.id);
-  } else m.killWindow(from.id);
+  } else {
+    // The current window went with its last pane: the pane's new window is current instead.
+    const session = m.session(from.session);
+    if (session.currentWindow === from.id && dest.session === session.id) {
+      session.currentWindow = dest.id;
+    }
+    m.killWindow(from.id);
+  }
   m.relayout(dest.id);
   return dest;
 }

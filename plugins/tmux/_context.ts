@@ -90,3 +90,19 @@ export function launchOf(ctx: Ctx): Record<string, unknown> {
     ...(cwd ? { cwd } : {}),
   };
 }
+
+/** A size in tmux's forms: `N` cells or `N%` of `whole`. */
+export function size(value: string, whole: number): number {
+  const m = /^(\d+)(%?)$/.exec(value);
+  if (!m) throw new TmuxFailure(`invalid size: ${value}`);
+  const n = Number(m[1]);
+  return m[2] ? Math.max(1, Math.floor((whole * n) / 100)) : n;
+}
+
+/** The new pane's share from `-l N|N%` (or old `-p N`) of the pane it splits; undefined: half. */
+export function splitRatio(ctx: Ctx, pane: string, horizontal: boolean): number | undefined {
+  const row = ctx.world.panes.find((p) => p.id === pane)!;
+  const whole = horizontal ? row.cols : row.rows;
+  const l = str(ctx, "l") ?? (str(ctx, "p") ? `${str(ctx, "p")}%` : undefined);
+  return l === undefined ? undefined : Math.min(0.95, Math.max(0.05, size(l, whole) / whole));
+}

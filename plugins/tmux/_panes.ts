@@ -6,25 +6,23 @@
  */
 
 import { expandFormat, sendKeysChunks } from "../../protocols/tmux/mod.ts";
-import { type Ctx, find, type Handler, launchOf, printPane, str, TmuxFailure } from "./_context.ts";
+import {
+  type Ctx,
+  find,
+  type Handler,
+  launchOf,
+  printPane,
+  size,
+  splitRatio,
+  str,
+  TmuxFailure,
+} from "./_context.ts";
 import { loadGeometry, paneVars } from "./world.ts";
-
-function size(value: string, whole: number): number {
-  const m = /^(\d+)(%?)$/.exec(value);
-  if (!m) throw new TmuxFailure(`invalid size: ${value}`);
-  const n = Number(m[1]);
-  return m[2] ? Math.max(1, Math.floor((whole * n) / 100)) : n;
-}
 
 const splitWindow: Handler = async (ctx) => {
   const t = find(ctx, "pane");
-  const pane = ctx.world.panes.find((p) => p.id === t.pane)!;
   const horizontal = ctx.cmd.flags.h === true;
-  const whole = horizontal ? pane.cols : pane.rows;
-  const l = str(ctx, "l") ?? (str(ctx, "p") ? `${str(ctx, "p")}%` : undefined);
-  const ratio = l === undefined
-    ? undefined
-    : Math.min(0.95, Math.max(0.05, size(l, whole) / whole));
+  const ratio = splitRatio(ctx, t.pane, horizontal);
   const created = await ctx.call<{ id: string }>("pane.create", {
     split: t.pane,
     direction: horizontal ? "horizontal" : "vertical",

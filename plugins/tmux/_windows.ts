@@ -181,7 +181,5 @@ export const WINDOW_COMMANDS: Record<string, Handler> = {
   "rename-session": renameSession,
   "select-window": selectWindow,
   "select-layout": selectLayout,
-  "break-pane": notForwarded,
-  "join-pane": notForwarded,
   "kill-server": notForwarded,
 };

@@ -8,6 +8,7 @@
 
 import { parseTmuxArgs, type TmuxInvocation, TmuxUsageError } from "../../protocols/tmux/mod.ts";
 import type { Call, Ctx, Handler } from "./_context.ts";
+import { MOVE_COMMANDS } from "./_move.ts";
 import { OPTION_COMMANDS } from "./_options.ts";
 import { PANE_COMMANDS } from "./_panes.ts";
 import { WINDOW_COMMANDS } from "./_windows.ts";
@@ -20,6 +21,7 @@ const HANDLERS: Record<string, Handler> = {
   ...PANE_COMMANDS,
   ...WINDOW_COMMANDS,
   ...OPTION_COMMANDS,
+  ...MOVE_COMMANDS,
 };
 
 /** Where a tmux call writes, who calls, and how it reaches the bus. */

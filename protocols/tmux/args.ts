@@ -26,6 +26,7 @@ export const TMUX_COMMANDS: Readonly<Record<string, CommandDef>> = {
   "list-panes": { alias: "lsp", flags: "asF:f:t:", maxArgs: 0 },
   "list-sessions": { alias: "ls", flags: "F:f:", maxArgs: 0 },
   "list-windows": { alias: "lsw", flags: "aF:f:t:", maxArgs: 0 },
+  "move-pane": { alias: "movep", flags: "bdfhvp:l:s:t:", maxArgs: 0 },
   "new-session": { alias: "new", flags: "Ac:dDe:EF:f:n:Ps:t:x:Xy:", maxArgs: -1 },
   "new-window": { alias: "neww", flags: "abc:de:F:kn:PSt:", maxArgs: -1 },
   "pipe-pane": { alias: "pipep", flags: "IOot:", maxArgs: 1 },
