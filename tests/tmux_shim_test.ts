@@ -2,6 +2,7 @@
 // through Debian's tmux on the same layout, same output shapes and exit codes; and teammates
 // started at once each get their command typed intact.
 import { deepStrictEqual, match, ok } from "node:assert/strict";
+import { join } from "node:path";
 import { runTmux } from "../plugins/tmux/cli.ts";
 import { E2E, withServer } from "./helpers/server.ts";
 import { eventually } from "./helpers/poll.ts";
@@ -202,6 +203,13 @@ Deno.test(
         await same(sides, ["select-layout", "-t", "main:0", "main-vertical"]);
         await same(sides, ["select-layout", "-t", "main:0", "tiled"]);
         await same(sides, ["resize-pane", "-t", "{leader}", "-x", "30%"]);
+        const logs = sides.map((_, i) => join(dir, `pipe-${i}.log`));
+        for (const [i, s] of sides.entries()) {
+          deepStrictEqual(
+            (await s.run(["pipe-pane", "-o", "-t", s.ids.mate!, `cat >> ${logs[i]}`])).code,
+            0,
+          );
+        }
         await same(sides, ["send-keys", "-t", "{mate}", "echo shim-$((6*7))", "Enter"]);
         for (const s of sides) {
           await eventually(
@@ -210,6 +218,24 @@ Deno.test(
               (await s.run(["capture-pane", "-p", "-t", s.ids.mate!])).out.includes("shim-42"),
           );
         }
+        for (const log of logs) {
+          await eventually(
+            `shim-42 piped into ${log}`,
+            async () => (await Deno.readTextFile(log).catch(() => "")).includes("shim-42"),
+          );
+        }
+        // -o again toggles the pipe off: later output is not piped.
+        await same(sides, ["pipe-pane", "-o", "-t", "{mate}", "cat >> /dev/null"]);
+        await same(sides, ["send-keys", "-t", "{mate}", "echo after-$((6*7))", "Enter"]);
+        for (const s of sides) {
+          await eventually(
+            `after-42 in ${s.ids.mate}`,
+            async () =>
+              (await s.run(["capture-pane", "-p", "-t", s.ids.mate!])).out.includes("after-42"),
+          );
+        }
+        for (const log of logs) ok(!(await Deno.readTextFile(log)).includes("after-42"), log);
+        await same(sides, ["pipe-pane", "-t", "{mate}"]);
         await same(sides, [
           "new-window",
           "-t",

@@ -13,6 +13,7 @@ import { paneCreate } from "./pane_create.ts";
 import { paneFocus } from "./pane_focus.ts";
 import { paneList } from "./pane_list.ts";
 import { paneMove } from "./pane_move.ts";
+import { panePipe } from "./pane_pipe.ts";
 import { paneRead } from "./pane_read.ts";
 import { paneRename } from "./pane_rename.ts";
 import { paneReport } from "./pane_report.ts";
@@ -61,6 +62,7 @@ export const CORE_COMMANDS = [
   paneCreate,
   paneRespawn,
   paneMove,
+  panePipe,
   paneList,
   paneRead,
   paneWrite,

@@ -1,6 +1,6 @@
 /**
  * The pane commands of the shim: split-window, send-keys, kill-pane, select-pane, resize-pane,
- * capture-pane, display-message, respawn-pane.
+ * capture-pane, display-message, respawn-pane, pipe-pane.
  *
  * @module
  */
@@ -138,6 +138,19 @@ const respawnPane: Handler = async (ctx) => {
   return 0;
 };
 
+/** `pipe-pane [-o] [-t PANE] [COMMAND]`: the pane's output into COMMAND; none closes the pipe. */
+const pipePane: Handler = async (ctx) => {
+  if (ctx.cmd.flags.I) throw new TmuxFailure("pipe-pane -I: not supported by weft's tmux yet");
+  const t = find(ctx, "pane");
+  const command = ctx.cmd.args[0];
+  await ctx.call("pane.pipe", {
+    pane: t.pane,
+    ...(command ? { command } : {}),
+    ...(ctx.cmd.flags.o ? { toggle: true } : {}),
+  });
+  return 0;
+};
+
 const displayMessage: Handler = async (ctx) => {
   if (!ctx.cmd.flags.p) return 0;
   const t = find(ctx, "pane");
@@ -157,4 +170,5 @@ export const PANE_COMMANDS: Record<string, Handler> = {
   "capture-pane": capturePane,
   "display-message": displayMessage,
   "respawn-pane": respawnPane,
+  "pipe-pane": pipePane,
 };
