@@ -249,7 +249,13 @@ Deno.test(
         await same(sides, ["split-window", "-d", "-v", "-t", "main:more", "-P"]);
         await same(sides, ["new-window", "-d", "-t", "main:", "-P"]);
         // Not the layout strings nor the flags here: weft's tiled preset puts 2 panes side by side
-        // where tmux stacks them, and weft has no "last window" (tmux's "-" flag).
+        // where tmux stacks them, and weft has no "last window" (tmux's "-" flag). A new window is
+        // named after what runs in it, which is for a moment tmux itself on real tmux's side.
+        const names = ["list-windows", "-t", "main", "-F", "#{window_index} #{window_name}"];
+        await eventually("the new window named after its shell on both sides", async () => {
+          const [w, t] = await both(sides, names);
+          return w!.out === t!.out;
+        });
         await same(sides, [
           "list-windows",
           "-t",
