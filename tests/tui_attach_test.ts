@@ -293,6 +293,11 @@ Deno.test(
           new RegExp("\u001b\\[[0-9;]*34m p2 researcher ").test(coloured),
           JSON.stringify(coloured.split("\n")[0]),
         );
+        // A respawned pane shows its new program's screen, not the old one under it.
+        await client.call("pane.write", { pane: "p2", text: "echo OLD-$((1+1))", keys: ["Enter"] });
+        await tmux.until("a", /OLD-2/);
+        assertEquals(await shim("respawn-pane", "-k", "-t", "%2", "echo NEW-$((2+2)); exec sh"), 0);
+        await tmux.until("a", (t) => t.includes("NEW-4") && !t.includes("OLD-2"));
       } finally {
         await tmux.kill();
       }

@@ -275,6 +275,10 @@ export class AttachApp {
       if (pane) pane.current = data.current;
       return this.schedule();
     }
+    if (event.topic === "pane.created") {
+      // A pane created again under a known id was respawned (a new program, a new screen).
+      this.mirrors.get((event.data as { id: string }).id)?.resync();
+    }
     if (
       event.topic === "session.closed" &&
       (event.data as { session?: string }).session === this.state.session.id
