@@ -115,6 +115,12 @@ Deno.test({
         match: "LEAD: the team is working.",
         timeout: TIMEOUT,
       });
+      // Claude Code's Agent tool says each spawned, with no error.
+      const results = api.toolResults();
+      for (const name of MATES) {
+        const r = results.find((x) => x.text.includes(`name: ${name}`));
+        ok(r && !r.is_error && r.text.includes("Spawned successfully"), JSON.stringify(results));
+      }
       // The lead's window shows borders with titles, as Claude Code asked.
       const leadRow = (await panes(fx)).find((p) => p.id === lead)!;
       strictEqual(leadRow.meta["tmux.pane-border-status"], "top");
