@@ -5,9 +5,12 @@
  * @module
  */
 
-// deno-lint-ignore no-control-regex
 const ESCAPES =
+  // deno-lint-ignore no-control-regex
   /\x1b\[[0-9;:]*m|\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[^[\]]?|[\x00-\x08\x0a-\x1a\x1c-\x1f\x7f\x80-\x9f]/g;
+
+// deno-lint-ignore no-control-regex
+const SGR = /^\x1b\[[0-9;:]*m$/;
 
 /**
  * `line` with every escape sequence but SGR (colours, attributes) and every control character
@@ -22,7 +25,7 @@ const ESCAPES =
 export function sgrOnly(line: string): string {
   return line.replaceAll("\t", " ").replace(
     ESCAPES,
-    (m) => (m.startsWith("\x1b[") && m.endsWith("m") && /^\x1b\[[0-9;:]*m$/.test(m) ? m : ""),
+    (m) => (SGR.test(m) ? m : ""),
   );
 }
 

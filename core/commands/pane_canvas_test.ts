@@ -24,6 +24,7 @@ Deno.test("pane.canvas makes a pane with no process that only its owner draws", 
     const read = await core.call<{ text: string }>("pane.read", { pane: "board" });
     deepStrictEqual(read.text.split("\n").slice(0, 2), ["hello", "world"]);
     const ansi = await core.call<{ text: string }>("pane.read", { pane: "board", ansi: true });
+    // deno-lint-ignore no-control-regex
     ok(/\x1b\[[0-9;]*1mhello/.test(ansi.text), JSON.stringify(ansi.text.slice(0, 80)));
     await rejects(
       core.call("pane.draw", { pane: "board", lines: ["x"] }, OTHER),
