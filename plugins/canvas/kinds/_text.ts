@@ -120,11 +120,13 @@ export function pad(line: string, width: number, align: "left" | "right" = "left
 }
 
 /**
- * `text` broken into lines of at most `width` cells (hard wrap, no styles: for plain text).
+ * `text` broken into lines of at most `width` cells, at spaces where it can, inside a word
+ * where a word is longer than a line (no styles: for plain text).
  *
  * @example
  * ```ts
  * import { wrap } from "./_text.ts";
+ * console.assert(wrap("ab cd ef", 5).join("|") === "ab cd|ef");
  * console.assert(wrap("abcde", 2).join("|") === "ab|cd|e");
  * ```
  */
@@ -135,9 +137,16 @@ export function wrap(text: string, width: number): string[] {
   for (const ch of text) {
     const w = charWidth(ch.codePointAt(0)!);
     if (used + w > width && line) {
-      out.push(line);
-      line = "";
-      used = 0;
+      const space = line.lastIndexOf(" ");
+      if (ch !== " " && space > 0) {
+        out.push(line.slice(0, space));
+        line = line.slice(space + 1);
+      } else {
+        out.push(line);
+        line = "";
+      }
+      used = [...line].reduce((n, c) => n + charWidth(c.codePointAt(0)!), 0);
+      if (ch === " " && !line) continue;
     }
     line += ch;
     used += w;
