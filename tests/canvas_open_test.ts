@@ -2,7 +2,7 @@
 // keeps them in the layout, lets pane.read return their text, and refuses what it must.
 import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
 import { join } from "node:path";
-import { WeftError } from "../protocols/bus/errors.ts";
+import type { WeftError } from "../protocols/bus/errors.ts";
 import { E2E, onEvents, withServer } from "./helpers/server.ts";
 import { untilEvent } from "./helpers/poll.ts";
 
