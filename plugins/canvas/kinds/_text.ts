@@ -5,7 +5,7 @@
  * @module
  */
 
-import { charWidth } from "../../../protocols/terminal/width.ts";
+import { charWidth, textWidth } from "../../../protocols/terminal/width.ts";
 
 // deno-lint-ignore no-control-regex
 const ESCAPE = /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[^[\]])?/g;
@@ -13,6 +13,8 @@ const ESCAPE = /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[^[\]]
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
 // deno-lint-ignore no-control-regex
 const SGR_AT = /\x1b\[[0-9;:]*m/y;
+// deno-lint-ignore no-control-regex
+const SGR_ALL = /\x1b\[[0-9;:]*m/g;
 
 /**
  * Source text as plain characters: escape sequences and control characters removed, tabs
@@ -62,19 +64,7 @@ export function paint(codes: string | readonly string[], text: string): string {
  * ```
  */
 export function cells(line: string): number {
-  let n = 0;
-  for (let i = 0; i < line.length;) {
-    SGR_AT.lastIndex = i;
-    const sgr = SGR_AT.exec(line);
-    if (sgr) {
-      i += sgr[0].length;
-      continue;
-    }
-    const cp = line.codePointAt(i)!;
-    n += charWidth(cp);
-    i += cp > 0xffff ? 2 : 1;
-  }
-  return n;
+  return textWidth(line.includes("\x1b") ? line.replace(SGR_ALL, "") : line);
 }
 
 /**
