@@ -5,6 +5,7 @@ import { join } from "node:path";
 import type { WeftError } from "../protocols/bus/errors.ts";
 import { E2E, onEvents, withServer } from "./helpers/server.ts";
 import { untilEvent } from "./helpers/poll.ts";
+import { weftInProcess } from "./helpers/cli.ts";
 
 interface Report {
   pane: string;
@@ -96,4 +97,40 @@ Deno.test("a canvas's file changed on disk is drawn again", E2E, async () => {
         (await client.call<Read>("pane.read", { pane })).text.includes("ERROR second"),
     });
   }, { startupSession: true, files: { "app.log": "boot\n" } });
+});
+
+Deno.test("weft canvas KIND PATH opens a canvas and prints its pane", E2E, async () => {
+  await withServer(async ({ client, dir }) => {
+    const run = await weftInProcess(
+      join(dir, "data"),
+      "canvas",
+      "table",
+      "people.csv",
+      "--name",
+      "people",
+    );
+    strictEqual(run.code, 0, run.err);
+    const pane = run.out.trim();
+    const read = await client.call<Read>("pane.read", { pane: "people" });
+    match(read.text, /Ada\s+│\s+36/);
+    strictEqual((await client.call<{ id: string }>("pane.status", { pane })).id, pane);
+    const bad = await weftInProcess(dir, "canvas", "jsno", "data/people.csv");
+    strictEqual(bad.code === 0, false);
+    match(bad.err, /Cannot open a canvas of kind "jsno".*json/);
+  }, { startupSession: true, files: { "data/people.csv": "name,age\nAda,36\n" } });
+});
+
+Deno.test("an agents canvas lists agent panes and follows their states", E2E, async () => {
+  await withServer(async ({ client }) => {
+    const { pane } = await client.call<Report>("canvas.open", { kind: "agents", name: "board" });
+    await client.call("pane.create", { command: "cat", agent: "claude", name: "coder" });
+    await client.call("pane.set", { pane: "coder", state: "blocked", message: "needs a key" });
+    await untilEvent("the blocked agent on the board", {
+      on: onEvents(client, { topics: ["pane.output"], panes: [pane] }),
+      check: async () => {
+        const text = (await client.call<Read>("pane.read", { pane })).text;
+        return /coder\s+claude\s+blocked\s+\d+s\s+needs a key/.test(text);
+      },
+    });
+  }, { startupSession: true });
 });

@@ -8,7 +8,8 @@
  */
 
 import { type PluginContext, WeftError, type WeftEvent } from "@weft/weft/plugin";
-import { LIVE_KINDS } from "./kinds/mod.ts";
+import { KINDS, LIVE_KINDS } from "./kinds/mod.ts";
+import { didYouMean } from "../../protocols/bus/suggest.ts";
 import { type Canvas, renderCanvas, type Source, titleOf } from "./_canvas.ts";
 import { insideProject, readSource } from "./_source.ts";
 import { watchFile } from "./_watch.ts";
@@ -300,6 +301,14 @@ export class Canvases {
 }
 
 function checkSource(source: Source): void {
+  if (!Object.hasOwn(KINDS, source.kind)) {
+    const known = Object.keys(KINDS).sort();
+    throw new WeftError(
+      "INVALID_INPUT",
+      `Cannot open a canvas of kind "${source.kind}": the kinds are ${known.join(", ")}` +
+        didYouMean(source.kind, known),
+    );
+  }
   const live = LIVE_KINDS.has(source.kind);
   const given = (source.path !== undefined ? 1 : 0) + (source.content !== undefined ? 1 : 0);
   if (live ? given !== 0 : given !== 1) {
