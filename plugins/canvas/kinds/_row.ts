@@ -79,11 +79,8 @@ export class Row {
     if (this.#full || text === "") return this;
     this.#style(sgr);
     if (ASCII_PRINTABLE.test(text)) {
-      if (this.#used + text.length <= this.width) {
-        this.#out += text;
-        this.#used += text.length;
-        this.#snap();
-      } else {
+      if (this.#used + text.length <= this.width) this.#ascii(text);
+      else {
         this.#out += text.slice(0, Math.max(0, this.width - 1 - this.#used));
         this.#used = Math.max(this.#used, this.width - 1);
         this.#snap();
@@ -101,9 +98,7 @@ export class Row {
         }
         const room = this.width - this.#used;
         if (end - i <= room) {
-          this.#out += text.slice(i, end);
-          this.#used += end - i;
-          this.#snap();
+          this.#ascii(text.slice(i, end));
           i = end - 1;
           continue;
         }
@@ -154,6 +149,19 @@ export class Row {
       this.#used = this.width;
     }
     this.#full = true;
+  }
+
+  /** Appends printable ASCII known to fit, keeping the rewind point on the last free cell. */
+  #ascii(text: string): void {
+    const fill = this.#used + text.length === this.width && text.length > 0;
+    const head = fill ? text.slice(0, -1) : text;
+    this.#out += head;
+    this.#used += head.length;
+    this.#snap();
+    if (fill) {
+      this.#out += text.slice(-1);
+      this.#used++;
+    }
   }
 
   #snap(): void {

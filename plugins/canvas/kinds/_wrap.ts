@@ -48,8 +48,8 @@ function words(spans: Span[]): (Word | "\n")[] {
   return out;
 }
 
-/** Cuts spans after `n` cells: [head, tail]. */
-function cut(pieces: Span[], n: number): [Span[], Span[]] {
+/** Cuts spans after `n` cells: [head, tail, cells of head]. */
+function cut(pieces: Span[], n: number): [Span[], Span[], number] {
   const head: Span[] = [];
   let used = 0;
   for (let p = 0; p < pieces.length; p++) {
@@ -70,9 +70,10 @@ function cut(pieces: Span[], n: number): [Span[], Span[]] {
     if (i === 0 && head.length === 0) i = piece.text.codePointAt(0)! > 0xffff ? 2 : 1;
     if (i > 0) head.push({ text: piece.text.slice(0, i), sgr: piece.sgr });
     const rest = { text: piece.text.slice(i), sgr: piece.sgr };
-    return [head, rest.text ? [rest, ...pieces.slice(p + 1)] : pieces.slice(p + 1)];
+    if (i > 0 && used === 0) used = cells(piece.text.slice(0, i));
+    return [head, rest.text ? [rest, ...pieces.slice(p + 1)] : pieces.slice(p + 1), used];
   }
-  return [head, []];
+  return [head, [], used];
 }
 
 /**
@@ -114,12 +115,12 @@ export function wrapSpans(spans: Span[], width: number): Span[][] {
       col += 1;
     }
     while (col + restWidth > w) {
-      const [head, tail] = cut(rest, w - col);
+      const [head, tail, used] = cut(rest, w - col);
       line.push(...head);
       lines.push(line = []);
       col = 0;
       rest = tail;
-      restWidth = tail.reduce((n, s) => n + cells(s.text), 0);
+      restWidth -= used;
     }
     line.push(...rest);
     col += restWidth;
