@@ -17,6 +17,8 @@ import { Row } from "./_row.ts";
 const MAX_LINES = 10_000;
 /** Lines longer than this are not diffed word by word. */
 const MAX_WORD_LINE = 1_000;
+/** Runs of removed and added lines up to this long are paired by similarity. */
+const PAIR_SEARCH = 8;
 /** From this width on, old and new sit side by side (unless `options.sideBySide` says). */
 const SIDE_BY_SIDE_WIDTH = 160;
 const TAB = 4;
@@ -67,21 +69,68 @@ function cells(hunk: Hunk): [Cell | undefined, Cell | undefined][] {
     while (j < lines.length && lines[j]!.kind === "-") j++;
     let k = j;
     while (k < lines.length && lines[k]!.kind === "+") k++;
-    const removed = lines.slice(i, j), added = lines.slice(j, k);
-    for (let p = 0; p < Math.max(removed.length, added.length); p++) {
-      const old = removed[p], neu = added[p];
-      const marks =
-        old && neu && old.text.length <= MAX_WORD_LINE && neu.text.length <= MAX_WORD_LINE
-          ? wordChanges(old.text, neu.text)
-          : undefined;
+    for (const [p, q, marks] of pairRun(lines.slice(i, j), lines.slice(j, k))) {
       rows.push([
-        old && { line: old, index: i + p, marks: marks?.[0] },
-        neu && { line: neu, index: j + p, marks: marks?.[1] },
+        p === undefined ? undefined : { line: lines[i + p]!, index: i + p, marks: marks?.[0] },
+        q === undefined ? undefined : { line: lines[j + q]!, index: j + q, marks: marks?.[1] },
       ]);
     }
     i = k;
   }
   return rows;
+}
+
+type Marks = [Range[], Range[]] | undefined;
+/** Positions in the removed and added runs (either may be missing) and the word marks. */
+type Pair = [number | undefined, number | undefined, Marks];
+
+function marksOf(old: DiffLine, neu: DiffLine): Marks {
+  return old.text.length <= MAX_WORD_LINE && neu.text.length <= MAX_WORD_LINE
+    ? wordChanges(old.text, neu.text)
+    : undefined;
+}
+
+/** The share of a line's text left unmarked. */
+function kept(text: string, ranges: Range[]): number {
+  return 1 - ranges.reduce((n, [a, b]) => n + b - a, 0) / Math.max(1, text.length);
+}
+
+/**
+ * Pairs a run of removed lines with the added lines after it: line by line when the counts
+ * match (or the run is long), else each removed line with the most similar added line still
+ * ahead, so `-return 1` meets `+return 2` and not the comment added above it.
+ */
+function pairRun(removed: DiffLine[], added: DiffLine[]): Pair[] {
+  const out: Pair[] = [];
+  if (
+    removed.length === added.length || removed.length > PAIR_SEARCH || added.length > PAIR_SEARCH
+  ) {
+    for (let p = 0; p < Math.max(removed.length, added.length); p++) {
+      const old = removed[p], neu = added[p];
+      out.push([
+        old ? p : undefined,
+        neu ? p : undefined,
+        old && neu ? marksOf(old, neu) : undefined,
+      ]);
+    }
+    return out;
+  }
+  let next = 0;
+  removed.forEach((old, p) => {
+    let best: [number, Marks, number] | undefined;
+    for (let q = next; q < added.length; q++) {
+      const marks = marksOf(old, added[q]!);
+      if (!marks) continue;
+      const score = kept(old.text, marks[0]) + kept(added[q]!.text, marks[1]);
+      if (!best || score > best[2]) best = [q, marks, score];
+    }
+    if (!best) return void out.push([p, undefined, undefined]);
+    for (; next < best[0]; next++) out.push([undefined, next, undefined]);
+    out.push([p, best[0], best[1]]);
+    next = best[0] + 1;
+  });
+  for (; next < added.length; next++) out.push([undefined, next, undefined]);
+  return out;
 }
 
 function addText(row: Row, cell: Cell): void {
