@@ -47,10 +47,10 @@ function join(a: string, b: string | undefined): string {
  *
  * @example
  * ```ts
- * import { Lexer } from "marked";
+ * import { Lexer, type Tokens } from "marked";
  * import { inlineSpans } from "./_md_inline.ts";
  * const [p] = Lexer.lex("a **b**");
- * const spans = inlineSpans((p as { tokens: never[] }).tokens, "");
+ * const spans = inlineSpans((p as Tokens.Paragraph).tokens, "");
  * console.assert(spans[1]!.text === "b" && spans[1]!.sgr === "1");
  * ```
  */

@@ -34,7 +34,7 @@ function message(c: TestCase, body: string[]): void {
  * @example
  * ```ts
  * import { parseDenoText } from "./_tests_text.ts";
- * const r = parseDenoText("a ... ok (1ms)\n\nok | 1 passed | 0 failed (3ms)\n");
+ * const r = parseDenoText(["a ... ok (1ms)", "", "ok | 1 passed | 0 failed (3ms)"]);
  * console.assert(r.cases[0]!.ms === 1 && r.counts!.passed === 1);
  * ```
  */
