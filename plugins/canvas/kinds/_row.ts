@@ -10,6 +10,7 @@ import { charWidth } from "../../../protocols/terminal/width.ts";
 
 const TAB = 4;
 const ASCII_PRINTABLE = /^[\x20-\x7e]*$/;
+const SPACES = " ".repeat(256);
 
 /** The visible stand-in for a control character: a control picture for C0 and DEL, else U+FFFD. */
 function picture(code: number): string {
@@ -117,7 +118,10 @@ export class Row {
   /** Pads with spaces (in a style) up to column `col` (default: the full width). */
   fill(col = this.width, sgr = ""): this {
     const n = Math.min(col, this.width) - this.#used;
-    return n > 0 ? this.add(" ".repeat(n), sgr) : this;
+    if (n <= 0 || this.#full) return this;
+    this.#style(sgr);
+    this.#ascii(n <= SPACES.length ? SPACES.slice(0, n) : " ".repeat(n));
+    return this;
   }
 
   /** The row as ANSI text. */

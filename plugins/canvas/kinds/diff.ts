@@ -56,7 +56,9 @@ function expandTabs(text: string): string {
 /** Pairs each run of removed lines with the added lines after it, marking changed words. */
 function cells(hunk: Hunk): [Cell | undefined, Cell | undefined][] {
   const rows: [Cell | undefined, Cell | undefined][] = [];
-  const lines = hunk.lines.map((l) => ({ ...l, text: expandTabs(l.text) }));
+  const lines = hunk.lines.map((
+    l,
+  ) => (l.text.includes("\t") ? { ...l, text: expandTabs(l.text) } : l));
   for (let i = 0; i < lines.length;) {
     const line = lines[i]!;
     if (line.kind === " ") {
