@@ -134,3 +134,25 @@ Deno.test("an agents canvas lists agent panes and follows their states", E2E, as
     });
   }, { startupSession: true });
 });
+
+Deno.test("a diff canvas compares two project files and follows their changes", E2E, async () => {
+  await withServer(async ({ client, dir }) => {
+    const { pane } = await client.call<Report>("canvas.open", {
+      kind: "diff",
+      options: { old: "a.txt", new: "b.txt" },
+    });
+    const text = async () => (await client.call<Read>("pane.read", { pane })).text;
+    match(await text(), /two/);
+    await Deno.writeTextFile(join(dir, "b.txt"), "one\nTHREE\n");
+    await untilEvent("the diff drawn again", {
+      on: onEvents(client, { topics: ["pane.output"], panes: [pane] }),
+      check: async () => (await text()).includes("THREE"),
+    });
+    const both = await client.call("canvas.open", {
+      kind: "diff",
+      path: "a.txt",
+      options: { old: "a.txt", new: "b.txt" },
+    }).catch((e) => e as WeftError);
+    match((both as WeftError).message, /with a path or content/);
+  }, { startupSession: true, files: { "a.txt": "one\ntwo\n", "b.txt": "one\n2\n" } });
+});
