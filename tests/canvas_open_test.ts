@@ -156,3 +156,21 @@ Deno.test("a diff canvas compares two project files and follows their changes", 
     match((both as WeftError).message, /with a path or content/);
   }, { startupSession: true, files: { "a.txt": "one\ntwo\n", "b.txt": "one\n2\n" } });
 });
+
+Deno.test("a file that carries escape sequences is shown as inert text", E2E, async () => {
+  await withServer(async ({ client }) => {
+    const { pane } = await client.call<Report>("canvas.open", { kind: "log", path: "evil.log" });
+    const read = await client.call<Read & { title: string; cursor: { x: number; y: number } }>(
+      "pane.read",
+      { pane },
+    );
+    strictEqual(read.title, "evil.log");
+    match(read.text, /before\s*after/);
+    match(read.text, /line two/);
+    const ansi = await client.call<Read>("pane.read", { pane, ansi: true });
+    strictEqual(ansi.text.includes("pwned"), false, "the OSC title never reached the screen");
+  }, {
+    startupSession: true,
+    files: { "evil.log": "before\x1b[2J\x1b]2;pwned\x07\x1b[10;10Hafter\nline two\r\x1b[31m\n" },
+  });
+});
