@@ -69,6 +69,11 @@ Deno.test("canvas.open refuses a path outside the project and draws the error", 
         e,
       ) => e);
       strictEqual((dotdot as WeftError).code, "DENIED");
+      await Deno.symlink(outside, join(dir, "link.log"));
+      const link = await client.call("canvas.open", { kind: "log", path: "link.log" }).catch(
+        (e) => e,
+      );
+      strictEqual((link as WeftError).code, "DENIED", "a link out of the project is outside it");
       const missing = await client.call("canvas.open", { kind: "log", path: "nope.log" }).catch((
         e,
       ) => e);
