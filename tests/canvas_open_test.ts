@@ -137,6 +137,22 @@ Deno.test("an agents canvas lists agent panes and follows their states", E2E, as
         return /coder\s+claude\s+blocked\s+\d+s\s+needs a key/.test(text);
       },
     });
+    const { kinds, open } = await client.call<
+      { kinds: { kind: string; source: string }[]; open: { pane: string }[] }
+    >("canvas.kinds", {});
+    deepStrictEqual(kinds.map((k) => k.kind), [
+      "agents",
+      "diff",
+      "json",
+      "log",
+      "markdown",
+      "table",
+      "tests",
+    ]);
+    deepStrictEqual(open.map((c) => c.pane), [pane]);
+    await client.call("canvas.close", { pane: "board" });
+    const left = await client.call<{ open: unknown[] }>("canvas.kinds", {});
+    deepStrictEqual(left.open, []);
   }, { startupSession: true });
 });
 

@@ -119,6 +119,13 @@ export class Canvases {
     return this.#report(c);
   }
 
+  /** Stops drawing a canvas and forgets it (its pane is being closed). */
+  forget(pane: string): void {
+    const c = this.#canvases.get(pane);
+    c?.unwatch?.();
+    this.#canvases.delete(pane);
+  }
+
   /** Every canvas's report. */
   list(): CanvasReport[] {
     return [...this.#canvases.values()].map((c) => this.#report(c));
@@ -183,9 +190,7 @@ export class Canvases {
     const c = this.#canvases.get(String(data.pane));
     if (event.topic === "pane.closed") {
       this.#canvasPanes.delete(String(data.pane));
-      if (!c) return;
-      c.unwatch?.();
-      this.#canvases.delete(c.pane);
+      if (c) this.forget(c.pane);
       return;
     }
     if (!c || data.owner !== this.#ctx.name) return;
