@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { WeftError } from "../protocols/bus/errors.ts";
 import { E2E, onEvents, withServer } from "./helpers/server.ts";
 import { untilEvent } from "./helpers/poll.ts";
-import { weftInProcess } from "./helpers/cli.ts";
+import { weftArgs, weftInProcess } from "./helpers/cli.ts";
 
 interface Report {
   pane: string;
@@ -104,6 +104,28 @@ Deno.test("a canvas's file changed on disk is drawn again", E2E, async () => {
   }, { startupSession: true, files: { "app.log": "boot\n" } });
 });
 
+/** `weft canvas diff -` in `dir` with `text` on its standard input; returns the pane it printed. */
+async function pipeInto(dir: string, text: string): Promise<string> {
+  const env = { ...Deno.env.toObject() };
+  delete env.WEFT_PANE;
+  const child = new Deno.Command(Deno.execPath(), {
+    args: weftArgs("canvas", "diff", "-"),
+    cwd: dir,
+    env,
+    clearEnv: true,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(text));
+  await writer.close();
+  const out = await child.output();
+  const decoded = new TextDecoder().decode(out.stdout);
+  strictEqual(out.code, 0, new TextDecoder().decode(out.stderr));
+  return decoded.trim();
+}
+
 Deno.test("weft canvas KIND PATH opens a canvas and prints its pane", E2E, async () => {
   await withServer(async ({ client, dir }) => {
     const run = await weftInProcess(
@@ -119,6 +141,8 @@ Deno.test("weft canvas KIND PATH opens a canvas and prints its pane", E2E, async
     const read = await client.call<Read>("pane.read", { pane: "people" });
     match(read.text, /Ada\s+│\s+36/);
     strictEqual((await client.call<{ id: string }>("pane.status", { pane })).id, pane);
+    const piped = await pipeInto(dir, "--- a/x\n+++ b/x\n@@ -1 +1 @@\n-old line\n+new line\n");
+    await client.call("pane.wait", { pane: piped, match: "new line" });
     const bad = await weftInProcess(dir, "canvas", "jsno", "data/people.csv");
     strictEqual(bad.code === 0, false);
     match(bad.err, /Cannot open a canvas of kind "jsno".*json/);

@@ -112,6 +112,7 @@ export class Canvases {
     delete c.files;
     delete c.path;
     delete c.content;
+    if (next.kind !== c.kind) c.view = newView(next.kind === "log");
     Object.assign(c, next);
     await this.#ctx.call("pane.set", { pane, meta: metaOf(next) }).catch(() => {});
     await this.#refresh(c);
