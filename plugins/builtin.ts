@@ -37,6 +37,15 @@ export const BUILTIN_PLUGINS: Readonly<Record<string, BuiltinPlugin>> = {
     grant: "asked",
     options: {},
   },
+  // On by default: agents, scripts and humans message each other. It keeps messages in its
+  // own SQLite file, reads panes (who is who, who is idle) and types a message into an idle
+  // agent's prompt.
+  message: {
+    from: new URL("./messaging/mod.ts", import.meta.url).href,
+    enabled: true,
+    grant: "asked",
+    options: {},
+  },
   // Off until the project enables it; then it may forward every bus right to its MCP
   // clients (read-only mode narrows that), listen on loopback and keep its token in .weft/.
   mcp: {
