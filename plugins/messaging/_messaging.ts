@@ -36,6 +36,8 @@ export interface SendInput {
   priority?: Priority | undefined;
   reply_to?: string | undefined;
   metadata?: Record<string, unknown> | undefined;
+  /** Recipients already chosen (a broadcast's), instead of resolving `to`. */
+  recipients?: readonly string[];
 }
 
 /** What delivery into agent panes needs to be told. */
@@ -147,9 +149,10 @@ export class Messaging {
     if (input.reply_to !== undefined && this.store.threadOf(input.reply_to) === undefined) {
       throw new WeftError("NOT_FOUND", `Cannot reply to "${input.reply_to}": no such message`);
     }
-    const recipients = await this.#fresh(() =>
-      recipientsOf(input.to, from, { directory: this.directory, store: this.store })
-    );
+    const recipients = input.recipients ??
+      await this.#fresh(() =>
+        recipientsOf(input.to, from, { directory: this.directory, store: this.store })
+      );
     if (!recipients.length) {
       throw new WeftError("NOT_FOUND", `Cannot send to "${input.to}": it names nobody but you`);
     }

@@ -26,6 +26,15 @@ import { check } from "./commands/check.ts";
 import { wait } from "./commands/wait.ts";
 import { register } from "./commands/register.ts";
 import { unregister } from "./commands/unregister.ts";
+import { get } from "./commands/get.ts";
+import { thread } from "./commands/thread.ts";
+import { broadcast } from "./commands/broadcast.ts";
+import { agents } from "./commands/agents.ts";
+import { log } from "./commands/log.ts";
+import { groupCreate } from "./commands/group_create.ts";
+import { groupDelete } from "./commands/group_delete.ts";
+import { groupAdd, groupRemove } from "./commands/group_members.ts";
+import { groupGet, groupList } from "./commands/group_list.ts";
 
 export default definePlugin({
   name: "message",
@@ -33,7 +42,24 @@ export default definePlugin({
   description: "Messages between agents, scripts and humans: durable, pushed to waiters, " +
     "typed into idle agent panes.",
   capabilities: ["data", "pane:read", "pane:write", "message:send", "message:read"],
-  commands: [send, check, wait, register, unregister],
+  commands: [
+    send,
+    check,
+    wait,
+    get,
+    thread,
+    broadcast,
+    agents,
+    groupCreate,
+    groupDelete,
+    groupAdd,
+    groupRemove,
+    groupList,
+    groupGet,
+    log,
+    register,
+    unregister,
+  ],
   options: parseOptions,
   setup: async (ctx) => {
     if (!ctx.dataDir) {
