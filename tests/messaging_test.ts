@@ -135,3 +135,29 @@ Deno.test({
 function assertFail(e: unknown): boolean {
   throw new Error(`unexpected error: ${(e as Error).message} ${JSON.stringify(e)}`);
 }
+
+Deno.test({
+  name: "messaging: a pane's <weft:send> tag sends as that pane",
+  ...E2E,
+  fn: () =>
+    withServer(async ({ client }) => {
+      await client.call("session.create", { command: "sleep 600", name: "reviewer" });
+      let seen!: (data: Record<string, unknown>) => void;
+      const got = new Promise<Record<string, unknown>>((resolve) => (seen = resolve));
+      await client.subscribe(
+        { topics: ["message.received"] },
+        (e) => seen(e.data as Record<string, unknown>),
+      );
+      await client.call("session.create", {
+        command: `printf '<weft:send to="reviewer" priority="high">look at a.ts</weft:send>\\n'; ` +
+          "sleep 600",
+        name: "writer",
+        tags: ["sideband:stream"],
+      });
+      const event = await got;
+      deepStrictEqual(
+        [event.from, event.to, event.content, event.priority],
+        ["writer", "reviewer", "look at a.ts", "high"],
+      );
+    }, { weft: { plugins: { sideband: { options: { holdMs: 200 } } } } }),
+});
