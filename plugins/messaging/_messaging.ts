@@ -82,6 +82,8 @@ export class Messaging {
       if (pane) this.deliverer?.state(pane);
     });
     await this.panes();
+    // Messages that waited for an agent while the server was down go in once it is idle.
+    for (const pane of this.directory.panes()) this.deliverer?.state(pane);
   }
 
   /** Stops following, ends delivery, closes the file. */
