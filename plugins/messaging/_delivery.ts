@@ -19,8 +19,6 @@ import type { DeliverMode } from "./options.ts";
 const TRUSTED = new Set(["status", "hook"]);
 /** States in which an agent waits for its next prompt. */
 const READY = new Set(["idle", "done"]);
-/** How long to wait before looking again at a pane that was not ready to take a message. */
-const LATER_MS = 1500;
 
 /** What delivery needs. */
 export interface DeliveryOptions {
@@ -31,6 +29,8 @@ export interface DeliveryOptions {
   call: <T>(name: string, input: unknown) => Promise<T>;
   deliver: DeliverMode;
   confirmMs: number;
+  /** How long before looking again at a pane that could not take a message (default 1500). */
+  laterMs?: number;
   log: (line: string) => void;
 }
 
@@ -113,7 +113,7 @@ export class PaneDelivery implements Deliverer {
         this.#o.log(`left ${ids.length} message(s) for ${name} undelivered in its inbox`);
         return;
       } else {
-        this.#timers.set(id, setTimeout(() => this.#kick(id), LATER_MS));
+        this.#timers.set(id, setTimeout(() => this.#kick(id), this.#o.laterMs ?? 1500));
         return;
       }
     }
