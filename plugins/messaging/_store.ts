@@ -101,6 +101,8 @@ export class MessageStore {
   #now: () => number;
   #ids: () => string;
   #cache = new Map<string, StatementSync>();
+  /** Told the recipients whose unread count may have changed, after each write. */
+  onUnread: ((recipients: ReadonlySet<string>) => void) | undefined;
   // Identities are read on every send and change rarely.
   #registered: Registered[] | undefined;
   #seen: { name: string; at: number }[] | undefined;
@@ -151,7 +153,9 @@ export class MessageStore {
    * returns each one's copies, in order.
    */
   insertMany(messages: readonly NewMessage[]): StoredMessage[][] {
-    return this.#tx(() => messages.map((m) => this.#insert(m)));
+    const stored = this.#tx(() => messages.map((m) => this.#insert(m)));
+    this.onUnread?.(new Set(messages.flatMap((m) => m.recipients)));
+    return stored;
   }
 
   #insert(message: NewMessage): StoredMessage[] {
@@ -229,6 +233,7 @@ export class MessageStore {
       );
       for (const id of ids) mark.run(at, delivery ?? null, recipient, id);
     });
+    this.onUnread?.(new Set([recipient]));
   }
 
   /** Sets how these unread messages fared in delivery (`undelivered`). */
