@@ -201,3 +201,34 @@ Deno.test({
       deepStrictEqual(counts, [1, 2, 0]);
     }),
 });
+
+Deno.test({
+  name: "messaging: limits on recipients and on a sender's rate fail clearly",
+  ...E2E,
+  fn: () =>
+    withServer(async ({ client }) => {
+      for (const name of ["a", "b"]) {
+        await client.call("session.create", { command: "sleep 600", name, tags: ["role=dev"] });
+      }
+      await rejects(
+        client.call("message.send", { to: "@dev", content: "x" }),
+        (e: { code: string; message: string }) =>
+          e.code === "TOO_LARGE" && /2 recipients, more than 1/.test(e.message),
+      );
+      await client.call("message.send", { to: "a", content: "1" });
+      await client.call("message.send", { to: "a", content: "2" });
+      await rejects(
+        client.call("message.send", { to: "a", content: "3" }),
+        (e: { code: string; message: string }) =>
+          e.code === "UNAVAILABLE" && /more than 0.01 messages a second/.test(e.message),
+      );
+      // Another sender has its own allowance.
+      await client.call("message.send", { to: "a", content: "4", as: "other" });
+    }, {
+      weft: {
+        plugins: {
+          message: { options: { maxRecipients: 1, sendsPerSecond: 0.01, sendBurst: 2 } },
+        },
+      },
+    }),
+});
