@@ -37,6 +37,7 @@ export const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   web: async () => (await import("./plugins/web/cli.ts")).web,
   tmux: async () => (await import("./plugins/tmux/cli.ts")).tmux,
   msg: async () => (await import("./plugins/messaging/cli.ts")).msg,
+  canvas: async () => (await import("./plugins/canvas/cli.ts")).canvas,
   help: async () => (await import("./plugins/cli/info.ts")).helpCommand(loadAll),
 };
 

@@ -29,6 +29,8 @@ const GROUPS: [string, string, string][] = [
   ["soak", "./soak.ts", "benchSoak"],
   ["store", "./store.ts", "benchStore"],
   ["messaging", "./messaging.ts", "benchMessaging"],
+  ["canvas", "./canvas.ts", "benchCanvas"],
+  ["canvas-render", "./canvas_render.ts", "benchCanvasRender"],
 ];
 /** Groups that run only when named. */
 const OPT_IN = new Set(["soak"]);
