@@ -199,20 +199,28 @@ export class MessageStore {
     return row ? String(row.thread) : undefined;
   }
 
-  /** A recipient's unread messages, oldest first (only `ids` when given). */
+  /** A recipient's unread messages, oldest first (only `ids` and `priorities` when given). */
   unread(
     recipient: string,
     options: { limit?: number; ids?: readonly string[]; priorities?: readonly Priority[] } = {},
   ): StoredMessage[] {
-    const rows = this.#q(
-      `SELECT ${COLUMNS} FROM inbox i JOIN messages m ON m.id = i.message_id
-       WHERE i.recipient = ? AND i.read_at IS NULL ORDER BY i.message_id`,
-    ).all(recipient).map(toMessage);
-    const ids = options.ids ? new Set(options.ids) : undefined;
-    const prio = options.priorities ? new Set(options.priorities) : undefined;
-    return rows
-      .filter((m) => (!ids || ids.has(m.id)) && (!prio || prio.has(m.priority)))
-      .slice(0, options.limit ?? Infinity);
+    const where = ["i.recipient = ?", "i.read_at IS NULL"];
+    const args: (string | number)[] = [recipient];
+    for (
+      const [column, values] of [["i.message_id", options.ids], [
+        "m.priority",
+        options.priorities,
+      ]] as const
+    ) {
+      if (!values) continue;
+      where.push(`${column} IN (${values.map(() => "?").join(", ") || "NULL"})`);
+      args.push(...values);
+    }
+    args.push(options.limit ?? -1);
+    const sql = `SELECT ${COLUMNS} FROM inbox i JOIN messages m ON m.id = i.message_id
+       WHERE ${where.join(" AND ")} ORDER BY i.message_id LIMIT ?`;
+    // With ids the number of placeholders varies: such a statement is not kept.
+    return (options.ids ? this.#db.prepare(sql) : this.#q(sql)).all(...args).map(toMessage);
   }
 
   /** How many unread messages a recipient has. */
