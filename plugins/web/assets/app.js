@@ -10,7 +10,8 @@
   let state = null;
   let cell = measureCell();
   let ws;
-  let drawn = 0; // binary bytes drawn and not yet acknowledged
+  const drawn = new Map(); // pane id -> bytes drawn and not yet acknowledged
+  let undrawnTotal = 0;
   let acking;
 
   function measureCell() {
@@ -45,28 +46,30 @@
     const idLength = bytes[1];
     const pane = decoder.decode(bytes.subarray(2, 2 + idLength));
     const entry = terms.get(pane);
-    if (!entry) return ack(bytes.length);
+    if (!entry) return ack(pane, bytes.length);
     if (kind === 0) entry.term.reset();
     entry.writes++;
     entry.term.write(bytes.subarray(2 + idLength), () => {
       entry.writes--;
       if (kind === 0) entry.el.dataset.ready = "true";
-      ack(bytes.length);
+      ack(pane, bytes.length);
     });
   }
 
-  // The server sends more of a pane's output only as the page draws it (a slow page is resynced).
-  function ack(n) {
-    drawn += n;
-    if (drawn >= 32768) return flushAck();
-    acking ??= setTimeout(flushAck, 10);
+  // The server sends more of a pane's output only as the page draws it (a slow pane is resynced).
+  function ack(pane, n) {
+    drawn.set(pane, (drawn.get(pane) ?? 0) + n);
+    undrawnTotal += n;
+    if (undrawnTotal >= 32768) return flushAck();
+    acking ??= setTimeout(flushAck, 5);
   }
 
   function flushAck() {
     clearTimeout(acking);
     acking = undefined;
-    if (drawn) send({ t: "ack", bytes: drawn });
-    drawn = 0;
+    if (drawn.size) send({ t: "ack", panes: Object.fromEntries(drawn) });
+    drawn.clear();
+    undrawnTotal = 0;
   }
 
   function onJson(m) {
