@@ -9,6 +9,8 @@
  * @module
  */
 
+import type { LayoutNode } from "../../core/layout/mod.ts";
+import { dragBorders, moveBorder } from "./drag_border.ts";
 import { PaneFeed } from "./pane_feed.ts";
 
 /** weft as one page may use it: calls attributed to the page. */
@@ -142,6 +144,7 @@ export function linkPage(socket: WebSocket, host: PageHost, options: PageOptions
       const direction = m.direction === "vertical" ? "vertical" : "horizontal";
       await host.call("pane.create", { split: pane, direction });
     } else if (m.t === "close" && pane) await host.call("pane.close", { pane });
+    else if (m.t === "drag" && view !== null) await drag(host, view, m);
     else if (m.t === "size" && typeof m.cols === "number" && typeof m.rows === "number") {
       if (view === null) await refresh();
       if (view !== null) {
@@ -156,7 +159,32 @@ interface LayoutView {
   cols: number;
   rows: number;
   focused: string | null;
+  zoomed?: string | null;
+  layout: LayoutNode | null;
   panes: { pane: string; x: number; y: number; cols: number; rows: number }[];
+}
+
+function rectsOf(layout: LayoutView) {
+  return new Map(layout.panes.map((p) => [p.pane, p]));
+}
+
+/** Moves a border the page dragged: `{path, index, at}` (see `./drag_border.ts`). */
+async function drag(host: PageHost, window: string, m: Record<string, unknown>): Promise<void> {
+  const { path, index, at } = m;
+  if (
+    !Array.isArray(path) || !path.every(Number.isInteger) || !Number.isInteger(index) ||
+    typeof at !== "number"
+  ) {
+    throw new Error("Cannot move a border: give path, index and at");
+  }
+  const layout = await host.call<LayoutView>("window.layout", { window });
+  if (!layout.layout || layout.zoomed) return;
+  const moved = moveBorder(layout.layout, rectsOf(layout), {
+    path: path as number[],
+    index: index as number,
+    at,
+  });
+  if (moved) await host.call("window.set_layout", { window, layout: moved });
 }
 
 /** Sessions, windows and the shown window's layout and panes. */
@@ -172,10 +200,15 @@ async function viewState(host: PageHost, wanted: string | null) {
   const window = windows.some((w) => w.id === wanted)
     ? wanted
     : current?.currentWindow ?? windows[0]?.id ?? null;
-  if (window === null) return { sessions, windows, window, layout: null, panes: [] };
+  if (window === null) {
+    return { sessions, windows, window, layout: null, borders: [], panes: [] };
+  }
   const [layout, { panes }] = await Promise.all([
     host.call<LayoutView>("window.layout", { window }),
     host.call<{ panes: unknown[] }>("pane.list", { window }),
   ]);
-  return { sessions, windows, window, layout, panes };
+  const borders = layout.layout && !layout.zoomed
+    ? dragBorders(layout.layout, rectsOf(layout))
+    : [];
+  return { sessions, windows, window, layout, borders, panes };
 }

@@ -1,0 +1,154 @@
+/**
+ * The web page's input beyond typing, in Debian's Chromium over CDP: dragging the border
+ * between two panes resizes them in the server's layout, a program that asked for mouse
+ * reports gets the page's clicks, a paste into a program that asked for bracketed paste comes
+ * bracketed, IME composition text arrives as input, and the page scrolls back into history
+ * the server had before the page opened. One server and one browser for all of it.
+ */
+
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { E2E, withServer } from "./helpers/server.ts";
+import { eventually } from "./helpers/poll.ts";
+import { withBrowser } from "./helpers/browser.ts";
+import type { WeftClient } from "../plugins/client/mod.ts";
+
+const WEB = { plugins: { web: true } };
+/** Asks for SGR mouse reports and bracketed paste, then shows what it gets (`cat -v`). */
+const SHOW_INPUT =
+  "printf 'show-input\\n\\033[?1000h\\033[?1006h\\033[?2004h'; stty -echo -icanon; exec cat -v";
+
+async function paneText(client: WeftClient, pane: string): Promise<string> {
+  return (await client.call<{ text: string }>("pane.read", { pane })).text;
+}
+
+function shown(page: Page, pane: string): Promise<string> {
+  return page.locator(`.pane[data-pane="${pane}"] .xterm-rows`).innerText();
+}
+
+async function paneCols(client: WeftClient, pane: string): Promise<number> {
+  const { panes } = await client.call<{ panes: { pane: string; cols: number }[] }>(
+    "window.layout",
+    {},
+  );
+  return panes.find((p) => p.pane === pane)!.cols;
+}
+
+Deno.test(
+  "web page in Chromium: drag a border, mouse for a program that asks, bracketed paste, IME, scrollback",
+  E2E,
+  async (t) => {
+    await withServer(async ({ client }) => {
+      const { panes } = await client.call<{ panes: { id: string }[] }>("pane.list", {});
+      const shell = panes[0]!.id;
+      await client.call("pane.write", {
+        pane: shell,
+        text: "for i in $(seq 1 300); do echo history-$i; done; echo done-$((6*7))\r",
+      });
+      await eventually(
+        "done-42 in the shell",
+        async () => /done-42/.test(await paneText(client, shell)),
+      );
+      const { id: other } = await client.call<{ id: string }>("pane.create", {
+        split: shell,
+        direction: "horizontal",
+        command: SHOW_INPUT,
+      });
+      await eventually(
+        "the program's modes",
+        async () => /show-input/.test(await paneText(client, other)),
+      );
+      const { url } = await client.call<{ url: string }>("web.login", {});
+      await withBrowser(async (browser) => {
+        const page = await browser.newPage();
+        await page.setViewportSize({ width: 1200, height: 700 });
+        await page.goto(url);
+        for (const p of [shell, other]) {
+          await page.locator(`.pane[data-pane="${p}"][data-ready="true"]`).waitFor();
+        }
+
+        await t.step("dragging the border moves it in the server's layout", async () => {
+          const before = await paneCols(client, shell);
+          const border = page.locator(".border.horizontal");
+          const box = (await border.boundingBox())!;
+          const cellW = box.width; // a border is one cell wide
+          const y = box.y + box.height / 2;
+          await page.mouse.move(box.x + cellW / 2, y);
+          await page.mouse.down();
+          await page.mouse.move(box.x + cellW / 2 - 10 * cellW, y, { steps: 5 });
+          await page.mouse.up();
+          await eventually(
+            "the left pane 10 columns narrower",
+            async () => (await paneCols(client, shell)) === before - 10,
+          );
+          const { panes: sized } = await client.call<{ panes: { id: string; cols: number }[] }>(
+            "pane.list",
+            {},
+          );
+          assert.equal(sized.find((p) => p.id === shell)!.cols, before - 10, "the PTY follows");
+        });
+
+        await t.step("a click reaches a program that asked for mouse reports", async () => {
+          const pane = page.locator(`.pane[data-pane="${other}"] .xterm-screen`);
+          const box = (await pane.boundingBox())!;
+          await page.mouse.click(box.x + 5, box.y + box.height / 2);
+          await eventually(
+            "an SGR mouse report in the program",
+            async () => /\^\[\[<0;1;\d+M\^\[\[<0;1;\d+m/.test(await paneText(client, other)),
+          );
+        });
+
+        await t.step(
+          "a paste into a program that asked for bracketed paste comes bracketed",
+          async () => {
+            await page.evaluate((id) => {
+              const area = document.querySelector<HTMLTextAreaElement>(
+                `.pane[data-pane="${id}"] textarea`,
+              )!;
+              const data = new DataTransfer();
+              data.setData("text/plain", "pasted-words");
+              area.dispatchEvent(
+                new ClipboardEvent("paste", { clipboardData: data, bubbles: true }),
+              );
+            }, other);
+            await eventually(
+              "the bracketed paste in the program",
+              async () => /\^\[\[200~pasted-words\^\[\[201~/.test(await paneText(client, other)),
+            );
+          },
+        );
+
+        await t.step("IME composition text arrives as input", async () => {
+          await page.locator(`.pane[data-pane="${shell}"]`).click();
+          await page.keyboard.type("echo ime-");
+          const cdp = await browser.newCDPSession(page);
+          await cdp.send("Input.imeSetComposition", {
+            text: "にほん",
+            selectionStart: 3,
+            selectionEnd: 3,
+          });
+          await cdp.send("Input.insertText", { text: "日本" });
+          await page.keyboard.press("Enter");
+          await eventually(
+            "the composed text in the shell",
+            async () => /^ime-日本$/m.test(await paneText(client, shell)),
+          );
+          await eventually(
+            "and in the page",
+            async () => /ime-日本/.test(await shown(page, shell)),
+          );
+        });
+
+        await t.step("the page scrolls back into the history it was sent", async () => {
+          assert.doesNotMatch(await shown(page, shell), /history-2\b/);
+          const box = (await page.locator(`.pane[data-pane="${shell}"]`).boundingBox())!;
+          await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+          await eventually("history-2 shown after scrolling up", async () => {
+            await page.mouse.wheel(0, -5000);
+            return /^history-2$/m.test(await shown(page, shell));
+          });
+        });
+      });
+    }, { weft: WEB, startupSession: true });
+  },
+);
