@@ -79,10 +79,12 @@ async function openBrowser(url: string, io: CliIo): Promise<number> {
     io.err(`Cannot open a browser with "${program}": ${(err as Error).message}\n`);
     return 1;
   }
-  let timer: number | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const waited = await Promise.race([
     child.status,
-    new Promise<undefined>((r) => timer = setTimeout(r, LAUNCH_WAIT_MS)),
+    new Promise<undefined>((r) => {
+      timer = setTimeout(() => r(undefined), LAUNCH_WAIT_MS);
+    }),
   ]);
   clearTimeout(timer);
   if (!waited) {

@@ -164,6 +164,14 @@ interface LayoutView {
   panes: { pane: string; x: number; y: number; cols: number; rows: number }[];
 }
 
+interface PaneView {
+  id: string;
+  window: string;
+  agent: string;
+  state: string;
+  stateMessage: string | null;
+}
+
 function rectsOf(layout: LayoutView) {
   return new Map(layout.panes.map((p) => [p.pane, p]));
 }
@@ -200,15 +208,21 @@ async function viewState(host: PageHost, wanted: string | null) {
   const window = windows.some((w) => w.id === wanted)
     ? wanted
     : current?.currentWindow ?? windows[0]?.id ?? null;
+  const { panes: all } = await host.call<{ panes: PaneView[] }>("pane.list", {});
+  // Agents waiting for a human, in every window: the page counts them and marks their tabs.
+  const blocked = all.filter((p) => p.state === "blocked").map((p) => ({
+    pane: p.id,
+    window: p.window,
+    agent: p.agent,
+    message: p.stateMessage,
+  }));
   if (window === null) {
-    return { sessions, windows, window, layout: null, borders: [], panes: [] };
+    return { sessions, windows, window, layout: null, borders: [], panes: [], blocked };
   }
-  const [layout, { panes }] = await Promise.all([
-    host.call<LayoutView>("window.layout", { window }),
-    host.call<{ panes: unknown[] }>("pane.list", { window }),
-  ]);
+  const layout = await host.call<LayoutView>("window.layout", { window });
+  const panes = all.filter((p) => p.window === window);
   const borders = layout.layout && !layout.zoomed
     ? dragBorders(layout.layout, rectsOf(layout))
     : [];
-  return { sessions, windows, window, layout, borders, panes };
+  return { sessions, windows, window, layout, borders, panes, blocked };
 }

@@ -86,18 +86,30 @@
   }
 
   function drawTabs() {
+    const blocked = state.blocked ?? [];
     tabs.replaceChildren();
     for (const s of state.sessions) {
       for (const w of state.windows.filter((w) => w.session === s.id)) {
         const b = document.createElement("button");
         b.textContent = `${s.name ?? s.id}:${w.name ?? w.id}`;
         b.className = w.id === state.window ? "current" : "";
+        const waiting = blocked.filter((x) => x.window === w.id).length;
+        if (waiting) {
+          const mark = document.createElement("span");
+          mark.className = "badge blocked";
+          mark.textContent = String(waiting);
+          mark.title = `${waiting} agent(s) waiting for you`;
+          b.appendChild(mark);
+        }
         b.onclick = () => send({ t: "view", window: w.id });
         tabs.appendChild(b);
       }
     }
-    const blocked = state.panes.filter((p) => p.state === "blocked").length;
-    document.getElementById("blocked").textContent = blocked ? `${blocked} blocked` : "";
+    // Agents blocked on a human, in any window; a click shows the first one's window.
+    const count = document.getElementById("blocked");
+    count.textContent = blocked.length ? `${blocked.length} blocked` : "";
+    count.title = blocked.map((x) => `${x.pane} ${x.agent}: ${x.message ?? "waiting"}`).join("\n");
+    count.onclick = () => blocked.length && send({ t: "view", window: blocked[0].window });
   }
 
   function drawLayout() {
@@ -129,6 +141,10 @@
         const badge = document.createElement("span");
         badge.className = `badge ${p.state}`;
         badge.textContent = p.agent && p.agent !== "shell" ? `${p.agent} ${p.state}` : p.state;
+        badge.title = `${p.state} (from ${p.stateSource})${
+          p.stateMessage ? `: ${p.stateMessage}` : ""
+        }`;
+        entry.el.dataset.state = p.state;
         entry.title.appendChild(badge);
       }
     }

@@ -3,7 +3,8 @@
  * between two panes resizes them in the server's layout, a program that asked for mouse
  * reports gets the page's clicks, a paste into a program that asked for bracketed paste comes
  * bracketed, IME composition text arrives as input, and the page scrolls back into history
- * the server had before the page opened. One server and one browser for all of it.
+ * the server had before the page opened; agents' states show as badges, and agents blocked on a
+ * human are counted in every window. One server and one browser for all of it.
  */
 
 import assert from "node:assert/strict";
@@ -35,7 +36,7 @@ async function paneCols(client: WeftClient, pane: string): Promise<number> {
 }
 
 Deno.test(
-  "web page in Chromium: drag a border, mouse for a program that asks, bracketed paste, IME, scrollback",
+  "web page in Chromium: drag a border, mouse for a program that asks, bracketed paste, IME, scrollback, agent states",
   E2E,
   async (t) => {
     await withServer(async ({ client }) => {
@@ -148,6 +149,40 @@ Deno.test(
             return /^history-2$/m.test(await shown(page, shell));
           });
         });
+
+        await t.step(
+          "agent states show as badges; blocked agents are counted in every window",
+          async () => {
+            await client.call("pane.set", { pane: other, state: "blocked", message: "allow rm?" });
+            await page.locator(`.pane[data-pane="${other}"][data-state="blocked"]`).waitFor();
+            assert.match(
+              await page.locator(`.pane[data-pane="${other}"] .badge`).innerText(),
+              /blocked/,
+            );
+            await eventually(
+              "1 blocked",
+              async () => (await page.locator("#blocked").innerText()) === "1 blocked",
+            );
+            const second = await client.call<{ window: string; pane: string }>("window.create", {
+              window: "second",
+              command: "exec cat",
+            });
+            await client.call("pane.set", { pane: second.pane, state: "blocked" });
+            await eventually(
+              "2 blocked",
+              async () => (await page.locator("#blocked").innerText()) === "2 blocked",
+            );
+            await page.locator("#tabs button", { hasText: "second" }).locator(".badge.blocked")
+              .waitFor();
+            await client.call("pane.set", { pane: other, state: "idle" });
+            await eventually(
+              "1 blocked again",
+              async () => (await page.locator("#blocked").innerText()) === "1 blocked",
+            );
+            await page.locator("#blocked").click();
+            await page.locator(`.pane[data-pane="${second.pane}"][data-state="blocked"]`).waitFor();
+          },
+        );
       });
     }, { weft: WEB, startupSession: true });
   },
