@@ -41,6 +41,7 @@ function fakeHost() {
   const calls: [string, unknown][] = [];
   const output = new Map<Listener, string>();
   let revision = 0;
+  let lines = 2;
   const host: PageHost = {
     call: <T>(name: string, input: unknown) => {
       calls.push([name, input]);
@@ -63,6 +64,8 @@ function fakeHost() {
           firstLine: 0,
           cursor: { x: 0, y: 1, visible: true },
           revision: ++revision,
+          lineCount: lines,
+          rows: 2,
         },
       };
       return Promise.resolve((answers[name] ?? {}) as T);
@@ -78,7 +81,9 @@ function fakeHost() {
     output.forEach((p, l) => p === pane && l({ topic: "pane.output", pane, data: { data } }));
   const listening = (pane: string) => [...output.values()].filter((p) => p === pane).length;
   const reads = () => calls.filter(([n]) => n === "pane.read").length;
-  return { host, emit, listening, reads };
+  /** The pane printed `n` more lines. */
+  const print = (n: number) => void (lines += n);
+  return { host, emit, listening, reads, print };
 }
 
 Deno.test("linkPage() sends each pane a snapshot then its stream, coalesced per pane", async () => {
@@ -99,7 +104,7 @@ Deno.test("linkPage() sends each pane a snapshot then its stream, coalesced per 
 
 Deno.test("linkPage() copies a flooding pane's screen instead of its stream, and never holds up another pane", async () => {
   const socket = new FakeSocket();
-  const { host, emit, listening, reads } = fakeHost();
+  const { host, emit, listening, reads, print } = fakeHost();
   linkPage(socket as unknown as WebSocket, host, {
     readOnly: false,
     maxBufferedBytes: 1000,
@@ -127,7 +132,16 @@ Deno.test("linkPage() copies a flooding pane's screen instead of its stream, and
     () => socket.frames().filter(([k, p]) => k === 0 && p === "p1").length === 2,
   );
   assert.equal(listening("p1"), 0, "a copy does not listen to the stream");
-  await eventually("the stream tried again", () => {
+  // Proves that nothing happens: past retryMs, a pane that keeps printing is still copied.
+  const copies = socket.frames().length;
+  for (const until = performance.now() + 600; performance.now() < until;) {
+    print(100);
+    socket.ackAll("p1");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  assert.equal(listening("p1"), 0, "a pane that keeps flooding is not streamed");
+  assert.ok(socket.frames().length > copies + 5, "it is copied instead");
+  await eventually("the stream tried again once the pane calmed down", () => {
     socket.ackAll("p1"); // a page that keeps drawing
     return listening("p1") === 1;
   });

@@ -6,7 +6,7 @@
  * is then dropped (not even listened to, so the core does not publish it to this plugin, where
  * it would queue ahead of other panes' echoes on the one channel) and its visible screen is
  * copied to the page about ten times a second, when the page has drawn the last copy; after a
- * second the stream is tried again.
+ * second, once a copy shows the pane calmed down, the stream is tried again.
  *
  * Binary frame: byte 0 = 0 (snapshot: reset, then these bytes) or 1 (output), byte 1 = length
  * of the pane id, the id (ASCII), then the bytes.
@@ -22,10 +22,17 @@ export const SNAPSHOT = 0;
 export const OUTPUT = 1;
 /** A flooding pane's screen is copied at most this often. */
 const POLL_MS = 100;
-/** A flooding pane's stream is tried again after this long. */
+/** A flooding pane's stream is tried again after this long, once its output calmed down. */
 const RETRY_MS = 1000;
 /** Lines above the screen a pane's first snapshot brings, for the page's scrollback. */
 const HISTORY_LINES = 1000;
+
+/** What a screen copy's read tells besides the screen. */
+interface CopyInfo {
+  revision: number;
+  lineCount: number;
+  rows: number;
+}
 
 /** What a feed needs from its page. */
 export interface FeedDeps {
@@ -68,6 +75,9 @@ export class PaneFeed {
   #staleAt = 0;
   #polledAt = 0;
   #polling = false;
+  /** The pane's line count at the last copy, and whether it grew little since the one before. */
+  #lines: number | undefined;
+  #calm = false;
   #revision: number | undefined;
   /** The next snapshot brings history too (the first one, and after a resize). */
   #first = true;
@@ -104,7 +114,7 @@ export class PaneFeed {
     if (!this.#stale || this.#held || this.#polling || now - this.#polledAt < pollMs) return;
     if (this.#unacked > maxBytes / 4) return;
     this.#polledAt = now;
-    if (now - this.#staleAt >= retryMs) void this.snapshot();
+    if (now - this.#staleAt >= retryMs && this.#calm) void this.snapshot();
     else void this.#poll();
   }
 
@@ -112,10 +122,14 @@ export class PaneFeed {
   async #poll(): Promise<void> {
     this.#polling = true;
     try {
-      const read = await this.#deps.host.call<VisibleSnapshot & { revision?: number }>(
-        "pane.read",
-        { pane: this.pane, ansi: true },
-      );
+      const read = await this.#deps.host.call<VisibleSnapshot & CopyInfo>("pane.read", {
+        pane: this.pane,
+        ansi: true,
+      });
+      // Calm: less than a screenful of new lines since the last copy (a full-screen program
+      // that only redraws is calm too; if it floods again, its stream is dropped again).
+      this.#calm = this.#lines !== undefined && read.lineCount - this.#lines < read.rows;
+      this.#lines = read.lineCount;
       if (this.#closed || !this.#stale || read.revision === this.#revision) return;
       this.#revision = read.revision;
       this.#frame(SNAPSHOT, snapshotBytes(read, undefined, read.text.split("\n").length));
@@ -165,6 +179,15 @@ export class PaneFeed {
   #listen(): () => void {
     return this.#deps.host.subscribe({ topics: ["pane.output"], panes: [this.pane] }, (event) => {
       const data = (event.data as { data: string }).data;
+      if (data.length < 100) {
+        this.#deps.send(
+          JSON.stringify({
+            t: "trace",
+            ev: performance.timeOrigin + performance.now(),
+            pane: this.pane,
+          }) as unknown as Uint8Array,
+        );
+      }
       if (this.#held) return void this.#held.push(data);
       if (this.#stale || this.#closed) return;
       this.#queued += data;
@@ -190,6 +213,8 @@ export class PaneFeed {
     this.#queued = "";
     this.#staleAt = this.#polledAt = performance.now();
     this.#revision = -1;
+    this.#lines = undefined;
+    this.#calm = false;
     this.#off();
     this.#off = () => {};
   }
@@ -197,6 +222,15 @@ export class PaneFeed {
   #frame(kind: number, text: string): void {
     const frame = encodeFrame(kind, this.pane, text);
     this.#unacked += frame.length;
+    if (text.length < 100) {
+      this.#deps.send(
+        JSON.stringify({
+          t: "trace",
+          sent: performance.timeOrigin + performance.now(),
+          pane: this.pane,
+        }) as unknown as Uint8Array,
+      );
+    }
     this.#deps.send(frame);
   }
 }
