@@ -138,10 +138,7 @@ export function linkPage(socket: WebSocket, host: PageHost, options: PageOptions
       throw new Error("Cannot change anything: this page is read-only");
     }
     if (m.t === "input" && pane && typeof m.data === "string") {
-      const t0 = performance.timeOrigin + performance.now();
       await host.call("pane.write", { pane, text: m.data, paste: false });
-      const t1 = performance.timeOrigin + performance.now();
-      send(JSON.stringify({ t: "trace", in: t0, written: t1 }));
     } else if (m.t === "focus" && pane) await host.call("pane.focus", { pane });
     else if (m.t === "split" && pane) {
       const direction = m.direction === "vertical" ? "vertical" : "horizontal";

@@ -179,15 +179,6 @@ export class PaneFeed {
   #listen(): () => void {
     return this.#deps.host.subscribe({ topics: ["pane.output"], panes: [this.pane] }, (event) => {
       const data = (event.data as { data: string }).data;
-      if (data.length < 100) {
-        this.#deps.send(
-          JSON.stringify({
-            t: "trace",
-            ev: performance.timeOrigin + performance.now(),
-            pane: this.pane,
-          }) as unknown as Uint8Array,
-        );
-      }
       if (this.#held) return void this.#held.push(data);
       if (this.#stale || this.#closed) return;
       this.#queued += data;
@@ -222,15 +213,6 @@ export class PaneFeed {
   #frame(kind: number, text: string): void {
     const frame = encodeFrame(kind, this.pane, text);
     this.#unacked += frame.length;
-    if (text.length < 100) {
-      this.#deps.send(
-        JSON.stringify({
-          t: "trace",
-          sent: performance.timeOrigin + performance.now(),
-          pane: this.pane,
-        }) as unknown as Uint8Array,
-      );
-    }
     this.#deps.send(frame);
   }
 }
