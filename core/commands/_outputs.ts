@@ -61,6 +61,7 @@ export const PaneOut = z.object({
   createdBy: z.string().nullable(),
   focused: z.boolean(),
   revision: z.number(),
+  canvas: z.string().nullable().describe("A canvas pane's owner (it has no process); else null."),
 });
 
 /** `pane.read`: the text and where it came from. */

@@ -7,7 +7,9 @@
 
 import type { Command } from "../bus/mod.ts";
 import type { CoreDeps } from "./deps.ts";
+import { paneCanvas } from "./pane_canvas.ts";
 import { paneCheckKey } from "./pane_check_key.ts";
+import { paneDraw } from "./pane_draw.ts";
 import { paneClose } from "./pane_close.ts";
 import { paneCreate } from "./pane_create.ts";
 import { paneFocus } from "./pane_focus.ts";
@@ -70,6 +72,8 @@ export const CORE_COMMANDS = [
   paneWait,
   paneRun,
   paneCheckKey,
+  paneCanvas,
+  paneDraw,
   serverStatus,
   serverStop,
   serverPluginStart,

@@ -23,6 +23,7 @@ import type { ModelProcesses, SpawnPty } from "./pane_pty.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import { newPaneKey } from "./pane_key.ts";
 import { SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
+import { canvasLaunch } from "./canvas_pty.ts";
 
 /** What the model needs from its surroundings. */
 export interface ModelOptions {
@@ -77,6 +78,8 @@ export interface LaunchRequest {
   tags?: string[];
   meta?: Record<string, string>;
   createdBy?: string;
+  /** A canvas pane with no process, drawn by this owner (`pane.draw`); `argv` is not run. */
+  canvas?: string;
 }
 
 /** What {@link Model.restoreSession} brought back, and what it could not start. */
@@ -631,11 +634,14 @@ export class Model {
       rows: Math.max(1, size.rows),
       historyBytes: this.#options.historyBytes,
     };
-    const agent = launch.agent ?? guessAgentKind(launch.command.split(/\s+/));
+    const agent = launch.agent ??
+      (launch.canvas ? "program" : guessAgentKind(launch.command.split(/\s+/)));
     const pane = new Pane({ id, session: window.session, window: window.id }, full, {
       agent,
-      spawn: this.#options.spawn,
-      processes: this.#processes,
+      ...(launch.canvas ? this.#canvas(id, launch.canvas) : {
+        spawn: this.#options.spawn,
+        processes: this.#processes,
+      }),
       now: () => this.clock.now(),
       hooks: {
         activity: (p) => this.#onActivity(p),
@@ -657,6 +663,15 @@ export class Model {
     this.#foreground?.watch(id);
     this.#options.publish("pane.created", pane.info(false), id);
     return pane;
+  }
+
+  /** A canvas pane's stand-in PTY: typed input and new sizes become events for its owner. */
+  #canvas(id: string, owner: string) {
+    const publish = this.#options.publish;
+    return canvasLaunch(owner, {
+      input: (data) => publish("pane.canvas.input", { pane: id, owner, data }, id),
+      resized: (cols, rows) => publish("pane.canvas.resized", { pane: id, owner, cols, rows }, id),
+    });
   }
 
   /** How many looks the foreground tracking made and their milliseconds (off: null). */

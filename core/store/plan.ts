@@ -53,6 +53,13 @@ export interface PlanContext {
  * ```
  */
 export function planPane(saved: SavedPane, context: PlanContext): PanePlan {
+  if (saved.canvas) {
+    // A canvas has no process: it comes back as a canvas of the same owner, showing its last
+    // frame until the owner draws it again (the canvas plugin redraws the canvases it can
+    // rebuild from their pane's meta and closes the others).
+    const launch = { ...launchOf(saved, [], saved.cwd), canvas: saved.canvas };
+    return { launches: [launch], note: `canvas of ${saved.canvas}` };
+  }
   const shell = isShell(saved) ? saved.argv : [...context.shell];
   const { argv, cwd, note } = choose(saved, shell, context);
   const launches = [launchOf(saved, argv, cwd)];
