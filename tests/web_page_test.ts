@@ -4,7 +4,8 @@
  * reports gets the page's clicks, a paste into a program that asked for bracketed paste comes
  * bracketed, IME composition text arrives as input, and the page scrolls back into history
  * the server had before the page opened; agents' states show as badges, and agents blocked on a
- * human are counted in every window. One server and one browser for all of it.
+ * human are counted in every window; a canvas pane shows like any other. One server and one
+ * browser for all of it.
  */
 
 import assert from "node:assert/strict";
@@ -36,7 +37,7 @@ async function paneCols(client: WeftClient, pane: string): Promise<number> {
 }
 
 Deno.test(
-  "web page in Chromium: drag a border, mouse for a program that asks, bracketed paste, IME, scrollback, agent states",
+  "web page in Chromium: drag a border, mouse for a program that asks, bracketed paste, IME, scrollback, canvas, agent states",
   E2E,
   async (t) => {
     await withServer(async ({ client }) => {
@@ -149,6 +150,26 @@ Deno.test(
             return /^history-2$/m.test(await shown(page, shell));
           });
         });
+
+        await t.step(
+          "a canvas pane shows like any pane, and keys typed into it reach its owner",
+          async () => {
+            const { pane: canvas } = await client.call<{ pane: string }>("canvas.open", {
+              kind: "json",
+              content: '{"shown": "canvas-value-42"}',
+              split: shell,
+              direction: "vertical",
+            });
+            await page.locator(`.pane[data-pane="${canvas}"][data-ready="true"]`).waitFor();
+            await eventually(
+              "the canvas's text in the page",
+              async () => /canvas-value-42/.test(await shown(page, canvas)),
+            );
+            await page.locator(`.pane[data-pane="${canvas}"]`).click();
+            await page.keyboard.press("q"); // the canvas plugin closes a canvas on q
+            await page.locator(`.pane[data-pane="${canvas}"]`).waitFor({ state: "detached" });
+          },
+        );
 
         await t.step(
           "agent states show as badges; blocked agents are counted in every window",
