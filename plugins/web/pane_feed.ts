@@ -1,7 +1,7 @@
 /**
  * One visible pane of one page: a snapshot, then its output stream, with its own flow control.
- * Output that arrives together is sent as one frame (one per pane per turn of the event loop).
- * Each pane counts its own bytes in flight (sent and not yet acknowledged by the page as
+ * Output that arrives together (the events of one read of the plugin's channel) is sent as one
+ * frame. Each pane counts its own bytes in flight (sent and not yet acknowledged by the page as
  * drawn): past `maxBytes` the pane floods. Like tmux skipping what nobody could read, its stream
  * is then dropped (not even listened to, so the core does not publish it to this plugin, where
  * it would queue ahead of other panes' echoes on the one channel) and its visible screen is
@@ -185,7 +185,7 @@ export class PaneFeed {
       if (this.#unacked + this.#queued.length > this.#deps.maxBytes) return this.#flood();
       if (!this.#flushing) {
         this.#flushing = true;
-        setTimeout(() => this.#flush(), 0);
+        queueMicrotask(() => this.#flush());
       }
     });
   }
