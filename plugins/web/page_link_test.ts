@@ -41,7 +41,7 @@ function fakeHost() {
   const calls: [string, unknown][] = [];
   const output = new Map<Listener, string>();
   let revision = 0;
-  let lines = 2;
+  let lines = 0;
   const host: PageHost = {
     call: <T>(name: string, input: unknown) => {
       calls.push([name, input]);
@@ -61,10 +61,9 @@ function fakeHost() {
         "pane.list": { panes: [{ id: "p1" }, { id: "p2" }] },
         "pane.read": {
           text: "hello\nworld",
-          firstLine: 0,
+          firstLine: lines,
           cursor: { x: 0, y: 1, visible: true },
           revision: ++revision,
-          lineCount: lines,
           rows: 2,
         },
       };

@@ -30,7 +30,8 @@ const HISTORY_LINES = 1000;
 /** What a screen copy's read tells besides the screen. */
 interface CopyInfo {
   revision: number;
-  lineCount: number;
+  /** The screen's top row, counted from the start of the pane: grows as lines scroll off. */
+  firstLine: number;
   rows: number;
 }
 
@@ -75,7 +76,7 @@ export class PaneFeed {
   #staleAt = 0;
   #polledAt = 0;
   #polling = false;
-  /** The pane's line count at the last copy, and whether it grew little since the one before. */
+  /** The screen's top line at the last copy, and whether it moved little since the one before. */
   #lines: number | undefined;
   #calm = false;
   #revision: number | undefined;
@@ -128,8 +129,8 @@ export class PaneFeed {
       });
       // Calm: less than a screenful of new lines since the last copy (a full-screen program
       // that only redraws is calm too; if it floods again, its stream is dropped again).
-      this.#calm = this.#lines !== undefined && read.lineCount - this.#lines < read.rows;
-      this.#lines = read.lineCount;
+      this.#calm = this.#lines !== undefined && read.firstLine - this.#lines < read.rows;
+      this.#lines = read.firstLine;
       if (this.#closed || !this.#stale || read.revision === this.#revision) return;
       this.#revision = read.revision;
       this.#frame(SNAPSHOT, snapshotBytes(read, undefined, read.text.split("\n").length));
