@@ -80,9 +80,15 @@ function fakeHost() {
     output.forEach((p, l) => p === pane && l({ topic: "pane.output", pane, data: { data } }));
   const listening = (pane: string) => [...output.values()].filter((p) => p === pane).length;
   const reads = () => calls.filter(([n]) => n === "pane.read").length;
+  /** History reads (for the page's scrollback) of `pane`. */
+  const historyReads = (pane: string) =>
+    calls.filter(([n, i]) => {
+      const input = i as { pane: string; mode?: string };
+      return n === "pane.read" && input.pane === pane && input.mode === "recent";
+    }).length;
   /** The pane printed `n` more lines. */
   const print = (n: number) => void (lines += n);
-  return { host, emit, listening, reads, print };
+  return { host, emit, listening, reads, print, historyReads };
 }
 
 Deno.test("linkPage() sends each pane a snapshot then its stream, coalesced per pane", async () => {
@@ -103,7 +109,7 @@ Deno.test("linkPage() sends each pane a snapshot then its stream, coalesced per 
 
 Deno.test("linkPage() copies a flooding pane's screen instead of its stream, and never holds up another pane", async () => {
   const socket = new FakeSocket();
-  const { host, emit, listening, reads, print } = fakeHost();
+  const { host, emit, listening, reads, print, historyReads } = fakeHost();
   linkPage(socket as unknown as WebSocket, host, {
     readOnly: false,
     maxBufferedBytes: 1000,
@@ -144,6 +150,7 @@ Deno.test("linkPage() copies a flooding pane's screen instead of its stream, and
     socket.ackAll("p1"); // a page that keeps drawing
     return listening("p1") === 1;
   });
+  assert.equal(historyReads("p1"), 2, "the stream comes back with the history the copies skipped");
   emit("p1", "quiet");
   await eventually(
     "p1 streams",

@@ -115,8 +115,10 @@ export class PaneFeed {
     if (!this.#stale || this.#held || this.#polling || now - this.#polledAt < pollMs) return;
     if (this.#unacked > maxBytes / 4) return;
     this.#polledAt = now;
-    if (now - this.#staleAt >= retryMs && this.#calm) void this.snapshot();
-    else void this.#poll();
+    if (now - this.#staleAt < retryMs || !this.#calm) return void this.#poll();
+    // Back to the stream, with the history the copies skipped, for the page's scrollback.
+    this.#first = true;
+    void this.snapshot();
   }
 
   /** Copies the visible screen, when it changed, without listening to the stream. */
