@@ -47,7 +47,8 @@
     const pane = decoder.decode(bytes.subarray(2, 2 + idLength));
     const entry = terms.get(pane);
     if (!entry) return ack(pane, bytes.length);
-    if (kind === 0) entry.term.reset();
+    // A snapshot starts with a full reset (RIS) written in turn, after what is still queued.
+    if (kind === 0) entry.term.write("\x1bc");
     entry.writes++;
     entry.term.write(bytes.subarray(2 + idLength), () => {
       entry.writes--;
