@@ -106,9 +106,15 @@ export function linkPage(socket: WebSocket, host: PageHost, options: PageOptions
   }, DRAIN_POLL_MS);
 
   socket.onopen = () => void refresh();
+  // The page's actions run one after another, in the order it sent them: keys reach the pane
+  // in order, and a drag's later position is never overtaken by an earlier one.
+  let acting = Promise.resolve();
   socket.onmessage = (e) => {
     if (typeof e.data !== "string") return;
-    void act(JSON.parse(e.data)).catch((err) =>
+    const m = JSON.parse(e.data);
+    // Acknowledgements never wait behind an action: they let output flow.
+    if (m.t === "ack") return ack(m.panes);
+    acting = acting.then(() => act(m)).catch((err) =>
       send(JSON.stringify({ t: "error", message: (err as Error).message }))
     );
   };
@@ -121,14 +127,15 @@ export function linkPage(socket: WebSocket, host: PageHost, options: PageOptions
     feeds.clear();
   };
 
+  function ack(panes: unknown): void {
+    if (typeof panes !== "object" || panes === null) return;
+    for (const [id, bytes] of Object.entries(panes)) {
+      if (typeof bytes === "number") feeds.get(id)?.ack(bytes);
+    }
+  }
+
   async function act(m: Record<string, unknown>): Promise<void> {
     const pane = typeof m.pane === "string" ? m.pane : undefined;
-    if (m.t === "ack" && typeof m.panes === "object" && m.panes !== null) {
-      for (const [id, bytes] of Object.entries(m.panes)) {
-        if (typeof bytes === "number") feeds.get(id)?.ack(bytes);
-      }
-      return;
-    }
     if (m.t === "view" && typeof m.window === "string") {
       view = m.window;
       return void schedule();

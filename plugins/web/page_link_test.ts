@@ -177,3 +177,31 @@ Deno.test("linkPage() refuses input from a read-only page", async () => {
   assert.ok(!calls.includes("pane.write"));
   socket.onclose!();
 });
+
+Deno.test("linkPage() runs a page's actions in order, one at a time", async () => {
+  const socket = new FakeSocket();
+  const { host } = fakeHost();
+  const writes: string[] = [];
+  let release = () => {};
+  const call = host.call;
+  host.call = <T>(name: string, input: unknown) => {
+    if (name !== "pane.write") return call<T>(name, input);
+    writes.push((input as { text: string }).text);
+    return new Promise<T>((r) => release = () => r({} as T));
+  };
+  linkPage(socket as unknown as WebSocket, host, { readOnly: false, maxBufferedBytes: 1000 });
+  socket.onopen!();
+  await eventually("the first snapshots", () => socket.frames().length === 2);
+  const input = (data: string) =>
+    socket.onmessage!({ data: JSON.stringify({ t: "input", pane: "p1", data }) });
+  input("a");
+  input("b");
+  await eventually("the first key written", () => writes.length === 1);
+  await new Promise((r) => setTimeout(r, 20)); // proves the second key waits for the first
+  assert.deepEqual(writes, ["a"]);
+  release();
+  await eventually("the second key written after the first", () => writes.length === 2);
+  assert.deepEqual(writes, ["a", "b"]);
+  release();
+  socket.onclose!();
+});
