@@ -107,16 +107,24 @@ export function linkPage(socket: WebSocket, host: PageHost, options: PageOptions
 
   socket.onopen = () => void refresh();
   // The page's actions run one after another, in the order it sent them: keys reach the pane
-  // in order, and a drag's later position is never overtaken by an earlier one.
+  // in order, and a drag's later position is never overtaken by an earlier one. Keys typed
+  // while a write is on its way join the next write, so fast typing does not queue round trips.
   let acting = Promise.resolve();
+  let typing: { pane: unknown; data: string } | undefined;
   socket.onmessage = (e) => {
     if (typeof e.data !== "string") return;
     const m = JSON.parse(e.data);
     // Acknowledgements never wait behind an action: they let output flow.
     if (m.t === "ack") return ack(m.panes);
-    acting = acting.then(() => act(m)).catch((err) =>
-      send(JSON.stringify({ t: "error", message: (err as Error).message }))
-    );
+    const isInput = m.t === "input" && typeof m.data === "string";
+    if (isInput && typing && typing.pane === m.pane) return void (typing.data += m.data);
+    const keys = isInput ? { pane: m.pane, data: m.data as string } : undefined;
+    typing = keys;
+    acting = acting.then(() => {
+      if (!keys) return act(m);
+      if (typing === keys) typing = undefined;
+      return act({ ...m, data: keys.data });
+    }).catch((err) => send(JSON.stringify({ t: "error", message: (err as Error).message })));
   };
   socket.onclose = () => {
     closed = true;

@@ -178,7 +178,7 @@ Deno.test("linkPage() refuses input from a read-only page", async () => {
   socket.onclose!();
 });
 
-Deno.test("linkPage() runs a page's actions in order, one at a time", async () => {
+Deno.test("linkPage() runs a page's actions in order, one at a time, keys typed meanwhile in one write", async () => {
   const socket = new FakeSocket();
   const { host } = fakeHost();
   const writes: string[] = [];
@@ -195,13 +195,19 @@ Deno.test("linkPage() runs a page's actions in order, one at a time", async () =
   const input = (data: string) =>
     socket.onmessage!({ data: JSON.stringify({ t: "input", pane: "p1", data }) });
   input("a");
-  input("b");
   await eventually("the first key written", () => writes.length === 1);
-  await new Promise((r) => setTimeout(r, 20)); // proves the second key waits for the first
+  input("b");
+  input("c");
+  socket.onmessage!({ data: JSON.stringify({ t: "focus", pane: "p2" }) });
+  input("d");
+  await new Promise((r) => setTimeout(r, 20)); // proves the next keys wait for the first write
   assert.deepEqual(writes, ["a"]);
   release();
-  await eventually("the second key written after the first", () => writes.length === 2);
-  assert.deepEqual(writes, ["a", "b"]);
+  await eventually("the keys typed meanwhile, in one write", () => writes.length === 2);
+  assert.deepEqual(writes, ["a", "bc"]);
+  release();
+  await eventually("the key typed after the focus", () => writes.length === 3);
+  assert.deepEqual(writes, ["a", "bc", "d"]);
   release();
   socket.onclose!();
 });
