@@ -45,7 +45,7 @@ Deno.test(
       const shell = panes[0]!.id;
       await client.call("pane.write", {
         pane: shell,
-        text: "for i in $(seq 1 300); do echo history-$i; done; echo done-$((6*7))\r",
+        text: "for i in $(seq 1 120); do echo history-$i; done; echo done-$((6*7))\r",
       });
       await eventually(
         "done-42 in the shell",
@@ -145,10 +145,11 @@ Deno.test(
           assert.doesNotMatch(await shown(page, shell), /history-2\b/);
           const box = (await page.locator(`.pane[data-pane="${shell}"]`).boundingBox())!;
           await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+          // Each wheel event scrolls about three lines: keep turning it.
           await eventually("history-2 shown after scrolling up", async () => {
-            await page.mouse.wheel(0, -5000);
+            await page.mouse.wheel(0, -20_000);
             return /^history-2$/m.test(await shown(page, shell));
-          });
+          }, { timeoutMs: 60_000 });
         });
 
         await t.step(
