@@ -37,7 +37,7 @@ async function paneCols(client: WeftClient, pane: string): Promise<number> {
 }
 
 Deno.test(
-  "web page in Chromium: drag a border, mouse for a program that asks, bracketed paste, IME, scrollback, canvas, agent states",
+  "web page in Chromium: drag a border, mouse for a program that asks, bracketed paste, IME, scrollback, zoom, canvas, agent states",
   E2E,
   async (t) => {
     await withServer(async ({ client }) => {
@@ -89,6 +89,28 @@ Deno.test(
           );
           assert.equal(sized.find((p) => p.id === shell)!.cols, before - 10, "the PTY follows");
         });
+
+        await t.step(
+          "the toolbar zooms the focused pane to the whole window and back",
+          async () => {
+            await page.locator(`.pane[data-pane="${shell}"]`).click();
+            await page.locator("#zoom").click();
+            await page.locator(`.pane[data-pane="${other}"]`).waitFor({ state: "detached" });
+            const { cols } = await client.call<{ cols: number }>("window.layout", {});
+            await eventually("the zoomed PTY as wide as the window", async () => {
+              const { panes } = await client.call<{ panes: { id: string; cols: number }[] }>(
+                "pane.list",
+                {},
+              );
+              return panes.find((p) => p.id === shell)!.cols === cols;
+            });
+            const box = (await page.locator(`.pane[data-pane="${shell}"]`).boundingBox())!;
+            const whole = (await page.locator("#window").boundingBox())!;
+            assert.ok(box.width > whole.width * 0.9, "the page shows it across the window");
+            await page.locator("#zoom").click();
+            await page.locator(`.pane[data-pane="${other}"][data-ready="true"]`).waitFor();
+          },
+        );
 
         await t.step("a click reaches a program that asked for mouse reports", async () => {
           const pane = page.locator(`.pane[data-pane="${other}"] .xterm-screen`);

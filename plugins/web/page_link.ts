@@ -160,7 +160,9 @@ export function linkPage(socket: WebSocket, host: PageHost, options: PageOptions
       await host.call("pane.create", { split: pane, direction });
     } else if (m.t === "close" && pane) await host.call("pane.close", { pane });
     else if (m.t === "drag" && view !== null) await drag(host, view, m);
-    else if (m.t === "size" && typeof m.cols === "number" && typeof m.rows === "number") {
+    else if (m.t === "zoom" && pane) {
+      await host.call("window.zoom", { pane, zoomed: m.zoomed === true });
+    } else if (m.t === "size" && typeof m.cols === "number" && typeof m.rows === "number") {
       if (view === null) await refresh();
       if (view !== null) {
         await host.call("window.resize", { window: view, cols: m.cols, rows: m.rows });
@@ -201,6 +203,10 @@ async function drag(host: PageHost, window: string, m: Record<string, unknown>):
     throw new Error("Cannot move a border: give path, index and at");
   }
   const layout = await host.call<LayoutView>("window.layout", { window });
+  // A zoomed pane fills the window alone, as the server sized its PTY.
+  if (layout.zoomed) {
+    layout.panes = [{ pane: layout.zoomed, x: 0, y: 0, cols: layout.cols, rows: layout.rows }];
+  }
   if (!layout.layout || layout.zoomed) return;
   const moved = moveBorder(layout.layout, rectsOf(layout), {
     path: path as number[],
@@ -235,6 +241,10 @@ async function viewState(host: PageHost, wanted: string | null) {
     return { sessions, windows, window, layout: null, borders: [], panes: [], blocked };
   }
   const layout = await host.call<LayoutView>("window.layout", { window });
+  // A zoomed pane fills the window alone, as the server sized its PTY.
+  if (layout.zoomed) {
+    layout.panes = [{ pane: layout.zoomed, x: 0, y: 0, cols: layout.cols, rows: layout.rows }];
+  }
   const panes = all.filter((p) => p.window === window);
   const borders = layout.layout && !layout.zoomed
     ? dragBorders(layout.layout, rectsOf(layout))

@@ -254,6 +254,8 @@
     focused() && send({ t: "split", pane: focused(), direction: "horizontal" });
   document.getElementById("split-v").onclick = () =>
     focused() && send({ t: "split", pane: focused(), direction: "vertical" });
+  document.getElementById("zoom").onclick = () =>
+    focused() && send({ t: "zoom", pane: focused(), zoomed: !state.layout.zoomed });
   document.getElementById("close").onclick = () =>
     focused() && send({ t: "close", pane: focused() });
   connect();
