@@ -12,7 +12,7 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { E2E, withServer } from "./helpers/server.ts";
 import { eventually } from "./helpers/poll.ts";
-import { withBrowser } from "./helpers/browser.ts";
+import { saveScreenshot, withBrowser } from "./helpers/browser.ts";
 import type { WeftClient } from "../plugins/client/mod.ts";
 
 const WEB = { plugins: { web: true } };
@@ -93,6 +93,8 @@ Deno.test(
         await t.step(
           "the toolbar zooms the focused pane to the whole window and back",
           async () => {
+            // The zoom acts on the pane clicked last, whether or not the view caught up yet.
+            await page.locator(`.pane[data-pane="${other}"]`).click();
             await page.locator(`.pane[data-pane="${shell}"]`).click();
             await page.locator("#zoom").click();
             await page.locator(`.pane[data-pane="${other}"]`).waitFor({ state: "detached" });
@@ -111,6 +113,10 @@ Deno.test(
             await page.locator(`.pane[data-pane="${other}"][data-ready="true"]`).waitFor();
           },
         );
+
+        // Two panes, a moved border, a program's output: the page as a human sees it.
+        const png = await saveScreenshot(page, "web_page");
+        assert.deepEqual([...png.subarray(1, 4)], [0x50, 0x4e, 0x47], "a PNG");
 
         await t.step("a click reaches a program that asked for mouse reports", async () => {
           const pane = page.locator(`.pane[data-pane="${other}"] .xterm-screen`);

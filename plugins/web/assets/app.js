@@ -8,6 +8,7 @@
   const terms = new Map(); // pane id -> { term, el, title, writes }
   const decoder = new TextDecoder();
   let state = null;
+  let clicked = null; // see focused()
   let cell = measureCell();
   let ws;
   const drawn = new Map(); // pane id -> bytes drawn and not yet acknowledged
@@ -78,6 +79,7 @@
     if (m.t !== "state") return;
     const switched = state !== null && state.window !== m.window;
     state = m;
+    if (switched || !m.layout || m.layout.focused === clicked) clicked = null;
     if (switched) sendSize(); // the newly shown window takes the page's size too
     document.body.dataset.readOnly = String(m.readOnly);
     document.getElementById("mode").textContent = m.readOnly ? "read-only" : "";
@@ -226,16 +228,18 @@
     // Mouse reports in the default (X10) encoding: one character per byte.
     term.onBinary((data) => state && !state.readOnly && send({ t: "input", pane, data }));
     el.addEventListener("mousedown", () => {
-      if (state && !state.readOnly && state.layout && state.layout.focused !== pane) {
-        send({ t: "focus", pane });
-      }
+      if (!state || state.readOnly || !state.layout || focused() === pane) return;
+      clicked = pane;
+      send({ t: "focus", pane });
     });
     terms.set(pane, entry);
     return entry;
   }
 
+  // The pane clicked last, until the server's layout says it is focused: the toolbar acts on
+  // what the human sees as focused, not on a view that has not caught up yet.
   function focused() {
-    return state && state.layout ? state.layout.focused : null;
+    return clicked ?? (state && state.layout ? state.layout.focused : null);
   }
 
   function sendSize() {
