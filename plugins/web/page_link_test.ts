@@ -37,7 +37,7 @@ class FakeSocket {
 }
 
 /** One session, one window, panes `p1` and `p2`; records calls; output is pushed by the test. */
-function fakeHost() {
+function fakeHost(historyLines = 0) {
   const calls: [string, unknown][] = [];
   const output = new Map<Listener, string>();
   let revision = 0;
@@ -67,6 +67,12 @@ function fakeHost() {
           rows: 2,
         },
       };
+      if (name === "pane.read" && (input as { mode?: string }).mode === "recent") {
+        const above = Array.from({ length: historyLines }, (_, i) => `old line ${i}`);
+        return Promise.resolve(
+          { text: [...above, "hello", "world"].join("\n"), firstLine: lines - historyLines } as T,
+        );
+      }
       return Promise.resolve((answers[name] ?? {}) as T);
     },
     subscribe: (filter, listener) => {
@@ -158,6 +164,19 @@ Deno.test("linkPage() copies a flooding pane's screen instead of its stream, and
   );
   socket.onclose!();
   assert.equal(listening("p1") + listening("p2"), 0);
+});
+
+Deno.test("linkPage() streams the output that follows a snapshot larger than a pane's cap", async () => {
+  const socket = new FakeSocket();
+  const { host, emit, listening } = fakeHost(200);
+  linkPage(socket as unknown as WebSocket, host, { readOnly: false, maxBufferedBytes: 1000 });
+  socket.onopen!();
+  await eventually("both snapshots", () => socket.frames().length === 2);
+  assert.ok(socket.frames()[0]![2].length > 2000, "a snapshot with its history");
+  emit("p1", "after");
+  await eventually("p1's output", () => socket.frames().some(([, , t]) => t === "after"));
+  assert.equal(listening("p1"), 1, "not taken for a flood");
+  socket.onclose!();
 });
 
 Deno.test("linkPage() refuses input from a read-only page", async () => {

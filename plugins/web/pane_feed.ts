@@ -71,6 +71,8 @@ export class PaneFeed {
   #off: () => void = () => {};
   /** Bytes sent that the page has not acknowledged as drawn. */
   #unacked = 0;
+  /** Of those, the last snapshot's (frames are drawn in order, so the first acknowledged). */
+  #grace = 0;
   /** The pane floods: its stream is dropped and its screen copied (since `#staleAt`). */
   #stale = false;
   #staleAt = 0;
@@ -100,6 +102,7 @@ export class PaneFeed {
   /** The page drew `bytes` of this pane's frames. */
   ack(bytes: number): void {
     this.#unacked = Math.max(0, this.#unacked - bytes);
+    this.#grace = Math.max(0, this.#grace - bytes);
   }
 
   /** The pane's size changed: the server's screen reflowed, so copy it (replaying is not exact). */
@@ -165,7 +168,8 @@ export class PaneFeed {
       const read = await host.call<VisibleSnapshot>("pane.read", { pane: this.pane, ansi: true });
       if (this.#closed) return;
       const rows = read.text.split("\n").length;
-      this.#frame(SNAPSHOT, snapshotBytes(read, history, rows));
+      // A snapshot with history can be large: output that follows it is not a flood for that.
+      this.#grace = this.#frame(SNAPSHOT, snapshotBytes(read, history, rows));
     } catch (err) {
       host.log(`cannot snapshot pane ${this.pane}: ${(err as Error).message}`);
     }
@@ -185,7 +189,8 @@ export class PaneFeed {
       if (this.#held) return void this.#held.push(data);
       if (this.#stale || this.#closed) return;
       this.#queued += data;
-      if (this.#unacked + this.#queued.length > this.#deps.maxBytes) return this.#flood();
+      const inFlight = this.#unacked - this.#grace + this.#queued.length;
+      if (inFlight > this.#deps.maxBytes) return this.#flood();
       if (!this.#flushing) {
         this.#flushing = true;
         queueMicrotask(() => this.#flush());
@@ -213,9 +218,11 @@ export class PaneFeed {
     this.#off = () => {};
   }
 
-  #frame(kind: number, text: string): void {
+  /** Sends a frame; returns its size. */
+  #frame(kind: number, text: string): number {
     const frame = encodeFrame(kind, this.pane, text);
     this.#unacked += frame.length;
     this.#deps.send(frame);
+    return frame.length;
   }
 }
