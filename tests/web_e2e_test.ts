@@ -171,6 +171,16 @@ Deno.test(
           const l = await client.call<{ cols: number }>("window.layout", { window: other.window });
           return l.cols === after.cols;
         });
+
+        // Respawned (tmux's respawn-pane -k): the page shows the new program's screen only.
+        await client.call("pane.respawn", {
+          pane: other.pane,
+          command: "echo respawned-$((40+2)); exec cat",
+        });
+        await eventually("only the respawned program's text in the page", async () => {
+          const text = await shown(page, other.pane);
+          return text.includes("respawned-42") && !text.includes("in-the-second-window");
+        });
       });
     }, { weft: WEB, startupSession: true });
   },

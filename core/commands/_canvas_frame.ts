@@ -36,7 +36,7 @@ export function sgrOnly(line: string): string {
  * @example
  * ```ts
  * import { canvasFrame } from "./_canvas_frame.ts";
- * console.assert(canvasFrame(["a", "b"], { rows: 3 }).includes("\x1b[3;1H\x1b[0m\x1b[K"));
+ * console.assert(canvasFrame(["a", "b"], { rows: 3 }).includes("\x1b[3;1H\x1b[0m\x1b[0m\x1b[K"));
  * ```
  */
 export function canvasFrame(

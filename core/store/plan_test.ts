@@ -126,3 +126,9 @@ Deno.test("planPane() brings a canvas back as a canvas of its owner, never as a 
   }]);
   assertEquals(plan.note, "canvas of canvas");
 });
+
+Deno.test("planPane() leaves out a canvas whose owner was a client (gone with its connection)", () => {
+  const plan = planPane(pane({ argv: [], canvas: "socket:c4" }), context());
+  assertEquals(plan.launches, []);
+  assertMatch(plan.note, /^not restored: a canvas of socket:c4/);
+});

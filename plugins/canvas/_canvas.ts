@@ -15,8 +15,8 @@ export interface Source {
   kind: string;
   /** The path as the caller gave it (relative to the project, or absolute inside it). */
   path?: string;
-  /** The real path, once checked to be inside the project. */
-  abs?: string;
+  /** The files it reads (real paths inside the project), which are watched. */
+  files?: string[];
   content?: string;
   title?: string;
   options?: Record<string, unknown>;
@@ -73,7 +73,7 @@ export function renderCanvas(c: Canvas): void {
 export function errorLines(c: Canvas, error: WeftError): string[] {
   const width = Math.max(1, c.cols);
   const message = wrap(`✗ ${error.message}`, width).map((l) => paint([STYLE.bold, STYLE.red], l));
-  const after = c.abs
+  const after = c.files?.length
     ? "Watching the file: it is drawn again when it changes."
     : "Fix the source and call canvas.update.";
   return [

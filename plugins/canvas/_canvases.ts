@@ -8,15 +8,15 @@
  */
 
 import { type PluginContext, WeftError, type WeftEvent } from "@weft/weft/plugin";
-import { LIVE_KINDS } from "./kinds/mod.ts";
+import { KINDS, LIVE_KINDS } from "./kinds/mod.ts";
+import { didYouMean } from "../../protocols/bus/suggest.ts";
 import { type Canvas, renderCanvas, type Source, titleOf } from "./_canvas.ts";
-import { insideProject, readSource } from "./_source.ts";
+import { filePair, loadSource } from "./_load.ts";
 import { watchFile } from "./_watch.ts";
 import { keysOf } from "./_keys.ts";
 import { newView, press, screenOf } from "./_view.ts";
-import { agentPanes, type PaneFacts } from "./_agents.ts";
+import type { PaneFacts } from "./_agents.ts";
 import type { Options } from "./options.ts";
-import { relative, resolve } from "node:path";
 
 /** Where a new canvas goes and what it is called: as `pane.canvas` takes them. */
 export interface Placement {
@@ -109,14 +109,22 @@ export class Canvases {
     checkSource(next);
     c.unwatch?.();
     delete c.unwatch;
-    delete c.abs;
+    delete c.files;
     delete c.path;
     delete c.content;
+    if (next.kind !== c.kind) c.view = newView(next.kind === "log");
     Object.assign(c, next);
     await this.#ctx.call("pane.set", { pane, meta: metaOf(next) }).catch(() => {});
     await this.#refresh(c);
     this.#watch(c);
     return this.#report(c);
+  }
+
+  /** Stops drawing a canvas and forgets it (its pane is being closed). */
+  forget(pane: string): void {
+    const c = this.#canvases.get(pane);
+    c?.unwatch?.();
+    this.#canvases.delete(pane);
   }
 
   /** Every canvas's report. */
@@ -129,7 +137,11 @@ export class Canvases {
     delete c.error;
     delete c.note;
     try {
-      await this.#load(c);
+      await loadSource(c, {
+        projectDir: this.#projectDir,
+        options: this.#ctx.options,
+        panes: async () => (await this.#ctx.call<{ panes: PaneFacts[] }>("pane.list", {})).panes,
+      });
     } catch (err) {
       c.error = err instanceof WeftError ? err : new WeftError("INTERNAL", String(err));
     }
@@ -140,38 +152,6 @@ export class Canvases {
         ...(c.error.data as object | undefined),
         pane: c.pane,
       });
-    }
-  }
-
-  async #load(c: Canvas): Promise<void> {
-    if (LIVE_KINDS.has(c.kind)) {
-      const { panes } = await this.#ctx.call<{ panes: PaneFacts[] }>("pane.list", {});
-      c.text = JSON.stringify(agentPanes(panes, c.options));
-      c.options = { ...c.options, now: Date.now() };
-      return;
-    }
-    if (c.content !== undefined) {
-      c.text = c.content;
-      return;
-    }
-    c.abs ??= await insideProject(this.#projectDir, c.path!).catch((err) => {
-      // A missing file inside the project is watched: it is drawn once it appears.
-      const candidate = resolve(this.#projectDir, c.path!);
-      const rel = relative(this.#projectDir, candidate);
-      if (err.code === "NOT_FOUND" && !rel.startsWith("..")) c.abs = candidate;
-      throw err;
-    });
-    const { options } = this.#ctx;
-    const tail = c.kind === "log";
-    const read = await readSource(c.abs, {
-      maxBytes: tail ? options.tailBytes : options.maxBytes,
-      tail,
-      shown: c.path!,
-    });
-    c.text = read.text;
-    if (read.truncated) {
-      c.note = `${tail ? "last" : "first"} ${size(tail ? options.tailBytes : options.maxBytes)} ` +
-        `of ${size(read.size)}`;
     }
   }
 
@@ -187,15 +167,18 @@ export class Canvases {
     return next;
   }
 
-  /** Watches a file source: each change reads, renders and draws it again. */
+  /** Watches the files a canvas reads: each change reads, renders and draws it again. */
   #watch(c: Canvas): void {
-    if (!c.abs || c.unwatch) return;
-    const abs = c.abs;
+    if (!c.files?.length || c.unwatch) return;
+    const files = c.files;
     this.#ctx.detached(() => {
-      c.unwatch = watchFile(abs, () => void this.#refresh(c).catch(() => {}), {
-        debounceMs: this.#ctx.options.debounceMs,
-        onError: (err) => this.#ctx.log(`Cannot watch "${c.path}": ${err}`),
-      });
+      const stops = files.map((abs) =>
+        watchFile(abs, () => void this.#refresh(c).catch(() => {}), {
+          debounceMs: this.#ctx.options.debounceMs,
+          onError: (err) => this.#ctx.log(`Cannot watch "${abs}": ${err}`),
+        })
+      );
+      c.unwatch = () => stops.forEach((stop) => stop());
     });
   }
 
@@ -208,9 +191,7 @@ export class Canvases {
     const c = this.#canvases.get(String(data.pane));
     if (event.topic === "pane.closed") {
       this.#canvasPanes.delete(String(data.pane));
-      if (!c) return;
-      c.unwatch?.();
-      this.#canvases.delete(c.pane);
+      if (c) this.forget(c.pane);
       return;
     }
     if (!c || data.owner !== this.#ctx.name) return;
@@ -263,7 +244,9 @@ export class Canvases {
     } catch {
       options = undefined;
     }
-    if (!kind || (!path && !LIVE_KINDS.has(kind))) {
+    const rebuildable = path || LIVE_KINDS.has(kind ?? "") ||
+      filePair({ kind: kind ?? "", options });
+    if (!kind || !rebuildable) {
       // Its content was not kept: nothing can draw it again.
       await this.#ctx.call("pane.close", { pane: p.id }).catch(() => {});
       return;
@@ -300,13 +283,21 @@ export class Canvases {
 }
 
 function checkSource(source: Source): void {
-  const live = LIVE_KINDS.has(source.kind);
+  if (!Object.hasOwn(KINDS, source.kind)) {
+    const known = Object.keys(KINDS).sort();
+    throw new WeftError(
+      "INVALID_INPUT",
+      `Cannot open a canvas of kind "${source.kind}": the kinds are ${known.join(", ")}` +
+        didYouMean(source.kind, known),
+    );
+  }
+  const live = LIVE_KINDS.has(source.kind) || filePair(source) !== undefined;
   const given = (source.path !== undefined ? 1 : 0) + (source.content !== undefined ? 1 : 0);
   if (live ? given !== 0 : given !== 1) {
     throw new WeftError(
       "INVALID_INPUT",
       live
-        ? `Cannot open a ${source.kind} canvas with a path or content: it shows live data`
+        ? `Cannot open a ${source.kind} canvas with a path or content: it reads its own source`
         : `Cannot open a ${source.kind} canvas: give path or content (one of them)`,
     );
   }
@@ -329,10 +320,4 @@ function metaOf(source: Source): Record<string, string> {
 
 function defined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
-function size(bytes: number): string {
-  if (bytes >= 1 << 20) return `${(bytes / (1 << 20)).toFixed(bytes >= 10 << 20 ? 0 : 1)} MiB`;
-  if (bytes >= 1 << 10) return `${Math.round(bytes / (1 << 10))} KiB`;
-  return `${bytes} B`;
 }

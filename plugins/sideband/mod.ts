@@ -154,6 +154,9 @@ class Sideband {
     const data = event.data as Record<string, unknown>;
     if (event.topic === "pane.created") {
       const pane = data as unknown as PaneInfo;
+      // Created again under its id (respawned): a new program, so a new reader.
+      this.#readers.get(pane.id)?.stop();
+      this.#readers.delete(pane.id);
       this.#panes.set(pane.id, pane);
       this.#apply(pane.id, false);
     } else if (event.topic === "pane.changed" || event.topic === "pane.current") {

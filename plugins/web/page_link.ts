@@ -97,7 +97,15 @@ export function linkPage(socket: WebSocket, host: PageHost, options: PageOptions
   const schedule = () => {
     pending ??= setTimeout(refresh, 20);
   };
-  const offView = host.subscribe({ topics: VIEW_TOPICS }, schedule);
+  const offView = host.subscribe({ topics: VIEW_TOPICS }, (event) => {
+    // A pane created again under an id the page follows was respawned: a new screen.
+    const again = event.topic === "pane.created" && follows.get((event.data as { id: string }).id);
+    if (again) {
+      again.first = true;
+      void snapshot((event.data as { id: string }).id, again);
+    }
+    schedule();
+  });
   const drain = setInterval(() => {
     // The socket itself backed up (the page is not reading at all): resync nothing yet.
     if (socket.bufferedAmount > options.maxBufferedBytes) return;

@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { CommandTagSpec, TagSpec, TagTable } from "./tags.ts";
+import type { CommandTagSpec, TagSpec } from "./tags.ts";
 
 /**
  * The table of the tags `commands` declare, and the names skipped because they were taken.
@@ -24,7 +24,7 @@ import type { CommandTagSpec, TagSpec, TagTable } from "./tags.ts";
 export function declaredTags(
   commands: readonly { name: string; sideband?: CommandTagSpec | undefined }[],
   taken: ReadonlySet<string>,
-): { table: TagTable; skipped: string[] } {
+): { table: Record<string, TagSpec>; skipped: string[] } {
   const table: Record<string, TagSpec> = {};
   const skipped: string[] = [];
   for (const { name, sideband } of commands) {

@@ -28,6 +28,8 @@ const GROUPS: [string, string, string][] = [
   ["tmux", "./tmux.ts", "benchTmux"],
   ["soak", "./soak.ts", "benchSoak"],
   ["store", "./store.ts", "benchStore"],
+  ["canvas", "./canvas.ts", "benchCanvas"],
+  ["canvas-render", "./canvas_render.ts", "benchCanvasRender"],
 ];
 /** Groups that run only when named. */
 const OPT_IN = new Set(["soak"]);

@@ -15,6 +15,7 @@ export const close = defineCommand({
   handler: async ({ targets, state, call }) => {
     state.get(targets.pane);
     await call("pane.close", { pane: targets.pane });
+    state.forget(targets.pane);
     return { closed: targets.pane };
   },
 });

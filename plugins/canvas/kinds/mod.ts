@@ -6,6 +6,9 @@
  */
 import type { Renderer } from "./types.ts";
 import { renderAgents } from "./agents.ts";
+import { render as renderDiff } from "./diff.ts";
+import { render as renderMarkdown } from "./markdown.ts";
+import { render as renderTests } from "./tests.ts";
 import { renderJson } from "./json.ts";
 import { renderLog } from "./log.ts";
 import { renderTable } from "./table.ts";
@@ -18,6 +21,9 @@ export const KINDS: Readonly<Record<string, Renderer>> = {
   log: renderLog,
   table: renderTable,
   agents: renderAgents,
+  diff: renderDiff,
+  tests: renderTests,
+  markdown: renderMarkdown,
 };
 
 /** What each kind shows and its options, for `canvas.kinds` and help (optional per kind). */
@@ -30,7 +36,9 @@ export const KIND_SUMMARIES: Readonly<Record<string, string>> = {
     "(options.format: csv, tsv, json)",
   agents: "a live board of every agent pane: name, kind, state, its message, since when " +
     "(no path or content)",
-  diff: "a unified diff, coloured, with line numbers; side by side when wide",
+  diff: "a unified diff (path or content), or two files (options.old and options.new, " +
+    "paths in the project): colours, line numbers, word marks, side by side from 160 columns " +
+    "(options.sideBySide)",
   tests: "test results (JUnit XML, TAP, Deno/Node reporters): summary, failures first",
   markdown: "Markdown: headings, emphasis, lists, quotes, tables, links, fenced code",
 };
