@@ -158,6 +158,12 @@ Deno.test(
             selectionEnd: 3,
           });
           await cdp.send("Input.insertText", { text: "日本" });
+          // xterm.js sends what was composed a moment after the composition ends: a human's
+          // Enter comes later than that, a test's must wait for it.
+          await eventually(
+            "the composed text on the shell's line",
+            async () => /echo ime-日本$/m.test(await paneText(client, shell)),
+          );
           await page.keyboard.press("Enter");
           await eventually(
             "the composed text in the shell",

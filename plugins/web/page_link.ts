@@ -99,11 +99,8 @@ export function linkPage(socket: WebSocket, host: PageHost, options: PageOptions
   };
   const offView = host.subscribe({ topics: VIEW_TOPICS }, (event) => {
     // A pane created again under an id the page follows was respawned: a new screen.
-    const again = event.topic === "pane.created" && follows.get((event.data as { id: string }).id);
-    if (again) {
-      again.first = true;
-      void snapshot((event.data as { id: string }).id, again);
-    }
+    const again = event.topic === "pane.created" && feeds.get((event.data as { id: string }).id);
+    if (again) again.renew();
     schedule();
   });
   const drain = setInterval(() => {

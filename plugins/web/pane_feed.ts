@@ -112,6 +112,12 @@ export class PaneFeed {
     void this.snapshot();
   }
 
+  /** The pane's program was started again (respawned): copy its new screen and history. */
+  renew(): void {
+    this.#first = true;
+    void this.snapshot();
+  }
+
   /** While the pane floods: copies its screen, or tries its stream again, once the page drew. */
   tick(now: number): void {
     const { pollMs = POLL_MS, retryMs = RETRY_MS, maxBytes } = this.#deps;
