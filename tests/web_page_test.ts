@@ -20,6 +20,15 @@ const WEB = { plugins: { web: true } };
 const SHOW_INPUT =
   "printf 'show-input\\n\\033[?1000h\\033[?1006h\\033[?2004h'; stty -echo -icanon; exec cat -v";
 
+/** Waits on a condition with a time-out generous enough for a loaded machine. */
+function soon<T>(
+  what: string,
+  check: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  options: { timeoutMs?: number } = {},
+): Promise<T> {
+  return eventually(what, check, { timeoutMs: 30_000, ...options });
+}
+
 async function paneText(client: WeftClient, pane: string): Promise<string> {
   return (await client.call<{ text: string }>("pane.read", { pane })).text;
 }
@@ -47,7 +56,7 @@ Deno.test(
         pane: shell,
         text: "for i in $(seq 1 120); do echo history-$i; done; echo done-$((6*7))\r",
       });
-      await eventually(
+      await soon(
         "done-42 in the shell",
         async () => /done-42/.test(await paneText(client, shell)),
       );
@@ -56,7 +65,7 @@ Deno.test(
         direction: "horizontal",
         command: SHOW_INPUT,
       });
-      await eventually(
+      await soon(
         "the program's modes",
         async () => /show-input/.test(await paneText(client, other)),
       );
@@ -79,7 +88,7 @@ Deno.test(
           await page.mouse.down();
           await page.mouse.move(box.x + cellW / 2 - 10 * cellW, y, { steps: 5 });
           await page.mouse.up();
-          await eventually(
+          await soon(
             "the left pane 10 columns narrower",
             async () => (await paneCols(client, shell)) === before - 10,
           );
@@ -99,7 +108,7 @@ Deno.test(
             await page.locator("#zoom").click();
             await page.locator(`.pane[data-pane="${other}"]`).waitFor({ state: "detached" });
             const { cols } = await client.call<{ cols: number }>("window.layout", {});
-            await eventually("the zoomed PTY as wide as the window", async () => {
+            await soon("the zoomed PTY as wide as the window", async () => {
               const { panes } = await client.call<{ panes: { id: string; cols: number }[] }>(
                 "pane.list",
                 {},
@@ -122,7 +131,7 @@ Deno.test(
           const pane = page.locator(`.pane[data-pane="${other}"] .xterm-screen`);
           const box = (await pane.boundingBox())!;
           await page.mouse.click(box.x + 5, box.y + box.height / 2);
-          await eventually(
+          await soon(
             "an SGR mouse report in the program",
             async () => /\^\[\[<0;1;\d+M\^\[\[<0;1;\d+m/.test(await paneText(client, other)),
           );
@@ -141,7 +150,7 @@ Deno.test(
                 new ClipboardEvent("paste", { clipboardData: data, bubbles: true }),
               );
             }, other);
-            await eventually(
+            await soon(
               "the bracketed paste in the program",
               async () => /\^\[\[200~pasted-words\^\[\[201~/.test(await paneText(client, other)),
             );
@@ -160,16 +169,16 @@ Deno.test(
           await cdp.send("Input.insertText", { text: "日本" });
           // xterm.js sends what was composed a moment after the composition ends: a human's
           // Enter comes later than that, a test's must wait for it.
-          await eventually(
+          await soon(
             "the composed text on the shell's line",
             async () => /echo ime-日本$/m.test(await paneText(client, shell)),
           );
           await page.keyboard.press("Enter");
-          await eventually(
+          await soon(
             "the composed text in the shell",
             async () => /^ime-日本$/m.test(await paneText(client, shell)),
           );
-          await eventually(
+          await soon(
             "and in the page",
             async () => /ime-日本/.test(await shown(page, shell)),
           );
@@ -180,7 +189,7 @@ Deno.test(
           const box = (await page.locator(`.pane[data-pane="${shell}"]`).boundingBox())!;
           await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
           // Each wheel event scrolls about three lines: keep turning it.
-          await eventually("history-2 shown after scrolling up", async () => {
+          await soon("history-2 shown after scrolling up", async () => {
             await page.mouse.wheel(0, -20_000);
             return /^history-2$/m.test(await shown(page, shell));
           }, { timeoutMs: 60_000 });
@@ -196,7 +205,7 @@ Deno.test(
               direction: "vertical",
             });
             await page.locator(`.pane[data-pane="${canvas}"][data-ready="true"]`).waitFor();
-            await eventually(
+            await soon(
               "the canvas's text in the page",
               async () => /canvas-value-42/.test(await shown(page, canvas)),
             );
@@ -215,7 +224,7 @@ Deno.test(
               await page.locator(`.pane[data-pane="${other}"] .badge`).innerText(),
               /blocked/,
             );
-            await eventually(
+            await soon(
               "1 blocked",
               async () => (await page.locator("#blocked").innerText()) === "1 blocked",
             );
@@ -224,14 +233,14 @@ Deno.test(
               command: "exec cat",
             });
             await client.call("pane.set", { pane: second.pane, state: "blocked" });
-            await eventually(
+            await soon(
               "2 blocked",
               async () => (await page.locator("#blocked").innerText()) === "2 blocked",
             );
             await page.locator("#tabs button", { hasText: "second" }).locator(".badge.blocked")
               .waitFor();
             await client.call("pane.set", { pane: other, state: "idle" });
-            await eventually(
+            await soon(
               "1 blocked again",
               async () => (await page.locator("#blocked").innerText()) === "1 blocked",
             );
