@@ -63,6 +63,7 @@ export function linkPage(socket: WebSocket, host: PageHost, options: PageOptions
   const feedDeps = {
     host,
     send,
+    flooding: (pane: string, on: boolean) => send(JSON.stringify({ t: "flooding", pane, on })),
     maxBytes: options.maxBufferedBytes,
     ...(options.pollMs ? { pollMs: options.pollMs } : {}),
     ...(options.retryMs ? { retryMs: options.retryMs } : {}),

@@ -128,6 +128,11 @@ Deno.test("linkPage() copies a flooding pane's screen instead of its stream, and
   await eventually("p1's output", () => socket.frames().length === 3);
   emit("p1", "x".repeat(2000));
   assert.equal(listening("p1"), 0, "a flooding pane's output is not even sent to the plugin");
+  const told = () =>
+    socket.sent.filter((d) => typeof d === "string" && d.includes('"flooding"')).map((d) =>
+      JSON.parse(d as string)
+    );
+  assert.deepEqual(told(), [{ t: "flooding", pane: "p1", on: true }], "the page is told");
   emit("p2", "echo");
   await eventually(
     "p2's echo",
@@ -157,6 +162,7 @@ Deno.test("linkPage() copies a flooding pane's screen instead of its stream, and
     return listening("p1") === 1;
   });
   assert.equal(historyReads("p1"), 2, "the stream comes back with the history the copies skipped");
+  assert.deepEqual(told().at(-1), { t: "flooding", pane: "p1", on: false });
   emit("p1", "quiet");
   await eventually(
     "p1 streams",

@@ -38,6 +38,8 @@ interface CopyInfo {
 /** What a feed needs from its page. */
 export interface FeedDeps {
   host: PageHost;
+  /** Tells the page a pane started or stopped flooding (it shows copies meanwhile). */
+  flooding?: (pane: string, on: boolean) => void;
   /** Sends a binary frame to the page. */
   send: (frame: Uint8Array) => void;
   /** Bytes in flight to one pane past which its output is dropped and it is resynced. */
@@ -158,7 +160,10 @@ export class PaneFeed {
     this.#held = [];
     this.#queued = "";
     // Listening again before the read: the subscription reaches the bus first.
-    if (this.#stale) this.#off = this.#listen();
+    if (this.#stale) {
+      this.#off = this.#listen();
+      this.#deps.flooding?.(this.pane, false);
+    }
     this.#stale = false;
     try {
       // Only a pane's first snapshot brings history: a resync keeps the page's scrollback short.
@@ -214,6 +219,7 @@ export class PaneFeed {
 
   /** The page cannot take this pane's output: stop listening, copy its screen instead. */
   #flood(): void {
+    this.#deps.flooding?.(this.pane, true);
     this.#stale = true;
     this.#queued = "";
     this.#staleAt = this.#polledAt = performance.now();

@@ -76,6 +76,12 @@
 
   function onJson(m) {
     if (m.t === "error") return console.warn("weft:", m.message);
+    if (m.t === "flooding") {
+      // The pane's output is too fast to follow: the page shows copies of its screen meanwhile.
+      const entry = terms.get(m.pane);
+      if (entry) entry.el.dataset.flooding = String(m.on);
+      return;
+    }
     if (m.t !== "state") return;
     const switched = state !== null && state.window !== m.window;
     state = m;
