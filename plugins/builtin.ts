@@ -37,6 +37,15 @@ export const BUILTIN_PLUGINS: Readonly<Record<string, BuiltinPlugin>> = {
     grant: "asked",
     options: {},
   },
+  // On by default: agents, scripts and humans message each other. It keeps messages in its
+  // own SQLite file, reads panes (who is who, who is idle) and types a message into an idle
+  // agent's prompt.
+  message: {
+    from: new URL("./messaging/mod.ts", import.meta.url).href,
+    enabled: true,
+    grant: "asked",
+    options: {},
+  },
   // On by default: agents open canvases (diff, tests, JSON, logs, …) beside their terminals,
   // by MCP or by a `<weft:canvas …/>` tag. It draws only canvas panes it made, reads the
   // project folder and nothing else, and closes its canvases on `q`.

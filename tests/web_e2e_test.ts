@@ -6,11 +6,10 @@
  */
 
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { E2E, withServer } from "./helpers/server.ts";
 import { eventually } from "./helpers/poll.ts";
-import { withBrowser } from "./helpers/browser.ts";
+import { saveScreenshot, withBrowser } from "./helpers/browser.ts";
 import type { WeftClient } from "../plugins/client/mod.ts";
 
 const WEB = { plugins: { web: true } };
@@ -111,7 +110,7 @@ Deno.test(
   "web door in Chromium: see a pane, type into it, split from the toolbar, resize, switch tabs",
   E2E,
   async () => {
-    await withServer(async ({ client, dir, server }) => {
+    await withServer(async ({ client, server }) => {
       const info = JSON.parse(await Deno.readTextFile(server.paths.info));
       const pane = await firstPane(client);
       await client.call("pane.write", {
@@ -139,12 +138,8 @@ Deno.test(
         await eventually("hi in the pane", async () => /^hi$/m.test(await paneText(client, pane)));
         await eventually("hi in the page", async () => /^hi$/m.test(await shown(page, pane)));
 
-        const screenshot = join(dir, "web.png");
-        await page.screenshot({ path: screenshot });
-        const png = await Deno.readFile(screenshot);
+        const png = await saveScreenshot(page, "web");
         assert.deepEqual([...png.subarray(1, 4)], [0x50, 0x4e, 0x47], "a PNG");
-        const keep = Deno.env.get("WEFT_TEST_ARTIFACTS");
-        if (keep) await Deno.copyFile(screenshot, join(keep, "web.png"));
 
         await page.locator("#split-h").click();
         await page.locator(".pane").nth(1).waitFor();

@@ -78,6 +78,13 @@ export const ReadOut = z.object({
   rows: z.number(),
   changed: z.boolean(),
   title: z.string(),
+  modes: z.object({
+    bracketedPaste: z.boolean(),
+    applicationCursor: z.boolean(),
+    applicationKeypad: z.boolean(),
+    mouse: z.boolean(),
+    alternateScreen: z.boolean(),
+  }).optional(),
 });
 
 /** `pane.wait`: what matched and the pane's state then. */

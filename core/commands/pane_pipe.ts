@@ -8,7 +8,9 @@ import { PanePipes } from "./_pipes.ts";
  * `pipe-pane`), or the pipe closed.
  */
 export function panePipe(deps: CoreDeps) {
-  const pipes = new PanePipes(deps.bus.events, deps.config.shell);
+  // Made on first use: the factories must not touch deps (`weft help` lists specs without a server).
+  let made: PanePipes | undefined;
+  const pipesOf = () => made ??= new PanePipes(deps.bus.events, deps.config.shell);
   return defineCommand({
     name: "pane.pipe",
     title: "Pipe pane output",
@@ -26,6 +28,7 @@ export function panePipe(deps: CoreDeps) {
     }),
     output: z.object({ pane: z.string(), piped: z.boolean() }),
     handler: ({ input, targets: { pane } }) => {
+      const pipes = pipesOf();
       const had = pipes.has(pane.id);
       pipes.close(pane.id);
       if (input.command && !(input.toggle && had)) {

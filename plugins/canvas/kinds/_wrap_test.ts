@@ -29,9 +29,8 @@ Deno.test("wrapSpans() measures wide characters", () => {
   assertEquals(text(wrapSpans([{ text: "日本語日本", sgr: "" }], 5)), ["日本", "語日", "本"]);
 });
 
-Deno.test("wrapSpans() cuts a 200,000-character word in linear time", () => {
-  const started = performance.now();
+Deno.test("wrapSpans() cuts a 200,000-character word into 80-cell rows", () => {
+  // Its speed is measured in `deno task bench -- canvas-render`, not asserted here.
   const lines = wrapSpans([{ text: "x".repeat(200_000), sgr: "" }], 80);
   assertEquals(lines.length, 2500);
-  if (performance.now() - started > 2000) throw new Error("too slow");
 });

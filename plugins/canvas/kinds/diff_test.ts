@@ -65,10 +65,7 @@ Deno.test("render() says so when there are no changes", () => {
 Deno.test("render() reads the head of a huge diff and counts the rest", () => {
   const body = Array.from({ length: 100_000 }, (_, i) => `+line ${i} ${"x".repeat(i % 300)}`);
   const content = `--- a/big\n+++ b/big\n@@ -0,0 +1,100000 @@\n${body.join("\n")}\n`;
-  const started = performance.now();
   const lines = draw(content, 120);
-  const ms = performance.now() - started;
-  assert(ms < 3000, `took ${ms} ms`); // generous: the machine is shared; the bench has the figure
   assert(lines.length < 12_000);
   assert(stripSgr(lines[lines.length - 1]!).startsWith("… 90003 more lines"), lines.at(-1));
 });
@@ -82,7 +79,9 @@ Deno.test("render() survives a line of a million characters without backtracking
     }\n`,
     200,
   );
-  assert(performance.now() - started < 2000);
+  // Not a speed figure (the bench has those): backtracking on a million characters would take
+  // minutes, so a bound far above any honest render tells the two apart even on a loaded machine.
+  assert(performance.now() - started < 10_000);
 });
 
 Deno.test("diffTexts() of equal texts draws as no changes", () => {

@@ -1,0 +1,46 @@
+import { z } from "@weft/weft/plugin";
+import { AS, defineCommand, PRIORITY } from "../_common.ts";
+
+/** `message.send`: a message to an agent, `@role`, `@group` or `@everyone`. */
+export const send = defineCommand({
+  name: "message.send",
+  title: "Send a message",
+  description: "Send a message to another agent: `to` is an agent or pane name, `@role`, " +
+    "`@group` or `@everyone`. Returns once the message is stored. An idle agent pane gets it " +
+    "typed into its prompt; others read it with check_messages or wait_for_message.",
+  capabilities: ["message:send"],
+  mcp: { name: "send_message" },
+  sideband: {
+    tag: "send",
+    summary: "send the content as a message to `to` (a name, @role, @group or @everyone)",
+    content: "content",
+    attrs: {
+      to: { kind: "string", required: true, max: 200 },
+      content: { kind: "string", max: 64 * 1024 },
+      priority: { kind: ["critical", "high", "normal", "low"] },
+      reply_to: { kind: "string", max: 64 },
+    },
+  },
+  input: z.object({
+    to: z.string().min(1).max(200).describe("Agent name, pane id, @role, @group or @everyone."),
+    content: z.string().describe("The message text (markdown)."),
+    reply_to: z.string().max(64).optional().describe("The id of the message this answers."),
+    priority: PRIORITY.optional().describe("critical, high, normal (default) or low."),
+    metadata: z.record(z.string(), z.unknown()).optional().describe("Structured data."),
+    as: AS,
+  }),
+  handler: async ({ input, caller, state }) => {
+    const from = await state.self(caller, input.as);
+    const stored = await state.send(from, input);
+    const recipients = stored.map((m) => m.to);
+    return {
+      status: "delivered",
+      message_id: stored[0]!.id,
+      from,
+      recipients,
+      recipient_status: recipients.length === 1
+        ? state.statusOf(recipients[0]!)
+        : `${recipients.length} recipients`,
+    };
+  },
+});
