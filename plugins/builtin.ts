@@ -37,6 +37,15 @@ export const BUILTIN_PLUGINS: Readonly<Record<string, BuiltinPlugin>> = {
     grant: "asked",
     options: {},
   },
+  // On by default: it does nothing until the project names agents (or `bridge.add` adds one);
+  // then it runs their `claude -p` turns in panes of its own session, keeps its queues in its
+  // data folder, and takes and sends messages for its agents.
+  bridge: {
+    from: new URL("./bridge/mod.ts", import.meta.url).href,
+    enabled: true,
+    grant: "asked",
+    options: {},
+  },
   // Off until the project enables it; then it may forward every bus right to its MCP
   // clients (read-only mode narrows that), listen on loopback and keep its token in .weft/.
   mcp: {

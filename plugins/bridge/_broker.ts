@@ -1,0 +1,412 @@
+/**
+ * The broker: per-agent FIFO queues in SQLite, one turn at a time per agent, a global limit on
+ * turns at once, priorities, retries with back-off and dead letters. Enqueueing wakes it at
+ * once; a back-off arms one timer for the earliest retry (no polling). A message leaves its
+ * queue only in the transaction that stores its reply and routes it on.
+ *
+ * @module
+ */
+
+import type { DatabaseSync } from "node:sqlite";
+import { type AgentRow, type Item, row, rows, run, transaction } from "./_db.ts";
+import type { Executor, TurnJob } from "./_exec.ts";
+import { judge, type Outcome } from "./_stream.ts";
+import { turnArgv } from "./_argv.ts";
+import type { AgentSettings, Options } from "./options.ts";
+
+/** What the broker needs around it. */
+export interface BrokerDeps {
+  db: DatabaseSync;
+  /** Folder for each try's files (`<runs>/<attempt>.*`). */
+  runs: string;
+  /** The project directory (relative agent cwds start there). */
+  projectDir: string;
+  options: Options;
+  /** The executor for pane turns and for headless ones. */
+  executors: { pane: Executor; headless: Executor };
+  /** Publishes `bridge.turn` and the like. */
+  publish(topic: string, data: unknown): void;
+  /** A reply for someone who is not a bridge agent was stored: deliver it (outbox row id). */
+  deliver(outbox: number): void;
+  /**
+   * Runs `fn` as the plugin's own work: turns start from whichever handler queued a message,
+   * and must outlive it.
+   */
+  detach?: <T>(fn: () => T) => T;
+  now?: () => number;
+}
+
+/** What `enqueue` takes. */
+export interface Enqueue {
+  agent: string;
+  text: string;
+  sender?: string | null;
+  origin: Item["origin"];
+  messageId?: string | null;
+  conversation?: string;
+  hop?: number;
+  maxHops?: number;
+  priority?: number;
+}
+
+/** The broker; see the module doc. */
+export class Broker {
+  #deps: BrokerDeps;
+  #running = new Set<string>();
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #timerAt = Infinity;
+  #scheduled = false;
+  #stopped = false;
+  #idle: (() => void)[] = [];
+  #now: () => number;
+
+  constructor(deps: BrokerDeps) {
+    this.#deps = deps;
+    this.#now = deps.now ?? Date.now;
+  }
+
+  /** Turns running now, by agent. */
+  get running(): ReadonlySet<string> {
+    return this.#running;
+  }
+
+  /**
+   * Tries that were running when the server (or the plugin) stopped: each counts as a failed
+   * try and its message is queued again at once.
+   */
+  recover(): string[] {
+    const db = this.#deps.db;
+    const stale = rows<Item>(db, "SELECT * FROM items WHERE state = 'running'");
+    transaction(db, () => {
+      run(
+        db,
+        `UPDATE turns SET state = 'failed', finished_at = ?,
+          error = 'interrupted: the weft server or the bridge stopped during the turn'
+          WHERE state = 'running'`,
+        this.#now(),
+      );
+      for (const item of stale) {
+        run(
+          db,
+          "UPDATE items SET state = 'queued', next_at = 0, error = ? WHERE id = ?",
+          "interrupted: the weft server or the bridge stopped during the turn",
+          item.id,
+        );
+      }
+    });
+    return stale.map((i) => i.id);
+  }
+
+  /** Stores a message in its agent's queue and wakes the broker; returns the item. */
+  enqueue(request: Enqueue): Item {
+    const db = this.#deps.db;
+    const item = insertItem(db, request, this.#deps.options, this.#now());
+    this.wake();
+    return item;
+  }
+
+  /** Looks for work now (after the current task). */
+  wake(): void {
+    if (this.#scheduled || this.#stopped) return;
+    this.#scheduled = true;
+    const detach = this.#deps.detach ?? ((fn) => fn());
+    detach(() =>
+      queueMicrotask(() => {
+        this.#scheduled = false;
+        this.#pump();
+      })
+    );
+  }
+
+  /** Stops starting turns (running ones finish). */
+  stop(): void {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+  }
+
+  /** Resolves once nothing runs and nothing is due (for tests and benchmarks). */
+  idle(): Promise<void> {
+    if (this.#running.size === 0 && !this.#due()) return Promise.resolve();
+    return new Promise((resolve) => this.#idle.push(resolve));
+  }
+
+  #due(): boolean {
+    return this.#next().item !== undefined;
+  }
+
+  #pump(): void {
+    if (this.#stopped) return;
+    while (this.#running.size < this.#deps.options.concurrency) {
+      const { item, wakeAt } = this.#next();
+      if (!item) {
+        this.#arm(wakeAt);
+        break;
+      }
+      this.#running.add(item.agent);
+      void this.#turn(item).finally(() => {
+        this.#running.delete(item.agent);
+        this.wake();
+        if (this.#running.size === 0 && !this.#due()) {
+          for (const resolve of this.#idle.splice(0)) resolve();
+        }
+      });
+    }
+  }
+
+  /** The next item to run: the head of each free agent's queue, best priority, then oldest. */
+  #next(): { item?: Item; wakeAt: number } {
+    const now = this.#now();
+    const queued = rows<Item>(
+      this.#deps.db,
+      `SELECT i.* FROM items i JOIN agents a ON a.name = i.agent WHERE i.state = 'queued'
+        ORDER BY i.priority DESC, i.seq`,
+    );
+    const heads = new Map<string, Item>();
+    for (const item of queued) if (!heads.has(item.agent)) heads.set(item.agent, item);
+    let wakeAt = Infinity;
+    for (const item of heads.values()) {
+      if (this.#running.has(item.agent)) continue;
+      if (item.next_at > now) {
+        wakeAt = Math.min(wakeAt, item.next_at);
+        continue;
+      }
+      return { item, wakeAt };
+    }
+    return { wakeAt };
+  }
+
+  #arm(at: number): void {
+    if (at === Infinity || at >= this.#timerAt) return;
+    clearTimeout(this.#timer);
+    this.#timerAt = at;
+    this.#timer = setTimeout(() => {
+      this.#timerAt = Infinity;
+      this.wake();
+    }, Math.max(0, at - this.#now()));
+  }
+
+  async #turn(item: Item): Promise<void> {
+    const { db, runs } = this.#deps;
+    const agent = row<AgentRow>(db, "SELECT * FROM agents WHERE name = ?", item.agent);
+    if (!agent) return;
+    const settings = JSON.parse(agent.settings) as AgentSettings;
+    const attempt = crypto.randomUUID();
+    const tries = item.tries + 1;
+    const started = this.#now();
+    transaction(db, () => {
+      run(db, "UPDATE items SET state = 'running', tries = ? WHERE id = ?", tries, item.id);
+      run(
+        db,
+        `INSERT INTO turns (item, agent, attempt, session_id, turn_number, try, state, started_at)
+          VALUES (?, ?, ?, ?, ?, ?, 'running', ?)`,
+        item.id,
+        item.agent,
+        attempt,
+        agent.session_id,
+        agent.turns + 1,
+        tries,
+        started,
+      );
+    });
+    const base = { agent: item.agent, item: item.id, attempt, try: tries };
+    const job: TurnJob = {
+      agent: item.agent,
+      attempt,
+      argv: turnArgv(settings, item.text, {
+        id: agent.session_id,
+        started: agent.session_started === 1,
+      }),
+      cwd: resolveCwd(settings.cwd, this.#deps.projectDir),
+      env: settings.env ?? {},
+      timeoutMs: settings.timeoutMs ?? 600_000,
+      prefix: `${runs}/${attempt}`,
+      started: (pane) => {
+        if (pane) run(db, "UPDATE turns SET pane = ? WHERE attempt = ?", pane, attempt);
+        this.#deps.publish("bridge.turn", { ...base, state: "started", pane });
+      },
+    };
+    const executor = settings.headless ? this.#deps.executors.headless : this.#deps.executors.pane;
+    let outcome: Outcome;
+    let raw;
+    try {
+      raw = await executor.run(job);
+      outcome = judge(raw);
+    } catch (err) {
+      raw = { code: null, signal: null };
+      outcome = judge({ lines: [], code: null, signal: null, stderr: "", note: String(err) });
+    }
+    const finished = this.#now();
+    const record = [
+      finished,
+      raw.code,
+      raw.signal,
+      finished - started,
+      outcome.costUsd,
+      outcome.inputTokens,
+      outcome.outputTokens,
+      outcome.subtype,
+      outcome.isError ? 1 : 0,
+      outcome.error || null,
+      attempt,
+    ] as const;
+    const recordSql = `UPDATE turns SET state = ?, finished_at = ?, exit_code = ?, signal = ?,
+      duration_ms = ?, cost_usd = ?, input_tokens = ?, output_tokens = ?, subtype = ?,
+      is_error = ?, error = ? WHERE attempt = ?`;
+    if (outcome.ok) {
+      const routed = transaction(db, () => {
+        run(db, recordSql, "ok", ...record);
+        return this.#succeed(item, agent, outcome);
+      });
+      this.#deps.publish("bridge.turn", {
+        ...base,
+        state: "finished",
+        reply: outcome.reply,
+        routed: routed.how,
+        durationMs: finished - started,
+        costUsd: outcome.costUsd,
+      });
+      if (routed.outbox !== undefined) this.#deps.deliver(routed.outbox);
+      return;
+    }
+    const fate = transaction(db, () => {
+      run(db, recordSql, "failed", ...record);
+      return this.#fail(item, tries, outcome);
+    });
+    this.#deps.publish("bridge.turn", {
+      ...base,
+      state: "failed",
+      error: outcome.error,
+      retry: fate === "dead" ? null : fate,
+      dead: fate === "dead",
+    });
+  }
+
+  /** Stores the reply, ends the item and routes the reply on; one transaction. */
+  #succeed(item: Item, agent: AgentRow, outcome: Outcome): { how: string; outbox?: number } {
+    const db = this.#deps.db;
+    const now = this.#now();
+    run(
+      db,
+      `UPDATE agents SET turns = turns + 1, session_started = 1, last_result = ? WHERE name = ?`,
+      JSON.stringify({ ok: true, at: now, costUsd: outcome.costUsd }),
+      agent.name,
+    );
+    let how = "none";
+    let outbox: number | undefined;
+    const sender = item.sender;
+    const toAgent = sender !== null &&
+      row(db, "SELECT 1 AS x FROM agents WHERE name = ?", sender) !== undefined;
+    if (sender === null) {
+      how = "kept";
+    } else if (item.hop >= item.max_hops) {
+      how = `stopped: hop limit ${item.max_hops} reached`;
+    } else if (toAgent) {
+      const next = insertItem(
+        db,
+        {
+          agent: sender,
+          text: outcome.reply,
+          sender: item.agent,
+          origin: "reply",
+          conversation: item.conversation,
+          hop: item.hop + 1,
+          maxHops: item.max_hops,
+          priority: item.priority,
+        },
+        this.#deps.options,
+        now,
+      );
+      how = `agent:${next.id}`;
+    } else {
+      const out = row<{ id: number }>(
+        db,
+        `INSERT INTO outbox (item, sender, recipient, text, reply_to, state, created_at)
+          VALUES (?, ?, ?, ?, ?, 'pending', ?) RETURNING id`,
+        item.id,
+        item.agent,
+        sender,
+        outcome.reply,
+        item.message_id,
+        now,
+      )!;
+      outbox = Number(out.id);
+      how = `message:${sender}`;
+    }
+    run(
+      db,
+      `UPDATE items SET state = 'done', reply = ?, routed = ?, error = NULL, done_at = ?
+        WHERE id = ?`,
+      outcome.reply,
+      how,
+      now,
+      item.id,
+    );
+    return { how, ...(outbox !== undefined ? { outbox } : {}) };
+  }
+
+  /** Queues the item again after a back-off, or moves it to the dead letters. */
+  #fail(item: Item, tries: number, outcome: Outcome): number | "dead" {
+    const db = this.#deps.db;
+    const { maxTries, backoffMs } = this.#deps.options;
+    if (outcome.session) {
+      run(
+        db,
+        "UPDATE agents SET session_started = ? WHERE name = ?",
+        outcome.session === "exists" ? 1 : 0,
+        item.agent,
+      );
+    }
+    run(
+      db,
+      "UPDATE agents SET last_result = ? WHERE name = ?",
+      JSON.stringify({ ok: false, at: this.#now(), error: outcome.error }),
+      item.agent,
+    );
+    if (outcome.fatal || tries >= maxTries) {
+      run(
+        db,
+        "UPDATE items SET state = 'dead', error = ?, done_at = ? WHERE id = ?",
+        outcome.error,
+        this.#now(),
+        item.id,
+      );
+      return "dead";
+    }
+    // A session mix-up is fixed by the flag just set: no need to wait.
+    const delay = outcome.session ? 0 : backoffMs * 2 ** (tries - 1);
+    run(
+      db,
+      "UPDATE items SET state = 'queued', next_at = ?, error = ? WHERE id = ?",
+      this.#now() + delay,
+      outcome.error,
+      item.id,
+    );
+    return delay;
+  }
+}
+
+function insertItem(db: DatabaseSync, r: Enqueue, options: Options, now: number): Item {
+  return row<Item>(
+    db,
+    `INSERT INTO items (id, agent, text, sender, origin, message_id, conversation, hop,
+      max_hops, priority, state, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?)
+      RETURNING *`,
+    crypto.randomUUID(),
+    r.agent,
+    r.text,
+    r.sender ?? null,
+    r.origin,
+    r.messageId ?? null,
+    r.conversation ?? crypto.randomUUID(),
+    r.hop ?? 1,
+    r.maxHops ?? options.maxHops,
+    r.priority ?? 0,
+    now,
+  )!;
+}
+
+/** An agent's working directory: absolute, or relative to the project. */
+export function resolveCwd(cwd: string | undefined, projectDir: string): string {
+  if (!cwd) return projectDir;
+  return cwd.startsWith("/") ? cwd : `${projectDir.replace(/\/$/, "")}/${cwd}`;
+}

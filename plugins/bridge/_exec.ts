@@ -1,0 +1,123 @@
+/**
+ * Running one turn: what a turn asks of an executor, and the headless executor (the bridge
+ * runs the program itself, without a pane). The pane executor is in `_exec_pane.ts`.
+ *
+ * @module
+ */
+
+import { lines, type RawRun } from "./_stream.ts";
+import { notFound } from "./runner.ts";
+
+/** One try of one turn. */
+export interface TurnJob {
+  agent: string;
+  /** Unique per try: names its files (`runs/<attempt>.*`) and its pane's tag. */
+  attempt: string;
+  /** Program first. */
+  argv: string[];
+  cwd: string;
+  env: Record<string, string>;
+  timeoutMs: number;
+  /** Where its files go: `<prefix>.jsonl`, `.exit.json`, `.go`/`.claim`. */
+  prefix: string;
+  /** Called once the process (or its pane) started. */
+  started(pane: string | null): void;
+}
+
+/** Runs turns. */
+export interface Executor {
+  run(job: TurnJob): Promise<RawRun>;
+}
+
+/**
+ * Runs the program as a child of the plugin, its stream-json kept in `<prefix>.jsonl`.
+ *
+ * @example
+ * ```ts
+ * import { headlessExecutor } from "./_exec.ts";
+ * console.assert(typeof headlessExecutor().run === "function");
+ * ```
+ */
+export function headlessExecutor(): Executor {
+  return { run: runHeadless };
+}
+
+async function runHeadless(job: TurnJob): Promise<RawRun> {
+  const [program, ...args] = job.argv;
+  let child: Deno.ChildProcess;
+  try {
+    child = new Deno.Command(program!, {
+      args,
+      cwd: job.cwd,
+      env: job.env,
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+  } catch (err) {
+    return notStarted(program!, job.cwd, err);
+  }
+  job.started(null);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    try {
+      child.kill("SIGKILL");
+    } catch { /* already gone */ }
+  }, job.timeoutMs);
+  const log = await Deno.open(`${job.prefix}.jsonl`, { create: true, append: true });
+  const out: string[] = [];
+  let stderr = "";
+  const errDone = (async () => {
+    for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) {
+      stderr = (stderr + chunk).slice(-8192);
+    }
+  })();
+  const encoder = new TextEncoder();
+  for await (const line of lines(child.stdout)) {
+    out.push(line);
+    await log.write(encoder.encode(line + "\n"));
+  }
+  await errDone;
+  const status = await child.status;
+  clearTimeout(timer);
+  log.close();
+  return {
+    lines: out,
+    code: status.signal ? null : status.code,
+    signal: status.signal,
+    stderr,
+    ...(timedOut ? { note: `the turn took longer than ${job.timeoutMs} ms and was ended` } : {}),
+  };
+}
+
+/** The run of a program that could not start. */
+export function notStarted(program: string, cwd: string, err: unknown): RawRun {
+  if (err instanceof Deno.errors.NotFound) {
+    return {
+      lines: [],
+      code: null,
+      signal: null,
+      stderr: "",
+      note: notFound(program),
+      missing: true,
+    };
+  }
+  if (err instanceof Deno.errors.NotCapable) {
+    return {
+      lines: [],
+      code: null,
+      signal: null,
+      stderr: "",
+      note: `Cannot run "${program}" headless: the project did not grant the bridge run:${program}`,
+      missing: true,
+    };
+  }
+  return {
+    lines: [],
+    code: null,
+    signal: null,
+    stderr: "",
+    note: `Cannot run "${program}" in ${cwd}: ${err}`,
+  };
+}

@@ -1,0 +1,139 @@
+/**
+ * The bridge on the messaging fabric (plugin `message`): each bridge agent is an identity the
+ * bridge registers; a message to one becomes a turn; a reply to a pane agent or a human goes
+ * out as a message from the agent. Without the messaging plugin, replies stay in the bridge's
+ * `outbox` table as `undelivered`.
+ *
+ * @module
+ */
+
+import type { DatabaseSync } from "node:sqlite";
+import { WeftError } from "@weft/weft/plugin";
+import { row, run } from "./_db.ts";
+import type { Broker } from "./_broker.ts";
+
+/** A stored message, as `message.received` and `message.check` carry it. */
+export interface Message {
+  id: string;
+  from: string;
+  to: string;
+  content: string;
+  priority?: number | string;
+  reply_to?: string | null;
+  metadata?: Record<string, unknown> | null;
+}
+
+/** What the glue needs. */
+export interface MessagingDeps {
+  db: DatabaseSync;
+  broker: Broker;
+  call<T>(name: string, input: unknown): Promise<T>;
+  log(...args: unknown[]): void;
+}
+
+/** The bridge's side of messaging. */
+export class MessagingLink {
+  #deps: MessagingDeps;
+
+  constructor(deps: MessagingDeps) {
+    this.#deps = deps;
+  }
+
+  /** Registers an agent as an identity; false when messaging is not there. */
+  async register(name: string, description?: string): Promise<boolean> {
+    try {
+      await this.#deps.call("message.register", {
+        name,
+        role: "bridge",
+        ...(description ? { description } : {}),
+      });
+      return true;
+    } catch (err) {
+      if (absent(err)) return false;
+      this.#deps.log(`cannot register bridge agent "${name}" with messaging: ${err}`);
+      return false;
+    }
+  }
+
+  /** A message arrived: queue a turn when it is for one of the agents; true when it was. */
+  async received(message: Message): Promise<boolean> {
+    if (!this.#isAgent(message.to)) return false;
+    this.#take(message);
+    await this.#deps.call("message.check", { as: message.to, ids: [message.id] }).catch((err) =>
+      this.#deps.log(`cannot mark message ${message.id} read: ${err}`)
+    );
+    return true;
+  }
+
+  /** Queues the agent's unread messages (those that came while the bridge was down). */
+  async drain(agent: string): Promise<number> {
+    let got: unknown;
+    try {
+      got = await this.#deps.call("message.check", { as: agent });
+    } catch (err) {
+      if (!absent(err)) this.#deps.log(`cannot read ${agent}'s messages: ${err}`);
+      return 0;
+    }
+    const list = (Array.isArray(got) ? got : (got as { messages?: unknown })?.messages) ?? [];
+    let n = 0;
+    for (const m of list as Message[]) {
+      if (m?.to === agent && typeof m.content === "string") {
+        this.#take(m);
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** Sends an outbox row as a message from its agent. */
+  async deliver(id: number): Promise<void> {
+    const db = this.#deps.db;
+    const out = row<{ sender: string; recipient: string; text: string; reply_to: string | null }>(
+      db,
+      "SELECT * FROM outbox WHERE id = ? AND state IN ('pending', 'undelivered')",
+      id,
+    );
+    if (!out) return;
+    try {
+      await this.#deps.call("message.send", {
+        to: out.recipient,
+        content: out.text,
+        as: out.sender,
+        ...(out.reply_to ? { reply_to: out.reply_to } : {}),
+        metadata: { bridge: true },
+      });
+      run(db, "UPDATE outbox SET state = 'sent', note = NULL WHERE id = ?", id);
+    } catch (err) {
+      const note = absent(err)
+        ? "the messaging plugin is not running: the reply is kept here"
+        : `cannot send: ${err instanceof Error ? err.message : err}`;
+      run(db, "UPDATE outbox SET state = 'undelivered', note = ? WHERE id = ?", note, id);
+    }
+  }
+
+  #isAgent(name: string): boolean {
+    return row(this.#deps.db, "SELECT 1 AS x FROM agents WHERE name = ?", name) !== undefined;
+  }
+
+  #take(m: Message): void {
+    const hop = Number((m.metadata as { bridge_hop?: unknown } | null)?.bridge_hop ?? 0);
+    try {
+      this.#deps.broker.enqueue({
+        agent: m.to,
+        text: m.content,
+        sender: m.from,
+        origin: "message",
+        messageId: m.id,
+        ...(Number.isInteger(hop) && hop > 0 ? { hop: hop + 1 } : {}),
+        priority: typeof m.priority === "number" ? m.priority : m.priority === "high" ? 10 : 0,
+      });
+    } catch (err) {
+      // The unique (agent, message id) index: this message is queued already.
+      if (!String(err).includes("UNIQUE")) throw err;
+    }
+  }
+}
+
+function absent(err: unknown): boolean {
+  return err instanceof WeftError && err.code === "NOT_FOUND" && /message\./.test(err.message);
+}
