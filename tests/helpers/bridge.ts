@@ -75,7 +75,11 @@ export function messageTexts(
 export interface TurnLog {
   events: TurnEvent[];
   /** Waits until `check(events)` is truthy. */
-  until<T>(what: string, check: (events: TurnEvent[]) => T, timeoutMs?: number): Promise<T>;
+  until<T>(
+    what: string,
+    check: (events: TurnEvent[]) => T | undefined | null | false,
+    timeoutMs?: number,
+  ): Promise<T>;
   stop(): Promise<void>;
 }
 
