@@ -77,7 +77,17 @@ export class Broker {
   recover(): string[] {
     const db = this.#deps.db;
     const stale = rows<Item>(db, "SELECT * FROM items WHERE state = 'running'");
+    const tries = rows<{ agent: string; attempt: string }>(
+      db,
+      "SELECT agent, attempt FROM turns WHERE state = 'running'",
+    );
     transaction(db, () => {
+      // A try that got as far as Claude Code's init made the session: resume it from now on.
+      for (const t of tries) {
+        if (sessionBegun(`${this.#deps.runs}/${t.attempt}.jsonl`)) {
+          run(db, "UPDATE agents SET session_started = 1 WHERE name = ?", t.agent);
+        }
+      }
       run(
         db,
         `UPDATE turns SET state = 'failed', finished_at = ?,
@@ -348,13 +358,11 @@ export class Broker {
   #fail(item: Item, tries: number, outcome: Outcome): number | "dead" {
     const db = this.#deps.db;
     const { maxTries, backoffMs } = this.#deps.options;
-    if (outcome.session) {
-      run(
-        db,
-        "UPDATE agents SET session_started = ? WHERE name = ?",
-        outcome.session === "exists" ? 1 : 0,
-        item.agent,
-      );
+    // Claude Code said whether the session exists; else a try that printed its session id
+    // made the session (a first turn that failed after that must resume it).
+    const begun = outcome.session ? outcome.session === "exists" : outcome.sessionId !== null;
+    if (outcome.session || begun) {
+      run(db, "UPDATE agents SET session_started = ? WHERE name = ?", begun ? 1 : 0, item.agent);
     }
     run(
       db,
@@ -403,6 +411,15 @@ function insertItem(db: DatabaseSync, r: Enqueue, options: Options, now: number)
     r.priority ?? 0,
     now,
   )!;
+}
+
+/** True when a try's stream-json file shows Claude Code's init (its session exists). */
+function sessionBegun(file: string): boolean {
+  try {
+    return Deno.readTextFileSync(file).includes('"session_id"');
+  } catch {
+    return false;
+  }
 }
 
 /** An agent's working directory: absolute, or relative to the project. */
