@@ -14,7 +14,9 @@ import type { Broker } from "./_broker.ts";
 
 /** A stored message, as `message.received` and `message.check` carry it. */
 export interface Message {
-  id: string;
+  /** `message.received` says `id`, `message.check` says `message_id`. */
+  id?: string;
+  message_id?: string;
   from: string;
   to: string;
   content: string;
@@ -57,10 +59,11 @@ export class MessagingLink {
 
   /** A message arrived: queue a turn when it is for one of the agents; true when it was. */
   async received(message: Message): Promise<boolean> {
-    if (!this.#isAgent(message.to)) return false;
+    const id = message.id ?? message.message_id;
+    if (!id || !this.#isAgent(message.to)) return false;
     this.#take(message);
-    await this.#deps.call("message.check", { as: message.to, ids: [message.id] }).catch((err) =>
-      this.#deps.log(`cannot mark message ${message.id} read: ${err}`)
+    await this.#deps.call("message.check", { as: message.to, ids: [id] }).catch((err) =>
+      this.#deps.log(`cannot mark message ${id} read: ${err}`)
     );
     return true;
   }
@@ -123,9 +126,9 @@ export class MessagingLink {
         text: m.content,
         sender: m.from,
         origin: "message",
-        messageId: m.id,
+        messageId: m.id ?? m.message_id ?? null,
         ...(Number.isInteger(hop) && hop > 0 ? { hop: hop + 1 } : {}),
-        priority: typeof m.priority === "number" ? m.priority : m.priority === "high" ? 10 : 0,
+        priority: typeof m.priority === "number" ? m.priority : PRIORITY[m.priority ?? ""] ?? 0,
       });
     } catch (err) {
       // The unique (agent, message id) index: this message is queued already.
@@ -133,6 +136,9 @@ export class MessagingLink {
     }
   }
 }
+
+/** Messaging's priorities as queue priorities. */
+const PRIORITY: Record<string, number> = { critical: 20, high: 10, normal: 0, low: -10 };
 
 function absent(err: unknown): boolean {
   return err instanceof WeftError && err.code === "NOT_FOUND" && /message\./.test(err.message);
