@@ -37,6 +37,15 @@ export const BUILTIN_PLUGINS: Readonly<Record<string, BuiltinPlugin>> = {
     grant: "asked",
     options: {},
   },
+  // On by default: agents, scripts and humans message each other. It keeps messages in its
+  // own SQLite file, reads panes (who is who, who is idle) and types a message into an idle
+  // agent's prompt.
+  message: {
+    from: new URL("./messaging/mod.ts", import.meta.url).href,
+    enabled: true,
+    grant: "asked",
+    options: {},
+  },
   // On by default: it does nothing until the project names agents (or `bridge.add` adds one);
   // then it runs their `claude -p` turns in panes of its own session, keeps its queues in its
   // data folder, and takes and sends messages for its agents.

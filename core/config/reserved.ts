@@ -27,6 +27,7 @@ export const CORE_NAMES: readonly string[] = [
 export const COMING_BUILTINS: readonly string[] = [
   "canvas",
   "messaging",
+  "message",
   "bridge",
   "tmux",
 ];

@@ -39,13 +39,15 @@ export class InFlight {
   open(
     name: string,
     context: CallContext<unknown>,
-    options: { targets?: Record<string, string> } = {},
+    options: { targets?: Record<string, string>; ownDeadline?: boolean } = {},
   ): Promise<unknown> {
     const id = `c${this.#nextId++}`;
     const { signal } = context;
     if (signal.aborted) return Promise.reject(cancelledError(name));
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(
+      // A command that declares its own deadline (a long wait) is bounded by the bus's timer,
+      // which aborts `signal`; the host's default limit is for commands that declare none.
+      const timer = options.ownDeadline ? undefined : setTimeout(
         () => this.#abandon(id, this.#timeout(name)),
         this.#timeoutMs,
       );

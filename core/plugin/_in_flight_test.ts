@@ -88,3 +88,14 @@ Deno.test("InFlight.open() turns an input that cannot be cloned into INVALID_INP
   );
   strictEqual(calls.size, 0);
 });
+
+Deno.test("InFlight leaves a command that declares its own deadline to the bus's timer", async () => {
+  const { calls } = setup(10);
+  const controller = new AbortController();
+  const result = calls.open("demo.wait", context(controller.signal), { ownDeadline: true });
+  // Past the host's default limit the call is still open: only the bus's signal ends it.
+  await new Promise((r) => setTimeout(r, 40));
+  strictEqual(calls.size, 1);
+  controller.abort(new WeftError("TIMEOUT", 'Cannot call "demo.wait": too long'));
+  await rejects(result, (e: unknown) => e instanceof WeftError && e.code === "TIMEOUT");
+});

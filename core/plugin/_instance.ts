@@ -269,7 +269,10 @@ export class PluginInstance {
       return Promise.reject(new WeftError("UNAVAILABLE", `Cannot call "${name}": ${why}`));
     }
     // A Worker is handed its targets as canonical ids (the bus put them in the input).
-    return this.#calls.open(name, ctx, { targets: targetIds(spec, ctx.input) });
+    return this.#calls.open(name, ctx, {
+      targets: targetIds(spec, ctx.input),
+      ownDeadline: spec.timeout !== undefined,
+    });
   }
 
   #up(manifest: Manifest, grant: Set<Capability>): void {

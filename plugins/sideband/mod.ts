@@ -262,7 +262,14 @@ export default definePlugin({
   version: "1.0.0",
   description:
     `Commands agents write in their own output (<weft:spawn …/>, OSC ${OSC_NUMBER}), run as their pane.`,
-  capabilities: ["pane:read", "pane:write", "pane:spawn", "pane:control", "layout:write"],
+  capabilities: [
+    "pane:read",
+    "pane:write",
+    "pane:spawn",
+    "pane:control",
+    "layout:write",
+    "message:send",
+  ],
   commands: [log, set, status],
   options: parseOptions,
   setup: async (ctx) => {

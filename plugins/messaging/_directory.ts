@@ -1,0 +1,125 @@
+/**
+ * Who can send and receive: every pane (by its name, else its id, with a role from its
+ * `role` meta or a `role=X` tag), identities plugins registered (a bridge's headless agents),
+ * and names that spoke from outside panes (`human`, `--as NAME`).
+ *
+ * @module
+ */
+
+import type { MessageStore, Registered } from "./_store.ts";
+
+/** What the directory keeps of a pane (from `pane.list` and `pane.*` events). */
+export interface PaneEntry {
+  id: string;
+  name: string | null;
+  agent: string;
+  state: string;
+  stateSource: string;
+  exited: boolean;
+  tags: readonly string[];
+  meta: Readonly<Record<string, string>>;
+}
+
+/** One identity. */
+export interface Identity {
+  name: string;
+  kind: "pane" | "registered" | "outside";
+  role: string | null;
+  /** The pane it is, for pane identities. */
+  pane?: PaneEntry;
+  /** The plugin that owns it, for registered identities. */
+  owner?: string;
+  description?: string | null;
+}
+
+/** The name a pane speaks and is addressed by. */
+export function paneName(pane: Pick<PaneEntry, "id" | "name">): string {
+  return pane.name ?? pane.id;
+}
+
+/** A pane's role: its `role` meta, else a `role=X` tag, else null. */
+export function paneRole(pane: Pick<PaneEntry, "tags" | "meta">): string | null {
+  if (pane.meta.role) return pane.meta.role;
+  const tag = pane.tags.find((t) => t.startsWith("role="));
+  return tag ? tag.slice(5) : null;
+}
+
+/** Identities, looked up by name. */
+export class Directory {
+  #store: MessageStore;
+  #panes = new Map<string, PaneEntry>();
+
+  constructor(store: MessageStore) {
+    this.#store = store;
+  }
+
+  /** Replaces what is known of panes. */
+  setPanes(panes: readonly PaneEntry[]): void {
+    this.#panes = new Map(panes.map((p) => [p.id, p]));
+  }
+
+  /** Updates one pane's state (from a `pane.state` event); false for an unknown pane. */
+  setState(id: string, state: string, source: string): boolean {
+    const pane = this.#panes.get(id);
+    if (!pane) return false;
+    this.#panes.set(id, { ...pane, state, stateSource: source });
+    return true;
+  }
+
+  /** A pane by id. */
+  pane(id: string): PaneEntry | undefined {
+    return this.#panes.get(id);
+  }
+
+  /** Every live pane's identity. */
+  panes(): PaneEntry[] {
+    return [...this.#panes.values()];
+  }
+
+  /** The identity called `name` (a pane's name or id, a registered or seen name), if any. */
+  find(name: string): Identity | undefined {
+    const byId = this.#panes.get(name);
+    const pane = byId ?? [...this.#panes.values()].find((p) => p.name === name);
+    if (pane) return { name: paneName(pane), kind: "pane", role: paneRole(pane), pane };
+    const reg = this.#store.registered().find((r) => r.name === name);
+    if (reg) return registeredIdentity(reg);
+    if (name === "human" || this.#store.seen().some((s) => s.name === name)) {
+      return { name, kind: "outside", role: null };
+    }
+    return undefined;
+  }
+
+  /** Every identity: panes, registered ones, then names seen from outside. */
+  all(): Identity[] {
+    const out: Identity[] = this.panes().map((pane) => ({
+      name: paneName(pane),
+      kind: "pane",
+      role: paneRole(pane),
+      pane,
+    }));
+    const taken = new Set(out.map((i) => i.name));
+    for (const reg of this.#store.registered()) {
+      if (!taken.has(reg.name)) out.push(registeredIdentity(reg)), taken.add(reg.name);
+    }
+    for (const s of [{ name: "human" }, ...this.#store.seen()]) {
+      if (!taken.has(s.name)) out.push({ name: s.name, kind: "outside", role: null });
+      taken.add(s.name);
+    }
+    return out;
+  }
+
+  /** Every name a caller may address, for suggestions. */
+  names(): string[] {
+    return this.all().flatMap((i) => i.pane && i.pane.name ? [i.name, i.pane.id] : [i.name]);
+  }
+}
+
+function registeredIdentity(reg: Registered): Identity {
+  return {
+    name: reg.name,
+    kind: "registered",
+    role: reg.role,
+    owner: reg.owner,
+    description: reg.description,
+  };
+}

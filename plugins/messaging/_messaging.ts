@@ -1,0 +1,331 @@
+/**
+ * The plugin's state: the store, the directory of identities kept in step with the panes, the
+ * waiters, the rate limit and the delivery into agent panes; and the operations the commands
+ * share (send, check, wait).
+ *
+ * @module
+ */
+
+import { type Caller, type PluginContext, WeftError } from "@weft/weft/plugin";
+import { RateLimiter } from "../sideband/_rate.ts";
+import { recipientsOf } from "./_address.ts";
+import { Directory, type PaneEntry } from "./_directory.ts";
+import { checkName, selfOf } from "./_self.ts";
+import type { MessageStore, Priority, StoredMessage } from "./_store.ts";
+import { PRIORITY_FILTERS, Waiters } from "./_waiters.ts";
+import type { Options } from "./options.ts";
+
+/** A message as tools and the CLI show it (thrum's MessageInfo, plus where it went). */
+export interface MessageInfo {
+  message_id: string;
+  from: string;
+  to: string;
+  content: string;
+  priority: Priority;
+  timestamp: string;
+  reply_to: string | null;
+  thread_id: string;
+  metadata: Record<string, unknown> | null;
+  delivery?: string | null;
+}
+
+/** What `message.send` takes once validated. */
+export interface SendInput {
+  to: string;
+  content: string;
+  priority?: Priority | undefined;
+  reply_to?: string | undefined;
+  metadata?: Record<string, unknown> | undefined;
+  /** Recipients already chosen (a broadcast's), instead of resolving `to`. */
+  recipients?: readonly string[];
+}
+
+/** What delivery into agent panes needs to be told. */
+export interface Deliverer {
+  /** A message for a pane identity arrived and no waiter took it. */
+  arrived(message: StoredMessage, pane: PaneEntry): void;
+  /** A pane's state changed. */
+  state(pane: PaneEntry): void;
+  close(): void;
+}
+
+const PANE_TOPICS = ["pane.created", "pane.closed", "pane.changed", "pane.exited", "pane.state"];
+
+/** Everything the commands use. */
+export class Messaging {
+  readonly store: MessageStore;
+  readonly options: Options;
+  readonly directory: Directory;
+  readonly waiters = new Waiters();
+  deliverer: Deliverer | undefined;
+  #ctx: PluginContext<unknown>;
+  #rate: RateLimiter;
+  #dirty = true;
+  #refreshing: Promise<void> | undefined;
+  #off: (() => void) | undefined;
+
+  constructor(ctx: PluginContext<unknown>, options: Options, store: MessageStore) {
+    this.#ctx = ctx;
+    this.options = options;
+    this.store = store;
+    this.directory = new Directory(store);
+    this.#rate = new RateLimiter({ perSecond: options.sendsPerSecond, burst: options.sendBurst });
+  }
+
+  /** Follows the panes. */
+  async start(): Promise<void> {
+    this.#off = this.#ctx.subscribe({ topics: PANE_TOPICS }, (event) => {
+      if (event.topic !== "pane.state") return void (this.#dirty = true);
+      const d = event.data as { pane: string; state: string; source: string };
+      if (!this.directory.setState(d.pane, d.state, d.source)) this.#dirty = true;
+      const pane = this.directory.pane(d.pane);
+      if (pane) this.deliverer?.state(pane);
+    });
+    await this.panes();
+  }
+
+  /** Stops following, ends delivery, closes the file. */
+  close(): void {
+    this.#off?.();
+    this.deliverer?.close();
+    this.store.close();
+  }
+
+  /** The directory with fresh panes (re-read after a pane came, went or changed). */
+  async panes(): Promise<Directory> {
+    while (this.#dirty) {
+      this.#refreshing ??= this.#refresh().finally(() => (this.#refreshing = undefined));
+      await this.#refreshing;
+    }
+    return this.directory;
+  }
+
+  async #refresh(): Promise<void> {
+    this.#dirty = false;
+    // The directory is the plugin's own, whoever's call needs it.
+    const { panes } = await this.#ctx.detached(() =>
+      this.#ctx.call<{ panes: PaneInfo[] }>("pane.list", {})
+    );
+    this.directory.setPanes(panes.map(toEntry));
+  }
+
+  /**
+   * Runs `fn` on the directory; when it fails with `NOT_FOUND` (a pane made a moment ago, whose
+   * event has not arrived yet), once more on panes read again.
+   */
+  async #fresh<T>(fn: () => T): Promise<T> {
+    await this.panes();
+    try {
+      return fn();
+    } catch (err) {
+      if (!(err instanceof WeftError) || err.code !== "NOT_FOUND") throw err;
+      this.#dirty = true;
+      await this.panes();
+      return fn();
+    }
+  }
+
+  /** Who `caller` speaks as (see `_self.ts`); outside callers are remembered. */
+  async self(caller: Caller, as: string | undefined): Promise<string> {
+    if (caller.pane && !(await this.panes()).pane(caller.pane)) this.#dirty = true;
+    const name = selfOf(caller, as, await this.panes());
+    if (this.directory.find(name) === undefined) this.store.see(name);
+    return name;
+  }
+
+  /** Stores a message durably, then tells subscribers, waiters and delivery. */
+  async send(from: string, input: SendInput): Promise<StoredMessage[]> {
+    const bytes = new TextEncoder().encode(input.content).length;
+    if (!input.content.trim()) {
+      throw new WeftError("INVALID_INPUT", "Cannot send a message: content is empty");
+    }
+    if (bytes > this.options.maxContentBytes) {
+      throw new WeftError(
+        "TOO_LARGE",
+        `Cannot send a message: content is ${bytes} bytes, more than ${this.options.maxContentBytes}`,
+        { bytes, limit: this.options.maxContentBytes },
+      );
+    }
+    if (input.reply_to !== undefined && this.store.threadOf(input.reply_to) === undefined) {
+      throw new WeftError("NOT_FOUND", `Cannot reply to "${input.reply_to}": no such message`);
+    }
+    const recipients = input.recipients ??
+      await this.#fresh(() =>
+        recipientsOf(input.to, from, { directory: this.directory, store: this.store })
+      );
+    if (!recipients.length) {
+      throw new WeftError("NOT_FOUND", `Cannot send to "${input.to}": it names nobody but you`);
+    }
+    if (recipients.length > this.options.maxRecipients) {
+      throw new WeftError(
+        "TOO_LARGE",
+        `Cannot send to "${input.to}": it names ${recipients.length} recipients, more than ` +
+          `${this.options.maxRecipients}`,
+      );
+    }
+    if (!this.#rate.take(from)) {
+      throw new WeftError(
+        "UNAVAILABLE",
+        `Cannot send as "${from}": more than ${this.options.sendsPerSecond} messages a second; ` +
+          "slow down and try again",
+        { retryAfterMs: Math.ceil(1000 / this.options.sendsPerSecond) },
+      );
+    }
+    const stored = this.store.insert({
+      from,
+      toSpec: input.to,
+      recipients,
+      content: input.content,
+      priority: input.priority ?? "normal",
+      replyTo: input.reply_to,
+      metadata: input.metadata,
+    });
+    for (const m of stored) this.#arrived(m);
+    return stored;
+  }
+
+  #arrived(message: StoredMessage): void {
+    const pane = this.directory.find(message.to)?.pane;
+    this.#ctx.publish("message.received", eventOf(message), pane?.id);
+    if (this.waiters.offer(message)) return;
+    if (pane) this.deliverer?.arrived(message, pane);
+  }
+
+  /** Unread messages of `self` (only `ids` when given), marked read. */
+  check(self: string, options: { limit?: number; ids?: readonly string[] }) {
+    const messages = this.store.unread(self, options);
+    this.store.markRead(self, messages.map((m) => m.id));
+    return { messages, remaining: this.store.unreadCount(self) };
+  }
+
+  /**
+   * The next unread message of `self` that passes `filter`, marked read: at once when there is
+   * one, else the first to arrive within `seconds`; undefined on time-out.
+   */
+  wait(
+    self: string,
+    options: { seconds: number; filter: string; signal: AbortSignal },
+  ): Promise<StoredMessage | undefined> {
+    const priorities = PRIORITY_FILTERS[options.filter];
+    const [ready] = this.store.unread(self, { limit: 1, ...(priorities ? { priorities } : {}) });
+    if (ready) {
+      this.store.markRead(self, [ready.id]);
+      return Promise.resolve(ready);
+    }
+    return new Promise((resolve, reject) => {
+      const done = () => (clearTimeout(timer), off(), signal.removeEventListener("abort", abort));
+      const off = this.waiters.add(self, priorities, (m) => {
+        done();
+        this.store.markRead(self, [m.id]);
+        resolve(m);
+      });
+      const timer = setTimeout(() => (done(), resolve(undefined)), options.seconds * 1000);
+      const { signal } = options;
+      const abort = () => (done(), reject(signal.reason));
+      if (signal.aborted) abort();
+      else signal.addEventListener("abort", abort, { once: true });
+    });
+  }
+
+  /** `active` (a live pane, a registered identity) or `offline`. */
+  statusOf(name: string): "active" | "offline" {
+    const found = this.directory.find(name);
+    if (found?.kind === "registered") return "active";
+    return found?.pane && !found.pane.exited ? "active" : "offline";
+  }
+
+  /** Registers a non-pane identity owned by plugin `owner`. */
+  async register(
+    owner: string,
+    input: { name: string; role?: string | undefined; description?: string | undefined },
+  ) {
+    checkName(input.name);
+    const found = (await this.panes()).find(input.name);
+    if (found?.kind === "pane") {
+      throw new WeftError(
+        "CONFLICT",
+        `Cannot register "${input.name}": pane ${found.pane!.id} has that name`,
+      );
+    }
+    if (found?.kind === "registered" && found.owner !== owner) {
+      throw new WeftError(
+        "CONFLICT",
+        `Cannot register "${input.name}": plugin "${found.owner}" owns it`,
+      );
+    }
+    this.store.register({
+      name: input.name,
+      owner,
+      role: input.role ?? null,
+      description: input.description ?? null,
+    });
+    return { name: input.name, owner, unread: this.store.unreadCount(input.name) };
+  }
+
+  /** Removes an identity plugin `owner` registered. */
+  unregister(owner: string, name: string) {
+    const found = this.directory.find(name);
+    if (found?.kind !== "registered") {
+      throw new WeftError("NOT_FOUND", `Cannot unregister "${name}": it is not registered`);
+    }
+    if (found.owner !== owner) {
+      throw new WeftError("DENIED", `Cannot unregister "${name}": plugin "${found.owner}" owns it`);
+    }
+    this.store.unregister(name);
+    return { name, unregistered: true };
+  }
+}
+
+/** A message as tools show it. */
+export function infoOf(m: StoredMessage): MessageInfo {
+  return {
+    message_id: m.id,
+    from: m.from,
+    to: m.to || m.toSpec,
+    content: m.content,
+    priority: m.priority,
+    timestamp: new Date(m.createdAt).toISOString(),
+    reply_to: m.replyTo,
+    thread_id: m.thread,
+    metadata: m.metadata,
+    ...(m.delivery ? { delivery: m.delivery } : {}),
+  };
+}
+
+/** The payload of `message.received` (the contract the bridge plugin relies on). */
+export function eventOf(m: StoredMessage) {
+  return {
+    id: m.id,
+    from: m.from,
+    to: m.to,
+    content: m.content,
+    priority: m.priority,
+    reply_to: m.replyTo,
+    metadata: m.metadata,
+    created_at: new Date(m.createdAt).toISOString(),
+  };
+}
+
+interface PaneInfo {
+  id: string;
+  name: string | null;
+  agent: string;
+  state: string;
+  stateSource: string;
+  exit: unknown;
+  tags: string[];
+  meta: Record<string, string>;
+}
+
+function toEntry(p: PaneInfo): PaneEntry {
+  return {
+    id: p.id,
+    name: p.name,
+    agent: p.agent,
+    state: p.state,
+    stateSource: p.stateSource,
+    exited: p.exit !== null,
+    tags: p.tags,
+    meta: p.meta,
+  };
+}

@@ -1,0 +1,385 @@
+/**
+ * The messaging plugin's SQLite file (`.weft/data/message/messages.db`, WAL): messages, each
+ * recipient's copy with its read and delivery marks, groups and their members, identities that
+ * plugins registered and names seen from outside panes. Every write is one transaction, so a
+ * call that returns has its rows on disk (WAL; a killed server loses none of them).
+ *
+ * @module
+ */
+
+import { DatabaseSync, type StatementSync } from "node:sqlite";
+import { ulid } from "./_ulid.ts";
+
+/** Message priorities, most urgent first. */
+export const PRIORITIES = ["critical", "high", "normal", "low"] as const;
+/** One of {@link PRIORITIES}. */
+export type Priority = typeof PRIORITIES[number];
+
+/** A stored message as one recipient sees it. */
+export interface StoredMessage {
+  id: string;
+  from: string;
+  /** The recipient this copy is for. */
+  to: string;
+  /** What the sender wrote in `to` (`bob`, `@reviewer`, `@everyone`). */
+  toSpec: string;
+  content: string;
+  priority: Priority;
+  replyTo: string | null;
+  thread: string;
+  metadata: Record<string, unknown> | null;
+  /** ms since the epoch. */
+  createdAt: number;
+  readAt: number | null;
+  /** `delivered` (typed into the agent's prompt), `undelivered` (gave up), or null. */
+  delivery: string | null;
+}
+
+/** What {@link MessageStore.insert} takes. */
+export interface NewMessage {
+  from: string;
+  toSpec: string;
+  recipients: readonly string[];
+  content: string;
+  priority: Priority;
+  replyTo?: string | undefined;
+  metadata?: Record<string, unknown> | undefined;
+}
+
+/** A group's row. */
+export interface GroupRow {
+  name: string;
+  description: string;
+  createdAt: number;
+  createdBy: string;
+}
+
+/** A group member: an agent by name or every agent of a role. */
+export interface Member {
+  type: "agent" | "role";
+  id: string;
+}
+
+/** An identity a plugin registered (not a pane). */
+export interface Registered {
+  name: string;
+  owner: string;
+  role: string | null;
+  description: string | null;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS messages (
+  id TEXT PRIMARY KEY, sender TEXT NOT NULL, to_spec TEXT NOT NULL, content TEXT NOT NULL,
+  priority TEXT NOT NULL, reply_to TEXT, thread TEXT NOT NULL, metadata TEXT,
+  created_at INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS messages_thread ON messages(thread);
+CREATE INDEX IF NOT EXISTS messages_sender ON messages(sender);
+CREATE TABLE IF NOT EXISTS inbox (
+  recipient TEXT NOT NULL, message_id TEXT NOT NULL, read_at INTEGER, delivery TEXT,
+  PRIMARY KEY (recipient, message_id)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS inbox_unread ON inbox(recipient, read_at, message_id);
+CREATE TABLE IF NOT EXISTS groups (
+  name TEXT PRIMARY KEY, description TEXT NOT NULL, created_at INTEGER NOT NULL,
+  created_by TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS members (
+  grp TEXT NOT NULL, type TEXT NOT NULL, id TEXT NOT NULL, PRIMARY KEY (grp, type, id));
+CREATE TABLE IF NOT EXISTS registered (
+  name TEXT PRIMARY KEY, owner TEXT NOT NULL, role TEXT, description TEXT);
+CREATE TABLE IF NOT EXISTS seen (name TEXT PRIMARY KEY, at INTEGER NOT NULL);
+PRAGMA user_version = 1;
+`;
+
+const COLUMNS = `m.id, m.sender, i.recipient, m.to_spec, m.content, m.priority, m.reply_to,
+  m.thread, m.metadata, m.created_at, i.read_at, i.delivery`;
+
+type Row = Record<string, unknown>;
+
+/** The plugin's database. */
+export class MessageStore {
+  #db: DatabaseSync;
+  #now: () => number;
+  #ids: () => string;
+  #cache = new Map<string, StatementSync>();
+
+  /** Opens (and creates) the file at `path`; `":memory:"` for tests. */
+  constructor(
+    path: string,
+    options: { sync?: "normal" | "full"; now?: () => number; ids?: () => string } = {},
+  ) {
+    this.#db = new DatabaseSync(path);
+    this.#now = options.now ?? Date.now;
+    this.#ids = options.ids ?? ulid;
+    this.#db.exec(`PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 1000;
+      PRAGMA synchronous = ${options.sync === "full" ? "FULL" : "NORMAL"};`);
+    this.#db.exec(SCHEMA);
+  }
+
+  /** Closes the file. */
+  close(): void {
+    if (this.#db.isOpen) this.#db.close();
+  }
+
+  #q(sql: string): StatementSync {
+    let s = this.#cache.get(sql);
+    if (!s) this.#cache.set(sql, s = this.#db.prepare(sql));
+    return s;
+  }
+
+  #tx<T>(fn: () => T): T {
+    this.#db.exec("BEGIN IMMEDIATE");
+    try {
+      const value = fn();
+      this.#db.exec("COMMIT");
+      return value;
+    } catch (err) {
+      this.#db.exec("ROLLBACK");
+      throw err;
+    }
+  }
+
+  /** Stores a message and one inbox row per recipient; returns each recipient's copy. */
+  insert(message: NewMessage): StoredMessage[] {
+    const id = this.#ids();
+    const at = this.#now();
+    const thread = message.replyTo ? (this.threadOf(message.replyTo) ?? message.replyTo) : id;
+    const metadata = message.metadata ? JSON.stringify(message.metadata) : null;
+    this.#tx(() => {
+      this.#q(`INSERT INTO messages (id, sender, to_spec, content, priority, reply_to, thread,
+        metadata, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+        id,
+        message.from,
+        message.toSpec,
+        message.content,
+        message.priority,
+        message.replyTo ?? null,
+        thread,
+        metadata,
+        at,
+      );
+      const add = this.#q("INSERT OR IGNORE INTO inbox (recipient, message_id) VALUES (?, ?)");
+      for (const r of message.recipients) add.run(r, id);
+    });
+    return [...new Set(message.recipients)].map((to) => ({
+      id,
+      from: message.from,
+      to,
+      toSpec: message.toSpec,
+      content: message.content,
+      priority: message.priority,
+      replyTo: message.replyTo ?? null,
+      thread,
+      metadata: message.metadata ?? null,
+      createdAt: at,
+      readAt: null,
+      delivery: null,
+    }));
+  }
+
+  /** The thread a message belongs to, or undefined for an unknown id. */
+  threadOf(id: string): string | undefined {
+    const row = this.#q("SELECT thread FROM messages WHERE id = ?").get(id);
+    return row ? String(row.thread) : undefined;
+  }
+
+  /** A recipient's unread messages, oldest first (only `ids` when given). */
+  unread(
+    recipient: string,
+    options: { limit?: number; ids?: readonly string[]; priorities?: readonly Priority[] } = {},
+  ): StoredMessage[] {
+    const rows = this.#q(
+      `SELECT ${COLUMNS} FROM inbox i JOIN messages m ON m.id = i.message_id
+       WHERE i.recipient = ? AND i.read_at IS NULL ORDER BY i.message_id`,
+    ).all(recipient).map(toMessage);
+    const ids = options.ids ? new Set(options.ids) : undefined;
+    const prio = options.priorities ? new Set(options.priorities) : undefined;
+    return rows
+      .filter((m) => (!ids || ids.has(m.id)) && (!prio || prio.has(m.priority)))
+      .slice(0, options.limit ?? Infinity);
+  }
+
+  /** How many unread messages a recipient has. */
+  unreadCount(recipient: string): number {
+    const row = this.#q("SELECT count(*) AS n FROM inbox WHERE recipient = ? AND read_at IS NULL")
+      .get(recipient);
+    return Number(row?.n ?? 0);
+  }
+
+  /** Marks these of a recipient's messages read (and optionally how they were delivered). */
+  markRead(recipient: string, ids: readonly string[], delivery?: string): void {
+    if (!ids.length) return;
+    const at = this.#now();
+    this.#tx(() => {
+      const mark = this.#q(
+        `UPDATE inbox SET read_at = ?, delivery = coalesce(?, delivery)
+         WHERE recipient = ? AND message_id = ? AND read_at IS NULL`,
+      );
+      for (const id of ids) mark.run(at, delivery ?? null, recipient, id);
+    });
+  }
+
+  /** Sets how these unread messages fared in delivery (`undelivered`). */
+  markDelivery(recipient: string, ids: readonly string[], delivery: string): void {
+    this.#tx(() => {
+      const mark = this.#q("UPDATE inbox SET delivery = ? WHERE recipient = ? AND message_id = ?");
+      for (const id of ids) mark.run(delivery, recipient, id);
+    });
+  }
+
+  /** One message (as `recipient` has it, else the sender's view), or undefined. */
+  get(id: string, recipient?: string): StoredMessage | undefined {
+    const row = recipient === undefined ? undefined : this.#q(
+      `SELECT ${COLUMNS} FROM inbox i JOIN messages m ON m.id = i.message_id
+       WHERE i.message_id = ? AND i.recipient = ?`,
+    ).get(id, recipient);
+    if (row) return toMessage(row);
+    const any = this.#q(
+      `SELECT m.*, NULL AS recipient, NULL AS read_at, NULL AS delivery FROM messages m
+       WHERE m.id = ?`,
+    ).get(id);
+    return any ? toMessage(any) : undefined;
+  }
+
+  /** Who a message went to. */
+  recipientsOf(id: string): string[] {
+    return this.#q("SELECT recipient FROM inbox WHERE message_id = ? ORDER BY recipient")
+      .all(id).map((r) => String(r.recipient));
+  }
+
+  /** Every message of a thread, oldest first. */
+  thread(thread: string): StoredMessage[] {
+    return this.#q(
+      `SELECT m.*, NULL AS recipient, NULL AS read_at, NULL AS delivery FROM messages m
+       WHERE m.thread = ? ORDER BY m.id`,
+    ).all(thread).map(toMessage);
+  }
+
+  /** The last `limit` messages `name` sent or received (everyone's without a name), oldest first. */
+  log(options: { name?: string; limit: number }): StoredMessage[] {
+    const rows = options.name === undefined
+      ? this.#q(
+        `SELECT m.*, NULL AS recipient, NULL AS read_at, NULL AS delivery FROM messages m
+         ORDER BY m.id DESC LIMIT ?`,
+      ).all(options.limit)
+      : this.#q(
+        `SELECT m.*, NULL AS recipient, NULL AS read_at, NULL AS delivery FROM messages m
+         WHERE m.sender = ?1 OR m.id IN (SELECT message_id FROM inbox WHERE recipient = ?1)
+         ORDER BY m.id DESC LIMIT ?2`,
+      ).all(options.name, options.limit);
+    return rows.map(toMessage).reverse();
+  }
+
+  // Groups.
+
+  /** Creates a group; false when it exists. */
+  createGroup(name: string, description: string, by: string): boolean {
+    const r = this.#q(
+      "INSERT OR IGNORE INTO groups (name, description, created_at, created_by) VALUES (?, ?, ?, ?)",
+    ).run(name, description, this.#now(), by);
+    return Number(r.changes) > 0;
+  }
+
+  /** Deletes a group and its members; false when there was none. */
+  deleteGroup(name: string): boolean {
+    return this.#tx(() => {
+      this.#q("DELETE FROM members WHERE grp = ?").run(name);
+      return Number(this.#q("DELETE FROM groups WHERE name = ?").run(name).changes) > 0;
+    });
+  }
+
+  /** A group, or undefined. */
+  group(name: string): GroupRow | undefined {
+    const row = this.#q("SELECT * FROM groups WHERE name = ?").get(name);
+    return row ? toGroup(row) : undefined;
+  }
+
+  /** Every group, by name. */
+  groups(): GroupRow[] {
+    return this.#q("SELECT * FROM groups ORDER BY name").all().map(toGroup);
+  }
+
+  /** A group's members. */
+  members(group: string): Member[] {
+    return this.#q("SELECT type, id FROM members WHERE grp = ? ORDER BY type, id").all(group)
+      .map((r) => ({ type: String(r.type) as Member["type"], id: String(r.id) }));
+  }
+
+  /** Adds a member; false when it was one already. */
+  addMember(group: string, member: Member): boolean {
+    return Number(
+      this.#q("INSERT OR IGNORE INTO members (grp, type, id) VALUES (?, ?, ?)")
+        .run(group, member.type, member.id).changes,
+    ) > 0;
+  }
+
+  /** Removes a member; false when it was none. */
+  removeMember(group: string, member: Member): boolean {
+    return Number(
+      this.#q("DELETE FROM members WHERE grp = ? AND type = ? AND id = ?")
+        .run(group, member.type, member.id).changes,
+    ) > 0;
+  }
+
+  // Identities that are not panes.
+
+  /** Registers (or updates) an identity a plugin owns. */
+  register(identity: Registered): void {
+    this.#q(
+      `INSERT INTO registered (name, owner, role, description) VALUES (?, ?, ?, ?)
+       ON CONFLICT(name) DO UPDATE SET role = excluded.role, description = excluded.description`,
+    ).run(identity.name, identity.owner, identity.role, identity.description);
+  }
+
+  /** Removes a registered identity; false when there was none. */
+  unregister(name: string): boolean {
+    return Number(this.#q("DELETE FROM registered WHERE name = ?").run(name).changes) > 0;
+  }
+
+  /** Every registered identity. */
+  registered(): Registered[] {
+    return this.#q("SELECT * FROM registered ORDER BY name").all().map((r) => ({
+      name: String(r.name),
+      owner: String(r.owner),
+      role: r.role === null ? null : String(r.role),
+      description: r.description === null ? null : String(r.description),
+    }));
+  }
+
+  /** Remembers a name that spoke from outside panes (so it can be answered). */
+  see(name: string): void {
+    this.#q("INSERT INTO seen (name, at) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET at = ?")
+      .run(name, this.#now(), this.#now());
+  }
+
+  /** Names seen from outside panes, with when last. */
+  seen(): { name: string; at: number }[] {
+    return this.#q("SELECT name, at FROM seen ORDER BY name").all()
+      .map((r) => ({ name: String(r.name), at: Number(r.at) }));
+  }
+}
+
+function toMessage(r: Row): StoredMessage {
+  return {
+    id: String(r.id),
+    from: String(r.sender),
+    to: r.recipient === null || r.recipient === undefined ? "" : String(r.recipient),
+    toSpec: String(r.to_spec),
+    content: String(r.content),
+    priority: String(r.priority) as Priority,
+    replyTo: r.reply_to === null ? null : String(r.reply_to),
+    thread: String(r.thread),
+    metadata: r.metadata === null ? null : JSON.parse(String(r.metadata)),
+    createdAt: Number(r.created_at),
+    readAt: r.read_at === null || r.read_at === undefined ? null : Number(r.read_at),
+    delivery: r.delivery === null || r.delivery === undefined ? null : String(r.delivery),
+  };
+}
+
+function toGroup(r: Row): GroupRow {
+  return {
+    name: String(r.name),
+    description: String(r.description),
+    createdAt: Number(r.created_at),
+    createdBy: String(r.created_by),
+  };
+}

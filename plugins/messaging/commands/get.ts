@@ -1,0 +1,21 @@
+import { WeftError, z } from "@weft/weft/plugin";
+import { AS, defineCommand } from "../_common.ts";
+import { infoOf } from "../_messaging.ts";
+
+/** `message.get`: one message the caller sent or received. */
+export const get = defineCommand({
+  name: "message.get",
+  title: "Get a message",
+  description: "One message by id, if you sent or received it (it is not marked read).",
+  capabilities: ["message:read"],
+  mcp: { name: "get_message", readOnly: true },
+  input: z.object({ id: z.string().min(1).max(64), as: AS }),
+  handler: async ({ input, caller, state }) => {
+    const self = await state.self(caller, input.as);
+    const m = state.store.get(input.id, self);
+    if (!m || (m.from !== self && m.to !== self)) {
+      throw new WeftError("NOT_FOUND", `Cannot find message "${input.id}" among yours`);
+    }
+    return { ...infoOf(m), recipients: state.store.recipientsOf(m.id) };
+  },
+});

@@ -1,0 +1,35 @@
+import { z } from "@weft/weft/plugin";
+import { AS, defineCommand, PRIORITY } from "../_common.ts";
+
+/** `message.send`: a message to an agent, `@role`, `@group` or `@everyone`. */
+export const send = defineCommand({
+  name: "message.send",
+  title: "Send a message",
+  description: "Send a message to another agent: `to` is an agent or pane name, `@role`, " +
+    "`@group` or `@everyone`. Returns once the message is stored. An idle agent pane gets it " +
+    "typed into its prompt; others read it with check_messages or wait_for_message.",
+  capabilities: ["message:send"],
+  mcp: { name: "send_message" },
+  input: z.object({
+    to: z.string().min(1).max(200).describe("Agent name, pane id, @role, @group or @everyone."),
+    content: z.string().describe("The message text (markdown)."),
+    reply_to: z.string().max(64).optional().describe("The id of the message this answers."),
+    priority: PRIORITY.optional().describe("critical, high, normal (default) or low."),
+    metadata: z.record(z.string(), z.unknown()).optional().describe("Structured data."),
+    as: AS,
+  }),
+  handler: async ({ input, caller, state }) => {
+    const from = await state.self(caller, input.as);
+    const stored = await state.send(from, input);
+    const recipients = stored.map((m) => m.to);
+    return {
+      status: "delivered",
+      message_id: stored[0]!.id,
+      from,
+      recipients,
+      recipient_status: recipients.length === 1
+        ? state.statusOf(recipients[0]!)
+        : `${recipients.length} recipients`,
+    };
+  },
+});

@@ -1,0 +1,25 @@
+import { WeftError, z } from "@weft/weft/plugin";
+import { AS, defineCommand } from "../_common.ts";
+import { infoOf } from "../_messaging.ts";
+
+/** `message.thread`: a conversation (a message, its replies, theirs). */
+export const thread = defineCommand({
+  name: "message.thread",
+  title: "Get a thread",
+  description: "The messages of a thread (a message and the replies to it, transitively), " +
+    "oldest first, given any message of it that you sent or received.",
+  capabilities: ["message:read"],
+  mcp: { name: "get_thread", readOnly: true },
+  input: z.object({ id: z.string().min(1).max(64), as: AS }),
+  handler: async ({ input, caller, state }) => {
+    const self = await state.self(caller, input.as);
+    const m = state.store.get(input.id, self);
+    if (!m || (m.from !== self && m.to !== self)) {
+      throw new WeftError("NOT_FOUND", `Cannot find message "${input.id}" among yours`);
+    }
+    const messages = state.store.thread(m.thread).filter((t) =>
+      t.from === self || state.store.recipientsOf(t.id).includes(self)
+    );
+    return { thread_id: m.thread, messages: messages.map(infoOf) };
+  },
+});

@@ -1,0 +1,67 @@
+/**
+ * The messaging plugin's options (`weft.plugins.message.options` in the project's `deno.json`).
+ *
+ * @module
+ */
+
+import { optionsParser, z } from "@weft/weft/plugin";
+
+/** How messages reach an agent pane. */
+export type DeliverMode = "auto" | "prompt" | "inbox";
+
+/** What the project may set. */
+export interface Options {
+  /** Longest wait through MCP, in seconds (Claude Code cuts a tool call at about 60 s). */
+  mcpWaitCapSeconds: number;
+  /** Longest wait through any other door, in seconds. */
+  maxWaitSeconds: number;
+  /** Longest message content, in bytes (UTF-8). */
+  maxContentBytes: number;
+  /** Most recipients one send may reach. */
+  maxRecipients: number;
+  /** Per-sender rate limit: messages per second, sustained. */
+  sendsPerSecond: number;
+  /** Per-sender rate limit: how many may go at once before the rate applies. */
+  sendBurst: number;
+  /**
+   * Default delivery into agent panes: `auto` types into an idle agent's prompt when its state
+   * comes from a trusted source (status protocol, hooks), else keeps messages in the inbox. A
+   * pane's `deliver` meta (`prompt` or `inbox`) overrides it.
+   */
+  deliver: DeliverMode;
+  /** How long after typing a message the agent must be seen working, in ms. */
+  confirmMs: number;
+  /** SQLite's `synchronous`: `normal` survives a killed server, `full` also a power cut. */
+  sync: "normal" | "full";
+}
+
+/** The defaults. */
+export const defaults: Options = {
+  mcpWaitCapSeconds: 50,
+  maxWaitSeconds: 600,
+  maxContentBytes: 64 * 1024,
+  maxRecipients: 100,
+  sendsPerSecond: 20,
+  sendBurst: 200,
+  deliver: "auto",
+  confirmMs: 15_000,
+  sync: "normal",
+};
+
+const seconds = z.number().int().min(1).max(3600);
+
+/** Checks the project's options over the defaults. */
+export const parseOptions: (raw: unknown) => Options = optionsParser<Options>("message", {
+  schema: z.strictObject({
+    mcpWaitCapSeconds: seconds.optional(),
+    maxWaitSeconds: seconds.optional(),
+    maxContentBytes: z.number().int().min(1).max(16 * 1024 * 1024).optional(),
+    maxRecipients: z.number().int().min(1).max(100_000).optional(),
+    sendsPerSecond: z.number().positive().max(1_000_000).optional(),
+    sendBurst: z.number().int().min(1).max(10_000_000).optional(),
+    deliver: z.enum(["auto", "prompt", "inbox"]).optional(),
+    confirmMs: z.number().int().min(100).max(600_000).optional(),
+    sync: z.enum(["normal", "full"]).optional(),
+  }),
+  defaults,
+});

@@ -1,0 +1,163 @@
+// The messaging plugin through the control socket: identities (panes, outside callers,
+// identities a plugin registered), send/check/wait with push, the `message.received` event,
+// and bad input with clear errors.
+import { deepStrictEqual, ok, rejects, strictEqual } from "node:assert/strict";
+import { E2E, withServer } from "./helpers/server.ts";
+import { WeftClient } from "../plugins/client/mod.ts";
+
+const COURIER = new URL("./fixtures/plugins/courier/mod.ts", import.meta.url).pathname;
+const WITH_COURIER = {
+  weft: { plugins: { courier: { from: COURIER, grant: ["message:send", "message:read"] } } },
+};
+
+interface Info {
+  message_id: string;
+  from: string;
+  to: string;
+  content: string;
+  priority: string;
+}
+
+Deno.test({
+  name: "messaging: a pane's wait is woken by a send; check afterwards is empty",
+  ...E2E,
+  fn: () =>
+    withServer(async ({ client, server }) => {
+      const { pane } = await client.call<{ pane: string }>("session.create", {
+        command: "sleep 600",
+        name: "bob",
+      });
+      const bob = await WeftClient.connect(server.paths.socket, { client: "cli", pane });
+      try {
+        const waiting = bob.call<{ status: string; message: Info }>("message.wait", {
+          timeout: 30,
+        });
+        waiting.catch(() => {});
+        const sent = await client.call<{ status: string; message_id: string; from: string }>(
+          "message.send",
+          { to: "bob", content: "hello bob", priority: "high" },
+        );
+        strictEqual(sent.status, "delivered");
+        strictEqual(sent.from, "human");
+        const got = await waiting;
+        strictEqual(got.status, "message_received");
+        strictEqual(got.message.message_id, sent.message_id);
+        strictEqual(got.message.from, "human");
+        strictEqual(got.message.to, "bob");
+        strictEqual(got.message.content, "hello bob");
+        strictEqual(got.message.priority, "high");
+        const after = await bob.call<{ status: string; remaining: number }>("message.check", {});
+        deepStrictEqual([after.status, after.remaining], ["empty", 0]);
+      } finally {
+        bob.close();
+      }
+    }),
+});
+
+Deno.test({
+  name: "messaging: a plugin registers an identity, acts as it, and sees message.received",
+  ...E2E,
+  fn: () =>
+    withServer(async ({ client }) => {
+      const courier = (name: string, input: Record<string, unknown>) =>
+        client.call<Record<string, unknown>>("courier.call", { name, input });
+      await courier("message.register", { name: "worker", role: "builder" });
+      const sent = await client.call<{ message_id: string }>("message.send", {
+        to: "@builder",
+        content: "build it",
+      });
+      const { events } = await client.call<{ events: Record<string, unknown>[] }>(
+        "courier.events",
+      );
+      const event = events.find((e) => e.id === sent.message_id)!;
+      ok(event, JSON.stringify(events));
+      deepStrictEqual(Object.keys(event).sort(), [
+        "content",
+        "created_at",
+        "from",
+        "id",
+        "metadata",
+        "priority",
+        "reply_to",
+        "to",
+      ]);
+      strictEqual(event.to, "worker");
+      // Marked read by id, as the bridge does once it has queued a turn.
+      const marked = await courier("message.check", { as: "worker", ids: [sent.message_id] });
+      strictEqual((marked.messages as unknown[]).length, 1);
+      strictEqual(
+        ((await courier("message.check", { as: "worker" })).messages as unknown[]).length,
+        0,
+      );
+      // It replies as its identity; nobody else may speak as it.
+      await courier("message.send", { as: "worker", to: "human", content: "done" });
+      const inbox = await client.call<{ messages: Info[] }>("message.check", {});
+      strictEqual(inbox.messages[0]?.from, "worker");
+      await rejects(
+        client.call("message.send", { as: "worker", to: "human", content: "spoof" }),
+        (e: { code: string; message: string }) =>
+          e.code === "DENIED" && /belongs to plugin "courier"/.test(e.message),
+      );
+      await rejects(
+        client.call("message.register", { name: "x" }),
+        (e: { code: string }) => e.code === "DENIED",
+      );
+    }, WITH_COURIER),
+});
+
+Deno.test({
+  name: "messaging: bad input gets clear errors",
+  ...E2E,
+  fn: () =>
+    withServer(async ({ client }) => {
+      await client.call("session.create", { command: "sleep 600", name: "reviewer" });
+      const fails = (input: Record<string, unknown>, code: string, text: RegExp) =>
+        rejects(
+          client.call("message.send", input),
+          (e: { code: string; message: string }) =>
+            e.code === code && text.test(e.message) || assertFail(e),
+        );
+      await fails(
+        { to: "reviewr", content: "x" },
+        "NOT_FOUND",
+        /"reviewr": no agent.*did you mean "reviewer"/,
+      );
+      await fails({ to: "reviewer", content: "   " }, "INVALID_INPUT", /content is empty/);
+      await fails(
+        { to: "reviewer", content: "x".repeat(64 * 1024 + 1) },
+        "TOO_LARGE",
+        /65537 bytes, more than 65536/,
+      );
+      await fails({ to: "@nogroup", content: "x" }, "NOT_FOUND", /no group or role/);
+    }),
+});
+
+function assertFail(e: unknown): boolean {
+  throw new Error(`unexpected error: ${(e as Error).message} ${JSON.stringify(e)}`);
+}
+
+Deno.test({
+  name: "messaging: a pane's <weft:send> tag sends as that pane",
+  ...E2E,
+  fn: () =>
+    withServer(async ({ client }) => {
+      await client.call("session.create", { command: "sleep 600", name: "reviewer" });
+      let seen!: (data: Record<string, unknown>) => void;
+      const got = new Promise<Record<string, unknown>>((resolve) => (seen = resolve));
+      await client.subscribe(
+        { topics: ["message.received"] },
+        (e) => seen(e.data as Record<string, unknown>),
+      );
+      await client.call("session.create", {
+        command: `printf '<weft:send to="reviewer" priority="high">look at a.ts</weft:send>\\n'; ` +
+          "sleep 600",
+        name: "writer",
+        tags: ["sideband:stream"],
+      });
+      const event = await got;
+      deepStrictEqual(
+        [event.from, event.to, event.content, event.priority],
+        ["writer", "reviewer", "look at a.ts", "high"],
+      );
+    }, { weft: { plugins: { sideband: { options: { holdMs: 200 } } } } }),
+});
