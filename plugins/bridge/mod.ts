@@ -118,19 +118,23 @@ export default definePlugin({
     });
     broker.recover();
     await closeStalePanes(call);
-    const agents = rows<{ name: string; settings: string }>(
-      db,
-      "SELECT name, settings FROM agents",
-    );
-    for (const a of agents) {
-      await link.register(a.name, (JSON.parse(a.settings) as { description?: string }).description);
-      await link.drain(a.name);
-    }
-    for (
-      const { id } of rows<{ id: number }>(db, "SELECT id FROM outbox WHERE state = 'pending'")
-    ) {
-      void ctx.detached(() => link.deliver(id));
-    }
+    // Messaging may start after the bridge, or again after a crash: then the agents are
+    // registered again, what came for them meanwhile is queued and held replies go out.
+    const connect = async (undelivered: boolean) => {
+      const agents = rows<{ name: string; settings: string }>(db, "SELECT * FROM agents");
+      for (const a of agents) {
+        const { description } = JSON.parse(a.settings) as { description?: string };
+        if (await link.register(a.name, description)) await link.drain(a.name);
+      }
+      const states = undelivered ? "('pending', 'undelivered')" : "('pending')";
+      const held = rows<{ id: number }>(db, `SELECT id FROM outbox WHERE state IN ${states}`);
+      for (const { id } of held) await link.deliver(id);
+    };
+    ctx.subscribe({ topics: ["plugin.started"] }, (event) => {
+      if ((event.data as { name?: string }).name !== "message") return;
+      void ctx.detached(() => connect(true)).catch((err) => ctx.log(`messaging: ${err}`));
+    });
+    await connect(false);
     broker.wake();
     return {
       db,
