@@ -69,7 +69,9 @@ async function runHeadless(job: TurnJob): Promise<RawRun> {
   const out: string[] = [];
   let stderr = "";
   const errDone = (async () => {
-    for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) {
+    const decoder = new TextDecoder();
+    for await (const bytes of child.stderr) {
+      const chunk = decoder.decode(bytes, { stream: true });
       stderr = (stderr + chunk).slice(-8192);
     }
   })();
@@ -109,7 +111,8 @@ export function notStarted(program: string, cwd: string, err: unknown): RawRun {
       code: null,
       signal: null,
       stderr: "",
-      note: `Cannot run "${program}" headless: the project did not grant the bridge run:${program}`,
+      note: `Cannot run "${program}" headless: the bridge may run only "claude" from PATH ` +
+        "itself (it asks for run:claude); run this agent in a pane (headless: false)",
       missing: true,
     };
   }

@@ -148,8 +148,9 @@ export function assistantText(event: Record<string, unknown>): string {
 /** The lines of a byte stream (the last one even without a newline). */
 export async function* lines(stream: ReadableStream<Uint8Array>): AsyncGenerator<string> {
   let rest = "";
-  for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
-    rest += chunk;
+  const decoder = new TextDecoder();
+  for await (const bytes of stream) {
+    rest += decoder.decode(bytes, { stream: true });
     let nl;
     while ((nl = rest.indexOf("\n")) >= 0) {
       yield rest.slice(0, nl);

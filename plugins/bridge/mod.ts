@@ -54,8 +54,8 @@ export default definePlugin({
     "session:admin",
     "message:send",
     "message:read",
-    // Headless turns run the program themselves; a project that uses another program grants
-    // it (`run:/path/to/claude`).
+    // Headless turns run `claude` from PATH as a child of the plugin (other programs run in
+    // panes, which the core starts).
     "run:claude",
     // To tell a missing agent directory at `bridge.add` (directories outside the project are
     // found out at the turn).

@@ -31,7 +31,8 @@ export const AgentSchema = z.strictObject({
  * the project (default: the project); `program` defaults to `claude` on PATH; `maxTurns` is
  * Claude Code's `--max-turns` (unset: no cap); `timeoutMs` ends a longer turn as failed
  * (default 10 minutes); `args` come after the bridge's own; `headless` runs turns without a
- * pane (the bridge then needs `run:` for the program).
+ * pane: the bridge runs `claude` from PATH itself (its grant has `run:claude`; another
+ * `program` runs only in a pane).
  */
 export type AgentSettings = z.output<typeof AgentSchema>;
 

@@ -49,7 +49,9 @@ export async function runTurn(args: readonly string[]): Promise<number> {
   const log = await Deno.open(`${prefix}.jsonl`, { create: true, append: true });
   let stderr = "";
   const errDone = (async () => {
-    for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) {
+    const decoder = new TextDecoder();
+    for await (const bytes of child.stderr) {
+      const chunk = decoder.decode(bytes, { stream: true });
       stderr = (stderr + chunk).slice(-8192);
       await Deno.stdout.write(new TextEncoder().encode(`\x1b[2m${chunk}\x1b[0m`));
     }

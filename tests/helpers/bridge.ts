@@ -103,3 +103,14 @@ export async function turnLog(client: WeftClient): Promise<TurnLog> {
     stop: async () => void (await off()),
   };
 }
+
+/**
+ * Puts the stub `claude` (`tests/fixtures/bridge/bin/claude`: answers at once) first on this
+ * process's PATH, so servers started here (and their bridge) run it; returns its path.
+ */
+export function stubPath(): string {
+  const bin = new URL("../fixtures/bridge/bin", import.meta.url).pathname;
+  const path = Deno.env.get("PATH") ?? "";
+  if (!path.startsWith(`${bin}:`)) Deno.env.set("PATH", `${bin}:${path}`);
+  return `${bin}/claude`;
+}

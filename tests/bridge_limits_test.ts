@@ -1,0 +1,103 @@
+// The bridge's limits and refusals, with a stub `claude` that answers at once: a loop between
+// two agents ends at the hop limit; an unknown agent, an empty text, a directory that does not
+// exist and a program that is not installed are clear errors.
+import { deepStrictEqual, ok, rejects, strictEqual } from "node:assert/strict";
+import { E2E, withServer } from "./helpers/server.ts";
+import { turnLog } from "./helpers/bridge.ts";
+import { WeftError } from "../protocols/bus/errors.ts";
+
+import { stubPath } from "./helpers/bridge.ts";
+
+// Headless agents run `claude` from PATH: the stub's folder comes first (this file's process).
+const STUB = stubPath();
+
+function bridgeConfig(agents: Record<string, unknown>) {
+  return { plugins: { bridge: { options: { agents, backoffMs: 50 } } } };
+}
+
+Deno.test({
+  name: "bridge: two agents answering each other stop at the hop limit (20 by default)",
+  ...E2E,
+  fn: async () => {
+    const agent = { headless: true, env: { STUB_DIR: await Deno.makeTempDir() } };
+    await withServer(async ({ client }) => {
+      const log = await turnLog(client);
+      await client.call("bridge.inject", { as: "A", to: "B", text: "ping" });
+      const last = await log.until(
+        "the loop stopped",
+        (ev) => ev.find((e) => e.state === "finished" && e.routed?.startsWith("stopped")),
+        60_000,
+      );
+      strictEqual(last.routed, "stopped: hop limit 20 reached");
+      const finished = log.events.filter((e) => e.state === "finished");
+      strictEqual(finished.length, 20);
+      deepStrictEqual(
+        finished.map((e) => e.agent).join(""),
+        "BA".repeat(10),
+      );
+      strictEqual(finished.at(-1)!.reply, "pong 10");
+      // Proves that nothing more happens: no turn starts after the stop (a short look).
+      await new Promise((r) => setTimeout(r, 300));
+      strictEqual(log.events.filter((e) => e.state === "started").length, 20);
+      const { agents } = await client.call<{ agents: { queued: number; turns: number }[] }>(
+        "bridge.list",
+      );
+      deepStrictEqual(agents.map((a) => [a.turns, a.queued]), [[10, 0], [10, 0]]);
+      await log.stop();
+    }, { weft: bridgeConfig({ A: agent, B: agent }) });
+  },
+});
+
+Deno.test({
+  name: "bridge: unknown agents, empty texts, missing directories and programs are clear errors",
+  ...E2E,
+  fn: async () => {
+    await withServer(async ({ client }) => {
+      const log = await turnLog(client);
+      await rejects(
+        client.call("bridge.send", { to: "Bob", text: "hi" }),
+        (err: WeftError) =>
+          err.code === "NOT_FOUND" &&
+          /Cannot send to "Bob": no such bridge agent/.test(err.message),
+      );
+      await rejects(
+        client.call("bridge.send", { to: "Alice", text: "hi" }),
+        (err: WeftError) => err.code === "NOT_FOUND" && err.message.includes('"Alicia"'),
+      );
+      await rejects(
+        client.call("bridge.send", { to: "Alicia", text: "  \n" }),
+        (err: WeftError) => err.code === "INVALID_INPUT" && err.message.includes("text is empty"),
+      );
+      await rejects(
+        client.call("bridge.inject", { as: "Nobody", to: "Alicia", text: "hi" }),
+        (err: WeftError) => err.code === "NOT_FOUND" && err.message.includes('inject as "Nobody"'),
+      );
+      await rejects(
+        client.call("bridge.add", { name: "C", cwd: "no/such/dir" }),
+        (err: WeftError) =>
+          err.code === "INVALID_INPUT" && /cwd ".*no\/such\/dir" does not exist/.test(err.message),
+      );
+      await rejects(
+        client.call("bridge.add", { name: "Alicia" }),
+        (err: WeftError) => err.code === "CONFLICT",
+      );
+      await rejects(
+        client.call("bridge.add", { name: "bad name" }),
+        (err: WeftError) => err.code === "INVALID_INPUT",
+      );
+      // A program that is not installed: the message is dead at once, saying what to install.
+      await client.call("bridge.add", { name: "D", program: "claude-not-installed-here" });
+      const sent = await client.call<{ id: string }>("bridge.send", { to: "D", text: "hi" });
+      const failed = await log.until(
+        "the dead letter",
+        (ev) => ev.find((e) => e.state === "failed"),
+        60_000,
+      );
+      strictEqual(failed.dead, true);
+      ok(failed.error?.includes("npm install -g @anthropic-ai/claude-code"), failed.error);
+      const { dead } = await client.call<{ dead: { id: string; error: string }[] }>("bridge.dead");
+      deepStrictEqual(dead.map((d) => d.id), [sent.id]);
+      await log.stop();
+    }, { weft: bridgeConfig({ Alicia: { program: STUB } }) });
+  },
+});
