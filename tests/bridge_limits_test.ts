@@ -3,10 +3,8 @@
 // exist and a program that is not installed are clear errors.
 import { deepStrictEqual, ok, rejects, strictEqual } from "node:assert/strict";
 import { E2E, withServer } from "./helpers/server.ts";
-import { turnLog } from "./helpers/bridge.ts";
-import { WeftError } from "../protocols/bus/errors.ts";
-
-import { stubPath } from "./helpers/bridge.ts";
+import { stubPath, turnLog } from "./helpers/bridge.ts";
+import type { WeftError } from "../protocols/bus/errors.ts";
 
 // Headless agents run `claude` from PATH: the stub's folder comes first (this file's process).
 const STUB = stubPath();
