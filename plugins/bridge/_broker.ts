@@ -58,6 +58,8 @@ export class Broker {
   #scheduled = false;
   #stopped = false;
   #idle: (() => void)[] = [];
+  /** When items enqueued by this broker were stored (performance.now), for the timings. */
+  #enqueued = new Map<string, number>();
   #now: () => number;
 
   constructor(deps: BrokerDeps) {
@@ -111,6 +113,7 @@ export class Broker {
   enqueue(request: Enqueue): Item {
     const db = this.#deps.db;
     const item = insertItem(db, request, this.#deps.options, this.#now());
+    this.#enqueued.set(item.id, performance.now());
     this.wake();
     return item;
   }
@@ -219,6 +222,8 @@ export class Broker {
       );
     });
     const base = { agent: item.agent, item: item.id, attempt, try: tries };
+    const enqueuedAt = this.#enqueued.get(item.id);
+    let spawnedAt: number | undefined;
     const job: TurnJob = {
       agent: item.agent,
       attempt,
@@ -231,8 +236,10 @@ export class Broker {
       timeoutMs: settings.timeoutMs ?? 600_000,
       prefix: `${runs}/${attempt}`,
       started: (pane) => {
+        spawnedAt = performance.now();
         if (pane) run(db, "UPDATE turns SET pane = ? WHERE attempt = ?", pane, attempt);
-        this.#deps.publish("bridge.turn", { ...base, state: "started", pane });
+        const waitedMs = enqueuedAt === undefined ? null : round(spawnedAt - enqueuedAt);
+        this.#deps.publish("bridge.turn", { ...base, state: "started", pane, waitedMs });
       },
     };
     const executor = settings.headless ? this.#deps.executors.headless : this.#deps.executors.pane;
@@ -267,6 +274,14 @@ export class Broker {
         run(db, recordSql, "ok", ...record);
         return this.#succeed(item, agent, outcome);
       });
+      // From enqueue to the reply stored, less the time the program itself ran.
+      const storedAt = performance.now();
+      const timing = enqueuedAt !== undefined && spawnedAt !== undefined && raw.ranMs !== undefined
+        ? {
+          totalMs: round(storedAt - enqueuedAt),
+          overheadMs: round(storedAt - enqueuedAt - raw.ranMs),
+        }
+        : {};
       this.#deps.publish("bridge.turn", {
         ...base,
         state: "finished",
@@ -274,8 +289,10 @@ export class Broker {
         routed: routed.how,
         durationMs: finished - started,
         costUsd: outcome.costUsd,
+        ...timing,
       });
       if (routed.outbox !== undefined) this.#deps.deliver(routed.outbox);
+      this.#enqueued.delete(item.id);
       return;
     }
     const fate = transaction(db, () => {
@@ -378,6 +395,7 @@ export class Broker {
         this.#now(),
         item.id,
       );
+      this.#enqueued.delete(item.id);
       return "dead";
     }
     // A session mix-up is fixed by the flag just set: no need to wait.
@@ -391,6 +409,10 @@ export class Broker {
     );
     return delay;
   }
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 100) / 100;
 }
 
 function insertItem(db: DatabaseSync, r: Enqueue, options: Options, now: number): Item {

@@ -57,6 +57,7 @@ async function runHeadless(job: TurnJob): Promise<RawRun> {
   } catch (err) {
     return notStarted(program!, job.cwd, err);
   }
+  const spawned = performance.now();
   job.started(null);
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -82,6 +83,7 @@ async function runHeadless(job: TurnJob): Promise<RawRun> {
   }
   await errDone;
   const status = await child.status;
+  const ranMs = performance.now() - spawned;
   clearTimeout(timer);
   log.close();
   return {
@@ -89,6 +91,7 @@ async function runHeadless(job: TurnJob): Promise<RawRun> {
     code: status.signal ? null : status.code,
     signal: status.signal,
     stderr,
+    ranMs,
     ...(timedOut ? { note: `the turn took longer than ${job.timeoutMs} ms and was ended` } : {}),
   };
 }

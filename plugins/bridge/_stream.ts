@@ -20,6 +20,8 @@ export interface RawRun {
   note?: string;
   /** The program could not be started at all (not found): retrying does not help. */
   missing?: boolean;
+  /** How long the program ran, from its start to its end (when the executor knows). */
+  ranMs?: number;
 }
 
 /** What a turn came to. */

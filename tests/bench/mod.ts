@@ -28,6 +28,7 @@ const GROUPS: [string, string, string][] = [
   ["tmux", "./tmux.ts", "benchTmux"],
   ["soak", "./soak.ts", "benchSoak"],
   ["store", "./store.ts", "benchStore"],
+  ["bridge", "./bridge.ts", "benchBridge"],
 ];
 /** Groups that run only when named. */
 const OPT_IN = new Set(["soak"]);

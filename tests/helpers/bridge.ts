@@ -27,6 +27,10 @@ export interface TurnEvent {
   error?: string;
   dead?: boolean;
   pane?: string | null;
+  /** Started: from the message stored to the program started (ms). */
+  waitedMs?: number | null;
+  /** Finished: from the message stored to the reply stored, less the program's run (ms). */
+  overheadMs?: number;
 }
 
 /**
