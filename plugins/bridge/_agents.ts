@@ -72,6 +72,12 @@ export interface AgentView {
   settings: AgentSettings;
 }
 
+/** Settings as shown: environment values (keys, tokens) are not. */
+function redacted(settings: AgentSettings): AgentSettings {
+  if (!settings.env) return settings;
+  return { ...settings, env: Object.fromEntries(Object.keys(settings.env).map((k) => [k, "…"])) };
+}
+
 /** Every agent with its queue depth and state. */
 export function describeAgents(db: DatabaseSync, running: ReadonlySet<string>): AgentView[] {
   const now = Date.now();
@@ -99,7 +105,7 @@ export function describeAgents(db: DatabaseSync, running: ReadonlySet<string>): 
         ? "waiting"
         : "idle",
       lastResult: a.last_result ? JSON.parse(a.last_result) : null,
-      settings: JSON.parse(a.settings),
+      settings: redacted(JSON.parse(a.settings)),
     };
   });
 }

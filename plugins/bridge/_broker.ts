@@ -12,6 +12,9 @@ import { type AgentRow, type Item, row, rows, run, transaction } from "./_db.ts"
 import type { Executor, TurnJob } from "./_exec.ts";
 import { judge, type Outcome } from "./_stream.ts";
 import { turnArgv } from "./_argv.ts";
+import { type Enqueue, insertItem, storeFailure, storeReply } from "./_settle.ts";
+
+export type { Enqueue } from "./_settle.ts";
 import type { AgentSettings, Options } from "./options.ts";
 
 /** What the broker needs around it. */
@@ -34,19 +37,6 @@ export interface BrokerDeps {
    */
   detach?: <T>(fn: () => T) => T;
   now?: () => number;
-}
-
-/** What `enqueue` takes. */
-export interface Enqueue {
-  agent: string;
-  text: string;
-  sender?: string | null;
-  origin: Item["origin"];
-  messageId?: string | null;
-  conversation?: string;
-  hop?: number;
-  maxHops?: number;
-  priority?: number;
 }
 
 /** The broker; see the module doc. */
@@ -272,7 +262,7 @@ export class Broker {
     if (outcome.ok) {
       const routed = transaction(db, () => {
         run(db, recordSql, "ok", ...record);
-        return this.#succeed(item, agent, outcome);
+        return storeReply(db, item, outcome, { options: this.#deps.options, now: this.#now() });
       });
       // From enqueue to the reply stored, less the time the program itself ran.
       const storedAt = performance.now();
@@ -295,9 +285,14 @@ export class Broker {
       this.#enqueued.delete(item.id);
       return;
     }
+    if (tries >= this.#deps.options.maxTries || outcome.fatal) this.#enqueued.delete(item.id);
     const fate = transaction(db, () => {
       run(db, recordSql, "failed", ...record);
-      return this.#fail(item, tries, outcome);
+      return storeFailure(db, item, outcome, {
+        options: this.#deps.options,
+        now: this.#now(),
+        tries,
+      });
     });
     this.#deps.publish("bridge.turn", {
       ...base,
@@ -307,132 +302,10 @@ export class Broker {
       dead: fate === "dead",
     });
   }
-
-  /** Stores the reply, ends the item and routes the reply on; one transaction. */
-  #succeed(item: Item, agent: AgentRow, outcome: Outcome): { how: string; outbox?: number } {
-    const db = this.#deps.db;
-    const now = this.#now();
-    run(
-      db,
-      `UPDATE agents SET turns = turns + 1, session_started = 1, last_result = ? WHERE name = ?`,
-      JSON.stringify({ ok: true, at: now, costUsd: outcome.costUsd }),
-      agent.name,
-    );
-    let how = "none";
-    let outbox: number | undefined;
-    const sender = item.sender;
-    const toAgent = sender !== null &&
-      row(db, "SELECT 1 AS x FROM agents WHERE name = ?", sender) !== undefined;
-    if (sender === null) {
-      how = "kept";
-    } else if (item.hop >= item.max_hops) {
-      how = `stopped: hop limit ${item.max_hops} reached`;
-    } else if (toAgent) {
-      const next = insertItem(
-        db,
-        {
-          agent: sender,
-          text: outcome.reply,
-          sender: item.agent,
-          origin: "reply",
-          conversation: item.conversation,
-          hop: item.hop + 1,
-          maxHops: item.max_hops,
-          priority: item.priority,
-        },
-        this.#deps.options,
-        now,
-      );
-      how = `agent:${next.id}`;
-    } else {
-      const out = row<{ id: number }>(
-        db,
-        `INSERT INTO outbox (item, sender, recipient, text, reply_to, state, created_at)
-          VALUES (?, ?, ?, ?, ?, 'pending', ?) RETURNING id`,
-        item.id,
-        item.agent,
-        sender,
-        outcome.reply,
-        item.message_id,
-        now,
-      )!;
-      outbox = Number(out.id);
-      how = `message:${sender}`;
-    }
-    run(
-      db,
-      `UPDATE items SET state = 'done', reply = ?, routed = ?, error = NULL, done_at = ?
-        WHERE id = ?`,
-      outcome.reply,
-      how,
-      now,
-      item.id,
-    );
-    return { how, ...(outbox !== undefined ? { outbox } : {}) };
-  }
-
-  /** Queues the item again after a back-off, or moves it to the dead letters. */
-  #fail(item: Item, tries: number, outcome: Outcome): number | "dead" {
-    const db = this.#deps.db;
-    const { maxTries, backoffMs } = this.#deps.options;
-    // Claude Code said whether the session exists; else a try that printed its session id
-    // made the session (a first turn that failed after that must resume it).
-    const begun = outcome.session ? outcome.session === "exists" : outcome.sessionId !== null;
-    if (outcome.session || begun) {
-      run(db, "UPDATE agents SET session_started = ? WHERE name = ?", begun ? 1 : 0, item.agent);
-    }
-    run(
-      db,
-      "UPDATE agents SET last_result = ? WHERE name = ?",
-      JSON.stringify({ ok: false, at: this.#now(), error: outcome.error }),
-      item.agent,
-    );
-    if (outcome.fatal || tries >= maxTries) {
-      run(
-        db,
-        "UPDATE items SET state = 'dead', error = ?, done_at = ? WHERE id = ?",
-        outcome.error,
-        this.#now(),
-        item.id,
-      );
-      this.#enqueued.delete(item.id);
-      return "dead";
-    }
-    // A session mix-up is fixed by the flag just set: no need to wait.
-    const delay = outcome.session ? 0 : backoffMs * 2 ** (tries - 1);
-    run(
-      db,
-      "UPDATE items SET state = 'queued', next_at = ?, error = ? WHERE id = ?",
-      this.#now() + delay,
-      outcome.error,
-      item.id,
-    );
-    return delay;
-  }
 }
 
 function round(ms: number): number {
   return Math.round(ms * 100) / 100;
-}
-
-function insertItem(db: DatabaseSync, r: Enqueue, options: Options, now: number): Item {
-  return row<Item>(
-    db,
-    `INSERT INTO items (id, agent, text, sender, origin, message_id, conversation, hop,
-      max_hops, priority, state, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?)
-      RETURNING *`,
-    crypto.randomUUID(),
-    r.agent,
-    r.text,
-    r.sender ?? null,
-    r.origin,
-    r.messageId ?? null,
-    r.conversation ?? crypto.randomUUID(),
-    r.hop ?? 1,
-    r.maxHops ?? options.maxHops,
-    r.priority ?? 0,
-    now,
-  )!;
 }
 
 /** True when a try's stream-json file shows Claude Code's init (its session exists). */

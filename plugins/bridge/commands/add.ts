@@ -12,7 +12,7 @@ export const add = defineCommand({
     "`claude -p` turn per message it receives (in its own pane unless headless), resumed each " +
     "time. Settings: cwd, program, env, model, systemPrompt, appendSystemPrompt, " +
     "allowedTools, disallowedTools, permissionMode, maxTurns, timeoutMs, args, headless.",
-  capabilities: [],
+  capabilities: ["pane:spawn"],
   input: AgentSchema.extend({ name: AgentName }),
   handler: async ({ input, state }) => {
     const { name, ...settings } = input;

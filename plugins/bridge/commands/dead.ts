@@ -8,7 +8,7 @@ export const dead = defineCommand({
   title: "Bridge dead letters",
   description: "Messages whose turns failed every try (or whose agent was removed), newest " +
     "first, with their last error; `bridge.retry` queues one again.",
-  capabilities: [],
+  capabilities: ["message:read"],
   input: z.object({ agent: z.string().optional() }),
   handler: ({ input, state }) => ({
     dead: rows<Item>(

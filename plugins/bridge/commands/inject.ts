@@ -9,7 +9,7 @@ export const inject = defineCommand({
   description: "Write to bridge agent `to` as bridge agent `as`: `to` answers `as`, whose " +
     "turn answers back, and so on up to max_hops (a human starting or steering an A ↔ B " +
     "conversation).",
-  capabilities: [],
+  capabilities: ["message:send"],
   input: z.object({
     as: z.string().describe("The bridge agent the message is written as."),
     to: z.string().describe("The bridge agent that receives it."),

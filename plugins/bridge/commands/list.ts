@@ -10,7 +10,7 @@ export const list = defineCommand({
   description: "Every bridge agent: session id, turn count, queue depth, dead letters, state " +
     "(running, waiting, retrying, idle) and its last turn's result; and replies waiting to go " +
     "out as messages.",
-  capabilities: [],
+  capabilities: ["message:read"],
   input: z.object({}),
   handler: ({ state }) => {
     const outbox = row<{ pending: number; undelivered: number }>(

@@ -8,7 +8,7 @@ export const remove = defineCommand({
   title: "Remove bridge agent",
   description: "Remove a bridge agent. Messages still queued for it move to the dead letters " +
     "(`bridge.retry` after adding it again); a turn running now finishes.",
-  capabilities: [],
+  capabilities: ["pane:control"],
   input: z.object({ name: z.string() }),
   handler: ({ input, state }) => {
     mustBeAgent(state, input.name, "remove");

@@ -9,7 +9,7 @@ export const replies = defineCommand({
   description: "Replies of bridge agents to pane agents or humans, newest first, with their " +
     "state: sent (a message), pending (being sent) or undelivered (messaging is not running: " +
     "the reply is kept here).",
-  capabilities: [],
+  capabilities: ["message:read"],
   input: z.object({ limit: z.number().int().min(1).max(1000).optional() }),
   handler: ({ input, state }) => ({
     replies: rows(

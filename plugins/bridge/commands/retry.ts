@@ -8,7 +8,7 @@ export const retry = defineCommand({
   title: "Retry dead letter",
   description: "Queue a dead letter again (by id, or a unique prefix of it) with its tries " +
     "reset; it keeps its place in the conversation.",
-  capabilities: [],
+  capabilities: ["message:send"],
   input: z.object({ id: z.string().min(4).max(64) }),
   handler: ({ input, state }) => {
     const found = row<Item>(

@@ -54,7 +54,7 @@ export const send = defineCommand({
     "in the agent's session. The reply goes back to `from`: as its next turn when `from` is " +
     "a bridge agent (so two agents converse, up to max_hops turns), else to its messaging " +
     "inbox. Returns the message id at once; the turn runs when the agent is free.",
-  capabilities: [],
+  capabilities: ["message:send"],
   input: z.object({
     to: z.string().describe("The bridge agent."),
     from: z.string().min(1).max(200).optional().describe(

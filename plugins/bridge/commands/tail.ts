@@ -10,7 +10,7 @@ export const tail = defineCommand({
   title: "Bridge agent turns",
   description: "An agent's last turns (newest first: message, try, session, turn number, " +
     "exit code, duration, cost, tokens, error) and the readable transcript of the latest one.",
-  capabilities: [],
+  capabilities: ["message:read"],
   input: z.object({
     agent: z.string(),
     limit: z.number().int().min(1).max(1000).optional().describe("Turns to list (default 10)."),
