@@ -41,14 +41,23 @@ Deno.test({
         "A heard: what is 2+2?",
         sent.message_id,
       ]);
+      // An answer to A's reply goes on in the same conversation, two hops further.
+      await client.call("message.send", { to: "A", content: "sure?", reply_to: m.message_id });
+      const third = await client.call<{ message: Info }>("message.wait", { timeout: 120 });
+      deepStrictEqual([third.message.from, third.message.content], ["A", "A heard: sure?"]);
+      const { turns } = await client.call<
+        { turns: { text: string; hop: number; conversation: string }[] }
+      >("bridge.tail", { agent: "A" });
+      deepStrictEqual(turns.map((t) => [t.text, t.hop]), [["sure?", 3], ["what is 2+2?", 1]]);
+      strictEqual(turns[0]!.conversation, turns[1]!.conversation);
       // bridge.send from a name that is not a bridge agent: the reply goes to its inbox too.
       await client.call("bridge.send", { to: "A", from: "human", text: "and 3+3?" });
       const second = await client.call<{ message: Info }>("message.wait", { timeout: 120 });
       deepStrictEqual([second.message.from, second.message.content], ["A", "A heard: and 3+3?"]);
       const finished = log.events.filter((e) => e.state === "finished");
-      deepStrictEqual(finished.map((e) => e.routed), ["message:human", "message:human"]);
+      deepStrictEqual(finished.map((e) => e.routed), Array(3).fill("message:human"));
       const { replies } = await client.call<{ replies: { state: string }[] }>("bridge.replies");
-      deepStrictEqual(replies.map((r) => r.state), ["sent", "sent"]);
+      deepStrictEqual(replies.map((r) => r.state), ["sent", "sent", "sent"]);
       // The message was marked read by the bridge: A's inbox is empty.
       const left = await client.call<{ messages: unknown[] }>("message.check", { as: "A" })
         .catch((err) => ({ messages: [], err }));

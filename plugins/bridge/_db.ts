@@ -31,7 +31,8 @@ const SCHEMA = [
   `CREATE TABLE outbox (
     id INTEGER PRIMARY KEY AUTOINCREMENT, item TEXT NOT NULL UNIQUE, sender TEXT NOT NULL,
     recipient TEXT NOT NULL, text TEXT NOT NULL, reply_to TEXT, state TEXT NOT NULL,
-    note TEXT, created_at INTEGER NOT NULL)`,
+    note TEXT, message_id TEXT, created_at INTEGER NOT NULL)`,
+  "CREATE INDEX outbox_message ON outbox (message_id)",
 ];
 
 /** A queued (or finished) message for an agent. */

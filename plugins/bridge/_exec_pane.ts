@@ -29,6 +29,7 @@ export class PaneExecutor implements Executor {
   #waiting = new Map<string, (end: PaneEnd) => void>();
   #ended = new Map<string, PaneEnd>();
   #current = new Map<string, string>();
+  #creating: Promise<unknown> = Promise.resolve();
 
   constructor(host: PaneHost) {
     this.#host = host;
@@ -77,32 +78,40 @@ export class PaneExecutor implements Executor {
     return await readRun(job, end, timedOut);
   }
 
-  async #create(agent: string, launch: Record<string, unknown>): Promise<string> {
-    const window = `bridge:${agent}`;
-    try {
-      const info = await this.#host.call<{ id: string }>("pane.create", { window, ...launch });
-      return info.id;
-    } catch (err) {
-      if (!(err instanceof WeftError) || err.code !== "TARGET_NOT_FOUND") throw err;
-    }
-    const { focus: _f, ...rest } = launch;
-    try {
-      const made = await this.#host.call<{ pane: string }>("window.create", {
-        session: this.#host.session,
-        window,
-        ...rest,
-      });
-      return made.pane;
-    } catch (err) {
-      if (!(err instanceof WeftError) || err.code !== "TARGET_NOT_FOUND") throw err;
-    }
-    const made = await this.#host.call<{ pane: string }>("session.create", {
-      session: this.#host.session,
-      window,
-      ...rest,
-    });
-    return made.pane;
+  /** Creates the turn's pane; one at a time, so two first turns do not both make the session. */
+  #create(agent: string, launch: Record<string, unknown>): Promise<string> {
+    const made = this.#creating.then(() => this.#createNow(agent, launch));
+    this.#creating = made.catch(() => {});
+    return made;
   }
+
+  /** In the agent's window; else a new window in the session; else the session itself. */
+  async #createNow(agent: string, launch: Record<string, unknown>): Promise<string> {
+    const window = `bridge:${agent}`;
+    const { focus: _f, ...rest } = launch;
+    const inSession = { session: this.#host.session, window, ...rest };
+    try {
+      return (await this.#host.call<{ id: string }>("pane.create", { window, ...launch })).id;
+    } catch (err) {
+      if (!hasCode(err, "TARGET_NOT_FOUND")) throw err;
+    }
+    try {
+      return (await this.#host.call<{ pane: string }>("window.create", inSession)).pane;
+    } catch (err) {
+      if (!hasCode(err, "TARGET_NOT_FOUND")) throw err;
+    }
+    try {
+      return (await this.#host.call<{ pane: string }>("session.create", inSession)).pane;
+    } catch (err) {
+      // Someone else made the session meanwhile.
+      if (!hasCode(err, "CONFLICT")) throw err;
+      return (await this.#host.call<{ pane: string }>("window.create", inSession)).pane;
+    }
+  }
+}
+
+function hasCode(err: unknown, code: string): boolean {
+  return err instanceof WeftError && err.code === code;
 }
 
 /** How a turn's pane ended. */

@@ -98,14 +98,19 @@ export class MessagingLink {
     );
     if (!out) return;
     try {
-      await this.#deps.call("message.send", {
+      const sent = await this.#deps.call<{ message_id?: string }>("message.send", {
         to: out.recipient,
         content: out.text,
         as: out.sender,
         ...(out.reply_to ? { reply_to: out.reply_to } : {}),
         metadata: { bridge: true },
       });
-      run(db, "UPDATE outbox SET state = 'sent', note = NULL WHERE id = ?", id);
+      run(
+        db,
+        "UPDATE outbox SET state = 'sent', note = NULL, message_id = ? WHERE id = ?",
+        sent?.message_id ?? null,
+        id,
+      );
     } catch (err) {
       const note = absent(err)
         ? "the messaging plugin is not running: the reply is kept here"
@@ -119,20 +124,43 @@ export class MessagingLink {
   }
 
   #take(m: Message): void {
-    const hop = Number((m.metadata as { bridge_hop?: unknown } | null)?.bridge_hop ?? 0);
+    const db = this.#deps.db;
+    // An answer to a reply the bridge sent goes on in that conversation: the reply was the
+    // other side's turn (one hop), this message is the agent's next (another).
+    const prior = m.reply_to
+      ? row<{ conversation: string; hop: number; max_hops: number }>(
+        db,
+        `SELECT i.conversation, i.hop, i.max_hops FROM outbox o JOIN items i ON i.id = o.item
+          WHERE o.message_id = ?`,
+        m.reply_to,
+      )
+      : undefined;
+    let item;
     try {
-      this.#deps.broker.enqueue({
+      item = this.#deps.broker.enqueue({
         agent: m.to,
         text: m.content,
         sender: m.from,
         origin: "message",
         messageId: m.id ?? m.message_id ?? null,
-        ...(Number.isInteger(hop) && hop > 0 ? { hop: hop + 1 } : {}),
+        ...(prior
+          ? { conversation: prior.conversation, hop: prior.hop + 2, maxHops: prior.max_hops }
+          : {}),
         priority: typeof m.priority === "number" ? m.priority : PRIORITY[m.priority ?? ""] ?? 0,
       });
     } catch (err) {
       // The unique (agent, message id) index: this message is queued already.
       if (!String(err).includes("UNIQUE")) throw err;
+      return;
+    }
+    if (item.hop > item.max_hops) {
+      run(
+        db,
+        "UPDATE items SET state = 'dead', error = ?, done_at = ? WHERE id = ? AND state = 'queued'",
+        `not run: the conversation reached its hop limit (${item.max_hops})`,
+        Date.now(),
+        item.id,
+      );
     }
   }
 }

@@ -19,7 +19,8 @@ export const tail = defineCommand({
     mustBeAgent(state, input.agent, "tail");
     const turns = rows<Record<string, unknown>>(
       state.db,
-      `SELECT t.*, i.text, i.sender, i.reply FROM turns t JOIN items i ON i.id = t.item
+      `SELECT t.*, i.text, i.sender, i.reply, i.hop, i.conversation FROM turns t
+        JOIN items i ON i.id = t.item
         WHERE t.agent = ? ORDER BY t.id DESC LIMIT ?`,
       input.agent,
       input.limit ?? 10,
