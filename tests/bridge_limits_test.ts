@@ -9,8 +9,8 @@ import type { WeftError } from "../protocols/bus/errors.ts";
 // Headless agents run `claude` from PATH: the stub's folder comes first (this file's process).
 const STUB = stubPath();
 
-function bridgeConfig(agents: Record<string, unknown>) {
-  return { plugins: { bridge: { options: { agents, backoffMs: 50 } } } };
+function bridgeConfig(agents: Record<string, unknown>, more: Record<string, unknown> = {}) {
+  return { plugins: { bridge: { options: { agents, backoffMs: 50, ...more } } } };
 }
 
 Deno.test({
@@ -97,5 +97,31 @@ Deno.test({
       deepStrictEqual(dead.map((d) => d.id), [sent.id]);
       await log.stop();
     }, { weft: bridgeConfig({ Alicia: { program: STUB } }) });
+  },
+});
+
+Deno.test({
+  name: "bridge: a turn past its time limit is ended and fails, headless or in a pane",
+  ...E2E,
+  fn: async () => {
+    const slow = { env: { STUB_SLEEP: "30" }, timeoutMs: 1500 };
+    await withServer(async ({ client }) => {
+      const log = await turnLog(client);
+      const started = Date.now();
+      await client.call("bridge.send", { to: "headless", text: "think" });
+      await client.call("bridge.send", { to: "shown", text: "think" });
+      await log.until("both dead letters", (ev) => ev.filter((e) => e.dead).length === 2, 20_000);
+      for (const e of log.events.filter((e) => e.dead)) {
+        ok(e.error?.includes("took longer than 1500 ms"), `${e.agent}: ${e.error}`);
+      }
+      // Well before the stub's 30 s: its sleeping child did not keep the turn open.
+      ok(Date.now() - started < 15_000, `${Date.now() - started} ms`);
+      await log.stop();
+    }, {
+      weft: bridgeConfig({
+        headless: { ...slow, headless: true },
+        shown: { ...slow, program: STUB },
+      }, { maxTries: 1 }),
+    });
   },
 });

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { lines, type RawRun } from "./_stream.ts";
+import { abortAfter, lines, type RawRun, texts } from "./_stream.ts";
 import { notFound } from "./runner.ts";
 
 /** One try of one turn. */
@@ -67,23 +67,24 @@ async function runHeadless(job: TurnJob): Promise<RawRun> {
     } catch { /* already gone */ }
   }, job.timeoutMs);
   const log = await Deno.open(`${job.prefix}.jsonl`, { create: true, append: true });
+  // Once the program is gone, what is left to read gets a moment, not forever.
+  const stop = abortAfter(child.status, 500);
   const out: string[] = [];
   let stderr = "";
   const errDone = (async () => {
-    const decoder = new TextDecoder();
-    for await (const bytes of child.stderr) {
-      const chunk = decoder.decode(bytes, { stream: true });
+    for await (const chunk of texts(child.stderr, stop.signal)) {
       stderr = (stderr + chunk).slice(-8192);
     }
   })();
   const encoder = new TextEncoder();
-  for await (const line of lines(child.stdout)) {
+  for await (const line of lines(child.stdout, stop.signal)) {
     out.push(line);
     await log.write(encoder.encode(line + "\n"));
   }
   await errDone;
   const status = await child.status;
   const ranMs = performance.now() - spawned;
+  stop.abort();
   clearTimeout(timer);
   log.close();
   return {

@@ -147,12 +147,17 @@ export function assistantText(event: Record<string, unknown>): string {
     .join("\n");
 }
 
-/** The lines of a byte stream (the last one even without a newline). */
-export async function* lines(stream: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+/**
+ * The lines of a byte stream (the last one even without a newline), until it ends or `signal`
+ * aborts: a program's children can keep its stdout open after it is gone.
+ */
+export async function* lines(
+  stream: ReadableStream<Uint8Array>,
+  signal?: AbortSignal,
+): AsyncGenerator<string> {
   let rest = "";
-  const decoder = new TextDecoder();
-  for await (const bytes of stream) {
-    rest += decoder.decode(bytes, { stream: true });
+  for await (const text of texts(stream, signal)) {
+    rest += text;
     let nl;
     while ((nl = rest.indexOf("\n")) >= 0) {
       yield rest.slice(0, nl);
@@ -160,4 +165,35 @@ export async function* lines(stream: ReadableStream<Uint8Array>): AsyncGenerator
     }
   }
   if (rest) yield rest;
+}
+
+/** A byte stream as decoded text chunks, until it ends or `signal` aborts. */
+export async function* texts(
+  stream: ReadableStream<Uint8Array>,
+  signal?: AbortSignal,
+): AsyncGenerator<string> {
+  const reader = stream.getReader();
+  const stop = () => void reader.cancel().catch(() => {});
+  if (signal?.aborted) stop();
+  signal?.addEventListener("abort", stop, { once: true });
+  const decoder = new TextDecoder();
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      yield decoder.decode(value, { stream: true });
+    }
+  } finally {
+    signal?.removeEventListener("abort", stop);
+    reader.releaseLock();
+  }
+}
+
+/** Aborts `controller` `ms` after `after` settles (reading what a finished program left). */
+export function abortAfter(after: Promise<unknown>, ms: number): AbortController {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  void after.finally(() => (timer = setTimeout(() => controller.abort(), ms)));
+  controller.signal.addEventListener("abort", () => clearTimeout(timer));
+  return controller;
 }

@@ -10,7 +10,7 @@
  * @module
  */
 
-import { lines, parseEvent } from "./_stream.ts";
+import { abortAfter, lines, parseEvent, texts } from "./_stream.ts";
 import { renderEvent } from "./_render.ts";
 
 /** Runs a turn; returns the exit code for the pane. */
@@ -43,30 +43,43 @@ export async function runTurn(args: readonly string[]): Promise<number> {
     await finish(prefix, { code: null, signal: null, stderr: message, missing });
     return 127;
   }
-  const forward = () => child.kill("SIGTERM");
+  const forward = () => {
+    try {
+      child.kill("SIGTERM");
+    } catch { /* already gone */ }
+  };
   Deno.addSignalListener("SIGHUP", forward);
   Deno.addSignalListener("SIGTERM", forward);
   const log = await Deno.open(`${prefix}.jsonl`, { create: true, append: true });
+  // Once Claude Code is gone, what its children still hold open gets a moment, not forever.
+  const stop = abortAfter(child.status, 500);
+  const encoder = new TextEncoder();
   let stderr = "";
   const errDone = (async () => {
-    const decoder = new TextDecoder();
-    for await (const bytes of child.stderr) {
-      const chunk = decoder.decode(bytes, { stream: true });
+    for await (const chunk of texts(child.stderr, stop.signal)) {
       stderr = (stderr + chunk).slice(-8192);
-      await Deno.stdout.write(new TextEncoder().encode(`\x1b[2m${chunk}\x1b[0m`));
+      await show(`\x1b[2m${chunk}\x1b[0m`);
     }
   })();
-  for await (const line of lines(child.stdout)) {
-    await log.write(new TextEncoder().encode(line + "\n"));
+  for await (const line of lines(child.stdout, stop.signal)) {
+    await log.write(encoder.encode(line + "\n"));
     const event = parseEvent(line);
     const shown = event ? renderEvent(event) : line + "\n";
-    if (shown) await Deno.stdout.write(new TextEncoder().encode(shown));
+    if (shown) await show(shown);
   }
   await errDone;
   const status = await child.status;
+  stop.abort();
   log.close();
   await finish(prefix, { code: status.signal ? null : status.code, signal: status.signal, stderr });
   return status.code;
+}
+
+/** Writes to the pane; once the pane is gone (closed, the server killed) there is no one to read. */
+async function show(text: string): Promise<void> {
+  try {
+    await Deno.stdout.write(new TextEncoder().encode(text));
+  } catch { /* the terminal is gone: the stream file still has it all */ }
 }
 
 /** The message for a program that is not there. */
