@@ -75,6 +75,6 @@ Deno.test({
       ok(tail.transcript.includes("A reply 3"), tail.transcript);
       strictEqual(tail.turns.length, 3);
       await log.stop();
-    }, { weft: { plugins: { bridge: { options: { agents, backoffMs: 200 } } } } });
+    }, { weft: { bridge: { agents, backoffMs: 200 } } });
   },
 });

@@ -30,6 +30,6 @@ export function mustBeAgent(state: BridgeState, name: string, what = "send to"):
     ? `; did you mean ${close.map((n) => `"${n}"`).join(" or ")}?`
     : known.length
     ? ` (agents: ${known.join(", ")})`
-    : " (there are none: add one with bridge.add or weft.plugins.bridge.options.agents)";
+    : " (there are none: add one with bridge.add or weft.bridge.agents in deno.json)";
   throw new WeftError("NOT_FOUND", `Cannot ${what} "${name}": no such bridge agent${hint}`);
 }

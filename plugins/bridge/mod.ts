@@ -6,6 +6,7 @@
  * after. Queues live in the plugin's SQLite file; a turn is done only once its reply is stored.
  *
  * - `bridge.add`, `bridge.remove`, `bridge.list`: agents (also from the project's
+ *   `weft.bridge.agents`, short for
  *   `weft.plugins.bridge.options.agents`).
  * - `bridge.send {to, text, from?, max_hops?, priority?}`, `bridge.inject {as, to, text}`.
  * - `bridge.dead`, `bridge.retry {id}`, `bridge.tail {agent}`, `bridge.replies`.

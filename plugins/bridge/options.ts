@@ -1,6 +1,6 @@
 /**
- * The bridge's options (`weft.plugins.bridge.options` in `deno.json`): its agents and the
- * broker's limits.
+ * The bridge's options (`weft.bridge` in `deno.json`, short for `weft.plugins.bridge.options`):
+ * its agents and the broker's limits.
  *
  * @module
  */
