@@ -74,6 +74,15 @@ Deno.test({
       });
       ok(tail.transcript.includes("A reply 3"), tail.transcript);
       strictEqual(tail.turns.length, 3);
+      // A's last turn ran in its pane: a readable transcript there, not the stream's JSON.
+      const lastPane = log.events.findLast((e) => e.agent === "A" && e.state === "started")!.pane!;
+      const screen = await client.call<{ text: string }>("pane.read", {
+        pane: lastPane,
+        mode: "history",
+      });
+      ok(screen.text.includes("claude: A reply 3"), screen.text);
+      ok(screen.text.includes("you: B reply 3") && screen.text.includes("✓ done"), screen.text);
+      ok(!screen.text.includes('{"type"'), screen.text);
       await log.stop();
     }, { weft: { bridge: { agents, backoffMs: 200 } } });
   },

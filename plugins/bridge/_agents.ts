@@ -6,7 +6,7 @@
 
 import type { DatabaseSync } from "node:sqlite";
 import { WeftError } from "@weft/weft/plugin";
-import { type AgentRow, row, rows, run } from "./_db.ts";
+import { type AgentRow, row, rows, run, transaction } from "./_db.ts";
 import { resolveCwd } from "./_broker.ts";
 import type { AgentSettings } from "./options.ts";
 
@@ -107,5 +107,16 @@ export function describeAgents(db: DatabaseSync, running: ReadonlySet<string>): 
       lastResult: a.last_result ? JSON.parse(a.last_result) : null,
       settings: redacted(JSON.parse(a.settings)),
     };
+  });
+}
+
+/** Forgets an agent; what is queued for it becomes a dead letter with `why`. Returns how many. */
+export function removeAgent(db: DatabaseSync, name: string, why: string): number {
+  return transaction(db, () => {
+    const moved = db.prepare(
+      "UPDATE items SET state = 'dead', error = ?, done_at = ? WHERE agent = ? AND state = 'queued'",
+    ).run(why, Date.now(), name).changes;
+    run(db, "DELETE FROM agents WHERE name = ?", name);
+    return Number(moved);
   });
 }

@@ -28,7 +28,7 @@ import { headlessExecutor } from "./_exec.ts";
 import { PANE_TAG, PaneExecutor } from "./_exec_pane.ts";
 import { type Message, MessagingLink } from "./_messaging.ts";
 import type { BridgeState } from "./_state.ts";
-import { storeAgent } from "./_agents.ts";
+import { removeAgent, storeAgent } from "./_agents.ts";
 import { parseOptions } from "./options.ts";
 import { add } from "./commands/add.ts";
 import { remove } from "./commands/remove.ts";
@@ -76,16 +76,11 @@ export default definePlugin({
     for (const [name, settings] of Object.entries(options.agents)) {
       storeAgent(db, name, settings, "config");
     }
-    for (
-      const { name } of rows<{ name: string }>(
-        db,
-        "SELECT name FROM agents WHERE source = 'config'",
-      )
-    ) {
-      if (!Object.hasOwn(options.agents, name)) {
-        db.prepare("DELETE FROM agents WHERE name = ?").run(name);
-      }
-    }
+    // Agents the project no longer names: gone, and what was queued for them is a dead letter.
+    const configured = new Set(Object.keys(options.agents));
+    const dropped = rows<{ name: string }>(db, "SELECT name FROM agents WHERE source = 'config'")
+      .filter((a) => !configured.has(a.name));
+    for (const { name } of dropped) removeAgent(db, name, "the agent is no longer configured");
     const call = <T>(name: string, input: unknown) => ctx.call<T>(name, input);
     const panes = new PaneExecutor({ call, session: options.session });
     const broker = new Broker({

@@ -1,6 +1,6 @@
 import { z } from "@weft/weft/plugin";
 import { defineCommand, mustBeAgent } from "../_state.ts";
-import { run, transaction } from "../_db.ts";
+import { removeAgent } from "../_agents.ts";
 
 /** `bridge.remove`: forgets an agent; what was queued for it goes to the dead letters. */
 export const remove = defineCommand({
@@ -12,14 +12,7 @@ export const remove = defineCommand({
   input: z.object({ name: z.string() }),
   handler: ({ input, state }) => {
     mustBeAgent(state, input.name, "remove");
-    const moved = transaction(state.db, () => {
-      const n = state.db.prepare(
-        `UPDATE items SET state = 'dead', error = 'the agent was removed', done_at = ?
-          WHERE agent = ? AND state = 'queued'`,
-      ).run(Date.now(), input.name).changes;
-      run(state.db, "DELETE FROM agents WHERE name = ?", input.name);
-      return Number(n);
-    });
+    const moved = removeAgent(state.db, input.name, "the agent was removed");
     return { removed: input.name, deadLettered: moved };
   },
 });

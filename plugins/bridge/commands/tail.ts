@@ -19,7 +19,7 @@ export const tail = defineCommand({
     mustBeAgent(state, input.agent, "tail");
     const turns = rows<Record<string, unknown>>(
       state.db,
-      `SELECT t.*, i.text, i.sender, i.reply, i.hop, i.conversation FROM turns t
+      `SELECT t.*, i.text, i.sender, i.reply, i.hop, i.conversation, i.message_id FROM turns t
         JOIN items i ON i.id = t.item
         WHERE t.agent = ? ORDER BY t.id DESC LIMIT ?`,
       input.agent,
