@@ -44,11 +44,13 @@ export class PaneExecutor implements Executor {
   }
 
   async run(job: TurnJob): Promise<RawRun> {
-    await Deno.writeTextFile(`${job.prefix}.go`, job.attempt);
+    // What to run, the text and the agent's environment go in a file only the runner reads.
+    await Deno.writeTextFile(`${job.prefix}.go`, JSON.stringify({ argv: job.argv, env: job.env }), {
+      mode: 0o600,
+    });
     const launch = {
-      argv: [Deno.execPath(), "run", "-A", "--no-config", RUNNER, job.prefix, "--", ...job.argv],
+      argv: [Deno.execPath(), "run", "-A", "--no-config", RUNNER, job.prefix],
       cwd: job.cwd,
-      env: job.env,
       tags: [PANE_TAG, `bridge-attempt:${job.attempt}`],
       agent: "program",
       focus: false,

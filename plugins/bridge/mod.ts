@@ -72,6 +72,7 @@ export default definePlugin({
     const projectDir = ctx.dataDir.replace(/\/\.weft\/data\/bridge\/?$/, "");
     const runs = `${ctx.dataDir}/runs`;
     await Deno.mkdir(runs, { recursive: true });
+    await pruneRuns(runs, RUNS_KEPT_MS);
     const db = openDb(ctx.dataDir);
     for (const [name, settings] of Object.entries(options.agents)) {
       storeAgent(db, name, settings, "config");
@@ -142,6 +143,19 @@ export default definePlugin({
     };
   },
 });
+
+/** How long each try's files (its stream-json, for `bridge.tail`) are kept. */
+const RUNS_KEPT_MS = 7 * 24 * 3600_000;
+
+/** Deletes the files of tries older than `keepMs`. */
+async function pruneRuns(dir: string, keepMs: number): Promise<void> {
+  const before = Date.now() - keepMs;
+  for await (const entry of Deno.readDir(dir)) {
+    const path = `${dir}/${entry.name}`;
+    const info = await Deno.stat(path).catch(() => undefined);
+    if (info?.mtime && info.mtime.getTime() < before) await Deno.remove(path).catch(() => {});
+  }
+}
 
 /** Closes the panes of turns an earlier run of the bridge left (it retries those turns). */
 async function closeStalePanes(call: <T>(name: string, input: unknown) => Promise<T>) {

@@ -1,11 +1,13 @@
 /**
- * The program a bridge turn's pane runs: `runner.ts PREFIX -- PROGRAM ARGS…`. It runs Claude
- * Code once, keeps its stream-json lines in `PREFIX.jsonl` for the bridge, shows a readable
- * transcript on the pane, and writes how it ended to `PREFIX.exit.json` before it exits.
+ * The program a bridge turn's pane runs: `runner.ts PREFIX`. It runs Claude Code once as
+ * `PREFIX.go` says (`{argv, env}`), keeps its stream-json lines in `PREFIX.jsonl` for the
+ * bridge, shows a readable transcript on the pane, and writes how it ended to `PREFIX.exit.json`
+ * before it exits.
  *
  * It runs only if it can take `PREFIX.go` (renamed to `PREFIX.claim`): a pane the store brings
  * back after a crash starts it again, and that copy must not run the turn a second time (the
- * bridge retries the turn itself).
+ * bridge retries the turn itself). The text and the agent's environment are in that file, not
+ * in the pane's command line or environment, so the store does not keep them.
  *
  * @module
  */
@@ -15,23 +17,29 @@ import { renderEvent } from "./_render.ts";
 
 /** Runs a turn; returns the exit code for the pane. */
 export async function runTurn(args: readonly string[]): Promise<number> {
-  const [prefix, dashes, program, ...rest] = args;
-  if (!prefix || dashes !== "--" || !program) {
-    console.error("usage: runner.ts PREFIX -- PROGRAM ARGS…");
+  const [prefix] = args;
+  if (!prefix || args.length !== 1) {
+    console.error("usage: runner.ts PREFIX");
     return 2;
   }
+  let job: { argv: string[]; env: Record<string, string> };
   try {
     await Deno.rename(`${prefix}.go`, `${prefix}.claim`);
+    job = JSON.parse(await Deno.readTextFile(`${prefix}.claim`));
+    await Deno.remove(`${prefix}.claim`);
   } catch {
     console.log("This turn already ran here (or was given up): the bridge retries it itself.");
     return 0;
   }
+  const [program, ...rest] = job.argv;
+  if (!program) return 2;
   const prompt = rest.at(-1) ?? "";
   console.log(`\x1b[1myou:\x1b[0m ${prompt}\n`);
   let child: Deno.ChildProcess;
   try {
     child = new Deno.Command(program, {
       args: rest,
+      env: job.env,
       stdin: "null",
       stdout: "piped",
       stderr: "piped",
