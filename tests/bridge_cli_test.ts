@@ -4,6 +4,7 @@ import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
 import { E2E, withServer } from "./helpers/server.ts";
 import { stubPath, turnLog } from "./helpers/bridge.ts";
 import { weftInProcess } from "./helpers/cli.ts";
+import { WeftClient } from "../plugins/client/mod.ts";
 
 stubPath();
 
@@ -68,5 +69,41 @@ Deno.test({
         },
       },
     });
+  },
+});
+
+Deno.test({
+  name: "bridge.send from a pane without `from`: the reply comes to that pane's inbox",
+  ...E2E,
+  fn: async () => {
+    await withServer(async ({ client, server }) => {
+      const log = await turnLog(client);
+      const pane = await client.call<{ pane: string }>("session.create", {
+        argv: ["sleep", "600"],
+      });
+      const asPane = await WeftClient.connect(server.paths.socket, {
+        client: "test",
+        pane: pane.pane,
+      });
+      try {
+        const { id } = await asPane.call<{ id: string }>("bridge.send", {
+          to: "scout",
+          text: "hi",
+        });
+        const done = await log.until(
+          "the turn",
+          (ev) => ev.find((e) => e.item === id && e.state === "finished"),
+        );
+        strictEqual(done.routed, `message:${pane.pane}`);
+        const got = await asPane.call<{ message: { from: string; content: string } }>(
+          "message.wait",
+          { timeout: 30 },
+        );
+        deepStrictEqual([got.message.from, got.message.content], ["scout", "pong 1"]);
+      } finally {
+        asPane.close();
+      }
+      await log.stop();
+    }, { weft: { bridge: { agents: { scout: { headless: true } } } } });
   },
 });

@@ -58,9 +58,13 @@ export const send = defineCommand({
   input: z.object({
     to: z.string().describe("The bridge agent."),
     from: z.string().min(1).max(200).optional().describe(
-      "Who it is from: a bridge agent, a pane agent or a human (replies go there).",
+      "Who it is from: a bridge agent, a pane agent or a human (replies go there). " +
+        "Default: the calling pane, else nobody (the reply is kept: bridge.tail).",
     ),
     ...sendFields,
   }),
-  handler: ({ input, state }) => queueTurn(state, { ...input, origin: "send" }),
+  // From a pane (an agent calling over MCP, `weft bridge send` typed in a pane) without `from`,
+  // the reply goes to that pane's inbox.
+  handler: ({ input, state, caller }) =>
+    queueTurn(state, { ...input, from: input.from ?? caller.pane, origin: "send" }),
 });
