@@ -169,9 +169,15 @@ Deno.test({
       inOrder(states, ["working/hook", "blocked/hook", "working/hook", "idle/hook"]),
       states.join(" "),
     );
-    // The heuristics agree with the hooks, so they never take over once the hooks speak.
+    // Once the hooks speak, the heuristics never contradict them. They may be first to see a
+    // change the hooks report later: the permission prompt answered (no hook fires for that)
+    // more than HEURISTIC_GRACE_MS after it was shown, as happens on a loaded machine.
     const hooked = states.slice(states.findIndex((s) => s.endsWith("/hook")));
-    ok(hooked.every((s) => s.endsWith("/hook")), states.join(" "));
+    hooked.forEach((s, i) => {
+      if (s.endsWith("/hook")) return;
+      const next = hooked.slice(i + 1).find((h) => h.endsWith("/hook"));
+      strictEqual(s.split("/")[0], next?.split("/")[0], `${s} at ${i}: ${states.join(" ")}`);
+    });
     // Claude Code keeps its transcript as <session id>.jsonl under ~/.claude/projects/.
     const transcripts: string[] = [];
     for await (const dir of Deno.readDir(join(home, ".claude", "projects"))) {

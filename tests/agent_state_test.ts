@@ -118,10 +118,15 @@ Deno.test({
     );
     const s = await stateOf(fx, sh.pane, "blocked");
     deepStrictEqual([s.stateSource, s.stateMessage], ["self", "needs a key"]);
-    const { entries } = await fx.client.call<{ entries: { tag?: string; outcome: string }[] }>(
-      "sideband.log",
-      { pane: sh.pane },
-    );
+    // The log records a command's outcome once its bus call has answered, which can be a
+    // moment after the state it set is seen.
+    const entries = await eventually("the status command in the sideband log", async () => {
+      const log = await fx.client.call<{ entries: { tag?: string; outcome: string }[] }>(
+        "sideband.log",
+        { pane: sh.pane },
+      );
+      return log.entries.length > 0 && log.entries;
+    });
     deepStrictEqual(entries.map((e) => [e.outcome, e.tag]), [["ran", "status"]]);
     const { panes } = await fx.client.call<{ panes: unknown[] }>("pane.list", {});
     strictEqual(panes.length, 1);

@@ -67,8 +67,25 @@ export function readForeground(
   return readProcess(group) ?? (group === root ? null : readProcess(root));
 }
 
-/** Everything about one process, or null when it is gone. */
+/**
+ * Everything about one process, or null when it is gone. A process can `exec` between two
+ * reads (a shell's child becoming `sleep`, a PTY's child becoming the shell): the executable is
+ * read before and after the rest, and the read is taken again when it changed, so an answer
+ * never pairs one program's command line with another's executable (the cheap path in
+ * {@link readForeground} would keep such an answer for as long as the process lives).
+ */
 export function readProcess(pid: number): ForegroundProcess | null {
+  let exe = readExe(pid);
+  for (let attempt = 0;; attempt++) {
+    const read = readOnce(pid, exe);
+    if (read === null) return null;
+    const after = readExe(pid);
+    if (after === exe || attempt === 3) return { ...read, exe: after };
+    exe = after;
+  }
+}
+
+function readOnce(pid: number, exe: string | null): ForegroundProcess | null {
   const comm = readComm(pid);
   if (comm === undefined) return null;
   let raw: Uint8Array;
@@ -85,7 +102,7 @@ export function readProcess(pid: number): ForegroundProcess | null {
     program: programName(kept, comm),
     argv: kept,
     cwd: readLink(`/proc/${pid}/cwd`),
-    exe: readExe(pid),
+    exe,
     comm,
   };
 }
