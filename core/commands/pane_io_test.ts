@@ -187,3 +187,21 @@ Deno.test("pane.run in a shell pane types the command between markers and return
     strictEqual(exited.error.code, "PANE_EXITED");
   });
 });
+
+Deno.test("pane.write with yieldToHuman fails BUSY_HUMAN from any caller while a human types", async () => {
+  await withCore(async (core) => {
+    await core.call("session.create", {});
+    await core.call("pane.write", { pane: "p1", text: "hu" }, {
+      kind: "tui",
+      id: "tui:1",
+      grants: "all",
+    });
+    const reply = await core.reply("pane.write", { pane: "p1", text: "x", yieldToHuman: true });
+    ok(!reply.ok);
+    strictEqual(reply.error.code, "BUSY_HUMAN");
+    strictEqual(core.pty("p1").written, "hu");
+    // Without it, the project's own CLI types at once (it is the human).
+    await core.call("pane.write", { pane: "p1", text: "x" });
+    strictEqual(core.pty("p1").written, "hux");
+  }, { weft: { humanInput: { quietMs: 60_000, waitMs: 20 } } });
+});

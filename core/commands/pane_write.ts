@@ -29,6 +29,10 @@ export function paneWrite(deps: CoreDeps) {
       keys: z.array(z.string()).max(1000).optional().describe("Named keys to press after text."),
       submit: z.boolean().optional().describe("Press Enter at the end, after a settle delay."),
       paste: z.boolean().optional().describe("Force (true) or forbid (false) bracketed paste."),
+      yieldToHuman: z.boolean().optional().describe(
+        "Wait for a human typing in the pane to pause first (as MCP and sideband input always " +
+          "do); fails with BUSY_HUMAN when they keep typing.",
+      ),
     }),
     handler: async ({ input, targets: { pane }, signal, caller }) => {
       if (pane.exit) {
@@ -38,7 +42,9 @@ export function paneWrite(deps: CoreDeps) {
         );
       }
       if (caller.kind === "tui" || caller.kind === "web") pane.lastHumanInputAt = performance.now();
-      else if (isAgent(caller)) await waitForHuman(pane, deps.config.humanInput, signal);
+      else if (input.yieldToHuman || isAgent(caller)) {
+        await waitForHuman(pane, deps.config.humanInput, signal);
+      }
       const modes = pane.screen.modes;
       let bytes = 0;
       if (input.text) {

@@ -11,7 +11,8 @@ import { RateLimiter } from "../sideband/_rate.ts";
 import { recipientsOf } from "./_address.ts";
 import { Directory, type PaneEntry } from "./_directory.ts";
 import { checkName, selfOf } from "./_self.ts";
-import type { MessageStore, Priority, StoredMessage } from "./_store.ts";
+import { setImmediate } from "node:timers";
+import type { MessageStore, NewMessage, Priority, StoredMessage } from "./_store.ts";
 import { PRIORITY_FILTERS, Waiters } from "./_waiters.ts";
 import type { Options } from "./options.ts";
 
@@ -63,6 +64,11 @@ export class Messaging {
   #dirty = true;
   #refreshing: Promise<void> | undefined;
   #off: (() => void) | undefined;
+  #batch: {
+    message: NewMessage;
+    resolve: (stored: StoredMessage[]) => void;
+    reject: (err: unknown) => void;
+  }[] = [];
 
   constructor(ctx: PluginContext<unknown>, options: Options, store: MessageStore) {
     this.#ctx = ctx;
@@ -82,6 +88,8 @@ export class Messaging {
       if (pane) this.deliverer?.state(pane);
     });
     await this.panes();
+    // Messages that waited for an agent while the server was down go in once it is idle.
+    for (const pane of this.directory.panes()) this.deliverer?.state(pane);
   }
 
   /** Stops following, ends delivery, closes the file. */
@@ -171,7 +179,7 @@ export class Messaging {
         { retryAfterMs: Math.ceil(1000 / this.options.sendsPerSecond) },
       );
     }
-    const stored = this.store.insert({
+    const stored = await this.#commit({
       from,
       toSpec: input.to,
       recipients,
@@ -182,6 +190,28 @@ export class Messaging {
     });
     for (const m of stored) this.#arrived(m);
     return stored;
+  }
+
+  /**
+   * Stores a message together with the others that arrive in the same turn of the event loop:
+   * one transaction, one commit (what makes `sync: "full"` affordable). Resolves once stored.
+   */
+  #commit(message: NewMessage): Promise<StoredMessage[]> {
+    return new Promise((resolve, reject) => {
+      this.#batch.push({ message, resolve, reject });
+      if (this.#batch.length === 1) setImmediate(() => this.#flush());
+    });
+  }
+
+  #flush(): void {
+    const batch = this.#batch;
+    this.#batch = [];
+    try {
+      const stored = this.store.insertMany(batch.map((b) => b.message));
+      batch.forEach((b, i) => b.resolve(stored[i]!));
+    } catch (err) {
+      for (const b of batch) b.reject(err);
+    }
   }
 
   #arrived(message: StoredMessage): void {

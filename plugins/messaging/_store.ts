@@ -101,6 +101,9 @@ export class MessageStore {
   #now: () => number;
   #ids: () => string;
   #cache = new Map<string, StatementSync>();
+  // Identities are read on every send and change rarely.
+  #registered: Registered[] | undefined;
+  #seen: { name: string; at: number }[] | undefined;
 
   /** Opens (and creates) the file at `path`; `":memory:"` for tests. */
   constructor(
@@ -140,26 +143,36 @@ export class MessageStore {
 
   /** Stores a message and one inbox row per recipient; returns each recipient's copy. */
   insert(message: NewMessage): StoredMessage[] {
+    return this.insertMany([message])[0]!;
+  }
+
+  /**
+   * Stores several messages in one transaction (one commit for sends that arrive together);
+   * returns each one's copies, in order.
+   */
+  insertMany(messages: readonly NewMessage[]): StoredMessage[][] {
+    return this.#tx(() => messages.map((m) => this.#insert(m)));
+  }
+
+  #insert(message: NewMessage): StoredMessage[] {
     const id = this.#ids();
     const at = this.#now();
     const thread = message.replyTo ? (this.threadOf(message.replyTo) ?? message.replyTo) : id;
     const metadata = message.metadata ? JSON.stringify(message.metadata) : null;
-    this.#tx(() => {
-      this.#q(`INSERT INTO messages (id, sender, to_spec, content, priority, reply_to, thread,
-        metadata, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-        id,
-        message.from,
-        message.toSpec,
-        message.content,
-        message.priority,
-        message.replyTo ?? null,
-        thread,
-        metadata,
-        at,
-      );
-      const add = this.#q("INSERT OR IGNORE INTO inbox (recipient, message_id) VALUES (?, ?)");
-      for (const r of message.recipients) add.run(r, id);
-    });
+    this.#q(`INSERT INTO messages (id, sender, to_spec, content, priority, reply_to, thread,
+      metadata, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+      id,
+      message.from,
+      message.toSpec,
+      message.content,
+      message.priority,
+      message.replyTo ?? null,
+      thread,
+      metadata,
+      at,
+    );
+    const add = this.#q("INSERT OR IGNORE INTO inbox (recipient, message_id) VALUES (?, ?)");
+    for (const r of message.recipients) add.run(r, id);
     return [...new Set(message.recipients)].map((to) => ({
       id,
       from: message.from,
@@ -324,6 +337,7 @@ export class MessageStore {
 
   /** Registers (or updates) an identity a plugin owns. */
   register(identity: Registered): void {
+    this.#registered = undefined;
     this.#q(
       `INSERT INTO registered (name, owner, role, description) VALUES (?, ?, ?, ?)
        ON CONFLICT(name) DO UPDATE SET role = excluded.role, description = excluded.description`,
@@ -332,12 +346,15 @@ export class MessageStore {
 
   /** Removes a registered identity; false when there was none. */
   unregister(name: string): boolean {
+    this.#registered = undefined;
     return Number(this.#q("DELETE FROM registered WHERE name = ?").run(name).changes) > 0;
   }
 
   /** Every registered identity. */
   registered(): Registered[] {
-    return this.#q("SELECT * FROM registered ORDER BY name").all().map((r) => ({
+    return this.#registered ??= this.#q("SELECT * FROM registered ORDER BY name").all().map((
+      r,
+    ) => ({
       name: String(r.name),
       owner: String(r.owner),
       role: r.role === null ? null : String(r.role),
@@ -347,13 +364,14 @@ export class MessageStore {
 
   /** Remembers a name that spoke from outside panes (so it can be answered). */
   see(name: string): void {
+    this.#seen = undefined;
     this.#q("INSERT INTO seen (name, at) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET at = ?")
       .run(name, this.#now(), this.#now());
   }
 
   /** Names seen from outside panes, with when last. */
   seen(): { name: string; at: number }[] {
-    return this.#q("SELECT name, at FROM seen ORDER BY name").all()
+    return this.#seen ??= this.#q("SELECT name, at FROM seen ORDER BY name").all()
       .map((r) => ({ name: String(r.name), at: Number(r.at) }));
   }
 }

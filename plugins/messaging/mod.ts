@@ -21,6 +21,7 @@ import { definePlugin, WeftError } from "@weft/weft/plugin";
 import { Messaging } from "./_messaging.ts";
 import { MessageStore } from "./_store.ts";
 import { parseOptions } from "./options.ts";
+import { PaneDelivery } from "./_delivery.ts";
 import { send } from "./commands/send.ts";
 import { check } from "./commands/check.ts";
 import { wait } from "./commands/wait.ts";
@@ -67,6 +68,14 @@ export default definePlugin({
     }
     const store = new MessageStore(`${ctx.dataDir}/messages.db`, { sync: ctx.options.sync });
     const messaging = new Messaging(ctx, ctx.options, store);
+    messaging.deliverer = new PaneDelivery({
+      store,
+      pane: (id) => messaging.directory.pane(id),
+      call: (name, input) => ctx.detached(() => ctx.call(name, input)),
+      deliver: ctx.options.deliver,
+      confirmMs: ctx.options.confirmMs,
+      log: (line) => ctx.log(line),
+    });
     await messaging.start();
     return messaging;
   },

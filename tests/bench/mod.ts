@@ -29,6 +29,7 @@ const GROUPS: [string, string, string][] = [
   ["soak", "./soak.ts", "benchSoak"],
   ["store", "./store.ts", "benchStore"],
   ["bridge", "./bridge.ts", "benchBridge"],
+  ["messaging", "./messaging.ts", "benchMessaging"],
 ];
 /** Groups that run only when named. */
 const OPT_IN = new Set(["soak"]);

@@ -7,7 +7,7 @@ export const agents = defineCommand({
   title: "List agents",
   description: "Every identity you can message: panes (name, role, pane, agent kind, state), " +
     "registered agents and names seen from outside panes, with status (active: a live pane " +
-    "or registered agent) and unread count.",
+    "or registered agent), unread count and how many wait_for_message calls are waiting.",
   capabilities: ["message:read"],
   mcp: { name: "list_agents", readOnly: true },
   input: z.object({
@@ -27,6 +27,7 @@ export const agents = defineCommand({
       state_source: i.pane?.stateSource ?? null,
       owner: i.owner ?? null,
       unread: state.store.unreadCount(i.name),
+      waiting: state.waiters.count(i.name),
     }));
     const list = input.include_offline === false ? all.filter((a) => a.status === "active") : all;
     return { agents: list, count: list.length };

@@ -1,0 +1,123 @@
+import { deepStrictEqual, strictEqual } from "node:assert/strict";
+import { WeftError } from "@weft/weft/plugin";
+import type { PaneEntry } from "./_directory.ts";
+import { frame, PaneDelivery } from "./_delivery.ts";
+import { MessageStore } from "./_store.ts";
+import { eventually } from "../../tests/helpers/poll.ts";
+
+const RULE = "─".repeat(40);
+
+/** An agent pane played by the test: its state, its prompt, what was typed into it. */
+function setup(options: { source?: string; busyHuman?: boolean; works?: boolean } = {}) {
+  const store = new MessageStore(":memory:");
+  let pane: PaneEntry = {
+    id: "p1",
+    name: "bob",
+    agent: "claude",
+    state: "working",
+    stateSource: options.source ?? "status",
+    exited: false,
+    tags: [],
+    meta: {},
+  };
+  let prompt = "";
+  const writes: Record<string, unknown>[] = [];
+  const delivery: PaneDelivery = new PaneDelivery({
+    store,
+    pane: () => pane,
+    call: <T>(name: string, input: unknown) => {
+      if (name === "pane.read") {
+        return Promise.resolve({ text: [RULE, `❯ ${prompt}`, RULE].join("\n") } as T);
+      }
+      const w = input as Record<string, unknown>;
+      if (options.busyHuman) return Promise.reject(new WeftError("BUSY_HUMAN", "typing"));
+      writes.push(w);
+      if (w.text) prompt = String(w.text);
+      if (options.works !== false) {
+        prompt = "";
+        queueMicrotask(() => set("working"));
+      }
+      return Promise.resolve({} as T);
+    },
+    deliver: "auto",
+    confirmMs: 50,
+    laterMs: 20,
+    log: () => {},
+  });
+  const set = (state: string) => {
+    pane = { ...pane, state };
+    delivery.state(pane);
+  };
+  const send = (content: string) => {
+    const [m] = store.insert({
+      from: "alice",
+      toSpec: "bob",
+      recipients: ["bob"],
+      content,
+      priority: "high",
+    });
+    delivery.arrived(m!, pane);
+    return m!;
+  };
+  return { store, writes, set, send, delivery, prompt: (text: string) => (prompt = text) };
+}
+
+Deno.test("PaneDelivery types nothing into a working agent, then everything queued in one turn", async () => {
+  const t = setup();
+  const a = t.send("one");
+  const b = t.send("two");
+  await new Promise((r) => setTimeout(r, 30)); // proves nothing is typed while it works
+  strictEqual(t.writes.length, 0);
+  t.set("idle");
+  await eventually("the delivery", () => t.store.unreadCount("bob") === 0);
+  strictEqual(t.writes.length, 1);
+  deepStrictEqual(t.writes[0], {
+    pane: "p1",
+    text: "[message from alice, high] one\n[message from alice, high] two",
+    submit: true,
+    yieldToHuman: true,
+  });
+  strictEqual(frame([a, b]), t.writes[0]!.text);
+  t.delivery.close();
+});
+
+Deno.test("PaneDelivery does not trust an idle the screen heuristics guessed", async () => {
+  const t = setup({ source: "screen" });
+  t.send("one");
+  t.set("idle");
+  await new Promise((r) => setTimeout(r, 60)); // proves nothing is typed
+  strictEqual(t.writes.length, 0);
+  strictEqual(t.store.unreadCount("bob"), 1);
+  t.delivery.close();
+});
+
+Deno.test("PaneDelivery waits for a human's draft and for a typing human", async () => {
+  const t = setup();
+  t.prompt("my own words");
+  t.set("idle");
+  t.send("one");
+  await new Promise((r) => setTimeout(r, 60)); // proves nothing is typed over the draft
+  strictEqual(t.writes.length, 0);
+  t.prompt("");
+  await eventually("the delivery", () => t.store.unreadCount("bob") === 0);
+  t.delivery.close();
+  const busy = setup({ busyHuman: true });
+  busy.set("idle");
+  busy.send("one");
+  await new Promise((r) => setTimeout(r, 60));
+  deepStrictEqual([busy.store.unreadCount("bob"), busy.store.unread("bob")[0]?.delivery], [
+    1,
+    null,
+  ]);
+  busy.delivery.close();
+});
+
+Deno.test("PaneDelivery presses Enter once more, then leaves the message undelivered", async () => {
+  const t = setup({ works: false });
+  t.set("idle");
+  t.send("one");
+  await eventually("the give-up", () => t.store.unread("bob")[0]?.delivery === "undelivered");
+  deepStrictEqual(t.writes.map((w) => w.keys ?? "text"), ["text", ["Enter"]]);
+  strictEqual(t.store.unreadCount("bob"), 1);
+  t.delivery.close();
+});

@@ -1,0 +1,47 @@
+/**
+ * What an agent TUI's prompt holds: the text typed into it and not sent yet (a human's draft),
+ * read from the visible screen. Before weft types a message into an agent it checks that the
+ * prompt is empty, so it never mixes its text into a human's. Claude Code's prompt was checked
+ * against 2.1.330: a `❯` row between two horizontal rules, above the footer.
+ *
+ * @module
+ */
+
+/** How one agent's TUI draws its prompt. */
+export interface PromptProfile {
+  /** The rule above and below the prompt box. */
+  rule: RegExp;
+  /** The prompt's first row; its text follows the marker. */
+  marker: RegExp;
+}
+
+/** The profiles by agent kind (kinds without one: the prompt cannot be read). */
+export const PROMPT_PROFILES: Readonly<Record<string, PromptProfile>> = {
+  claude: { rule: /^\s*[─━]{8,}\s*$/, marker: /^\s*❯\s?/ },
+};
+
+/**
+ * The prompt's unsent text (`""` when it is empty), or undefined when the screen shows no
+ * prompt that can be read (a dialog, a kind without a profile, a screen mid-redraw).
+ *
+ * @example
+ * ```ts
+ * import { promptDraft } from "./prompt_draft.ts";
+ * const rule = "─".repeat(40);
+ * console.assert(promptDraft("claude", ["● hi", rule, "❯ ", rule, "  ? for shortcuts"]) === "");
+ * console.assert(promptDraft("claude", [rule, "❯ fix the", "  tests", rule]) === "fix the\ntests");
+ * console.assert(promptDraft("shell", ["$ "]) === undefined);
+ * ```
+ */
+export function promptDraft(kind: string, rows: readonly string[]): string | undefined {
+  const profile = PROMPT_PROFILES[kind];
+  if (!profile) return undefined;
+  const below = rows.findLastIndex((r) => profile.rule.test(r));
+  if (below < 1) return undefined;
+  const above = rows.slice(0, below).findLastIndex((r) => profile.rule.test(r));
+  if (above < 0 || below - above < 2) return undefined;
+  const box = rows.slice(above + 1, below);
+  if (!profile.marker.test(box[0]!)) return undefined;
+  box[0] = box[0]!.replace(profile.marker, "");
+  return box.map((r) => r.trim()).join("\n").trim();
+}
