@@ -107,3 +107,29 @@ Deno.test({
     }, { weft: { bridge: { agents: { scout: { headless: true } } } } });
   },
 });
+
+Deno.test({
+  name: "bridge: without the messaging plugin a reply for a human is kept, marked undelivered",
+  ...E2E,
+  fn: async () => {
+    await withServer(async ({ client, dir }) => {
+      const log = await turnLog(client);
+      const { id } = await client.call<{ id: string }>("bridge.send", {
+        to: "scout",
+        from: "human",
+        text: "hi",
+      });
+      await log.until("the turn", (ev) => ev.find((e) => e.item === id && e.state === "finished"));
+      const replies = await weftInProcess(dir, "bridge", "replies");
+      ok(
+        /scout\s+human\s+undelivered\s+pong 1\s+the messaging plugin is not running/.test(
+          replies.out,
+        ),
+        replies.out,
+      );
+      await log.stop();
+    }, {
+      weft: { plugins: { message: false }, bridge: { agents: { scout: { headless: true } } } },
+    });
+  },
+});

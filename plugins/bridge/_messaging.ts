@@ -169,5 +169,6 @@ export class MessagingLink {
 const PRIORITY: Record<string, number> = { critical: 20, high: 10, normal: 0, low: -10 };
 
 function absent(err: unknown): boolean {
-  return err instanceof WeftError && err.code === "NOT_FOUND" && /message\./.test(err.message);
+  return err instanceof WeftError && err.code === "NOT_FOUND" &&
+    err.message.startsWith('Cannot find command "message.');
 }
