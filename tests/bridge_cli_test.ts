@@ -16,10 +16,14 @@ Deno.test({
     await withServer(async ({ client, dir }) => {
       const log = await turnLog(client);
       const weft = (...args: string[]) => weftInProcess(dir, "bridge", ...args);
-      const added = await weft("add", "scout", "--headless", "--model", "m1");
+      const added = await weft("add", "scout", "--headless", "--model", "m1", "--env", "A=1=2");
       strictEqual(added.code, 0, added.err);
       ok(added.out.startsWith("added scout (session "), added.out);
       await weft("add", "critic", "--headless");
+      const listed = await weft("ls", "--json");
+      const scout = (JSON.parse(listed.out) as { agents: { name: string; settings: unknown }[] })
+        .agents.find((a) => a.name === "scout");
+      deepStrictEqual(scout?.settings, { headless: true, model: "m1", env: { A: "…" } });
       const sent = await weft("send", "scout", "look", "around", "--json");
       const { id } = JSON.parse(sent.out) as { id: string };
       await log.until(
@@ -56,6 +60,11 @@ Deno.test({
         "the retried letter dead again",
         (ev) => ev.filter((e) => e.dead).length === 2,
       );
+      // tail --follow prints the agent's events as they come (the stub thinks for 2 s, well past
+      // the moment the follower subscribes).
+      await weft("send", "slow", "think");
+      const followed = await weft("tail", "slow", "--follow", "--count", "1");
+      ok(/^finished [0-9a-f]{8} → pong 1$/m.test(followed.out), followed.out);
       const bad = await weft("send", "nobody", "hi");
       strictEqual(bad.code, 1);
       ok(bad.err.includes("no such bridge agent"), bad.err);
@@ -65,7 +74,13 @@ Deno.test({
     }, {
       weft: {
         plugins: {
-          bridge: { options: { agents: { failer: failing }, maxTries: 2, backoffMs: 20 } },
+          bridge: {
+            options: {
+              agents: { failer: failing, slow: { headless: true, env: { STUB_SLEEP: "2" } } },
+              maxTries: 2,
+              backoffMs: 20,
+            },
+          },
         },
       },
     });

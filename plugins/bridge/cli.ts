@@ -8,18 +8,24 @@
 import { parseArgs } from "node:util";
 import type { CliIo, Subcommand } from "../cli/io.ts";
 import { intOption, print, UsageError, withClient } from "../cli/io.ts";
+import type { WeftClient } from "../client/mod.ts";
 
 const USAGE = "weft bridge add NAME [--cwd DIR] [--program P] [--model M] [--headless] " +
   "[--system-prompt T] [--append-system-prompt T] [--permission-mode M] [--max-turns N] " +
   "[--timeout MS] [--allowed-tools LIST] [--disallowed-tools LIST] [--description T] " +
+  "[--env NAME=VALUE]… " +
   "| weft bridge ls | weft bridge rm NAME | weft bridge send TO TEXT [--from NAME] " +
   "[--max-hops N] [--priority N] | weft bridge inject --as A TO TEXT [--max-hops N] " +
-  "| weft bridge tail AGENT [--limit N] | weft bridge dead [AGENT] | weft bridge retry ID " +
+  "| weft bridge tail AGENT [--limit N] [-f|--follow [--count N]] | weft bridge dead [AGENT] | weft bridge retry ID " +
   "| weft bridge replies   (each: [--json])";
 
 type Call = <T>(method: string, params: unknown) => Promise<T>;
-type Values = Record<string, string | boolean | undefined>;
-type Verb = (call: Call, values: Values, positionals: string[]) => Promise<[unknown, string]>;
+type Values = Record<string, string | boolean | string[] | undefined>;
+type Verb = (
+  call: Call,
+  values: Values,
+  positionals: string[],
+) => Promise<[unknown, string]>;
 
 /** The `bridge` subcommand. */
 export const bridge: Subcommand = {
@@ -51,6 +57,7 @@ const ADD_FLAGS = {
   "allowed-tools": { type: "string" },
   "disallowed-tools": { type: "string" },
   description: { type: "string" },
+  env: { type: "string", multiple: true },
 } as const;
 
 const SEND_FLAGS = {
@@ -58,7 +65,9 @@ const SEND_FLAGS = {
   priority: { type: "string" },
 } as const;
 
-const VERBS: Record<string, [Record<string, { type: "string" | "boolean" }>, Verb]> = {
+type Flags = Record<string, { type: "string" | "boolean"; short?: string; multiple?: boolean }>;
+
+const VERBS: Record<string, [Flags, Verb]> = {
   add: [ADD_FLAGS, async (call, v, [name, ...extra]) => {
     if (!name || extra.length) throw new UsageError("give the agent's name (one word)");
     const list = (s: unknown) => (typeof s === "string" ? s.split(",").filter(Boolean) : undefined);
@@ -78,6 +87,7 @@ const VERBS: Record<string, [Record<string, { type: "string" | "boolean" }>, Ver
         allowedTools: list(v["allowed-tools"]),
         disallowedTools: list(v["disallowed-tools"]),
         description: v.description,
+        env: envOption(v.env),
       }),
     );
     return [r, `added ${r.name} (session ${r.sessionId})\n`];
@@ -120,7 +130,11 @@ const VERBS: Record<string, [Record<string, { type: "string" | "boolean" }>, Ver
     });
     return [r, `queued ${r.id} for ${to} as ${v.as}\n`];
   }],
-  tail: [{ limit: { type: "string" } }, async (call, v, [agent]) => {
+  tail: [{
+    limit: { type: "string" },
+    follow: { type: "boolean", short: "f" },
+    count: { type: "string" },
+  }, async (call, v, [agent]) => {
     if (!agent) throw new UsageError("give the agent's name");
     const limit = intOption(v.limit as string | undefined, "limit");
     const r = await call<{ turns: Record<string, unknown>[]; transcript: string }>(
@@ -162,23 +176,62 @@ const VERBS: Record<string, [Record<string, { type: "string" | "boolean" }>, Ver
   }],
 };
 
-async function run(
-  args: string[],
-  io: CliIo,
-  options: Record<string, { type: "string" | "boolean" }>,
-  fn: Verb,
-): Promise<number> {
+async function run(args: string[], io: CliIo, options: Flags, fn: Verb): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
     options: { ...options, json: { type: "boolean" } },
   });
+  const v = values as Values;
   return await withClient(io, async (client) => {
     const call: Call = (m, p) => client.call(m, p);
-    const [value, text] = await fn(call, values as Values, positionals);
-    print(io, !!values.json, value, () => text);
+    // Subscribed before the first look, so no event falls between the two.
+    const watch = v.follow && positionals[0]
+      ? await follow(client, io, positionals[0], v)
+      : undefined;
+    const [value, text] = await fn(call, v, positionals);
+    print(io, !!v.json, value, () => text);
+    if (watch) await watch();
     return 0;
   });
+}
+
+/**
+ * `tail --follow`: one line per `bridge.turn` event of the agent as it comes (`--json`: the
+ * event), until interrupted or, with `--count N`, after N events.
+ */
+async function follow(
+  client: WeftClient,
+  io: CliIo,
+  agent: string,
+  v: Values,
+): Promise<() => Promise<void>> {
+  const count = intOption(v.count as string | undefined, "count") ?? Infinity;
+  let seen = 0;
+  let held: string[] | undefined = [];
+  let done!: () => void;
+  const finished = new Promise<void>((resolve) => (done = resolve));
+  const off = await client.subscribe({ topics: ["bridge.turn"] }, (event) => {
+    const e = event.data as Record<string, unknown>;
+    if (e.agent !== agent || seen >= count) return;
+    const what = e.state === "finished"
+      ? `→ ${short(e.reply, 200)}`
+      : e.state === "failed"
+      ? `${e.dead ? "dead" : `retry in ${e.retry} ms`}: ${short(e.error, 200)}`
+      : `try ${e.try}${e.pane ? ` in ${e.pane}` : ""}`;
+    const line = v.json
+      ? JSON.stringify(e) + "\n"
+      : `${e.state} ${String(e.item).slice(0, 8)} ${what}\n`;
+    if (held) held.push(line);
+    else io.out(line);
+    if (++seen >= count) done();
+  });
+  return async () => {
+    for (const line of held ?? []) io.out(line);
+    held = undefined;
+    await finished;
+    await off();
+  };
 }
 
 function sendOptions(v: Values): Record<string, number> {
@@ -191,6 +244,16 @@ function sendOptions(v: Values): Record<string, number> {
     ...(hops !== undefined ? { max_hops: hops } : {}),
     ...(priority !== undefined ? { priority } : {}),
   };
+}
+
+/** `--env K=V` (repeated) as an object. */
+function envOption(value: unknown): Record<string, string> | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return Object.fromEntries(value.map((pair: string) => {
+    const eq = pair.indexOf("=");
+    if (eq <= 0) throw new UsageError(`--env takes NAME=VALUE, got "${pair}"`);
+    return [pair.slice(0, eq), pair.slice(eq + 1)];
+  }));
 }
 
 function clean(o: Record<string, unknown>): Record<string, unknown> {
