@@ -10,7 +10,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { type AgentRow, type Item, row, rows, run, transaction } from "./_db.ts";
 import type { Executor, TurnJob } from "./_exec.ts";
-import { judge, type Outcome } from "./_stream.ts";
+import { judge, type Outcome, type RawRun } from "./_stream.ts";
 import { turnArgv } from "./_argv.ts";
 import { type Enqueue, insertItem, storeFailure, storeReply } from "./_settle.ts";
 
@@ -189,34 +189,58 @@ export class Broker {
   }
 
   async #turn(item: Item): Promise<void> {
-    const { db, runs } = this.#deps;
-    const agent = row<AgentRow>(db, "SELECT * FROM agents WHERE name = ?", item.agent);
+    const agent = row<AgentRow>(this.#deps.db, "SELECT * FROM agents WHERE name = ?", item.agent);
     if (!agent) return;
     const settings = JSON.parse(agent.settings) as AgentSettings;
-    const attempt = crypto.randomUUID();
-    const tries = item.tries + 1;
-    const started = this.#now();
+    const turn = this.#begin(item, agent);
+    const executor = settings.headless ? this.#deps.executors.headless : this.#deps.executors.pane;
+    let raw: RawRun;
+    try {
+      raw = await executor.run(this.#job(item, agent, settings, turn));
+    } catch (err) {
+      raw = { lines: [], code: null, signal: null, stderr: "", note: String(err) };
+    }
+    const outcome = judge(raw);
+    if (outcome.ok) this.#succeeded(item, turn, raw, outcome);
+    else this.#failed(item, turn, raw, outcome);
+  }
+
+  /** Marks the item running and records the try; one transaction. */
+  #begin(item: Item, agent: AgentRow): Turn {
+    const db = this.#deps.db;
+    const turn: Turn = {
+      attempt: crypto.randomUUID(),
+      tries: item.tries + 1,
+      started: this.#now(),
+      enqueuedAt: this.#enqueued.get(item.id),
+      spawnedAt: undefined,
+      base: {},
+    };
+    turn.base = { agent: item.agent, item: item.id, attempt: turn.attempt, try: turn.tries };
     transaction(db, () => {
-      run(db, "UPDATE items SET state = 'running', tries = ? WHERE id = ?", tries, item.id);
+      run(db, "UPDATE items SET state = 'running', tries = ? WHERE id = ?", turn.tries, item.id);
       run(
         db,
         `INSERT INTO turns (item, agent, attempt, session_id, turn_number, try, state, started_at)
           VALUES (?, ?, ?, ?, ?, ?, 'running', ?)`,
         item.id,
         item.agent,
-        attempt,
+        turn.attempt,
         agent.session_id,
         agent.turns + 1,
-        tries,
-        started,
+        turn.tries,
+        turn.started,
       );
     });
-    const base = { agent: item.agent, item: item.id, attempt, try: tries };
-    const enqueuedAt = this.#enqueued.get(item.id);
-    let spawnedAt: number | undefined;
-    const job: TurnJob = {
+    return turn;
+  }
+
+  /** What the executor runs for this try. */
+  #job(item: Item, agent: AgentRow, settings: AgentSettings, turn: Turn): TurnJob {
+    const db = this.#deps.db;
+    return {
       agent: item.agent,
-      attempt,
+      attempt: turn.attempt,
       argv: turnArgv(settings, item.text, {
         id: agent.session_id,
         started: agent.session_started === 1,
@@ -224,84 +248,96 @@ export class Broker {
       cwd: resolveCwd(settings.cwd, this.#deps.projectDir),
       env: settings.env ?? {},
       timeoutMs: settings.timeoutMs ?? 600_000,
-      prefix: `${runs}/${attempt}`,
+      prefix: `${this.#deps.runs}/${turn.attempt}`,
       started: (pane) => {
-        spawnedAt = performance.now();
-        if (pane) run(db, "UPDATE turns SET pane = ? WHERE attempt = ?", pane, attempt);
-        const waitedMs = enqueuedAt === undefined ? null : round(spawnedAt - enqueuedAt);
-        this.#deps.publish("bridge.turn", { ...base, state: "started", pane, waitedMs });
+        turn.spawnedAt = performance.now();
+        if (pane) run(db, "UPDATE turns SET pane = ? WHERE attempt = ?", pane, turn.attempt);
+        const waitedMs = turn.enqueuedAt === undefined
+          ? null
+          : round(turn.spawnedAt - turn.enqueuedAt);
+        this.#deps.publish("bridge.turn", { ...turn.base, state: "started", pane, waitedMs });
       },
     };
-    const executor = settings.headless ? this.#deps.executors.headless : this.#deps.executors.pane;
-    let outcome: Outcome;
-    let raw;
-    try {
-      raw = await executor.run(job);
-      outcome = judge(raw);
-    } catch (err) {
-      raw = { code: null, signal: null };
-      outcome = judge({ lines: [], code: null, signal: null, stderr: "", note: String(err) });
-    }
+  }
+
+  /** Records the try's figures (inside the caller's transaction). */
+  #record(turn: Turn, raw: RawRun, outcome: Outcome, state: "ok" | "failed"): void {
     const finished = this.#now();
-    const record = [
+    run(
+      this.#deps.db,
+      `UPDATE turns SET state = ?, finished_at = ?, exit_code = ?, signal = ?, duration_ms = ?,
+        cost_usd = ?, input_tokens = ?, output_tokens = ?, subtype = ?, is_error = ?, error = ?
+        WHERE attempt = ?`,
+      state,
       finished,
       raw.code,
       raw.signal,
-      finished - started,
+      finished - turn.started,
       outcome.costUsd,
       outcome.inputTokens,
       outcome.outputTokens,
       outcome.subtype,
       outcome.isError ? 1 : 0,
       outcome.error || null,
-      attempt,
-    ] as const;
-    const recordSql = `UPDATE turns SET state = ?, finished_at = ?, exit_code = ?, signal = ?,
-      duration_ms = ?, cost_usd = ?, input_tokens = ?, output_tokens = ?, subtype = ?,
-      is_error = ?, error = ? WHERE attempt = ?`;
-    if (outcome.ok) {
-      const routed = transaction(db, () => {
-        run(db, recordSql, "ok", ...record);
-        return storeReply(db, item, outcome, { options: this.#deps.options, now: this.#now() });
-      });
-      // From enqueue to the reply stored, less the time the program itself ran.
-      const storedAt = performance.now();
-      const timing = enqueuedAt !== undefined && spawnedAt !== undefined && raw.ranMs !== undefined
-        ? {
-          totalMs: round(storedAt - enqueuedAt),
-          overheadMs: round(storedAt - enqueuedAt - raw.ranMs),
-        }
-        : {};
-      this.#deps.publish("bridge.turn", {
-        ...base,
-        state: "finished",
-        reply: outcome.reply,
-        routed: routed.how,
-        durationMs: finished - started,
-        costUsd: outcome.costUsd,
-        ...timing,
-      });
-      if (routed.outbox !== undefined) this.#deps.deliver(routed.outbox);
-      this.#enqueued.delete(item.id);
-      return;
-    }
-    if (tries >= this.#deps.options.maxTries || outcome.fatal) this.#enqueued.delete(item.id);
-    const fate = transaction(db, () => {
-      run(db, recordSql, "failed", ...record);
-      return storeFailure(db, item, outcome, {
-        options: this.#deps.options,
-        now: this.#now(),
-        tries,
-      });
+      turn.attempt,
+    );
+  }
+
+  #succeeded(item: Item, turn: Turn, raw: RawRun, outcome: Outcome): void {
+    const { db, options } = this.#deps;
+    const routed = transaction(db, () => {
+      this.#record(turn, raw, outcome, "ok");
+      return storeReply(db, item, outcome, { options, now: this.#now() });
     });
+    // From enqueue to the reply stored, less the time the program itself ran.
+    const storedAt = performance.now();
+    const { enqueuedAt, spawnedAt } = turn;
+    const timing = enqueuedAt !== undefined && spawnedAt !== undefined && raw.ranMs !== undefined
+      ? {
+        totalMs: round(storedAt - enqueuedAt),
+        overheadMs: round(storedAt - enqueuedAt - raw.ranMs),
+      }
+      : {};
+    this.#enqueued.delete(item.id);
     this.#deps.publish("bridge.turn", {
-      ...base,
+      ...turn.base,
+      state: "finished",
+      reply: outcome.reply,
+      routed: routed.how,
+      durationMs: this.#now() - turn.started,
+      costUsd: outcome.costUsd,
+      ...timing,
+    });
+    if (routed.outbox !== undefined) this.#deps.deliver(routed.outbox);
+  }
+
+  #failed(item: Item, turn: Turn, raw: RawRun, outcome: Outcome): void {
+    const { db, options } = this.#deps;
+    const fate = transaction(db, () => {
+      this.#record(turn, raw, outcome, "failed");
+      return storeFailure(db, item, outcome, { options, now: this.#now(), tries: turn.tries });
+    });
+    if (fate === "dead") this.#enqueued.delete(item.id);
+    this.#deps.publish("bridge.turn", {
+      ...turn.base,
       state: "failed",
       error: outcome.error,
       retry: fate === "dead" ? null : fate,
       dead: fate === "dead",
     });
   }
+}
+
+/** One try as it goes. */
+interface Turn {
+  attempt: string;
+  tries: number;
+  started: number;
+  /** performance.now() of the enqueue, when this broker did it. */
+  enqueuedAt: number | undefined;
+  spawnedAt: number | undefined;
+  /** What every `bridge.turn` event of this try says. */
+  base: Record<string, unknown>;
 }
 
 function round(ms: number): number {
