@@ -83,8 +83,16 @@ Deno.test({
         client.call("bridge.add", { name: "bad name" }),
         (err: WeftError) => err.code === "INVALID_INPUT",
       );
+      await rejects(
+        client.call("bridge.remove", { name: "Alicia" }),
+        (err: WeftError) => err.code === "CONFLICT" && err.message.includes("deno.json names it"),
+      );
       // A program that is not installed: the message is dead at once, saying what to install.
-      await client.call("bridge.add", { name: "D", program: "claude-not-installed-here" });
+      const d = await client.call<{ messaging: string }>("bridge.add", {
+        name: "D",
+        program: "claude-not-installed-here",
+      });
+      strictEqual(d.messaging, "registered");
       const sent = await client.call<{ id: string }>("bridge.send", { to: "D", text: "hi" });
       const failed = await log.until(
         "the dead letter",

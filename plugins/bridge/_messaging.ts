@@ -41,19 +41,22 @@ export class MessagingLink {
     this.#deps = deps;
   }
 
-  /** Registers an agent as an identity; false when messaging is not there. */
-  async register(name: string, description?: string): Promise<boolean> {
+  /**
+   * Registers an agent as an identity: `"registered"`, `"no messaging"` when the plugin is not
+   * there, or why messaging refused (the name is a pane's, say).
+   */
+  async register(name: string, description?: string): Promise<string> {
     try {
       await this.#deps.call("message.register", {
         name,
         role: "bridge",
         ...(description ? { description } : {}),
       });
-      return true;
+      return "registered";
     } catch (err) {
-      if (absent(err)) return false;
+      if (absent(err)) return "no messaging";
       this.#deps.log(`cannot register bridge agent "${name}" with messaging: ${err}`);
-      return false;
+      return `refused: ${err instanceof Error ? err.message : err}`;
     }
   }
 

@@ -63,7 +63,7 @@ export async function setupBridge(ctx: PluginContext<Options>): Promise<BridgeSt
     options,
     projectDir,
     runs,
-    register: async (name, description) => void (await link.register(name, description)),
+    register: (name, description) => link.register(name, description),
   };
 }
 
@@ -106,7 +106,7 @@ async function joinMessaging(
 ): Promise<void> {
   for (const a of rows<{ name: string; settings: string }>(db, "SELECT * FROM agents")) {
     const { description } = JSON.parse(a.settings) as { description?: string };
-    if (await link.register(a.name, description)) await link.drain(a.name);
+    if (await link.register(a.name, description) === "registered") await link.drain(a.name);
   }
   const states = undelivered ? "('pending', 'undelivered')" : "('pending')";
   const held = rows<{ id: number }>(db, `SELECT id FROM outbox WHERE state IN ${states}`);

@@ -14,8 +14,8 @@ export interface BridgeState {
   projectDir: string;
   /** Folder of each try's files. */
   runs: string;
-  /** Tells messaging about a new agent (best effort). */
-  register(name: string, description?: string): Promise<void>;
+  /** Tells messaging about a new agent; what came of it (see `MessagingLink.register`). */
+  register(name: string, description?: string): Promise<string>;
 }
 
 /** `defineCommand` for handlers that receive {@link BridgeState}. */

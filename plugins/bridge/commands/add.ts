@@ -21,7 +21,8 @@ export const add = defineCommand({
     }
     await checkAgent(name, settings, state.projectDir);
     const agent = storeAgent(state.db, name, settings, "added");
-    await state.register(name, settings.description);
-    return agent;
+    // Reachable through messaging too, unless the name is taken there (then only bridge.send).
+    const messaging = await state.register(name, settings.description);
+    return { ...agent, messaging };
   },
 });

@@ -1,4 +1,4 @@
-import { z } from "@weft/weft/plugin";
+import { WeftError, z } from "@weft/weft/plugin";
 import { defineCommand, mustBeAgent } from "../_state.ts";
 import { removeAgent } from "../_agents.ts";
 
@@ -12,6 +12,13 @@ export const remove = defineCommand({
   input: z.object({ name: z.string() }),
   handler: ({ input, state }) => {
     mustBeAgent(state, input.name, "remove");
+    if (Object.hasOwn(state.options.agents, input.name)) {
+      throw new WeftError(
+        "CONFLICT",
+        `Cannot remove bridge agent "${input.name}": the project's deno.json names it ` +
+          "(weft.bridge.agents); remove it there",
+      );
+    }
     const moved = removeAgent(state.db, input.name, "the agent was removed");
     return { removed: input.name, deadLettered: moved };
   },
