@@ -2,7 +2,7 @@
 // like an API error with STUB_FAIL=1): add, send, ls, tail, inject, dead letters and retry.
 import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
 import { E2E, withServer } from "./helpers/server.ts";
-import { stubPath, turnLog } from "./helpers/bridge.ts";
+import { stubPath, turnLog, within } from "./helpers/bridge.ts";
 import { weftInProcess } from "./helpers/cli.ts";
 import { WeftClient } from "../plugins/client/mod.ts";
 
@@ -60,10 +60,14 @@ Deno.test({
         "the retried letter dead again",
         (ev) => ev.filter((e) => e.dead).length === 2,
       );
-      // tail --follow prints the agent's events as they come (the stub thinks for 2 s, well past
-      // the moment the follower subscribes).
+      // tail --follow prints the agent's events as they come (the stub thinks for 3 s, well past
+      // the moment the follower subscribes; a follower that missed it fails here, not hangs).
       await weft("send", "slow", "think");
-      const followed = await weft("tail", "slow", "--follow", "--count", "1");
+      const followed = await within(
+        weft("tail", "slow", "--follow", "--count", "1"),
+        30_000,
+        "tail --follow to print the turn's end",
+      );
       ok(/^finished [0-9a-f]{8} → pong 1$/m.test(followed.out), followed.out);
       const bad = await weft("send", "nobody", "hi");
       strictEqual(bad.code, 1);
@@ -76,7 +80,7 @@ Deno.test({
         plugins: {
           bridge: {
             options: {
-              agents: { failer: failing, slow: { headless: true, env: { STUB_SLEEP: "2" } } },
+              agents: { failer: failing, slow: { headless: true, env: { STUB_SLEEP: "3" } } },
               maxTries: 2,
               backoffMs: 20,
             },

@@ -6,7 +6,7 @@ import { held, mockAnthropic, text } from "./helpers/mock_anthropic.ts";
 import { claudeUnavailable } from "./helpers/claude_code.ts";
 import { E2E, withServer } from "./helpers/server.ts";
 import { killHard, serveChild, tempProject } from "./helpers/serve_child.ts";
-import { bridgeAgents, messageTexts, turnLog } from "./helpers/bridge.ts";
+import { bridgeAgents, messageTexts, turnLog, within } from "./helpers/bridge.ts";
 import { eventually } from "./helpers/poll.ts";
 
 /** A mock whose first request for the text "one" is held until `release`; it tells `arrived`. */
@@ -56,7 +56,7 @@ Deno.test({
         "the turn's start",
         (ev) => ev.find((e) => e.state === "started"),
       );
-      await mock.arrived;
+      await within(mock.arrived, 120_000, "the turn's request at the mock");
       const { pid } = await client.call<{ pid: number }>("pane.status", { pane: started.pane });
       const [claude] = await children(pid);
       ok(claude, `the runner (pid ${pid}) has a child`);
@@ -95,7 +95,7 @@ Deno.test({
     try {
       const first = await serveChild(dir);
       const one = await first.client.call<{ id: string }>("bridge.send", { to: "A", text: "one" });
-      await mock.arrived;
+      await within(mock.arrived, 120_000, "the turn's request at the mock");
       await killHard(first);
       mock.release();
       const second = await serveChild(dir);

@@ -118,3 +118,21 @@ export function stubPath(): string {
   if (!path.startsWith(`${bin}:`)) Deno.env.set("PATH", `${bin}:${path}`);
   return `${bin}/claude`;
 }
+
+/** `promise`, or a failure naming `what` after `ms` (so a test fails rather than hangs). */
+export async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`Timed out after ${ms} ms waiting for ${what}`)),
+          ms,
+        );
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
