@@ -133,3 +133,30 @@ Deno.test({
     });
   },
 });
+
+Deno.test({
+  name: "bridge: the text reaches the program whole on stdin: 200 kB, a leading dash",
+  ...E2E,
+  fn: async () => {
+    const echo = { env: { STUB_ECHO: "1" } };
+    await withServer(async ({ client }) => {
+      const log = await turnLog(client);
+      const text = "-x" + "y".repeat(200_000);
+      for (const to of ["headless", "shown"]) {
+        const { id } = await client.call<{ id: string }>("bridge.send", { to, text });
+        const done = await log.until(
+          `${to}'s answer`,
+          (ev) => ev.find((e) => e.item === id && e.state !== "started"),
+          30_000,
+        );
+        strictEqual(done.reply, "got 200002 chars starting -xyyyyyyyy", `${to}: ${done.error}`);
+      }
+      await log.stop();
+    }, {
+      weft: bridgeConfig({
+        headless: { ...echo, headless: true },
+        shown: { ...echo, program: STUB },
+      }),
+    });
+  },
+});

@@ -1,7 +1,8 @@
 /**
- * The command line of one turn: `claude -p TEXT --session-id|--resume ID --output-format
- * stream-json --verbose` and the agent's settings. No `--max-turns 1`: a turn that uses a tool
- * takes several model steps (the agent's `maxTurns` caps them when set).
+ * The command line of one turn: `claude -p --session-id|--resume ID --output-format stream-json
+ * --verbose` and the agent's settings; the text goes to its stdin (any length, and a text that
+ * starts with "-" is not a flag; nor does `ps` show it). No `--max-turns 1`: a turn that uses a
+ * tool takes several model steps (the agent's `maxTurns` caps them when set).
  *
  * @module
  */
@@ -21,11 +22,11 @@ export interface TurnSession {
  * @example
  * ```ts
  * import { turnArgv } from "./_argv.ts";
- * const argv = turnArgv({ model: "m" }, "hi", { id: "abc", started: true });
- * console.assert(argv.join(" ") === "claude -p --resume abc --output-format stream-json --verbose --model m -- hi");
+ * const argv = turnArgv({ model: "m" }, { id: "abc", started: true });
+ * console.assert(argv.join(" ") === "claude -p --resume abc --output-format stream-json --verbose --model m");
  * ```
  */
-export function turnArgv(agent: AgentSettings, text: string, session: TurnSession): string[] {
+export function turnArgv(agent: AgentSettings, session: TurnSession): string[] {
   const argv = [agent.program ?? "claude", "-p"];
   argv.push(session.started ? "--resume" : "--session-id", session.id);
   argv.push("--output-format", "stream-json", "--verbose");
@@ -42,8 +43,5 @@ export function turnArgv(agent: AgentSettings, text: string, session: TurnSessio
     argv.push("--disallowedTools", agent.disallowedTools.join(","));
   }
   argv.push(...(agent.args ?? []));
-  // The text last, after `--`: a text that starts with "-" is not taken for a flag, and a
-  // variadic flag before it does not swallow it.
-  argv.push("--", text);
   return argv;
 }

@@ -241,10 +241,8 @@ export class Broker {
     return {
       agent: item.agent,
       attempt: turn.attempt,
-      argv: turnArgv(settings, item.text, {
-        id: agent.session_id,
-        started: agent.session_started === 1,
-      }),
+      argv: turnArgv(settings, { id: agent.session_id, started: agent.session_started === 1 }),
+      input: item.text,
       cwd: resolveCwd(settings.cwd, this.#deps.projectDir),
       env: settings.env ?? {},
       timeoutMs: settings.timeoutMs ?? 600_000,

@@ -63,15 +63,15 @@ Deno.test("Broker runs one turn per agent, at most `concurrency` at once, FIFO p
   broker.enqueue({ agent: "B", text: "b1", origin: "send" });
   broker.enqueue({ agent: "C", text: "c1", origin: "send" });
   await fake.running(2);
-  deepStrictEqual(fake.pending.map((p) => p.job.argv.at(-1)), ["a1", "b1"]);
+  deepStrictEqual(fake.pending.map((p) => p.job.input), ["a1", "b1"]);
   fake.pending[0]!.end(ok1("r"));
   await fake.running(3);
   // A is free again; its second message is older than C's first.
-  deepStrictEqual(fake.pending.map((p) => p.job.argv.at(-1)), ["a1", "b1", "a2"]);
+  deepStrictEqual(fake.pending.map((p) => p.job.input), ["a1", "b1", "a2"]);
   fake.pending[1]!.end(ok1("r"));
   fake.pending[2]!.end(ok1("r"));
   await fake.running(4);
-  strictEqual(fake.pending[3]!.job.argv.at(-1), "c1");
+  strictEqual(fake.pending[3]!.job.input, "c1");
   fake.pending[3]!.end(ok1("r"));
   await broker.idle();
   const done = rows<{ text: string }>(
@@ -93,7 +93,7 @@ Deno.test("Broker runs higher priorities first", async () => {
     await fake.running(n);
     fake.pending[n - 1]!.end(ok1("r"));
   }
-  deepStrictEqual(fake.pending.map((p) => p.job.argv.at(-1)), ["first", "urgent", "normal", "low"]);
+  deepStrictEqual(fake.pending.map((p) => p.job.input), ["first", "urgent", "normal", "low"]);
 });
 
 Deno.test("Broker retries with doubling back-off, then dead-letters", async () => {
@@ -122,7 +122,7 @@ Deno.test("Broker routes a reply to a bridge agent sender as its next turn, with
   fake.pending[0]!.end(ok1("hello A"));
   await fake.running(2);
   strictEqual(fake.pending[1]!.job.agent, "A");
-  strictEqual(fake.pending[1]!.job.argv.at(-1), "hello A");
+  strictEqual(fake.pending[1]!.job.input, "hello A");
   fake.pending[1]!.end(ok1("bye"));
   await broker.idle();
   const routed = rows<{ routed: string }>(db, "SELECT routed FROM items ORDER BY seq").map((r) =>

@@ -6,7 +6,7 @@
  */
 
 import { abortAfter, lines, type RawRun, texts } from "./_stream.ts";
-import { notFound } from "./runner.ts";
+import { feed, notFound } from "./_process.ts";
 
 /** One try of one turn. */
 export interface TurnJob {
@@ -15,6 +15,8 @@ export interface TurnJob {
   attempt: string;
   /** Program first. */
   argv: string[];
+  /** The turn's text, for the program's stdin. */
+  input: string;
   cwd: string;
   env: Record<string, string>;
   timeoutMs: number;
@@ -50,7 +52,7 @@ async function runHeadless(job: TurnJob): Promise<RawRun> {
       args,
       cwd: job.cwd,
       env: job.env,
-      stdin: "null",
+      stdin: "piped",
       stdout: "piped",
       stderr: "piped",
     }).spawn();
@@ -58,6 +60,7 @@ async function runHeadless(job: TurnJob): Promise<RawRun> {
     return notStarted(program!, job.cwd, err);
   }
   const spawned = performance.now();
+  void feed(child.stdin, job.input);
   job.started(null);
   let timedOut = false;
   const timer = setTimeout(() => {

@@ -45,9 +45,13 @@ export class PaneExecutor implements Executor {
 
   async run(job: TurnJob): Promise<RawRun> {
     // What to run, the text and the agent's environment go in a file only the runner reads.
-    await Deno.writeTextFile(`${job.prefix}.go`, JSON.stringify({ argv: job.argv, env: job.env }), {
-      mode: 0o600,
-    });
+    await Deno.writeTextFile(
+      `${job.prefix}.go`,
+      JSON.stringify({ argv: job.argv, env: job.env, input: job.input }),
+      {
+        mode: 0o600,
+      },
+    );
     const launch = {
       argv: [Deno.execPath(), "run", "-A", "--no-config", RUNNER, job.prefix],
       cwd: job.cwd,

@@ -1,6 +1,6 @@
 /**
  * The program a bridge turn's pane runs: `runner.ts PREFIX`. It runs Claude Code once as
- * `PREFIX.go` says (`{argv, env}`), keeps its stream-json lines in `PREFIX.jsonl` for the
+ * `PREFIX.go` says (`{argv, env, input}`: the text goes to its stdin), keeps its stream-json lines in `PREFIX.jsonl` for the
  * bridge, shows a readable transcript on the pane, and writes how it ended to `PREFIX.exit.json`
  * before it exits.
  *
@@ -14,6 +14,7 @@
 
 import { abortAfter, lines, parseEvent, texts } from "./_stream.ts";
 import { renderEvent } from "./_render.ts";
+import { feed, notFound } from "./_process.ts";
 
 /** Runs a turn; returns the exit code for the pane. */
 export async function runTurn(args: readonly string[]): Promise<number> {
@@ -22,7 +23,7 @@ export async function runTurn(args: readonly string[]): Promise<number> {
     console.error("usage: runner.ts PREFIX");
     return 2;
   }
-  let job: { argv: string[]; env: Record<string, string> };
+  let job: { argv: string[]; env: Record<string, string>; input: string };
   try {
     await Deno.rename(`${prefix}.go`, `${prefix}.claim`);
     job = JSON.parse(await Deno.readTextFile(`${prefix}.claim`));
@@ -33,14 +34,16 @@ export async function runTurn(args: readonly string[]): Promise<number> {
   }
   const [program, ...rest] = job.argv;
   if (!program) return 2;
-  const prompt = rest.at(-1) ?? "";
-  console.log(`\x1b[1myou:\x1b[0m ${prompt}\n`);
+  const shown = job.input.length > 2000
+    ? `${job.input.slice(0, 2000)}… (${job.input.length} characters)`
+    : job.input;
+  console.log(`\x1b[1myou:\x1b[0m ${shown}\n`);
   let child: Deno.ChildProcess;
   try {
     child = new Deno.Command(program, {
       args: rest,
       env: job.env,
-      stdin: "null",
+      stdin: "piped",
       stdout: "piped",
       stderr: "piped",
     }).spawn();
@@ -51,6 +54,7 @@ export async function runTurn(args: readonly string[]): Promise<number> {
     await finish(prefix, { code: null, signal: null, stderr: message, missing });
     return 127;
   }
+  void feed(child.stdin, job.input);
   const forward = () => {
     try {
       child.kill("SIGTERM");
@@ -88,12 +92,6 @@ async function show(text: string): Promise<void> {
   try {
     await Deno.stdout.write(new TextEncoder().encode(text));
   } catch { /* the terminal is gone: the stream file still has it all */ }
-}
-
-/** The message for a program that is not there. */
-export function notFound(program: string): string {
-  return `Cannot run "${program}": it is not installed or not on PATH (install Claude Code: ` +
-    "npm install -g @anthropic-ai/claude-code, or set the agent's program)";
 }
 
 async function finish(prefix: string, end: Record<string, unknown>): Promise<void> {
