@@ -36,6 +36,9 @@ export interface MessagingDeps {
 /** The bridge's side of messaging. */
 export class MessagingLink {
   #deps: MessagingDeps;
+  /** Deliveries under way: an answer to one may arrive before `message.send` has answered. */
+  #sending = new Set<Promise<void>>();
+  #intake: Promise<unknown> = Promise.resolve();
 
   constructor(deps: MessagingDeps) {
     this.#deps = deps;
@@ -60,10 +63,20 @@ export class MessagingLink {
     }
   }
 
-  /** A message arrived: queue a turn when it is for one of the agents; true when it was. */
-  async received(message: Message): Promise<boolean> {
+  /**
+   * A message arrived: queue a turn when it is for one of the agents; true when it was.
+   * Messages are taken one at a time, in the order they came.
+   */
+  received(message: Message): Promise<boolean> {
+    const taken = this.#intake.then(() => this.#receive(message));
+    this.#intake = taken.catch(() => {});
+    return taken;
+  }
+
+  async #receive(message: Message): Promise<boolean> {
     const id = message.id ?? message.message_id;
     if (!id || !this.#isAgent(message.to)) return false;
+    if (message.reply_to && this.#sending.size) await Promise.allSettled([...this.#sending]);
     this.#take(message);
     await this.#deps.call("message.check", { as: message.to, ids: [id] }).catch((err) =>
       this.#deps.log(`cannot mark message ${id} read: ${err}`)
@@ -92,7 +105,13 @@ export class MessagingLink {
   }
 
   /** Sends an outbox row as a message from its agent. */
-  async deliver(id: number): Promise<void> {
+  deliver(id: number): Promise<void> {
+    const sending = this.#deliver(id);
+    this.#sending.add(sending);
+    return sending.finally(() => this.#sending.delete(sending));
+  }
+
+  async #deliver(id: number): Promise<void> {
     const db = this.#deps.db;
     const out = row<{ sender: string; recipient: string; text: string; reply_to: string | null }>(
       db,

@@ -110,3 +110,25 @@ Deno.test("MessagingLink keeps a reply when messaging is not there", async () =>
   ]);
   strictEqual(await link.register("A"), "no messaging");
 });
+
+Deno.test("MessagingLink waits for a send under way before taking an answer to it", async () => {
+  let answer!: (value: unknown) => void;
+  const { db, broker, link } = await setup((name) =>
+    name === "message.send" ? new Promise((resolve) => (answer = resolve)) : {}
+  );
+  const first = broker.enqueue({ agent: "A", text: "q", sender: "p3", origin: "message" });
+  run(db, "UPDATE items SET state = 'done' WHERE id = ?", first.id);
+  run(
+    db,
+    `INSERT INTO outbox (item, sender, recipient, text, state, created_at)
+      VALUES (?, 'A', 'p3', 'answer', 'pending', 0)`,
+    first.id,
+  );
+  const sending = link.deliver(1);
+  // The answer to the reply arrives before message.send has said the reply's id.
+  const taking = link.received({ id: "m2", from: "p3", to: "A", content: "ok?", reply_to: "r1" });
+  answer({ message_id: "r1" });
+  await Promise.all([sending, taking]);
+  const second = row<Item>(db, "SELECT * FROM items WHERE message_id = 'm2'")!;
+  deepStrictEqual([second.conversation, second.hop], [first.conversation, 3]);
+});
