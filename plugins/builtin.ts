@@ -55,6 +55,15 @@ export const BUILTIN_PLUGINS: Readonly<Record<string, BuiltinPlugin>> = {
     grant: "asked",
     options: {},
   },
+  // On by default: agents open canvases (diff, tests, JSON, logs, …) beside their terminals,
+  // by MCP or by a `<weft:canvas …/>` tag. It draws only canvas panes it made, reads the
+  // project folder and nothing else, and closes its canvases on `q`.
+  canvas: {
+    from: new URL("./canvas/mod.ts", import.meta.url).href,
+    enabled: true,
+    grant: "asked",
+    options: {},
+  },
   // Off until the project enables it; then it may forward every bus right to its MCP
   // clients (read-only mode narrows that), listen on loopback and keep its token in .weft/.
   mcp: {

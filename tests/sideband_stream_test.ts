@@ -329,6 +329,19 @@ Deno.test(
         },
       });
       strictEqual(info.stateMessage, "shown?");
+      // Respawned (tmux's respawn-pane -k): the new program's screen hides its commands too.
+      await fx.client.call("pane.respawn", {
+        pane,
+        command:
+          `sleep 1; printf 'again <weft:status state="blocked" msg="new"/>here\\n'; sleep 30`,
+      });
+      await waitForText(fx.client, { pane, match: "again here", timeout: 15_000 });
+      const again = await paneText(fx.client, { pane });
+      ok(!again.includes("weft:status"), again);
+      await untilEvent(`${pane} to be blocked`, {
+        on: onEvents(fx.client, { topics: ["pane.state"], panes: [pane] }),
+        check: async () => (await panes(fx)).find((p) => p.id === pane)?.state === "blocked",
+      });
     }, { weft: sideband() });
   },
 );

@@ -2,6 +2,7 @@
 // through Debian's tmux on the same layout, same output shapes and exit codes; and teammates
 // started at once each get their command typed intact.
 import { deepStrictEqual, match, ok } from "node:assert/strict";
+import { join } from "node:path";
 import { runTmux } from "../plugins/tmux/cli.ts";
 import { E2E, withServer } from "./helpers/server.ts";
 import { eventually } from "./helpers/poll.ts";
@@ -75,6 +76,8 @@ async function same(sides: Side[], words: string[], shape = (s: string) => s): P
 }
 
 const ids = (s: string) => s.replace(/[%@$]\d+/g, "ID");
+/** Blurs a shell's path (tmux's default-shell is the server's $SHELL). */
+const shell = (s: string) => s.replace(/^\/\S+$/gm, "/SHELL");
 /** Blurs numbers (sizes, ids, byte counts, times) and layout checksums: the shape stays. */
 const numbers = (s: string) => s.replace(/\b[0-9a-f]{4},(?=\d)/g, "CSUM,").replace(/\d+/g, "N");
 
@@ -146,6 +149,14 @@ Deno.test(
           "#{pane_index} #{pane_active} #{window_index}",
         ]);
         await same(sides, [
+          "list-panes",
+          "-t",
+          "main",
+          "-F",
+          "#{pane_top} #{pane_at_top} #{pane_at_left} #{pane_at_right} #{pane_at_bottom}",
+        ]);
+        await same(sides, ["display-message", "-p", "-t", "{mate}", "#{pane_left}"], numbers);
+        await same(sides, [
           "list-windows",
           "-t",
           "main",
@@ -166,9 +177,39 @@ Deno.test(
         await same(sides, ["select-pane", "-t", "{mate}", "-P", "bg=default,fg=blue"]);
         await same(sides, ["set-option", "-p", "-t", "{mate}", "pane-border-style", "fg=blue"]);
         await same(sides, ["set-option", "-w", "-t", "{mate}", "pane-border-status", "top"]);
+        await same(sides, ["show", "-gv", "focus-events"]);
+        await same(sides, ["show-options", "-g", "prefix"]);
+        await same(sides, ["show", "-v", "focus-events"]);
+        await same(sides, ["show-options", "-Av", "-t", "{mate}", "default-shell"], shell);
+        await same(sides, ["show", "-v", "-t", "{mate}", "default-shell"]);
+        await same(sides, ["show", "-pv", "-t", "{mate}", "pane-border-style"]);
+        await same(sides, ["show", "-p", "-t", "{mate}", "pane-border-style"]);
+        await same(sides, ["showw", "-gv", "pane-border-status"]);
+        await same(sides, ["show", "-gv", "nosuch"]);
+        await same(sides, ["show", "-qv", "nosuch"]);
+        await same(sides, ["set-option", "-p", "-t", "{mate}", "remain-on-exit", "failed"]);
+        await same(sides, ["show", "-pv", "-t", "{mate}", "remain-on-exit"]);
+        await same(sides, ["set", "-as", "terminal-features", ",*:RGB"]);
+        await same(sides, [
+          "display-message",
+          "-p",
+          "-t",
+          "{mate}",
+          "#{focus-events}|#{pane-border-style}|#{status}|#{status-position}|#{remain-on-exit}",
+        ]);
+        await same(sides, ["respawn-pane", "-t", "{mate}"]);
+        await same(sides, ["respawn-pane", "-k", "-t", "{mate}", "--", "bash --norc --noprofile"]);
+        await same(sides, ["list-panes", "-t", "main", "-F", "#{pane_index} #{pane_active}"]);
         await same(sides, ["select-layout", "-t", "main:0", "main-vertical"]);
         await same(sides, ["select-layout", "-t", "main:0", "tiled"]);
         await same(sides, ["resize-pane", "-t", "{leader}", "-x", "30%"]);
+        const logs = sides.map((_, i) => join(dir, `pipe-${i}.log`));
+        for (const [i, s] of sides.entries()) {
+          deepStrictEqual(
+            (await s.run(["pipe-pane", "-o", "-t", s.ids.mate!, `cat >> ${logs[i]}`])).code,
+            0,
+          );
+        }
         await same(sides, ["send-keys", "-t", "{mate}", "echo shim-$((6*7))", "Enter"]);
         for (const s of sides) {
           await eventually(
@@ -177,6 +218,24 @@ Deno.test(
               (await s.run(["capture-pane", "-p", "-t", s.ids.mate!])).out.includes("shim-42"),
           );
         }
+        for (const log of logs) {
+          await eventually(
+            `shim-42 piped into ${log}`,
+            async () => (await Deno.readTextFile(log).catch(() => "")).includes("shim-42"),
+          );
+        }
+        // -o again toggles the pipe off: later output is not piped.
+        await same(sides, ["pipe-pane", "-o", "-t", "{mate}", "cat >> /dev/null"]);
+        await same(sides, ["send-keys", "-t", "{mate}", "echo after-$((6*7))", "Enter"]);
+        for (const s of sides) {
+          await eventually(
+            `after-42 in ${s.ids.mate}`,
+            async () =>
+              (await s.run(["capture-pane", "-p", "-t", s.ids.mate!])).out.includes("after-42"),
+          );
+        }
+        for (const log of logs) ok(!(await Deno.readTextFile(log)).includes("after-42"), log);
+        await same(sides, ["pipe-pane", "-t", "{mate}"]);
         await same(sides, [
           "new-window",
           "-t",
@@ -190,7 +249,13 @@ Deno.test(
         await same(sides, ["split-window", "-d", "-v", "-t", "main:more", "-P"]);
         await same(sides, ["new-window", "-d", "-t", "main:", "-P"]);
         // Not the layout strings nor the flags here: weft's tiled preset puts 2 panes side by side
-        // where tmux stacks them, and weft has no "last window" (tmux's "-" flag).
+        // where tmux stacks them, and weft has no "last window" (tmux's "-" flag). A new window is
+        // named after what runs in it, which is for a moment tmux itself on real tmux's side.
+        const names = ["list-windows", "-t", "main", "-F", "#{window_index} #{window_name}"];
+        await eventually("the new window named after its shell on both sides", async () => {
+          const [w, t] = await both(sides, names);
+          return w!.out === t!.out;
+        });
         await same(sides, [
           "list-windows",
           "-t",
@@ -198,6 +263,18 @@ Deno.test(
           "-F",
           "#{window_index} #{window_name} #{window_active}",
         ]);
+        // Hiding and showing a teammate: break it out to its own window, then join it back.
+        const windowsLine = "#{window_index} #{window_panes} #{window_active}";
+        await same(sides, ["break-pane", "-d", "-s", "{mate}", "-t", "main:"]);
+        await same(sides, ["list-windows", "-t", "main", "-F", windowsLine]);
+        await same(sides, ["list-panes", "-t", "main:0", "-F", "#{pane_index} #{pane_active}"]);
+        await same(sides, ["join-pane", "-h", "-s", "{mate}", "-t", "main:0"]);
+        await same(sides, ["list-windows", "-t", "main", "-F", windowsLine]);
+        await same(sides, ["list-panes", "-t", "main:0", "-F", "#{pane_index} #{pane_active}"]);
+        await same(sides, ["join-pane", "-s", "{mate}", "-t", "{mate}"]);
+        await same(sides, ["break-pane", "-P", "-s", "{mate}", "-F", "#{window_panes}"]);
+        await same(sides, ["join-pane", "-d", "-v", "-s", "{mate}", "-t", "main:0.0"]);
+        await same(sides, ["list-windows", "-t", "main", "-F", windowsLine]);
         await same(sides, ["kill-window", "-t", "main:more"]);
         await same(sides, ["kill-pane", "-t", "{mate}"]);
         await same(sides, ["list-panes", "-t", "main", "-F", "#{pane_index}"]);

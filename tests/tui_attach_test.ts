@@ -6,6 +6,7 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
 import type { WeftClient } from "../plugins/client/mod.ts";
+import { runTmux } from "../plugins/tmux/cli.ts";
 import { eventually, untilEvent } from "./helpers/poll.ts";
 import { waitForText } from "./helpers/panes.ts";
 import { E2E, onEvents, withServer } from "./helpers/server.ts";
@@ -256,6 +257,47 @@ Deno.test(
         await server.stop();
         await tmux.until("a", /\[the weft server went away\]/);
         await tmux.sane("a");
+      } finally {
+        await tmux.kill();
+      }
+    }, NEW_PANES_WITHOUT_RC);
+  },
+);
+
+Deno.test(
+  "weft attach shows the title and border colour a program set through the tmux shim",
+  E2E,
+  async () => {
+    const tmux = new Tmux();
+    await withServer(async ({ client, dir, server }) => {
+      await startSession(client);
+      // What Claude Code's teammate backend runs on a new teammate pane (through `weft tmux`).
+      const shim = (...words: string[]) =>
+        runTmux(words, {
+          out: () => {},
+          err: () => {},
+          cwd: dir,
+          env: (n) => ({ WEFT_SOCKET: server.paths.socket, TMUX_PANE: "%1" })[n],
+        });
+      assertEquals(await shim("split-window", "-d", "-t", "%1", "-h", "-P", "-F", "#{pane_id}"), 0);
+      assertEquals(await shim("set-option", "-p", "-t", "%2", "pane-border-style", "fg=blue"), 0);
+      assertEquals(await shim("select-pane", "-t", "%2", "-T", "researcher"), 0);
+      try {
+        await tmux.shell("a", 100, 30, dir);
+        await tmux.attach("a");
+        const screen = await tmux.until("a", /─ p2 researcher /);
+        assert(screen.split("\n")[0]!.includes("─ p2 researcher "), screen);
+        // The title is drawn in the style's colour (blue: SGR 34) in tmux's own capture.
+        const coloured = await tmux.run("capture-pane", "-p", "-e", "-t", "a");
+        assert(
+          new RegExp("\u001b\\[[0-9;]*34m p2 researcher ").test(coloured),
+          JSON.stringify(coloured.split("\n")[0]),
+        );
+        // A respawned pane shows its new program's screen, not the old one under it.
+        await client.call("pane.write", { pane: "p2", text: "echo OLD-$((1+1))", keys: ["Enter"] });
+        await tmux.until("a", /OLD-2/);
+        assertEquals(await shim("respawn-pane", "-k", "-t", "%2", "echo NEW-$((2+2)); exec sh"), 0);
+        await tmux.until("a", (t) => t.includes("NEW-4") && !t.includes("OLD-2"));
       } finally {
         await tmux.kill();
       }

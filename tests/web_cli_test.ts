@@ -4,6 +4,7 @@
  */
 
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { E2E, withServer } from "./helpers/server.ts";
 import { weft } from "../main.ts";
 import type { CliIo } from "../plugins/cli/io.ts";
@@ -11,6 +12,7 @@ import type { CliIo } from "../plugins/cli/io.ts";
 async function run(
   args: string[],
   cwd: string,
+  env: Record<string, string> = {},
 ): Promise<{ code: number; out: string; err: string }> {
   let out = "";
   let err = "";
@@ -18,7 +20,7 @@ async function run(
     out: (t) => void (out += t),
     err: (t) => void (err += t),
     cwd,
-    env: () => undefined,
+    env: (name) => env[name],
   };
   const code = await weft(args, io);
   return { code, out, err };
@@ -51,4 +53,22 @@ Deno.test("weft web leaves a web plugin the project switched off alone", E2E, as
     assert.notEqual(result.code, 0);
     assert.match(result.err, /Cannot start plugin "web"/);
   }, { weft: { plugins: { web: false } } });
+});
+
+Deno.test("weft web --open hands the login URL to $BROWSER", E2E, async () => {
+  await withServer(async ({ dir }) => {
+    const seen = join(dir, "browser-arg");
+    const script = join(dir, "browser.sh");
+    await Deno.writeTextFile(script, `#!/bin/sh\nprintf '%s' "$1" > '${seen}'\n`);
+    await Deno.chmod(script, 0o755);
+    const result = await run(["web", "--open"], dir, { BROWSER: script });
+    assert.equal(result.code, 0, result.err);
+    assert.equal(await Deno.readTextFile(seen), result.out.trim(), "the browser got the URL");
+    const login = await fetch(result.out.trim(), { redirect: "manual" });
+    await login.body?.cancel();
+    assert.equal(login.status, 303, "a URL that logs in");
+    const failing = await run(["web", "--open"], dir, { BROWSER: "false" });
+    assert.equal(failing.code, 1);
+    assert.match(failing.err, /Cannot open a browser/);
+  }, { weft: { plugins: { web: true } } });
 });

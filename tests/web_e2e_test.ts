@@ -6,11 +6,10 @@
  */
 
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { E2E, withServer } from "./helpers/server.ts";
 import { eventually } from "./helpers/poll.ts";
-import { withBrowser } from "./helpers/browser.ts";
+import { saveScreenshot, withBrowser } from "./helpers/browser.ts";
 import type { WeftClient } from "../plugins/client/mod.ts";
 
 const WEB = { plugins: { web: true } };
@@ -111,7 +110,7 @@ Deno.test(
   "web door in Chromium: see a pane, type into it, split from the toolbar, resize, switch tabs",
   E2E,
   async () => {
-    await withServer(async ({ client, dir, server }) => {
+    await withServer(async ({ client, server }) => {
       const info = JSON.parse(await Deno.readTextFile(server.paths.info));
       const pane = await firstPane(client);
       await client.call("pane.write", {
@@ -139,12 +138,8 @@ Deno.test(
         await eventually("hi in the pane", async () => /^hi$/m.test(await paneText(client, pane)));
         await eventually("hi in the page", async () => /^hi$/m.test(await shown(page, pane)));
 
-        const screenshot = join(dir, "web.png");
-        await page.screenshot({ path: screenshot });
-        const png = await Deno.readFile(screenshot);
+        const png = await saveScreenshot(page, "web");
         assert.deepEqual([...png.subarray(1, 4)], [0x50, 0x4e, 0x47], "a PNG");
-        const keep = Deno.env.get("WEFT_TEST_ARTIFACTS");
-        if (keep) await Deno.copyFile(screenshot, join(keep, "web.png"));
 
         await page.locator("#split-h").click();
         await page.locator(".pane").nth(1).waitFor();
@@ -175,6 +170,16 @@ Deno.test(
         await eventually("the second window at the page's size", async () => {
           const l = await client.call<{ cols: number }>("window.layout", { window: other.window });
           return l.cols === after.cols;
+        });
+
+        // Respawned (tmux's respawn-pane -k): the page shows the new program's screen only.
+        await client.call("pane.respawn", {
+          pane: other.pane,
+          command: "echo respawned-$((40+2)); exec cat",
+        });
+        await eventually("only the respawned program's text in the page", async () => {
+          const text = await shown(page, other.pane);
+          return text.includes("respawned-42") && !text.includes("in-the-second-window");
         });
       });
     }, { weft: WEB, startupSession: true });

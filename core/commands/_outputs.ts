@@ -61,6 +61,7 @@ export const PaneOut = z.object({
   createdBy: z.string().nullable(),
   focused: z.boolean(),
   revision: z.number(),
+  canvas: z.string().nullable().describe("A canvas pane's owner (it has no process); else null."),
 });
 
 /** `pane.read`: the text and where it came from. */
@@ -77,6 +78,13 @@ export const ReadOut = z.object({
   rows: z.number(),
   changed: z.boolean(),
   title: z.string(),
+  modes: z.object({
+    bracketedPaste: z.boolean(),
+    applicationCursor: z.boolean(),
+    applicationKeypad: z.boolean(),
+    mouse: z.boolean(),
+    alternateScreen: z.boolean(),
+  }).optional(),
 });
 
 /** `pane.wait`: what matched and the pane's state then. */

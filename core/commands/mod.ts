@@ -7,15 +7,20 @@
 
 import type { Command } from "../bus/mod.ts";
 import type { CoreDeps } from "./deps.ts";
+import { paneCanvas } from "./pane_canvas.ts";
 import { paneCheckKey } from "./pane_check_key.ts";
+import { paneDraw } from "./pane_draw.ts";
 import { paneClose } from "./pane_close.ts";
 import { paneCreate } from "./pane_create.ts";
 import { paneFocus } from "./pane_focus.ts";
 import { paneList } from "./pane_list.ts";
+import { paneMove } from "./pane_move.ts";
+import { panePipe } from "./pane_pipe.ts";
 import { paneRead } from "./pane_read.ts";
 import { paneRename } from "./pane_rename.ts";
 import { paneReport } from "./pane_report.ts";
 import { paneResize } from "./pane_resize.ts";
+import { paneRespawn } from "./pane_respawn.ts";
 import { paneRun } from "./pane_run.ts";
 import { paneSet } from "./pane_set.ts";
 import { paneStatus } from "./pane_status.ts";
@@ -57,6 +62,9 @@ export const CORE_COMMANDS = [
   windowResize,
   windowZoom,
   paneCreate,
+  paneRespawn,
+  paneMove,
+  panePipe,
   paneList,
   paneRead,
   paneWrite,
@@ -70,6 +78,8 @@ export const CORE_COMMANDS = [
   paneWait,
   paneRun,
   paneCheckKey,
+  paneCanvas,
+  paneDraw,
   serverStatus,
   serverStop,
   serverPluginStart,

@@ -25,7 +25,8 @@ export function paneRead(_deps: CoreDeps) {
     description:
       "Read what a pane shows: the visible screen, the most recent N lines, or the whole " +
       "history, as plain text or with ANSI. Every read returns a `revision`; pass it back as " +
-      "`since` to get only what changed.",
+      "`since` to get only what changed. With `ansi`, also the input modes the program set " +
+      "(bracketed paste, mouse reports, application keys, alternate screen).",
     capabilities: ["pane:read"],
     mcp: { readOnly: true },
     targets: [{ kind: "pane", field: "pane", fallback: "caller" }],
@@ -39,7 +40,9 @@ export function paneRead(_deps: CoreDeps) {
       const { pane: _p, ...given } = input;
       const options = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
       const read = pane.screen.read({ mode: "visible", ...options });
-      return { pane: pane.id, state: pane.state, exit: pane.exit, ...read };
+      // A reader that rebuilds the screen (ANSI) also needs the modes its input depends on.
+      const modes = input.ansi ? { modes: pane.screen.modes } : {};
+      return { pane: pane.id, state: pane.state, exit: pane.exit, ...read, ...modes };
     },
   });
 }

@@ -13,6 +13,7 @@ export type {
   RestoreResult,
 } from "./model.ts";
 export type { ForegroundOptions, ReadForeground } from "./_pane_current.ts";
+export type { MoveTarget } from "./_move_pane.ts";
 export { Pane, PANE_STATES } from "./pane.ts";
 export type { CurrentInfo, PaneExit, PaneInfo, PaneState, StateSource } from "./pane.ts";
 export { AgentState, STATE_SOURCES } from "./agent_state.ts";

@@ -23,6 +23,8 @@ import type { ModelProcesses, SpawnPty } from "./pane_pty.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import { newPaneKey } from "./pane_key.ts";
 import { SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
+import { movePane, type MoveTarget } from "./_move_pane.ts";
+import { canvasLaunch } from "./canvas_pty.ts";
 
 /** What the model needs from its surroundings. */
 export interface ModelOptions {
@@ -77,6 +79,8 @@ export interface LaunchRequest {
   tags?: string[];
   meta?: Record<string, string>;
   createdBy?: string;
+  /** A canvas pane with no process, drawn by this owner (`pane.draw`); `argv` is not run. */
+  canvas?: string;
 }
 
 /** What {@link Model.restoreSession} brought back, and what it could not start. */
@@ -276,6 +280,63 @@ export class Model {
     if (!window.layout) return this.killWindow(window.id);
     if (window.focused === paneId) window.focused = panesOf(window.layout)[0] ?? null;
     this.relayout(window.id);
+  }
+
+  /**
+   * Starts a new process in a pane, in place: same id, place in the layout, size, name, tags
+   * and metadata (tmux's `respawn-pane -k`). The old process is ended once the new one runs;
+   * when the new one cannot start, the pane keeps the old one.
+   */
+  respawnPane(paneId: string, launch: LaunchRequest): Pane {
+    const old = this.pane(paneId);
+    const window = this.#window(old.window);
+    this.#foreground?.unwatch(paneId);
+    this.panes.delete(paneId);
+    let pane: Pane;
+    try {
+      pane = this.#spawn(
+        window,
+        {
+          ...launch,
+          ...(old.name ? { name: old.name } : {}),
+          tags: old.tags,
+          meta: old.meta,
+          ...(old.createdBy ? { createdBy: old.createdBy } : {}),
+        },
+        { cols: old.launch.cols, rows: old.launch.rows },
+        paneId,
+      );
+    } catch (err) {
+      this.panes.set(paneId, old);
+      this.#foreground?.watch(paneId);
+      throw err;
+    }
+    void old.dispose();
+    return pane;
+  }
+
+  /**
+   * Moves a pane, process and all, beside a pane of any window or into a new window of a
+   * session (tmux's `join-pane`, `break-pane`); a window it leaves empty goes. Returns the
+   * pane's window now.
+   */
+  movePane(paneId: string, to: MoveTarget): WindowRecord {
+    return movePane(
+      {
+        pane: (id) => this.pane(id),
+        window: (id) => this.#window(id),
+        session: (id) => this.#session(id),
+        windows: this.windows,
+        newWindowId: () => this.ids.next("w"),
+        checkWindowName: (name) => this.#checkName("window", name),
+        publish: this.#options.publish,
+        relayout: (id) => this.relayout(id),
+        killWindow: (id) => this.killWindow(id),
+        windowInfo: (id) => this.windowInfo(id),
+      },
+      paneId,
+      to,
+    );
   }
 
   /** Kills a window and its panes; drops the session when it was the last window. */
@@ -631,11 +692,14 @@ export class Model {
       rows: Math.max(1, size.rows),
       historyBytes: this.#options.historyBytes,
     };
-    const agent = launch.agent ?? guessAgentKind(launch.command.split(/\s+/));
+    const agent = launch.agent ??
+      (launch.canvas ? "program" : guessAgentKind(launch.command.split(/\s+/)));
     const pane = new Pane({ id, session: window.session, window: window.id }, full, {
       agent,
-      spawn: this.#options.spawn,
-      processes: this.#processes,
+      ...(launch.canvas ? this.#canvas(id, launch.canvas) : {
+        spawn: this.#options.spawn,
+        processes: this.#processes,
+      }),
       now: () => this.clock.now(),
       hooks: {
         activity: (p) => this.#onActivity(p),
@@ -644,7 +708,7 @@ export class Model {
         exit: (p, exit) => this.#onExit(p, exit),
         status: (p, message) => this.#onStatus(p, message),
         answersStatus: () => this.#options.statusProtocol !== false,
-        screenState: (p, report) => this.panes.has(p.id) && this.setState(p.id, report),
+        screenState: (p, report) => this.#live(p) && this.setState(p.id, report),
       },
     });
     pane.name = launch.name ?? null;
@@ -657,6 +721,15 @@ export class Model {
     this.#foreground?.watch(id);
     this.#options.publish("pane.created", pane.info(false), id);
     return pane;
+  }
+
+  /** A canvas pane's stand-in PTY: typed input and new sizes become events for its owner. */
+  #canvas(id: string, owner: string) {
+    const publish = this.#options.publish;
+    return canvasLaunch(owner, {
+      input: (data) => publish("pane.canvas.input", { pane: id, owner, data }, id),
+      resized: (cols, rows) => publish("pane.canvas.resized", { pane: id, owner, cols, rows }, id),
+    });
   }
 
   /** How many looks the foreground tracking made and their milliseconds (off: null). */
@@ -677,7 +750,7 @@ export class Model {
   }
 
   #onStatus(pane: Pane, message: StatusMessage): void {
-    if (!this.panes.has(pane.id)) return;
+    if (!this.#live(pane)) return;
     const state = pane.agentState;
     const tasks = JSON.stringify(state.tasks);
     if (!state.status.apply(message)) return;
@@ -688,13 +761,13 @@ export class Model {
   }
 
   #onOutput(pane: Pane, data: string): void {
-    if (this.panes.has(pane.id)) {
+    if (this.#live(pane)) {
       this.#options.publish("pane.output", { pane: pane.id, data }, pane.id);
     }
   }
 
   #onExit(pane: Pane, exit: PaneExit): void {
-    if (!this.panes.has(pane.id)) return;
+    if (!this.#live(pane)) return;
     if (this.#foreground?.unwatch(pane.id)) followForeground(pane, null, this.#options.publish);
     this.setState(pane.id, {
       state: "exited",
@@ -702,6 +775,11 @@ export class Model {
       message: exit.signal ?? `exit ${exit.code}`,
     });
     this.#options.publish("pane.exited", { pane: pane.id, ...exit }, pane.id);
+  }
+
+  /** Whether this pane object is still the model's (a respawned pane's old self is not). */
+  #live(pane: Pane): boolean {
+    return this.panes.get(pane.id) === pane;
   }
 
   #sweepIdle(): void {

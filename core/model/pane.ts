@@ -19,6 +19,7 @@ import {
 import { watchScreenState } from "./screen_watch.ts";
 import type { StatusMessage } from "../../protocols/status/mod.ts";
 import type { PanePty, SpawnPty } from "./pane_pty.ts";
+import { canvasOwner } from "./canvas_pty.ts";
 
 export { PANE_STATES } from "./agent_state.ts";
 export type { PaneState, StateSource } from "./agent_state.ts";
@@ -60,6 +61,8 @@ export interface PaneInfo extends StateInfo {
   createdBy: string | null;
   focused: boolean;
   revision: number;
+  /** A canvas pane (no process; drawn by `pane.draw`): who draws it. Null for a program's pane. */
+  canvas: string | null;
 }
 
 /** What it takes to start a pane's process. */
@@ -278,6 +281,7 @@ export class Pane {
       createdBy: this.createdBy,
       focused,
       revision: this.screen.revision,
+      canvas: canvasOwner(this.pty),
     };
   }
 }

@@ -53,6 +53,17 @@ export interface PlanContext {
  * ```
  */
 export function planPane(saved: SavedPane, context: PlanContext): PanePlan {
+  if (saved.canvas) {
+    // A canvas has no process: a plugin's comes back as a canvas of the same plugin, showing
+    // its last frame until the plugin draws it again (the canvas plugin redraws those it can
+    // rebuild from their pane's meta and closes the others). A client's (`kind:id`) owner is
+    // gone with its connection: nothing would ever draw it, so it is left out.
+    if (saved.canvas.includes(":")) {
+      return { launches: [], note: `not restored: a canvas of ${saved.canvas}, which is gone` };
+    }
+    const launch = { ...launchOf(saved, [], saved.cwd), canvas: saved.canvas };
+    return { launches: [launch], note: `canvas of ${saved.canvas}` };
+  }
   const shell = isShell(saved) ? saved.argv : [...context.shell];
   const { argv, cwd, note } = choose(saved, shell, context);
   const launches = [launchOf(saved, argv, cwd)];

@@ -108,3 +108,27 @@ Deno.test("planPane() keeps a given agent kind and never a guessed one", () => {
   const guessed = planPane(pane({ agent: "claude" }), context());
   assertEquals([given.launches[0]!.agent, guessed.launches[0]!.agent], ["aider", undefined]);
 });
+
+Deno.test("planPane() brings a canvas back as a canvas of its owner, never as a process", () => {
+  const plan = planPane(
+    pane({
+      argv: [],
+      command: "canvas (canvas)",
+      canvas: "canvas",
+      meta: { "canvas.kind": "log" },
+    }),
+    context({ mode: "layout" }),
+  );
+  assertEquals(plan.launches.length, 1);
+  const [launch] = plan.launches;
+  assertEquals([launch!.canvas, launch!.argv, launch!.meta], ["canvas", [], {
+    "canvas.kind": "log",
+  }]);
+  assertEquals(plan.note, "canvas of canvas");
+});
+
+Deno.test("planPane() leaves out a canvas whose owner was a client (gone with its connection)", () => {
+  const plan = planPane(pane({ argv: [], canvas: "socket:c4" }), context());
+  assertEquals(plan.launches, []);
+  assertMatch(plan.note, /^not restored: a canvas of socket:c4/);
+});

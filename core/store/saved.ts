@@ -8,6 +8,7 @@
 
 import type { LayoutNode, Size } from "../layout/mod.ts";
 import type { AgentKind, Pane, PaneExit, SessionRecord, WindowRecord } from "../model/mod.ts";
+import { canvasOwner } from "../model/canvas_pty.ts";
 
 /** A session as stored. */
 export interface SavedSession {
@@ -53,6 +54,8 @@ export interface SavedPane {
   createdBy: string | null;
   /** How its process ended, when it had. */
   exit: PaneExit | null;
+  /** A canvas pane's owner (no process; see `pane.canvas`); absent for a program's pane. */
+  canvas?: string;
 }
 
 /** The last screenful of a pane, with colours (SGR). */
@@ -124,5 +127,6 @@ export function savedPane(pane: Pane): SavedPane {
     meta: { ...pane.meta },
     createdBy: pane.createdBy,
     exit: pane.exit,
+    ...(canvasOwner(pane.pty) ? { canvas: canvasOwner(pane.pty)! } : {}),
   };
 }

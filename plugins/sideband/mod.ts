@@ -26,7 +26,16 @@
  */
 
 import { definePlugin, type PluginContext, type WeftEvent, withState, z } from "@weft/weft/plugin";
-import { OSC_NUMBER, TAGS, type TagTable } from "../../protocols/sideband/mod.ts";
+import {
+  type CommandTagSpec,
+  declaredTags,
+  limitsOf,
+  OSC_NUMBER,
+  TAGS,
+  type TagSpec,
+  type TagTable,
+  type TagVariants,
+} from "../../protocols/sideband/mod.ts";
 import { SidebandLog } from "./_log.ts";
 import { modeOf, type PaneKind } from "./_mode.ts";
 import { RateLimiter } from "./_rate.ts";
@@ -54,6 +63,10 @@ class Sideband {
   #panes = new Map<string, PaneInfo>();
   #overrides = new Map<string, Mode>();
   #mcp = false;
+  /** The runner's table: built-in and configured tags, then those commands declare. */
+  #table: Record<string, TagSpec | TagVariants>;
+  #declared = new Set<string>();
+  #skipped = new Set<string>();
 
   constructor(ctx: PluginContext, options: Options) {
     this.#ctx = ctx;
@@ -61,10 +74,10 @@ class Sideband {
     this.log = new SidebandLog(options.logSize);
     this.#rate = new RateLimiter(options.rate);
     // zod leaves optional keys out rather than undefined, which is what TagTable means.
-    const table: TagTable = { ...TAGS, ...(options.tags as TagTable) };
+    this.#table = { ...TAGS, ...(options.tags as TagTable) };
     this.#runner = new Runner({
       options,
-      table,
+      table: this.#table,
       log: this.log,
       spawns: this.#spawns,
       rate: this.#rate,
@@ -83,6 +96,8 @@ class Sideband {
       {},
     );
     this.#mcp = status.plugins?.some((p) => p.name === "mcp" && p.state === "running") ?? false;
+    this.#ctx.subscribe({ topics: ["bus.commands_changed"] }, () => void this.#learnTags());
+    await this.#learnTags();
     this.#ctx.subscribe(
       {
         topics: [
@@ -139,6 +154,9 @@ class Sideband {
     const data = event.data as Record<string, unknown>;
     if (event.topic === "pane.created") {
       const pane = data as unknown as PaneInfo;
+      // Created again under its id (respawned): a new program, so a new reader.
+      this.#readers.get(pane.id)?.stop();
+      this.#readers.delete(pane.id);
       this.#panes.set(pane.id, pane);
       this.#apply(pane.id, false);
     } else if (event.topic === "pane.changed" || event.topic === "pane.current") {
@@ -160,6 +178,28 @@ class Sideband {
       if (running === this.#mcp) return;
       this.#mcp = running;
       for (const id of this.#panes.keys()) this.#apply(id, true);
+    }
+  }
+
+  /**
+   * Takes the tags that commands declare in their specs into the table (kept in place: the
+   * runner holds it), so a plugin's tag works without editing a table here.
+   */
+  async #learnTags(): Promise<void> {
+    const { commands } = await this.#ctx.call<
+      { commands: { name: string; sideband?: CommandTagSpec }[] }
+    >("server.commands", {}).catch(() => ({ commands: [] }));
+    for (const name of this.#declared) delete this.#table[name];
+    const taken = new Set(Object.keys(this.#table));
+    const { table, skipped } = declaredTags(commands, taken);
+    for (const name of skipped.filter((n) => !this.#skipped.has(n))) {
+      this.#skipped.add(name);
+      this.#ctx.log(`tag ${name} is taken; skipped`);
+    }
+    this.#declared = new Set(Object.keys(table));
+    for (const [name, spec] of Object.entries(table) as [string, TagSpec][]) {
+      const limits = limitsOf(spec);
+      this.#table[name] = limits ? { ...spec, limits } : spec;
     }
   }
 
@@ -262,6 +302,7 @@ export default definePlugin({
   version: "1.0.0",
   description:
     `Commands agents write in their own output (<weft:spawn …/>, OSC ${OSC_NUMBER}), run as their pane.`,
+  // canvas:draw: an agent's `<weft:canvas …/>` opens a canvas beside it (issue 15).
   capabilities: [
     "pane:read",
     "pane:write",
@@ -269,6 +310,7 @@ export default definePlugin({
     "pane:control",
     "layout:write",
     "message:send",
+    "canvas:draw",
   ],
   commands: [log, set, status],
   options: parseOptions,

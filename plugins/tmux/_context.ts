@@ -12,6 +12,7 @@ import {
   type TmuxCommand,
 } from "../../protocols/tmux/mod.ts";
 import { loadWorld, paneVars, type World } from "./world.ts";
+import { TMUX_TAG } from "./_remain.ts";
 
 /** A bus call: the socket client's or, in the server, the tmux plugin's. */
 export type Call = <T = Record<string, unknown>>(method: string, params: unknown) => Promise<T>;
@@ -72,14 +73,36 @@ export function envOf(ctx: Ctx): Record<string, string> | undefined {
   }));
 }
 
-/** The launch fields of a command that starts a program (`-c`, `-e`, the shell command). */
+/**
+ * The launch fields of a command that starts a program (`-c`, `-e`, the program): one argument
+ * is a shell command, several are a program and its arguments run without a shell, as in tmux.
+ */
 export function launchOf(ctx: Ctx): Record<string, unknown> {
-  const command = ctx.cmd.args.join(" ");
+  const args = ctx.cmd.args;
   const env = envOf(ctx);
   const cwd = str(ctx, "c");
   return {
-    ...(command ? { command } : {}),
+    // Tagged: its pane closes when its program ends, as in tmux (see _remain.ts).
+    tags: [TMUX_TAG],
+    ...(args.length === 1 && args[0] ? { command: args[0] } : {}),
+    ...(args.length > 1 ? { argv: [...args] } : {}),
     ...(env ? { env } : {}),
     ...(cwd ? { cwd } : {}),
   };
+}
+
+/** A size in tmux's forms: `N` cells or `N%` of `whole`. */
+export function size(value: string, whole: number): number {
+  const m = /^(\d+)(%?)$/.exec(value);
+  if (!m) throw new TmuxFailure(`invalid size: ${value}`);
+  const n = Number(m[1]);
+  return m[2] ? Math.max(1, Math.floor((whole * n) / 100)) : n;
+}
+
+/** The new pane's share from `-l N|N%` (or old `-p N`) of the pane it splits; undefined: half. */
+export function splitRatio(ctx: Ctx, pane: string, horizontal: boolean): number | undefined {
+  const row = ctx.world.panes.find((p) => p.id === pane)!;
+  const whole = horizontal ? row.cols : row.rows;
+  const l = str(ctx, "l") ?? (str(ctx, "p") ? `${str(ctx, "p")}%` : undefined);
+  return l === undefined ? undefined : Math.min(0.95, Math.max(0.05, size(l, whole) / whole));
 }

@@ -1,30 +1,28 @@
 /**
  * The pane commands of the shim: split-window, send-keys, kill-pane, select-pane, resize-pane,
- * capture-pane, display-message.
+ * capture-pane, display-message, respawn-pane, pipe-pane.
  *
  * @module
  */
 
 import { expandFormat, sendKeysChunks } from "../../protocols/tmux/mod.ts";
-import { type Ctx, find, type Handler, launchOf, printPane, str, TmuxFailure } from "./_context.ts";
-import { paneVars } from "./world.ts";
-
-function size(value: string, whole: number): number {
-  const m = /^(\d+)(%?)$/.exec(value);
-  if (!m) throw new TmuxFailure(`invalid size: ${value}`);
-  const n = Number(m[1]);
-  return m[2] ? Math.max(1, Math.floor((whole * n) / 100)) : n;
-}
+import {
+  type Ctx,
+  find,
+  type Handler,
+  launchOf,
+  printPane,
+  size,
+  splitRatio,
+  str,
+  TmuxFailure,
+} from "./_context.ts";
+import { loadGeometry, paneVars } from "./world.ts";
 
 const splitWindow: Handler = async (ctx) => {
   const t = find(ctx, "pane");
-  const pane = ctx.world.panes.find((p) => p.id === t.pane)!;
   const horizontal = ctx.cmd.flags.h === true;
-  const whole = horizontal ? pane.cols : pane.rows;
-  const l = str(ctx, "l") ?? (str(ctx, "p") ? `${str(ctx, "p")}%` : undefined);
-  const ratio = l === undefined
-    ? undefined
-    : Math.min(0.95, Math.max(0.05, size(l, whole) / whole));
+  const ratio = splitRatio(ctx, t.pane, horizontal);
   const created = await ctx.call<{ id: string }>("pane.create", {
     split: t.pane,
     direction: horizontal ? "horizontal" : "vertical",
@@ -67,10 +65,9 @@ const selectPane: Handler = async (ctx) => {
   const style = str(ctx, "P");
   if (title !== undefined) meta["tmux.title"] = title;
   if (style !== undefined) meta["tmux.style"] = style;
-  if (Object.keys(meta).length) {
-    await ctx.call("pane.set", { pane: t.pane, meta });
-    return 0;
-  }
+  if (Object.keys(meta).length) await ctx.call("pane.set", { pane: t.pane, meta });
+  // As in tmux 3.3: -T only titles the pane; -P styles it and selects it too.
+  if (title !== undefined) return 0;
   await ctx.call("pane.focus", { pane: t.pane });
   return 0;
 };
@@ -124,12 +121,43 @@ const capturePane: Handler = async (ctx) => {
   return 0;
 };
 
-const displayMessage: Handler = (ctx) => {
-  if (!ctx.cmd.flags.p) return Promise.resolve(0);
+/** `respawn-pane [-k] [-c DIR] [-e VAR=VALUE] [-t PANE] [COMMAND…]`: a new program in place. */
+const respawnPane: Handler = async (ctx) => {
+  const t = find(ctx, "pane");
+  const pane = ctx.world.panes.find((p) => p.id === t.pane)!;
+  if (!ctx.cmd.flags.k && pane.exit === null) {
+    const v = paneVars(ctx.world, t.pane);
+    throw new TmuxFailure(
+      `respawn pane failed: pane ${v.session_name}:${v.window_index}.${v.pane_index} still active`,
+    );
+  }
+  // The pane keeps its tags (pane.respawn takes none): a respawned pane stays as it was made.
+  const { tags: _tags, ...launch } = launchOf(ctx);
+  const again = launch.command || launch.argv ? {} : { command: pane.command };
+  await ctx.call("pane.respawn", { pane: t.pane, ...launch, ...again });
+  return 0;
+};
+
+/** `pipe-pane [-o] [-t PANE] [COMMAND]`: the pane's output into COMMAND; none closes the pipe. */
+const pipePane: Handler = async (ctx) => {
+  if (ctx.cmd.flags.I) throw new TmuxFailure("pipe-pane -I: not supported by weft's tmux yet");
+  const t = find(ctx, "pane");
+  const command = ctx.cmd.args[0];
+  await ctx.call("pane.pipe", {
+    pane: t.pane,
+    ...(command ? { command } : {}),
+    ...(ctx.cmd.flags.o ? { toggle: true } : {}),
+  });
+  return 0;
+};
+
+const displayMessage: Handler = async (ctx) => {
+  if (!ctx.cmd.flags.p) return 0;
   const t = find(ctx, "pane");
   const format = ctx.cmd.args[0] ?? str(ctx, "F") ?? "";
+  await loadGeometry(ctx.call, ctx.world, format, [t.window]);
   ctx.out(expandFormat(format, paneVars(ctx.world, t.pane)) + "\n");
-  return Promise.resolve(0);
+  return 0;
 };
 
 /** The pane commands by tmux name. */
@@ -141,4 +169,6 @@ export const PANE_COMMANDS: Record<string, Handler> = {
   "resize-pane": resizePane,
   "capture-pane": capturePane,
   "display-message": displayMessage,
+  "respawn-pane": respawnPane,
+  "pipe-pane": pipePane,
 };

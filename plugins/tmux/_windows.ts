@@ -1,13 +1,13 @@
 /**
  * The window and session commands of the shim: the lists, has-session, new-session,
- * new-window, kills, renames, select-window, select-layout, set-option.
+ * new-window, kills, renames, select-window, select-layout.
  *
  * @module
  */
 
 import { type Box, expandFormat, type LayoutTree, tmuxLayout } from "../../protocols/tmux/mod.ts";
 import { type Ctx, find, type Handler, launchOf, printPane, str, TmuxFailure } from "./_context.ts";
-import { num, paneVars, sessionVars, windowVars } from "./world.ts";
+import { loadGeometry, num, paneVars, sessionVars, windowVars } from "./world.ts";
 
 const PANE_LINE = "#{pane_index}: [#{pane_width}x#{pane_height}] [history 0/2000, 0 bytes] " +
   "#{pane_id}#{?pane_active, (active),}";
@@ -22,12 +22,14 @@ function lines(ctx: Ctx, format: string, vars: ReturnType<typeof paneVars>[]): n
   return 0;
 }
 
-const listPanes: Handler = (ctx) => {
+const listPanes: Handler = async (ctx) => {
   const f = ctx.cmd.flags;
   const t = f.a ? null : find(ctx, f.s ? "session" : "window");
   const panes = ctx.world.panes.filter((p) =>
     !t || (f.s ? p.session === t.session : p.window === t.window)
   );
+  const format = str(ctx, "F");
+  await loadGeometry(ctx.call, ctx.world, format ?? "", panes.map((p) => p.window));
   const vars = panes.map((p) => paneVars(ctx.world, p.id));
   vars.sort((a, b) =>
     Number(a.window_index) - Number(b.window_index) || Number(a.pane_index) - Number(b.pane_index)
@@ -37,7 +39,7 @@ const listPanes: Handler = (ctx) => {
     : f.s
     ? `#{window_index}.${PANE_LINE}`
     : PANE_LINE;
-  return Promise.resolve(lines(ctx, str(ctx, "F") ?? dflt, vars));
+  return lines(ctx, format ?? dflt, vars);
 };
 
 const listWindows: Handler = async (ctx) => {
@@ -161,21 +163,6 @@ const selectLayout: Handler = async (ctx) => {
   return 0;
 };
 
-/** `set-option -p|-w`: kept in pane meta as `tmux.OPTION` (the TUI reads titles and styles). */
-const setOption: Handler = async (ctx) => {
-  const f = ctx.cmd.flags;
-  const [option, value] = ctx.cmd.args;
-  if (!option) throw new TmuxFailure("command set-option: too few arguments (need at least 1)");
-  if (!f.p && !f.w) return 0;
-  const t = find(ctx, f.p ? "pane" : "window");
-  const panes = f.p ? [t.pane] : ctx.world.windows.find((w) => w.id === t.window)!.panes;
-  const v = f.u ? null : value ?? "";
-  for (const pane of panes) {
-    await ctx.call("pane.set", { pane, meta: { [`tmux.${option}`]: v } });
-  }
-  return 0;
-};
-
 const notForwarded: Handler = (ctx) => {
   throw new TmuxFailure(`${ctx.cmd.name}: not supported by weft's tmux yet`);
 };
@@ -194,8 +181,5 @@ export const WINDOW_COMMANDS: Record<string, Handler> = {
   "rename-session": renameSession,
   "select-window": selectWindow,
   "select-layout": selectLayout,
-  "set-option": setOption,
-  "break-pane": notForwarded,
-  "join-pane": notForwarded,
   "kill-server": notForwarded,
 };

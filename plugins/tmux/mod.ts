@@ -8,6 +8,7 @@
 
 import { definePlugin, withState, z } from "@weft/weft/plugin";
 import { execTmux } from "./run.ts";
+import { type Exit, onPaneExited } from "./_remain.ts";
 
 interface TmuxState {
   log: (line: string) => void;
@@ -57,5 +58,13 @@ export default definePlugin({
     "session:admin",
   ],
   commands: [exec],
-  setup: (ctx): TmuxState => ({ log: (line) => ctx.log(line) }),
+  setup: (ctx): TmuxState => {
+    const log = (line: string) => ctx.log(line);
+    const call = <T>(name: string, input: unknown) => ctx.call<T>(name, input);
+    ctx.subscribe(
+      { topics: ["pane.exited"] },
+      (event) => void onPaneExited({ call, log }, event.data as Exit & { pane: string }),
+    );
+    return { log };
+  },
 });

@@ -8,6 +8,8 @@
 
 import { parseTmuxArgs, type TmuxInvocation, TmuxUsageError } from "../../protocols/tmux/mod.ts";
 import type { Call, Ctx, Handler } from "./_context.ts";
+import { MOVE_COMMANDS } from "./_move.ts";
+import { OPTION_COMMANDS } from "./_options.ts";
 import { PANE_COMMANDS } from "./_panes.ts";
 import { WINDOW_COMMANDS } from "./_windows.ts";
 import { loadWorld } from "./world.ts";
@@ -15,7 +17,12 @@ import { loadWorld } from "./world.ts";
 /** The tmux version the shim reports (`tmux -V`); Claude Code only checks that tmux answers. */
 export const TMUX_VERSION = "tmux 3.4";
 
-const HANDLERS: Record<string, Handler> = { ...PANE_COMMANDS, ...WINDOW_COMMANDS };
+const HANDLERS: Record<string, Handler> = {
+  ...PANE_COMMANDS,
+  ...WINDOW_COMMANDS,
+  ...OPTION_COMMANDS,
+  ...MOVE_COMMANDS,
+};
 
 /** Where a tmux call writes, who calls, and how it reaches the bus. */
 export interface ExecIo {

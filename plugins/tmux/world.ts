@@ -6,7 +6,12 @@
  */
 
 import type { Call } from "./_context.ts";
-import type { FormatVars, TargetWorld } from "../../protocols/tmux/mod.ts";
+import {
+  formatOption,
+  type FormatVars,
+  type TargetWorld,
+  TMUX_OPTIONS,
+} from "../../protocols/tmux/mod.ts";
 
 /** What the shim reads of a pane (`pane.list`'s rows). */
 export interface PaneRow {
@@ -21,6 +26,7 @@ export interface PaneRow {
   title: string;
   focused: boolean;
   meta: Record<string, string>;
+  exit: { code: number | null; signal: string | null } | null;
   current?: { pid: number; program: string; cwd: string | null } | null;
 }
 
@@ -43,12 +49,43 @@ interface SessionRow {
   createdAt: string;
 }
 
+/** A pane's cell rectangle in its window. */
+export interface Rect {
+  x: number;
+  y: number;
+  cols: number;
+  rows: number;
+}
+
 /** A snapshot of the server, with tmux numbers. */
 export interface World {
   sessions: SessionRow[];
   windows: WindowRow[];
   panes: PaneRow[];
   target: TargetWorld;
+  /** Pane rectangles, read only when a format asks for them ({@link loadGeometry}). */
+  rects: Map<string, Rect>;
+}
+
+const GEOMETRY = /pane_(top|left|right|bottom|at_)/;
+
+/** Reads the rectangles of the windows' panes when `format` shows pane positions. */
+export async function loadGeometry(
+  call: Call,
+  world: World,
+  format: string,
+  windows: readonly string[],
+): Promise<void> {
+  if (!GEOMETRY.test(format)) return;
+  const wanted = [...new Set(windows)].filter((w) =>
+    !world.panes.some((p) => p.window === w && world.rects.has(p.id))
+  );
+  const layouts = await Promise.all(
+    wanted.map((window) =>
+      call<{ panes: (Rect & { pane: string })[] }>("window.layout", { window })
+    ),
+  );
+  for (const l of layouts) for (const { pane, ...r } of l.panes) world.rects.set(pane, r);
 }
 
 /** The number in a weft id (`p3` → 3); -1 for ids of another shape. */
@@ -83,7 +120,7 @@ export async function loadWorld(call: Call, caller: string | undefined): Promise
     })),
     current,
   };
-  return { sessions: s.sessions, windows: w.windows, panes: p.panes, target };
+  return { sessions: s.sessions, windows: w.windows, panes: p.panes, target, rects: new Map() };
 }
 
 function sessionName(s: SessionRow): string {
@@ -112,6 +149,7 @@ export function paneVars(world: World, paneId: string): FormatVars {
   const w = world.windows.find((x) => x.id === p.window)!;
   const s = world.sessions.find((x) => x.id === p.session)!;
   return {
+    ...optionVars(p),
     ...windowVars(world, w.id),
     pane_id: `%${num(p.id)}`,
     pane_index: w.panes.indexOf(p.id),
@@ -123,8 +161,37 @@ export function paneVars(world: World, paneId: string): FormatVars {
     pane_height: p.rows,
     pane_active: p.focused,
     pane_start_command: p.command,
+    ...geometryVars(world, p, w),
     session_windows: s.windows.length,
   };
+}
+
+/** `pane_top` and the like, when the rectangles were read. */
+function geometryVars(world: World, p: PaneRow, w: WindowRow): FormatVars {
+  const r = world.rects.get(p.id);
+  if (!r) return {};
+  return {
+    pane_top: r.y,
+    pane_left: r.x,
+    pane_bottom: r.y + r.rows - 1,
+    pane_right: r.x + r.cols - 1,
+    pane_at_top: r.y === 0,
+    pane_at_left: r.x === 0,
+    pane_at_bottom: r.y + r.rows >= w.rows,
+    pane_at_right: r.x + r.cols >= w.cols,
+  };
+}
+
+/** Options as format variables (`#{focus-events}` is 0): a pane's own values, else tmux's defaults. */
+function optionVars(p: PaneRow): FormatVars {
+  const vars: Record<string, string> = {};
+  for (const [name, def] of Object.entries(TMUX_OPTIONS)) {
+    vars[name] = formatOption(name, p.meta[`tmux.${name}`] ?? def.value);
+  }
+  for (const [key, value] of Object.entries(p.meta)) {
+    if (key.startsWith("tmux.@")) vars[key.slice(5)] = value;
+  }
+  return vars;
 }
 
 /** The format variables of one window (and its session). */

@@ -10,8 +10,7 @@ import { WeftClient } from "../client/mod.ts";
 import type { LayoutNode } from "../../core/layout/mod.ts";
 import type { PaneInfo } from "../../core/model/mod.ts";
 import type { ActionContext } from "./actions.ts";
-import { type CellGrid, palette, rgb } from "./cells.ts";
-import { styleForeground } from "../../protocols/tmux/style.ts";
+import type { CellGrid } from "./cells.ts";
 import type { PaneLabel, WindowView } from "./chrome.ts";
 import { windowRects } from "./chrome.ts";
 import { CHROME_ROWS, composeFrame } from "./compose.ts";
@@ -19,6 +18,7 @@ import { InputHandler, type Mode } from "./input_handler.ts";
 import { PaneInput } from "./pane_input.ts";
 import { PaneMirror } from "./pane_mirror.ts";
 import { Renderer } from "./renderer.ts";
+import { tmuxLook } from "./tmux_look.ts";
 import { type AttachState, blockedCount, loadState } from "./session_state.ts";
 import type { StatusInfo } from "./status_bar.ts";
 import type { TerminalIo } from "./terminal.ts";
@@ -275,6 +275,10 @@ export class AttachApp {
       if (pane) pane.current = data.current;
       return this.schedule();
     }
+    if (event.topic === "pane.created") {
+      // A pane created again under a known id was respawned (a new program, a new screen).
+      this.mirrors.get((event.data as { id: string }).id)?.resync();
+    }
     if (
       event.topic === "session.closed" &&
       (event.data as { session?: string }).session === this.state.session.id
@@ -411,18 +415,4 @@ type Timer = ReturnType<typeof setTimeout>;
 
 function pad(n: number): string {
   return String(n).padStart(2, "0");
-}
-
-/** What a program speaking tmux set on a pane (`select-pane -T`, border styles): title, colour. */
-function tmuxLook(
-  meta: Record<string, string> | undefined,
-): { title: string | null; colour: number | null } {
-  const m = meta ?? {};
-  const style = m["tmux.pane-active-border-style"] ?? m["tmux.pane-border-style"] ??
-    m["tmux.style"];
-  const fg = style ? styleForeground(style) : null;
-  return {
-    title: m["tmux.title"] ?? null,
-    colour: fg ? ("rgb" in fg ? rgb(fg.rgb) : palette(fg.palette)) : null,
-  };
 }

@@ -1,6 +1,6 @@
 /**
  * `weft web`: turns the web page on in the running server if it is off, prints a one-time
- * login URL and exits.
+ * login URL and exits; `--open` also opens it in a browser (`$BROWSER`, else `xdg-open`).
  *
  * @module
  */
@@ -9,9 +9,9 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { WeftClient } from "../client/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
-import type { Subcommand } from "../cli/io.ts";
+import type { CliIo, Subcommand } from "../cli/io.ts";
 
-const USAGE = "weft web [--read-only] [--project DIR]";
+const USAGE = "weft web [--open] [--read-only] [--project DIR]";
 
 /** The `web` subcommand. */
 export const web: Subcommand = {
@@ -20,7 +20,11 @@ export const web: Subcommand = {
   run: async (args, io) => {
     const { values } = parseArgs({
       args,
-      options: { project: { type: "string" }, "read-only": { type: "boolean" } },
+      options: {
+        project: { type: "string" },
+        "read-only": { type: "boolean" },
+        open: { type: "boolean" },
+      },
     });
     const start = values.project ? resolve(io.cwd, values.project) : io.cwd;
     const client = await WeftClient.find(start, { client: "cli" });
@@ -46,9 +50,48 @@ export const web: Subcommand = {
         readOnly: values["read-only"] === true,
       });
       io.out(url + "\n");
-      return 0;
+      return values.open ? await openBrowser(url, io) : 0;
     } finally {
       client.close();
     }
   },
 };
+
+/** How long `--open` waits for a launcher (xdg-open returns at once; a bare browser does not). */
+const LAUNCH_WAIT_MS = 3000;
+
+/**
+ * Opens `url` with `$BROWSER` (its first `:`-separated entry, as `sensible-browser` reads it)
+ * or `xdg-open`. A launcher that fails is reported; a browser that keeps running is left to
+ * run. Returns the exit code.
+ */
+async function openBrowser(url: string, io: CliIo): Promise<number> {
+  const program = io.env("BROWSER")?.split(":")[0]?.trim() || "xdg-open";
+  let child: Deno.ChildProcess;
+  try {
+    child = new Deno.Command(program, {
+      args: [url],
+      stdin: "null",
+      stdout: "null",
+      stderr: "null",
+    }).spawn();
+  } catch (err) {
+    io.err(`Cannot open a browser with "${program}": ${(err as Error).message}\n`);
+    return 1;
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = await Promise.race([
+    child.status,
+    new Promise<undefined>((r) => {
+      timer = setTimeout(() => r(undefined), LAUNCH_WAIT_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (!waited) {
+    child.unref();
+    return 0;
+  }
+  if (waited.success) return 0;
+  io.err(`Cannot open a browser: "${program}" exited with ${waited.code}\n`);
+  return 1;
+}

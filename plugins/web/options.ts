@@ -13,14 +13,14 @@ export interface Options {
   /** Serve only views that cannot type, split or close. */
   readOnly: boolean;
   /**
-   * Bytes of pane output in flight to a page (unsent, or not yet drawn) past which its panes'
-   * output is dropped and they are resynced from snapshots.
+   * Bytes of one pane's output in flight to a page (sent and not yet drawn) past which that
+   * pane's output is dropped and it is resynced from snapshots.
    */
   maxBufferedBytes: number;
 }
 
 /** The options of a project that sets none. */
-export const defaults: Options = { port: 0, readOnly: false, maxBufferedBytes: 256 * 1024 };
+export const defaults: Options = { port: 0, readOnly: false, maxBufferedBytes: 64 * 1024 };
 
 const Schema = z.strictObject({
   port: z.number().int().min(0).max(65535).optional(),

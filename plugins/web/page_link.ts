@@ -1,19 +1,17 @@
 /**
  * One browser page's WebSocket: the view it shows (sessions, windows, the current window's
  * server-owned layout and panes) as JSON text frames, and each visible pane as binary frames,
- * a snapshot then its output stream. A page that reads slowly never slows a pane: past
- * `maxBufferedBytes` in flight (unsent, or sent but not yet acknowledged by the page as drawn:
- * a browser reads a socket as fast as it can and queues the messages for its busy main
- * thread, so the socket alone never pushes back), a pane's output is dropped and the pane is
- * resynced from a fresh snapshot once the page has caught up.
- *
- * Binary frame: byte 0 = 0 (snapshot: reset, then these bytes) or 1 (output), byte 1 = length
- * of the pane id, the id (ASCII), then the bytes.
+ * a snapshot then its output stream (see `./pane_feed.ts`). A page that reads slowly never
+ * slows a pane: each pane's bytes in flight are capped (a browser reads a socket as fast as it
+ * can and queues the messages for its busy main thread, so the socket alone never pushes back;
+ * the page acknowledges what it drew), and a pane past its cap is resynced from a snapshot.
  *
  * @module
  */
 
-import { type HistoryRead, snapshotBytes, type VisibleSnapshot } from "../tui/snapshot.ts";
+import type { LayoutNode } from "../../core/layout/mod.ts";
+import { dragBorders, moveBorder } from "./drag_border.ts";
+import { PaneFeed } from "./pane_feed.ts";
 
 /** weft as one page may use it: calls attributed to the page. */
 export interface PageHost {
@@ -28,7 +26,11 @@ export interface PageHost {
 /** Options of {@link linkPage}. */
 export interface PageOptions {
   readOnly: boolean;
+  /** Bytes in flight to one pane past which its output is dropped and it is resynced. */
   maxBufferedBytes: number;
+  /** Tests shorten a flooding pane's timing (see `FeedDeps`). */
+  pollMs?: number;
+  retryMs?: number;
 }
 
 /** Events that change what the page shows (besides output). */
@@ -36,6 +38,7 @@ const VIEW_TOPICS = [
   "layout.changed",
   "focus.changed",
   "pane.changed",
+  "pane.state",
   "pane.created",
   "pane.closed",
   "pane.exited",
@@ -45,100 +48,25 @@ const VIEW_TOPICS = [
   "window.created",
   "window.closed",
 ];
-const SNAPSHOT = 0;
-const OUTPUT = 1;
 const DRAIN_POLL_MS = 25;
-/** A pane that outran the page is resynced at most this often (a flood shows as snapshots). */
-const RESYNC_MS = 100;
-/** Lines above the screen a pane's first snapshot brings, for the page's scrollback. */
-const HISTORY_LINES = 1000;
-
-interface Follow {
-  off: () => void;
-  /** Output is being dropped: resync from a snapshot when the socket drains. */
-  stale: boolean;
-  /** When it last went stale (ms, performance.now()). */
-  staleAt: number;
-  /** The next snapshot brings history too (the first one, and after a resize). */
-  first: boolean;
-  /** The pane's size in the layout last sent (`COLSxROWS`). */
-  size: string;
-  /** Output events held while the snapshot is read. */
-  held: string[] | undefined;
-}
 
 /** Serves one page on `socket` until it closes. */
 export function linkPage(socket: WebSocket, host: PageHost, options: PageOptions): void {
-  const encoder = new TextEncoder();
-  const follows = new Map<string, Follow>();
+  const feeds = new Map<string, PaneFeed>();
   let view: string | null = null;
   let closed = false;
   let pending: ReturnType<typeof setTimeout> | undefined;
-  /** Binary bytes sent (queued or delivered) that the page has not acknowledged as drawn. */
-  let unacked = 0;
-  const inFlight = () => Math.max(unacked, socket.bufferedAmount);
 
   const send = (data: string | Uint8Array) => {
     if (!closed && socket.readyState === WebSocket.OPEN) socket.send(data);
   };
-  const frame = (kind: number, pane: string, text: string) => {
-    const id = encoder.encode(pane);
-    const body = encoder.encode(text);
-    const out = new Uint8Array(2 + id.length + body.length);
-    out[0] = kind;
-    out[1] = id.length;
-    out.set(id, 2);
-    out.set(body, 2 + id.length);
-    unacked += out.length;
-    send(out);
-  };
-  // A pane whose output the page cannot take is not listened to until its resync: then the
-  // core does not even publish its output to this plugin.
-  const listen = (pane: string, f: Follow) =>
-    host.subscribe({ topics: ["pane.output"], panes: [pane] }, (event) => {
-      const data = (event.data as { data: string }).data;
-      if (f.held) return void f.held.push(data);
-      if (f.stale) return;
-      if (inFlight() > options.maxBufferedBytes) {
-        f.stale = true;
-        f.staleAt = performance.now();
-        f.off();
-        f.off = () => {};
-        return;
-      }
-      frame(OUTPUT, pane, data);
-    });
-  const snapshot = async (pane: string, follow: Follow) => {
-    follow.held = [];
-    // Listening again before the read: the subscription reaches the bus first.
-    if (follow.stale) follow.off = listen(pane, follow);
-    follow.stale = false;
-    try {
-      // Only a pane's first snapshot brings history: a resync keeps the page's scrollback short.
-      const history = follow.first
-        ? await host.call<HistoryRead>("pane.read", {
-          pane,
-          mode: "recent",
-          lines: HISTORY_LINES,
-          ansi: true,
-        })
-        : undefined;
-      follow.first = false;
-      const read = await host.call<VisibleSnapshot>("pane.read", { pane, ansi: true });
-      if (follows.get(pane) !== follow) return;
-      const rows = read.text.split("\n").length;
-      frame(SNAPSHOT, pane, snapshotBytes(read, history, rows));
-    } catch (err) {
-      host.log(`cannot snapshot pane ${pane}: ${(err as Error).message}`);
-    }
-    // Output held while the read was on its way was already on the screen it read.
-    follow.held = undefined;
-  };
-  const follow = (pane: string, size: string) => {
-    const f: Follow = { off: () => {}, stale: false, staleAt: 0, first: true, size, held: [] };
-    follows.set(pane, f);
-    f.off = listen(pane, f);
-    void snapshot(pane, f);
+  const feedDeps = {
+    host,
+    send,
+    flooding: (pane: string, on: boolean) => send(JSON.stringify({ t: "flooding", pane, on })),
+    maxBytes: options.maxBufferedBytes,
+    ...(options.pollMs ? { pollMs: options.pollMs } : {}),
+    ...(options.retryMs ? { retryMs: options.retryMs } : {}),
   };
   const refresh = async () => {
     pending = undefined;
@@ -147,27 +75,21 @@ export function linkPage(socket: WebSocket, host: PageHost, options: PageOptions
     try {
       const state = await viewState(host, wanted);
       // The page asked for another window while this one was read: that refresh is on its way.
-      if (view !== wanted) return;
+      if (view !== wanted || closed) return;
       view = state.window;
       send(JSON.stringify({ t: "state", readOnly: options.readOnly, ...state }));
       const visible = new Map(
         (state.layout?.panes ?? []).map((p) => [p.pane, `${p.cols}x${p.rows}`]),
       );
-      for (const [pane, f] of follows) {
-        if (!visible.has(pane)) {
-          f.off();
-          follows.delete(pane);
-        }
+      for (const [pane, feed] of feeds) {
+        if (visible.has(pane)) continue;
+        feed.close();
+        feeds.delete(pane);
       }
       for (const [pane, size] of visible) {
-        const f = follows.get(pane);
-        if (!f) follow(pane, size);
-        else if (f.size !== size) {
-          // The server's screen reflowed: copying its result is exact, replaying is not.
-          f.size = size;
-          f.first = true;
-          void snapshot(pane, f);
-        }
+        const feed = feeds.get(pane);
+        if (!feed) feeds.set(pane, new PaneFeed(pane, size, feedDeps));
+        else if (feed.size !== size) feed.resized(size);
       }
     } catch (err) {
       host.log(`cannot describe the view: ${(err as Error).message}`);
@@ -176,44 +98,63 @@ export function linkPage(socket: WebSocket, host: PageHost, options: PageOptions
   const schedule = () => {
     pending ??= setTimeout(refresh, 20);
   };
-  const offView = host.subscribe({ topics: VIEW_TOPICS }, schedule);
+  const offView = host.subscribe({ topics: VIEW_TOPICS }, (event) => {
+    // A pane created again under an id the page follows was respawned: a new screen.
+    const again = event.topic === "pane.created" && feeds.get((event.data as { id: string }).id);
+    if (again) again.renew();
+    schedule();
+  });
   const drain = setInterval(() => {
-    if (inFlight() > options.maxBufferedBytes / 4) return;
-    const due = performance.now() - RESYNC_MS;
-    for (const [pane, f] of follows) {
-      if (f.stale && !f.held && f.staleAt <= due) void snapshot(pane, f);
-    }
+    // The socket itself backed up (the page is not reading at all): resync nothing yet.
+    if (socket.bufferedAmount > options.maxBufferedBytes) return;
+    const now = performance.now();
+    for (const feed of feeds.values()) feed.tick(now);
   }, DRAIN_POLL_MS);
 
   socket.onopen = () => void refresh();
+  // The page's actions run one after another, in the order it sent them: keys reach the pane
+  // in order, and a drag's later position is never overtaken by an earlier one. Keys typed
+  // while a write is on its way join the next write, so fast typing does not queue round trips.
+  let acting = Promise.resolve();
+  let typing: { pane: unknown; data: string } | undefined;
   socket.onmessage = (e) => {
     if (typeof e.data !== "string") return;
-    void act(JSON.parse(e.data)).catch((err) =>
-      send(JSON.stringify({ t: "error", message: (err as Error).message }))
-    );
+    const m = JSON.parse(e.data);
+    // Acknowledgements never wait behind an action: they let output flow.
+    if (m.t === "ack") return ack(m.panes);
+    const isInput = m.t === "input" && typeof m.data === "string";
+    if (isInput && typing && typing.pane === m.pane) return void (typing.data += m.data);
+    const keys = isInput ? { pane: m.pane, data: m.data as string } : undefined;
+    typing = keys;
+    acting = acting.then(() => {
+      if (!keys) return act(m);
+      if (typing === keys) typing = undefined;
+      return act({ ...m, data: keys.data });
+    }).catch((err) => send(JSON.stringify({ t: "error", message: (err as Error).message })));
   };
   socket.onclose = () => {
     closed = true;
     clearInterval(drain);
     if (pending !== undefined) clearTimeout(pending);
     offView();
-    for (const f of follows.values()) f.off();
-    follows.clear();
+    for (const feed of feeds.values()) feed.close();
+    feeds.clear();
   };
+
+  function ack(panes: unknown): void {
+    if (typeof panes !== "object" || panes === null) return;
+    for (const [id, bytes] of Object.entries(panes)) {
+      if (typeof bytes === "number") feeds.get(id)?.ack(bytes);
+    }
+  }
 
   async function act(m: Record<string, unknown>): Promise<void> {
     const pane = typeof m.pane === "string" ? m.pane : undefined;
-    if (m.t === "ack" && typeof m.bytes === "number") {
-      unacked = Math.max(0, unacked - m.bytes);
-      return;
-    }
     if (m.t === "view" && typeof m.window === "string") {
       view = m.window;
       return void schedule();
     }
-    if (m.t === "resync" && pane && follows.has(pane)) {
-      return void snapshot(pane, follows.get(pane)!);
-    }
+    if (m.t === "resync" && pane && feeds.has(pane)) return void feeds.get(pane)!.snapshot();
     if (options.readOnly) {
       throw new Error("Cannot change anything: this page is read-only");
     }
@@ -224,7 +165,10 @@ export function linkPage(socket: WebSocket, host: PageHost, options: PageOptions
       const direction = m.direction === "vertical" ? "vertical" : "horizontal";
       await host.call("pane.create", { split: pane, direction });
     } else if (m.t === "close" && pane) await host.call("pane.close", { pane });
-    else if (m.t === "size" && typeof m.cols === "number" && typeof m.rows === "number") {
+    else if (m.t === "drag" && view !== null) await drag(host, view, m);
+    else if (m.t === "zoom" && pane) {
+      await host.call("window.zoom", { pane, zoomed: m.zoomed === true });
+    } else if (m.t === "size" && typeof m.cols === "number" && typeof m.rows === "number") {
       if (view === null) await refresh();
       if (view !== null) {
         await host.call("window.resize", { window: view, cols: m.cols, rows: m.rows });
@@ -238,7 +182,44 @@ interface LayoutView {
   cols: number;
   rows: number;
   focused: string | null;
+  zoomed?: string | null;
+  layout: LayoutNode | null;
   panes: { pane: string; x: number; y: number; cols: number; rows: number }[];
+}
+
+interface PaneView {
+  id: string;
+  window: string;
+  agent: string;
+  state: string;
+  stateMessage: string | null;
+}
+
+function rectsOf(layout: LayoutView) {
+  return new Map(layout.panes.map((p) => [p.pane, p]));
+}
+
+/** Moves a border the page dragged: `{path, index, at}` (see `./drag_border.ts`). */
+async function drag(host: PageHost, window: string, m: Record<string, unknown>): Promise<void> {
+  const { path, index, at } = m;
+  if (
+    !Array.isArray(path) || !path.every(Number.isInteger) || !Number.isInteger(index) ||
+    typeof at !== "number"
+  ) {
+    throw new Error("Cannot move a border: give path, index and at");
+  }
+  const layout = await host.call<LayoutView>("window.layout", { window });
+  // A zoomed pane fills the window alone, as the server sized its PTY.
+  if (layout.zoomed) {
+    layout.panes = [{ pane: layout.zoomed, x: 0, y: 0, cols: layout.cols, rows: layout.rows }];
+  }
+  if (!layout.layout || layout.zoomed) return;
+  const moved = moveBorder(layout.layout, rectsOf(layout), {
+    path: path as number[],
+    index: index as number,
+    at,
+  });
+  if (moved) await host.call("window.set_layout", { window, layout: moved });
 }
 
 /** Sessions, windows and the shown window's layout and panes. */
@@ -254,10 +235,25 @@ async function viewState(host: PageHost, wanted: string | null) {
   const window = windows.some((w) => w.id === wanted)
     ? wanted
     : current?.currentWindow ?? windows[0]?.id ?? null;
-  if (window === null) return { sessions, windows, window, layout: null, panes: [] };
-  const [layout, { panes }] = await Promise.all([
-    host.call<LayoutView>("window.layout", { window }),
-    host.call<{ panes: unknown[] }>("pane.list", { window }),
-  ]);
-  return { sessions, windows, window, layout, panes };
+  const { panes: all } = await host.call<{ panes: PaneView[] }>("pane.list", {});
+  // Agents waiting for a human, in every window: the page counts them and marks their tabs.
+  const blocked = all.filter((p) => p.state === "blocked").map((p) => ({
+    pane: p.id,
+    window: p.window,
+    agent: p.agent,
+    message: p.stateMessage,
+  }));
+  if (window === null) {
+    return { sessions, windows, window, layout: null, borders: [], panes: [], blocked };
+  }
+  const layout = await host.call<LayoutView>("window.layout", { window });
+  // A zoomed pane fills the window alone, as the server sized its PTY.
+  if (layout.zoomed) {
+    layout.panes = [{ pane: layout.zoomed, x: 0, y: 0, cols: layout.cols, rows: layout.rows }];
+  }
+  const panes = all.filter((p) => p.window === window);
+  const borders = layout.layout && !layout.zoomed
+    ? dragBorders(layout.layout, rectsOf(layout))
+    : [];
+  return { sessions, windows, window, layout, borders, panes, blocked };
 }

@@ -7,6 +7,7 @@
  */
 
 import type { Capability, GrantSet } from "./capabilities.ts";
+import type { CommandTagSpec } from "../sideband/tags.ts";
 
 /** A JSON Schema object, as produced by `z.toJSONSchema`. */
 export type JsonSchema = Record<string, unknown>;
@@ -97,6 +98,8 @@ export interface CommandSpec {
   timeout?: TimeoutSpec;
   /** MCP presentation. */
   mcp?: McpSpec;
+  /** The sideband tag that calls this command (`<weft:NAME …/>`) and how its attributes map. */
+  sideband?: CommandTagSpec;
   /** The plugin (or `core`) that registered the command; set by the bus. */
   owner?: string;
 }

@@ -86,6 +86,7 @@ export function specOf(command: CommandSpec): CommandSpec {
     targets,
     timeout,
     mcp,
+    sideband,
     owner,
   } = command;
   return structuredClone({
@@ -98,6 +99,7 @@ export function specOf(command: CommandSpec): CommandSpec {
     ...(targets ? { targets } : {}),
     ...(timeout ? { timeout } : {}),
     ...(mcp ? { mcp } : {}),
+    ...(sideband ? { sideband } : {}),
     ...(owner ? { owner } : {}),
   });
 }

@@ -7,6 +7,7 @@
 import type { CommandSpec, McpSpec, TargetSpec, TimeoutSpec } from "../bus/mod.ts";
 import { bool, fail, num, obj, oneOf, opt, str } from "./_check.ts";
 import { capabilityList } from "./_parts.ts";
+import { parseTagSpec } from "./_tag.ts";
 import type { Manifest } from "./messages.ts";
 
 /**
@@ -61,6 +62,7 @@ export function parseCommandSpec(value: unknown, path: string): CommandSpec {
     ...opt(c, "targets", parseTargets, path),
     ...opt(c, "timeout", parseTimeout, path),
     ...opt(c, "mcp", parseMcp, path),
+    ...opt(c, "sideband", parseTagSpec, path),
   };
 }
 

@@ -79,7 +79,16 @@ export type { RefusedCommand, ScreenDetectorOptions, ScreenScan } from "./screen
 export { agentMessages, CLAUDE_PROFILE } from "./agent_screen.ts";
 export type { AgentMessage, ScreenProfile } from "./agent_screen.ts";
 export { COMMON_ATTRS, LIMIT_KINDS, limitsOf, TAGS } from "./tags.ts";
-export type { AttrKind, AttrSpec, LimitKind, TagSpec, TagTable, TagVariants } from "./tags.ts";
+export type {
+  AttrKind,
+  AttrSpec,
+  CommandTagSpec,
+  LimitKind,
+  TagSpec,
+  TagTable,
+  TagVariants,
+} from "./tags.ts";
+export { declaredTags } from "./declared.ts";
 export { keysEqual, OSC_KEY_ATTR, redactKeys, SIDEBAND_KEY_ENV } from "./key.ts";
 export { resolveTag } from "./resolve.ts";
 export type { ResolvedTag, TagInput } from "./resolve.ts";

@@ -69,6 +69,17 @@ export interface TagVariants {
   variants: Readonly<Record<string, TagSpec>>;
 }
 
+/**
+ * A tag a command declares in its own spec (`CommandSpec.sideband`): the tag's name and how
+ * its attributes fill the command's input; the command called is always the declaring one.
+ * The sideband plugin adds it to its table, after the built-in tags (which a declared tag never
+ * replaces) and before the project's own (`tags` option).
+ */
+export interface CommandTagSpec extends Omit<TagSpec, "command"> {
+  /** The tag's name: `<weft:NAME …/>`, lower case. */
+  tag: string;
+}
+
 /** The tag table: tag name → spec. */
 export type TagTable = Readonly<Record<string, TagSpec | TagVariants>>;
 

@@ -26,3 +26,11 @@ export { type KeyChunk, sendKeysChunks, tmuxKey } from "./keys.ts";
 export { TMUX_SHIM_FILES, tmuxPaneEnv, type TmuxPaneEnvOptions } from "./shim.ts";
 export { styleForeground, type TmuxColour } from "./style.ts";
 export { type Box, type LayoutTree, tmuxLayout } from "./layout_string.ts";
+export {
+  formatOption,
+  type OptionDef,
+  optionDef,
+  optionLine,
+  type OptionScope,
+  TMUX_OPTIONS,
+} from "./options.ts";

@@ -30,6 +30,8 @@ const GROUPS: [string, string, string][] = [
   ["store", "./store.ts", "benchStore"],
   ["bridge", "./bridge.ts", "benchBridge"],
   ["messaging", "./messaging.ts", "benchMessaging"],
+  ["canvas", "./canvas.ts", "benchCanvas"],
+  ["canvas-render", "./canvas_render.ts", "benchCanvasRender"],
 ];
 /** Groups that run only when named. */
 const OPT_IN = new Set(["soak"]);

@@ -5,7 +5,9 @@
  * @module
  */
 
-import { type BrowserContext, chromium } from "playwright-core";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
 
 /** Where Debian's `chromium` package puts the browser. */
 export const CHROMIUM = "/usr/bin/chromium";
@@ -36,4 +38,19 @@ export async function withBrowser(fn: (browser: BrowserContext) => Promise<void>
     await browser.close();
     await Deno.remove(profile, { recursive: true }).catch(() => {});
   }
+}
+
+/** Where tests leave screenshots: `$WEFT_TEST_ARTIFACTS`, else `test-artifacts/` in the repo. */
+export function artifactsDir(): string {
+  return Deno.env.get("WEFT_TEST_ARTIFACTS") ??
+    fileURLToPath(new URL("../../test-artifacts/", import.meta.url));
+}
+
+/** Saves a PNG screenshot of `page` as `<artifacts>/<name>.png`; returns the PNG's bytes. */
+export async function saveScreenshot(page: Page, name: string): Promise<Uint8Array> {
+  const dir = artifactsDir();
+  await Deno.mkdir(dir, { recursive: true });
+  const path = join(dir, `${name}.png`);
+  await page.screenshot({ path });
+  return await Deno.readFile(path);
 }

@@ -8,9 +8,11 @@
   const terms = new Map(); // pane id -> { term, el, title, writes }
   const decoder = new TextDecoder();
   let state = null;
+  let clicked = null; // see focused()
   let cell = measureCell();
   let ws;
-  let drawn = 0; // binary bytes drawn and not yet acknowledged
+  const drawn = new Map(); // pane id -> bytes drawn and not yet acknowledged
+  let undrawnTotal = 0;
   let acking;
 
   function measureCell() {
@@ -45,35 +47,45 @@
     const idLength = bytes[1];
     const pane = decoder.decode(bytes.subarray(2, 2 + idLength));
     const entry = terms.get(pane);
-    if (!entry) return ack(bytes.length);
-    if (kind === 0) entry.term.reset();
+    if (!entry) return ack(pane, bytes.length);
+    // A snapshot starts with a full reset (RIS) written in turn, after what is still queued.
+    if (kind === 0) entry.term.write("\x1bc");
     entry.writes++;
     entry.term.write(bytes.subarray(2 + idLength), () => {
       entry.writes--;
       if (kind === 0) entry.el.dataset.ready = "true";
-      ack(bytes.length);
+      ack(pane, bytes.length);
     });
   }
 
-  // The server sends more of a pane's output only as the page draws it (a slow page is resynced).
-  function ack(n) {
-    drawn += n;
-    if (drawn >= 32768) return flushAck();
-    acking ??= setTimeout(flushAck, 10);
+  // The server sends more of a pane's output only as the page draws it (a slow pane is resynced).
+  function ack(pane, n) {
+    drawn.set(pane, (drawn.get(pane) ?? 0) + n);
+    undrawnTotal += n;
+    if (undrawnTotal >= 32768) return flushAck();
+    acking ??= setTimeout(flushAck, 5);
   }
 
   function flushAck() {
     clearTimeout(acking);
     acking = undefined;
-    if (drawn) send({ t: "ack", bytes: drawn });
-    drawn = 0;
+    if (drawn.size) send({ t: "ack", panes: Object.fromEntries(drawn) });
+    drawn.clear();
+    undrawnTotal = 0;
   }
 
   function onJson(m) {
     if (m.t === "error") return console.warn("weft:", m.message);
+    if (m.t === "flooding") {
+      // The pane's output is too fast to follow: the page shows copies of its screen meanwhile.
+      const entry = terms.get(m.pane);
+      if (entry) entry.el.dataset.flooding = String(m.on);
+      return;
+    }
     if (m.t !== "state") return;
     const switched = state !== null && state.window !== m.window;
     state = m;
+    if (switched || !m.layout || m.layout.focused === clicked) clicked = null;
     if (switched) sendSize(); // the newly shown window takes the page's size too
     document.body.dataset.readOnly = String(m.readOnly);
     document.getElementById("mode").textContent = m.readOnly ? "read-only" : "";
@@ -83,18 +95,30 @@
   }
 
   function drawTabs() {
+    const blocked = state.blocked ?? [];
     tabs.replaceChildren();
     for (const s of state.sessions) {
       for (const w of state.windows.filter((w) => w.session === s.id)) {
         const b = document.createElement("button");
         b.textContent = `${s.name ?? s.id}:${w.name ?? w.id}`;
         b.className = w.id === state.window ? "current" : "";
+        const waiting = blocked.filter((x) => x.window === w.id).length;
+        if (waiting) {
+          const mark = document.createElement("span");
+          mark.className = "badge blocked";
+          mark.textContent = String(waiting);
+          mark.title = `${waiting} agent(s) waiting for you`;
+          b.appendChild(mark);
+        }
         b.onclick = () => send({ t: "view", window: w.id });
         tabs.appendChild(b);
       }
     }
-    const blocked = state.panes.filter((p) => p.state === "blocked").length;
-    document.getElementById("blocked").textContent = blocked ? `${blocked} blocked` : "";
+    // Agents blocked on a human, in any window; a click shows the first one's window.
+    const count = document.getElementById("blocked");
+    count.textContent = blocked.length ? `${blocked.length} blocked` : "";
+    count.title = blocked.map((x) => `${x.pane} ${x.agent}: ${x.message ?? "waiting"}`).join("\n");
+    count.onclick = () => blocked.length && send({ t: "view", window: blocked[0].window });
   }
 
   function drawLayout() {
@@ -106,6 +130,7 @@
       entry.el.remove();
       terms.delete(id);
     }
+    drawBorders();
     if (!layout) return;
     const info = new Map(state.panes.map((p) => [p.id, p]));
     for (const rect of layout.panes) {
@@ -125,9 +150,67 @@
         const badge = document.createElement("span");
         badge.className = `badge ${p.state}`;
         badge.textContent = p.agent && p.agent !== "shell" ? `${p.agent} ${p.state}` : p.state;
+        badge.title = `${p.state} (from ${p.stateSource})${
+          p.stateMessage ? `: ${p.stateMessage}` : ""
+        }`;
+        entry.el.dataset.state = p.state;
         entry.title.appendChild(badge);
       }
     }
+  }
+
+  // Borders between panes: drag one to move it (the server owns the layout and sets the ratios).
+  // A border keeps its element while the layout changes, so a drag under way keeps its pointer.
+  function drawBorders() {
+    const wanted = new Map();
+    if (!state.readOnly) {
+      for (const b of state.borders ?? []) {
+        wanted.set(`${b.direction}:${b.path.join(".")}/${b.index}`, b);
+      }
+    }
+    for (const el of main.querySelectorAll(".border")) {
+      if (!wanted.has(el.dataset.border)) el.remove();
+    }
+    for (const [key, b] of wanted) {
+      let el = main.querySelector(`.border[data-border="${key}"]`);
+      if (!el) {
+        el = document.createElement("div");
+        el.className = `border ${b.direction}`;
+        el.dataset.border = key;
+        el.addEventListener("pointerdown", (e) => startDrag(e, el));
+        main.appendChild(el);
+      }
+      el.border = b;
+      el.style.left = `${b.x * cell.w}px`;
+      el.style.top = `${b.y * cell.h}px`;
+      el.style.width = `${b.cols * cell.w}px`;
+      el.style.height = `${b.rows * cell.h}px`;
+    }
+  }
+
+  function startDrag(e, el) {
+    e.preventDefault();
+    el.setPointerCapture(e.pointerId);
+    const border = el.border;
+    const horizontal = border.direction === "horizontal";
+    let last = horizontal ? border.x : border.y;
+    const move = (ev) => {
+      const box = main.getBoundingClientRect();
+      const at = horizontal
+        ? Math.floor((ev.clientX - box.left) / cell.w)
+        : Math.floor((ev.clientY - box.top) / cell.h);
+      if (at === last) return;
+      last = at;
+      send({ t: "drag", path: border.path, index: border.index, at });
+    };
+    const end = () => {
+      el.removeEventListener("pointermove", move);
+      el.removeEventListener("pointerup", end);
+      el.removeEventListener("pointercancel", end);
+    };
+    el.addEventListener("pointermove", move);
+    el.addEventListener("pointerup", end);
+    el.addEventListener("pointercancel", end);
   }
 
   function open(pane) {
@@ -148,17 +231,21 @@
       if (!state || state.readOnly) return;
       send({ t: "input", pane, data });
     });
+    // Mouse reports in the default (X10) encoding: one character per byte.
+    term.onBinary((data) => state && !state.readOnly && send({ t: "input", pane, data }));
     el.addEventListener("mousedown", () => {
-      if (state && !state.readOnly && state.layout && state.layout.focused !== pane) {
-        send({ t: "focus", pane });
-      }
+      if (!state || state.readOnly || !state.layout || focused() === pane) return;
+      clicked = pane;
+      send({ t: "focus", pane });
     });
     terms.set(pane, entry);
     return entry;
   }
 
+  // The pane clicked last, until the server's layout says it is focused: the toolbar acts on
+  // what the human sees as focused, not on a view that has not caught up yet.
   function focused() {
-    return state && state.layout ? state.layout.focused : null;
+    return clicked ?? (state && state.layout ? state.layout.focused : null);
   }
 
   function sendSize() {
@@ -177,6 +264,8 @@
     focused() && send({ t: "split", pane: focused(), direction: "horizontal" });
   document.getElementById("split-v").onclick = () =>
     focused() && send({ t: "split", pane: focused(), direction: "vertical" });
+  document.getElementById("zoom").onclick = () =>
+    focused() && send({ t: "zoom", pane: focused(), zoomed: !state.layout.zoomed });
   document.getElementById("close").onclick = () =>
     focused() && send({ t: "close", pane: focused() });
   connect();

@@ -1,0 +1,109 @@
+/**
+ * Moving a pane between windows (tmux's `join-pane` and `break-pane`): the pane keeps its
+ * process, screen and id; it leaves its window's layout (a window left empty goes) and splits a
+ * pane of another window or becomes the only pane of a new one.
+ *
+ * @module
+ */
+
+import { WeftError } from "../../protocols/bus/errors.ts";
+import {
+  type Direction,
+  layoutRects,
+  leaf,
+  panesOf,
+  removePane,
+  splitPane,
+} from "../layout/mod.ts";
+import type { Size } from "../layout/mod.ts";
+import type { Pane } from "./pane.ts";
+import type { SessionRecord, WindowInfo, WindowRecord } from "./records.ts";
+
+/** Where a pane goes: beside a pane of a window, or into a new window of a session. */
+export type MoveTarget =
+  | { split: string; direction?: Direction; ratio?: number; before?: boolean }
+  | { session: string; name?: string };
+
+/** What moving needs of the model. */
+export interface MoveDeps {
+  pane: (id: string) => Pane;
+  window: (id: string) => WindowRecord;
+  session: (id: string) => SessionRecord;
+  windows: Map<string, WindowRecord>;
+  newWindowId: () => string;
+  /** Throws when a window of this name exists. */
+  checkWindowName: (name: string) => void;
+  publish: (topic: string, data: unknown, pane?: string) => void;
+  relayout: (window: string) => void;
+  killWindow: (window: string) => void;
+  windowInfo: (window: string) => WindowInfo;
+}
+
+/** Moves `paneId` to `to`; returns the window it is in now. */
+export function movePane(m: MoveDeps, paneId: string, to: MoveTarget): WindowRecord {
+  const pane = m.pane(paneId);
+  const from = m.window(pane.window);
+  if ("split" in to && to.split === paneId) {
+    throw new WeftError("INVALID_INPUT", `Cannot move pane "${paneId}" beside itself`);
+  }
+  if ("split" in to) m.pane(to.split);
+  else m.session(to.session);
+  if (!("split" in to) && to.name) m.checkWindowName(to.name);
+  from.layout = from.layout ? removePane(from.layout, paneId) : null;
+  if (from.zoomed === paneId) from.zoomed = null;
+  if (from.focused === paneId) from.focused = from.layout ? panesOf(from.layout)[0]! : null;
+  const dest = "split" in to ? placeBeside(m, paneId, to) : newWindow(m, paneId, to, from.size);
+  pane.window = dest.id;
+  pane.session = dest.session;
+  m.publish("pane.changed", { pane: paneId, window: dest.id, session: dest.session }, paneId);
+  if (from.layout) {
+    if (from !== dest) m.relayout(from.id);
+  } else {
+    // The current window went with its last pane: the pane's new window is current instead.
+    const session = m.session(from.session);
+    if (session.currentWindow === from.id && dest.session === session.id) {
+      session.currentWindow = dest.id;
+    }
+    m.killWindow(from.id);
+  }
+  m.relayout(dest.id);
+  return dest;
+}
+
+function placeBeside(
+  m: MoveDeps,
+  paneId: string,
+  to: Extract<MoveTarget, { split: string }>,
+): WindowRecord {
+  const dest = m.window(m.pane(to.split).window);
+  const rect = layoutRects(dest.layout!, dest.size).get(to.split) ?? dest.size;
+  dest.layout = splitPane(dest.layout!, to.split, paneId, {
+    direction: to.direction ?? (rect.cols >= rect.rows * 2.2 ? "horizontal" : "vertical"),
+    ratio: to.ratio ?? 0.5,
+    before: to.before ?? false,
+  });
+  dest.zoomed = null;
+  return dest;
+}
+
+function newWindow(
+  m: MoveDeps,
+  paneId: string,
+  to: Extract<MoveTarget, { session: string }>,
+  size: Size,
+): WindowRecord {
+  const session = m.session(to.session);
+  const window: WindowRecord = {
+    id: m.newWindowId(),
+    name: to.name ?? null,
+    session: session.id,
+    layout: leaf(paneId),
+    focused: paneId,
+    zoomed: null,
+    size: { ...size },
+  };
+  m.windows.set(window.id, window);
+  session.windows.push(window.id);
+  m.publish("window.created", m.windowInfo(window.id));
+  return window;
+}

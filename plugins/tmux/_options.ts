@@ -1,0 +1,86 @@
+/**
+ * The option commands of the shim: set-option, show-options, show-window-options. A value set
+ * on a pane (`-p`) or a window (`-w`, kept on each of its panes) lives in the pane's metadata as
+ * `tmux.OPTION` (the TUI reads border styles and titles there); global and server values are
+ * tmux's defaults (protocols/tmux/options.ts): a `set -g` is accepted and not kept.
+ *
+ * @module
+ */
+
+import { optionDef, optionLine, type OptionScope, TMUX_OPTIONS } from "../../protocols/tmux/mod.ts";
+import { type Ctx, find, type Handler, TmuxFailure } from "./_context.ts";
+
+/** `set-option -p|-w`: kept in pane meta as `tmux.OPTION`; -g/-s are accepted, not kept. */
+const setOption: Handler = async (ctx) => {
+  const f = ctx.cmd.flags;
+  const [option, value] = ctx.cmd.args;
+  if (!option) throw new TmuxFailure("command set-option: too few arguments (need at least 1)");
+  const scope = f.p ? "pane" : f.w ? "window" : optionDef(option)?.scope;
+  if (f.g || f.s || (scope !== "pane" && scope !== "window")) return 0;
+  const t = find(ctx, scope === "pane" ? "pane" : "window");
+  const panes = scope === "pane"
+    ? [t.pane]
+    : ctx.world.windows.find((w) => w.id === t.window)!.panes;
+  for (const pane of panes) {
+    const had = ctx.world.panes.find((p) => p.id === pane)?.meta[`tmux.${option}`];
+    const v = f.u ? null : f.a ? (had ?? "") + (value ?? "") : value ?? "";
+    await ctx.call("pane.set", { pane, meta: { [`tmux.${option}`]: v } });
+  }
+  return 0;
+};
+
+/** Where `show-options` looks: the option's own scope when named, else the flags'. */
+function scopeOf(ctx: Ctx, name: string | undefined, windowFlag: boolean): OptionScope | "pane" {
+  const f = ctx.cmd.flags;
+  if (f.p) return "pane";
+  if (name) return optionDef(name)?.scope ?? "session";
+  return f.s ? "server" : windowFlag ? "window" : "session";
+}
+
+/** The value set on the pane (or, for a window, its active pane), if any. */
+function localValue(ctx: Ctx, scope: OptionScope | "pane", name: string): string | undefined {
+  if (scope !== "pane" && scope !== "window") return undefined;
+  const t = find(ctx, "pane");
+  const pane = scope === "pane"
+    ? t.pane
+    : ctx.world.panes.find((p) => p.window === t.window && p.focused)?.id ?? t.pane;
+  return ctx.world.panes.find((p) => p.id === pane)?.meta[`tmux.${name}`];
+}
+
+/** One option's line, or null when nothing is set at the level asked (tmux prints nothing). */
+function showOne(ctx: Ctx, name: string, scope: OptionScope | "pane"): string | null {
+  const f = ctx.cmd.flags;
+  const def = optionDef(name);
+  const local = f.g ? undefined : localValue(ctx, scope, name);
+  if (local !== undefined) return optionLine(name, local, f.v === true);
+  if (name.startsWith("@") || !def) {
+    if (f.q) return null;
+    throw new TmuxFailure(`invalid option: ${name}`);
+  }
+  // Server options have one level; the others show their global value with -g, or -A.
+  if (def.scope === "server" || f.g) return optionLine(name, def.value, f.v === true);
+  if (f.A) return optionLine(f.v ? name : `${name}*`, def.value, f.v === true);
+  return null;
+}
+
+function showOptions(windowFlag: boolean): Handler {
+  return (ctx) => {
+    const name = ctx.cmd.args[0];
+    const scope = scopeOf(ctx, name, windowFlag || ctx.cmd.flags.w === true);
+    const names = name
+      ? [name]
+      : Object.keys(TMUX_OPTIONS).filter((n) =>
+        TMUX_OPTIONS[n]!.scope === (scope === "pane" ? "window" : scope)
+      );
+    const lines = names.map((n) => showOne(ctx, n, scope)).filter((l) => l !== null);
+    ctx.out(lines.map((l) => `${l}\n`).join(""));
+    return Promise.resolve(0);
+  };
+}
+
+/** The option commands by tmux name. */
+export const OPTION_COMMANDS: Record<string, Handler> = {
+  "set-option": setOption,
+  "show-options": showOptions(false),
+  "show-window-options": showOptions(true),
+};

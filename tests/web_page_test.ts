@@ -1,0 +1,254 @@
+/**
+ * The web page's input beyond typing, in Debian's Chromium over CDP: dragging the border
+ * between two panes resizes them in the server's layout, a program that asked for mouse
+ * reports gets the page's clicks, a paste into a program that asked for bracketed paste comes
+ * bracketed, IME composition text arrives as input, and the page scrolls back into history
+ * the server had before the page opened; agents' states show as badges, and agents blocked on a
+ * human are counted in every window; a canvas pane shows like any other. One server and one
+ * browser for all of it.
+ */
+
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { E2E, withServer } from "./helpers/server.ts";
+import { eventually } from "./helpers/poll.ts";
+import { saveScreenshot, withBrowser } from "./helpers/browser.ts";
+import type { WeftClient } from "../plugins/client/mod.ts";
+
+const WEB = { plugins: { web: true } };
+/** Asks for SGR mouse reports and bracketed paste, then shows what it gets (`cat -v`). */
+const SHOW_INPUT =
+  "printf 'show-input\\n\\033[?1000h\\033[?1006h\\033[?2004h'; stty -echo -icanon; exec cat -v";
+
+/** Waits on a condition with a time-out generous enough for a loaded machine. */
+function soon<T>(
+  what: string,
+  check: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  options: { timeoutMs?: number } = {},
+): Promise<T> {
+  return eventually(what, check, { timeoutMs: 30_000, ...options });
+}
+
+async function paneText(client: WeftClient, pane: string): Promise<string> {
+  return (await client.call<{ text: string }>("pane.read", { pane })).text;
+}
+
+function shown(page: Page, pane: string): Promise<string> {
+  return page.locator(`.pane[data-pane="${pane}"] .xterm-rows`).innerText();
+}
+
+async function paneCols(client: WeftClient, pane: string): Promise<number> {
+  const { panes } = await client.call<{ panes: { pane: string; cols: number }[] }>(
+    "window.layout",
+    {},
+  );
+  return panes.find((p) => p.pane === pane)!.cols;
+}
+
+Deno.test(
+  "web page in Chromium: drag a border, mouse for a program that asks, bracketed paste, IME, scrollback, zoom, canvas, agent states",
+  E2E,
+  async (t) => {
+    await withServer(async ({ client }) => {
+      const { panes } = await client.call<{ panes: { id: string }[] }>("pane.list", {});
+      const shell = panes[0]!.id;
+      await client.call("pane.write", {
+        pane: shell,
+        text: "for i in $(seq 1 120); do echo history-$i; done; echo done-$((6*7))\r",
+      });
+      await soon(
+        "done-42 in the shell",
+        async () => /done-42/.test(await paneText(client, shell)),
+      );
+      const { id: other } = await client.call<{ id: string }>("pane.create", {
+        split: shell,
+        direction: "horizontal",
+        command: SHOW_INPUT,
+      });
+      await soon(
+        "the program's modes",
+        async () => /show-input/.test(await paneText(client, other)),
+      );
+      const { url } = await client.call<{ url: string }>("web.login", {});
+      await withBrowser(async (browser) => {
+        const page = await browser.newPage();
+        await page.setViewportSize({ width: 1200, height: 700 });
+        await page.goto(url);
+        for (const p of [shell, other]) {
+          await page.locator(`.pane[data-pane="${p}"][data-ready="true"]`).waitFor();
+        }
+
+        await t.step("dragging the border moves it in the server's layout", async () => {
+          const before = await paneCols(client, shell);
+          const border = page.locator(".border.horizontal");
+          const box = (await border.boundingBox())!;
+          const cellW = box.width; // a border is one cell wide
+          const y = box.y + box.height / 2;
+          await page.mouse.move(box.x + cellW / 2, y);
+          await page.mouse.down();
+          await page.mouse.move(box.x + cellW / 2 - 10 * cellW, y, { steps: 5 });
+          await page.mouse.up();
+          await soon(
+            "the left pane 10 columns narrower",
+            async () => (await paneCols(client, shell)) === before - 10,
+          );
+          const { panes: sized } = await client.call<{ panes: { id: string; cols: number }[] }>(
+            "pane.list",
+            {},
+          );
+          assert.equal(sized.find((p) => p.id === shell)!.cols, before - 10, "the PTY follows");
+        });
+
+        await t.step(
+          "the toolbar zooms the focused pane to the whole window and back",
+          async () => {
+            // The zoom acts on the pane clicked last, whether or not the view caught up yet.
+            await page.locator(`.pane[data-pane="${other}"]`).click();
+            await page.locator(`.pane[data-pane="${shell}"]`).click();
+            await page.locator("#zoom").click();
+            await page.locator(`.pane[data-pane="${other}"]`).waitFor({ state: "detached" });
+            const { cols } = await client.call<{ cols: number }>("window.layout", {});
+            await soon("the zoomed PTY as wide as the window", async () => {
+              const { panes } = await client.call<{ panes: { id: string; cols: number }[] }>(
+                "pane.list",
+                {},
+              );
+              return panes.find((p) => p.id === shell)!.cols === cols;
+            });
+            const box = (await page.locator(`.pane[data-pane="${shell}"]`).boundingBox())!;
+            const whole = (await page.locator("#window").boundingBox())!;
+            assert.ok(box.width > whole.width * 0.9, "the page shows it across the window");
+            await page.locator("#zoom").click();
+            await page.locator(`.pane[data-pane="${other}"][data-ready="true"]`).waitFor();
+          },
+        );
+
+        // Two panes, a moved border, a program's output: the page as a human sees it.
+        const png = await saveScreenshot(page, "web_page");
+        assert.deepEqual([...png.subarray(1, 4)], [0x50, 0x4e, 0x47], "a PNG");
+
+        await t.step("a click reaches a program that asked for mouse reports", async () => {
+          const pane = page.locator(`.pane[data-pane="${other}"] .xterm-screen`);
+          const box = (await pane.boundingBox())!;
+          await page.mouse.click(box.x + 5, box.y + box.height / 2);
+          await soon(
+            "an SGR mouse report in the program",
+            async () => /\^\[\[<0;1;\d+M\^\[\[<0;1;\d+m/.test(await paneText(client, other)),
+          );
+        });
+
+        await t.step(
+          "a paste into a program that asked for bracketed paste comes bracketed",
+          async () => {
+            await page.evaluate((id) => {
+              const area = document.querySelector<HTMLTextAreaElement>(
+                `.pane[data-pane="${id}"] textarea`,
+              )!;
+              const data = new DataTransfer();
+              data.setData("text/plain", "pasted-words");
+              area.dispatchEvent(
+                new ClipboardEvent("paste", { clipboardData: data, bubbles: true }),
+              );
+            }, other);
+            await soon(
+              "the bracketed paste in the program",
+              async () => /\^\[\[200~pasted-words\^\[\[201~/.test(await paneText(client, other)),
+            );
+          },
+        );
+
+        await t.step("IME composition text arrives as input", async () => {
+          await page.locator(`.pane[data-pane="${shell}"]`).click();
+          await page.keyboard.type("echo ime-");
+          const cdp = await browser.newCDPSession(page);
+          await cdp.send("Input.imeSetComposition", {
+            text: "にほん",
+            selectionStart: 3,
+            selectionEnd: 3,
+          });
+          await cdp.send("Input.insertText", { text: "日本" });
+          // xterm.js sends what was composed a moment after the composition ends: a human's
+          // Enter comes later than that, a test's must wait for it.
+          await soon(
+            "the composed text on the shell's line",
+            async () => /echo ime-日本$/m.test(await paneText(client, shell)),
+          );
+          await page.keyboard.press("Enter");
+          await soon(
+            "the composed text in the shell",
+            async () => /^ime-日本$/m.test(await paneText(client, shell)),
+          );
+          await soon(
+            "and in the page",
+            async () => /ime-日本/.test(await shown(page, shell)),
+          );
+        });
+
+        await t.step("the page scrolls back into the history it was sent", async () => {
+          assert.doesNotMatch(await shown(page, shell), /history-2\b/);
+          const box = (await page.locator(`.pane[data-pane="${shell}"]`).boundingBox())!;
+          await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+          // Each wheel event scrolls about three lines: keep turning it.
+          await soon("history-2 shown after scrolling up", async () => {
+            await page.mouse.wheel(0, -20_000);
+            return /^history-2$/m.test(await shown(page, shell));
+          }, { timeoutMs: 60_000 });
+        });
+
+        await t.step(
+          "a canvas pane shows like any pane, and keys typed into it reach its owner",
+          async () => {
+            const { pane: canvas } = await client.call<{ pane: string }>("canvas.open", {
+              kind: "json",
+              content: '{"shown": "canvas-value-42"}',
+              split: shell,
+              direction: "vertical",
+            });
+            await page.locator(`.pane[data-pane="${canvas}"][data-ready="true"]`).waitFor();
+            await soon(
+              "the canvas's text in the page",
+              async () => /canvas-value-42/.test(await shown(page, canvas)),
+            );
+            await page.locator(`.pane[data-pane="${canvas}"]`).click();
+            await page.keyboard.press("q"); // the canvas plugin closes a canvas on q
+            await page.locator(`.pane[data-pane="${canvas}"]`).waitFor({ state: "detached" });
+          },
+        );
+
+        await t.step(
+          "agent states show as badges; blocked agents are counted in every window",
+          async () => {
+            await client.call("pane.set", { pane: other, state: "blocked", message: "allow rm?" });
+            await page.locator(`.pane[data-pane="${other}"][data-state="blocked"]`).waitFor();
+            assert.match(
+              await page.locator(`.pane[data-pane="${other}"] .badge`).innerText(),
+              /blocked/,
+            );
+            await soon(
+              "1 blocked",
+              async () => (await page.locator("#blocked").innerText()) === "1 blocked",
+            );
+            const second = await client.call<{ window: string; pane: string }>("window.create", {
+              window: "second",
+              command: "exec cat",
+            });
+            await client.call("pane.set", { pane: second.pane, state: "blocked" });
+            await soon(
+              "2 blocked",
+              async () => (await page.locator("#blocked").innerText()) === "2 blocked",
+            );
+            await page.locator("#tabs button", { hasText: "second" }).locator(".badge.blocked")
+              .waitFor();
+            await client.call("pane.set", { pane: other, state: "idle" });
+            await soon(
+              "1 blocked again",
+              async () => (await page.locator("#blocked").innerText()) === "1 blocked",
+            );
+            await page.locator("#blocked").click();
+            await page.locator(`.pane[data-pane="${second.pane}"][data-state="blocked"]`).waitFor();
+          },
+        );
+      });
+    }, { weft: WEB, startupSession: true });
+  },
+);
