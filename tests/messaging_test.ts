@@ -4,6 +4,7 @@
 import { deepStrictEqual, ok, rejects, strictEqual } from "node:assert/strict";
 import { E2E, withServer } from "./helpers/server.ts";
 import { WeftClient } from "../plugins/client/mod.ts";
+import { eventually } from "./helpers/poll.ts";
 
 const COURIER = new URL("./fixtures/plugins/courier/mod.ts", import.meta.url).pathname;
 const WITH_COURIER = {
@@ -142,22 +143,92 @@ Deno.test({
   fn: () =>
     withServer(async ({ client }) => {
       await client.call("session.create", { command: "sleep 600", name: "reviewer" });
-      let seen!: (data: Record<string, unknown>) => void;
-      const got = new Promise<Record<string, unknown>>((resolve) => (seen = resolve));
+      let received: Record<string, unknown> | undefined;
       await client.subscribe(
         { topics: ["message.received"] },
-        (e) => seen(e.data as Record<string, unknown>),
+        (e) => (received = e.data as Record<string, unknown>),
       );
-      await client.call("session.create", {
-        command: `printf '<weft:send to="reviewer" priority="high">look at a.ts</weft:send>\\n'; ` +
-          "sleep 600",
+      // The program writes its tag once the sideband reads its pane (it takes it up when it
+      // learns of the pane; output before that is not read as commands).
+      const { pane } = await client.call<{ pane: string }>("session.create", {
+        command: `read go; printf '<weft:send to="reviewer" priority="high">look at a.ts` +
+          `</weft:send>\\n'; sleep 600`,
         name: "writer",
         tags: ["sideband:stream"],
       });
-      const event = await got;
+      await eventually("the sideband to read the writer", async () => {
+        const s = await client.call<{ panes: { pane: string; mode: string }[] }>(
+          "sideband.status",
+        );
+        return s.panes.some((p) => p.pane === pane && p.mode === "stream");
+      });
+      await client.call("pane.write", { pane, text: "\n" });
+      const event = await eventually("the tag's message", () => received, {
+        timeoutMs: 30_000,
+        detail: async () =>
+          JSON.stringify(await client.call("sideband.log", { pane: "writer" }).catch(String)),
+      });
       deepStrictEqual(
         [event.from, event.to, event.content, event.priority],
         ["writer", "reviewer", "look at a.ts", "high"],
       );
     }, { weft: { plugins: { sideband: { options: { holdMs: 200 } } } } }),
+});
+
+Deno.test({
+  name: "messaging: message.unread tells a pane's unread count as it changes (the TUI shows it)",
+  ...E2E,
+  fn: () =>
+    withServer(async ({ client, server }) => {
+      const { pane } = await client.call<{ pane: string }>("session.create", {
+        command: "sleep 600",
+        name: "bob",
+      });
+      const counts: number[] = [];
+      await client.subscribe(
+        { topics: ["message.unread"], panes: [pane] },
+        (e) => counts.push((e.data as { unread: number }).unread),
+      );
+      await client.call("message.send", { to: "bob", content: "one" });
+      await client.call("message.send", { to: "bob", content: "two" });
+      const bob = await WeftClient.connect(server.paths.socket, { client: "cli", pane });
+      try {
+        await bob.call("message.check", {});
+      } finally {
+        bob.close();
+      }
+      await eventually("three counts", () => counts.length >= 3);
+      deepStrictEqual(counts, [1, 2, 0]);
+    }),
+});
+
+Deno.test({
+  name: "messaging: limits on recipients and on a sender's rate fail clearly",
+  ...E2E,
+  fn: () =>
+    withServer(async ({ client }) => {
+      for (const name of ["a", "b"]) {
+        await client.call("session.create", { command: "sleep 600", name, tags: ["role=dev"] });
+      }
+      await rejects(
+        client.call("message.send", { to: "@dev", content: "x" }),
+        (e: { code: string; message: string }) =>
+          e.code === "TOO_LARGE" && /2 recipients, more than 1/.test(e.message),
+      );
+      await client.call("message.send", { to: "a", content: "1" });
+      await client.call("message.send", { to: "a", content: "2" });
+      await rejects(
+        client.call("message.send", { to: "a", content: "3" }),
+        (e: { code: string; message: string }) =>
+          e.code === "UNAVAILABLE" && /more than 0.01 messages a second/.test(e.message),
+      );
+      // Another sender has its own allowance.
+      await client.call("message.send", { to: "a", content: "4", as: "other" });
+    }, {
+      weft: {
+        plugins: {
+          message: { options: { maxRecipients: 1, sendsPerSecond: 0.01, sendBurst: 2 } },
+        },
+      },
+    }),
 });

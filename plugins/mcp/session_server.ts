@@ -45,7 +45,9 @@ export interface Session {
 const INSTRUCTIONS = "weft runs this project's terminals. Panes are terminals (ids like p3). " +
   "Typical flow: create_pane with a command, wait_for its output or exit, read_pane, " +
   "send_input, close_pane. run_command runs a command and returns its exit code and output. " +
-  "Without a target, tools act on your own pane/window when you run inside weft.";
+  "Without a target, tools act on your own pane/window when you run inside weft. " +
+  "Other agents: list_agents, send_message (to a name, @role, @group or @everyone), " +
+  "check_messages, wait_for_message (returns after at most 50 s: call it again).";
 
 const PANE_TEMPLATE = {
   uriTemplate: PANE_URI_TEMPLATE,

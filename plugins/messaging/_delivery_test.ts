@@ -121,3 +121,23 @@ Deno.test("PaneDelivery presses Enter once more, then leaves the message undeliv
   strictEqual(t.store.unreadCount("bob"), 1);
   t.delivery.close();
 });
+
+Deno.test("PaneDelivery.mode() follows a pane's deliver meta over the project's default", () => {
+  const t = setup();
+  const pane = (meta: Record<string, string>) => ({
+    id: "p1",
+    name: "x",
+    agent: "claude",
+    state: "idle",
+    stateSource: "hook",
+    exited: false,
+    tags: [],
+    meta,
+  });
+  strictEqual(t.delivery.mode(pane({})), "auto");
+  strictEqual(t.delivery.mode(pane({ deliver: "inbox" })), "inbox");
+  strictEqual(t.delivery.ready(pane({ deliver: "inbox" })), false);
+  strictEqual(t.delivery.ready(pane({})), true);
+  strictEqual(t.delivery.ready({ ...pane({}), agent: "shell" }), false);
+  t.delivery.close();
+});

@@ -76,6 +76,15 @@ export class Messaging {
     this.store = store;
     this.directory = new Directory(store);
     this.#rate = new RateLimiter({ perSecond: options.sendsPerSecond, burst: options.sendBurst });
+    // The TUI's status bar shows the focused agent's unread count from these.
+    store.onUnread = (names) => {
+      for (const name of names) {
+        const pane = this.directory.find(name)?.pane;
+        if (!pane) continue;
+        const unread = store.unreadCount(name);
+        ctx.publish("message.unread", { pane: pane.id, name, unread }, pane.id);
+      }
+    };
   }
 
   /** Follows the panes. */

@@ -101,6 +101,8 @@ export class MessageStore {
   #now: () => number;
   #ids: () => string;
   #cache = new Map<string, StatementSync>();
+  /** Told the recipients whose unread count may have changed, after each write. */
+  onUnread: ((recipients: ReadonlySet<string>) => void) | undefined;
   // Identities are read on every send and change rarely.
   #registered: Registered[] | undefined;
   #seen: { name: string; at: number }[] | undefined;
@@ -151,7 +153,9 @@ export class MessageStore {
    * returns each one's copies, in order.
    */
   insertMany(messages: readonly NewMessage[]): StoredMessage[][] {
-    return this.#tx(() => messages.map((m) => this.#insert(m)));
+    const stored = this.#tx(() => messages.map((m) => this.#insert(m)));
+    this.onUnread?.(new Set(messages.flatMap((m) => m.recipients)));
+    return stored;
   }
 
   #insert(message: NewMessage): StoredMessage[] {
@@ -195,20 +199,28 @@ export class MessageStore {
     return row ? String(row.thread) : undefined;
   }
 
-  /** A recipient's unread messages, oldest first (only `ids` when given). */
+  /** A recipient's unread messages, oldest first (only `ids` and `priorities` when given). */
   unread(
     recipient: string,
     options: { limit?: number; ids?: readonly string[]; priorities?: readonly Priority[] } = {},
   ): StoredMessage[] {
-    const rows = this.#q(
-      `SELECT ${COLUMNS} FROM inbox i JOIN messages m ON m.id = i.message_id
-       WHERE i.recipient = ? AND i.read_at IS NULL ORDER BY i.message_id`,
-    ).all(recipient).map(toMessage);
-    const ids = options.ids ? new Set(options.ids) : undefined;
-    const prio = options.priorities ? new Set(options.priorities) : undefined;
-    return rows
-      .filter((m) => (!ids || ids.has(m.id)) && (!prio || prio.has(m.priority)))
-      .slice(0, options.limit ?? Infinity);
+    const where = ["i.recipient = ?", "i.read_at IS NULL"];
+    const args: (string | number)[] = [recipient];
+    for (
+      const [column, values] of [["i.message_id", options.ids], [
+        "m.priority",
+        options.priorities,
+      ]] as const
+    ) {
+      if (!values) continue;
+      where.push(`${column} IN (${values.map(() => "?").join(", ") || "NULL"})`);
+      args.push(...values);
+    }
+    args.push(options.limit ?? -1);
+    const sql = `SELECT ${COLUMNS} FROM inbox i JOIN messages m ON m.id = i.message_id
+       WHERE ${where.join(" AND ")} ORDER BY i.message_id LIMIT ?`;
+    // With ids the number of placeholders varies: such a statement is not kept.
+    return (options.ids ? this.#db.prepare(sql) : this.#q(sql)).all(...args).map(toMessage);
   }
 
   /** How many unread messages a recipient has. */
@@ -229,6 +241,7 @@ export class MessageStore {
       );
       for (const id of ids) mark.run(at, delivery ?? null, recipient, id);
     });
+    this.onUnread?.(new Set([recipient]));
   }
 
   /** Sets how these unread messages fared in delivery (`undelivered`). */

@@ -302,15 +302,16 @@ export default definePlugin({
   version: "1.0.0",
   description:
     `Commands agents write in their own output (<weft:spawn …/>, OSC ${OSC_NUMBER}), run as their pane.`,
-  // canvas:draw: an agent's `<weft:canvas …/>` opens a canvas beside it (issue 15).
+  // canvas:draw: an agent's `<weft:canvas …/>` opens a canvas beside it (issue 15);
+  // message:send: its `<weft:send to=…>` sends a message as the pane (issue 13).
   capabilities: [
     "pane:read",
     "pane:write",
     "pane:spawn",
     "pane:control",
     "layout:write",
-    "message:send",
     "canvas:draw",
+    "message:send",
   ],
   commands: [log, set, status],
   options: parseOptions,

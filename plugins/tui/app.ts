@@ -62,6 +62,7 @@ const STRUCTURE_TOPICS = [
   "pane.current",
   "window.*",
   "session.*",
+  "message.unread",
 ];
 
 /**
@@ -88,6 +89,7 @@ export class AttachApp {
   #notice: { text: string; error: boolean; until: number } | undefined;
   #frame = { dirty: false, timer: undefined as Timer | undefined, writing: false, last: -Infinity };
   #refresh = { running: false, again: false };
+  #unread = new Map<string, number>();
   #timers = new Set<Timer>();
   #finish!: (exit: AttachExit) => void;
   #done = new Promise<AttachExit>((resolve) => (this.#finish = resolve));
@@ -118,6 +120,7 @@ export class AttachApp {
       void this.#reload();
     });
     await this.client.subscribe({ topics: STRUCTURE_TOPICS }, (event) => this.#onEvent(event));
+    void this.#loadUnread();
     this.terminal.start();
     try {
       this.terminal.onInput((bytes) => this.#handler.push(bytes));
@@ -137,6 +140,19 @@ export class AttachApp {
       this.mirrors.clear();
       await this.terminal.close();
     }
+  }
+
+  /** Unread messages per agent pane, when the messaging plugin runs (events keep them). */
+  async #loadUnread(): Promise<void> {
+    try {
+      const { agents } = await this.client.call<
+        { agents: { pane: string | null; unread: number }[] }
+      >("message.agents", {});
+      for (const a of agents) {
+        if (a.pane && !this.#unread.has(a.pane)) this.#unread.set(a.pane, a.unread);
+      }
+      this.schedule();
+    } catch { /* no messaging plugin: nothing to show */ }
   }
 
   /** Ends the client (once). */
@@ -244,12 +260,18 @@ export class AttachApp {
       })),
       pane: focused ? `${focused.id}${focused.name ? `:${focused.name}` : ""}` : "-",
       blocked: blockedCount(panes),
+      unread: focused ? this.#unread.get(focused.id) ?? 0 : 0,
       clock: `${pad(now.getHours())}:${pad(now.getMinutes())}`,
       ...(notice ? { notice } : modeText ? { notice: { text: modeText } } : {}),
     };
   }
 
   #onEvent(event: WeftEvent): void {
+    if (event.topic === "message.unread") {
+      const data = event.data as { pane: string; unread: number };
+      this.#unread.set(data.pane, data.unread);
+      return this.schedule();
+    }
     if (event.topic === "pane.state") {
       const data = event.data as {
         pane: string;

@@ -1,7 +1,7 @@
 /**
  * The status bar on the last row: session, windows with the current one marked, the focused
- * pane, how many agents are blocked waiting for a human, a clock, and the client's mode or
- * latest message.
+ * pane, its unread messages, how many agents are blocked waiting for a human, a clock, and the
+ * client's mode or latest message.
  *
  * @module
  */
@@ -16,6 +16,8 @@ export interface StatusInfo {
   /** The focused pane, e.g. `p3:editor vim`. */
   pane: string;
   blocked: number;
+  /** The focused pane's unread messages (the messaging plugin's count). */
+  unread?: number;
   /** `HH:MM`. */
   clock: string;
   /** The client's mode (`^B`, `[scroll 3/120]`) or a message; replaces the window list tail. */
@@ -25,6 +27,7 @@ export interface StatusInfo {
 const BAR: Style = { fg: palette(0), bg: palette(2), attrs: 0 };
 const CURRENT: Style = { fg: palette(0), bg: palette(2), attrs: ATTR.bold | ATTR.inverse };
 const BLOCKED: Style = { fg: palette(15), bg: palette(1), attrs: ATTR.bold };
+const UNREAD: Style = { fg: palette(0), bg: palette(6), attrs: ATTR.bold };
 const NOTICE: Style = { fg: palette(0), bg: palette(3), attrs: 0 };
 const ERROR: Style = { fg: palette(15), bg: palette(1), attrs: ATTR.bold };
 
@@ -50,10 +53,14 @@ export function drawStatusBar(grid: CellGrid, y: number, info: StatusInfo): void
   grid.fill(0, y, grid.cols, 1, " ", BAR);
   const right: [string, Style][] = [];
   if (info.blocked > 0) right.push([` ◆ ${info.blocked} blocked `, BLOCKED]);
-  right.push([` ${info.pane} `, BAR], [` ${info.clock} `, BAR]);
+  if (info.unread) right.push([` ✉ ${info.unread} `, UNREAD]);
+  const paneLabel: [string, Style] = [` ${info.pane} `, BAR];
+  right.push(paneLabel, [` ${info.clock} `, BAR]);
   let rightWidth = right.reduce((n, [t]) => n + textWidth(t), 0);
+  // When narrow the pane's label goes first, then the alerts from the left; the clock stays.
   while (right.length > 1 && rightWidth > grid.cols / 2) {
-    rightWidth -= textWidth(right.splice(right.length === 3 ? 1 : 0, 1)[0]![0]);
+    const at = right.indexOf(paneLabel);
+    rightWidth -= textWidth(right.splice(at >= 0 ? at : 0, 1)[0]![0]);
   }
   const leftEnd = grid.cols - rightWidth;
   let x = grid.text(0, y, truncate(`[${info.session}] `, leftEnd), BAR);

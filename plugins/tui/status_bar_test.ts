@@ -32,3 +32,16 @@ Deno.test("drawStatusBar() shows a notice instead of the window list and drops e
   assertEquals(row!.length, 40);
   assert(row!.includes("◆ 2 blocked"), row);
 });
+
+Deno.test("drawStatusBar() shows the focused agent's unread messages, and drops them last", () => {
+  const wide = new CellGrid(80, 1);
+  drawStatusBar(wide, 0, { ...info, unread: 3 });
+  assert(wide.toText()[0]!.trimEnd().endsWith("◆ 2 blocked  ✉ 3  p3:build  09:41"));
+  const none = new CellGrid(80, 1);
+  drawStatusBar(none, 0, { ...info, unread: 0 });
+  assert(!none.toText()[0]!.includes("✉"));
+  const narrow = new CellGrid(40, 1);
+  drawStatusBar(narrow, 0, { ...info, unread: 3 });
+  const [row] = narrow.toText();
+  assert(row!.includes("✉ 3") && !row!.includes("p3:build"), row);
+});

@@ -115,10 +115,3 @@ Deno.test("resolveTag() reads a table given by a later plugin", () => {
   const r = resolveTag({ name: "canvas", attrs: { kind: "md" }, content: "# hi" }, table);
   deepStrictEqual(r.ok && r.input, { kind: "md", text: "# hi" });
 });
-
-Deno.test("resolveTag() maps send to message.send, the content to the message", () => {
-  const r = ok("send", { to: "@reviewer", priority: "high" }, "please look at a.ts");
-  strictEqual(r.command, "message.send");
-  deepStrictEqual(r.input, { to: "@reviewer", priority: "high", content: "please look at a.ts" });
-  strictEqual(reason("send", { to: "bob", priority: "urgent" }, "x").includes("priority"), true);
-});

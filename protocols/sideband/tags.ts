@@ -161,17 +161,6 @@ export const TAGS: TagTable = {
       msg: { kind: "string", field: "message", max: 1000 },
     },
   },
-  send: {
-    command: "message.send",
-    summary: "send the content as a message to `to` (a name, @role, @group or @everyone)",
-    content: "content",
-    attrs: {
-      to: { kind: "string", required: true, max: 200 },
-      content: { kind: "string", max: 64 * 1024 },
-      priority: { kind: ["critical", "high", "normal", "low"] },
-      reply_to: { kind: "string", max: 64 },
-    },
-  },
   list: {
     command: "pane.list",
     summary: "list panes",

@@ -10,6 +10,17 @@ export const send = defineCommand({
     "typed into its prompt; others read it with check_messages or wait_for_message.",
   capabilities: ["message:send"],
   mcp: { name: "send_message" },
+  sideband: {
+    tag: "send",
+    summary: "send the content as a message to `to` (a name, @role, @group or @everyone)",
+    content: "content",
+    attrs: {
+      to: { kind: "string", required: true, max: 200 },
+      content: { kind: "string", max: 64 * 1024 },
+      priority: { kind: ["critical", "high", "normal", "low"] },
+      reply_to: { kind: "string", max: 64 },
+    },
+  },
   input: z.object({
     to: z.string().min(1).max(200).describe("Agent name, pane id, @role, @group or @everyone."),
     content: z.string().describe("The message text (markdown)."),
