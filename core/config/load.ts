@@ -164,7 +164,8 @@ function splitShorthand(
   const rest: Record<string, unknown> = {};
   const shorthand: Record<string, Record<string, unknown>> = {};
   for (const [key, value] of Object.entries(section)) {
-    if (!Object.hasOwn(builtins, key)) {
+    // A setting of weft's own keeps its key even if a built-in plugin shares the name.
+    if (!Object.hasOwn(builtins, key) || Object.hasOwn(Section.shape, key)) {
       rest[key] = value;
       continue;
     }
