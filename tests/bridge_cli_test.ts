@@ -4,6 +4,7 @@ import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
 import { E2E, withServer } from "./helpers/server.ts";
 import { stubPath, turnLog, within } from "./helpers/bridge.ts";
 import { weftInProcess } from "./helpers/cli.ts";
+import { eventually } from "./helpers/poll.ts";
 import { WeftClient } from "../plugins/client/mod.ts";
 
 stubPath();
@@ -139,7 +140,11 @@ Deno.test({
         text: "hi",
       });
       await log.until("the turn", (ev) => ev.find((e) => e.item === id && e.state === "finished"));
-      const replies = await weftInProcess(dir, "bridge", "replies");
+      // Stored as pending with the turn; marked undelivered once message.send was refused.
+      const replies = await eventually("the reply marked undelivered", async () => {
+        const r = await weftInProcess(dir, "bridge", "replies");
+        return r.out.includes("undelivered") && r;
+      });
       ok(
         /scout\s+human\s+undelivered\s+pong 1\s+the messaging plugin is not running/.test(
           replies.out,
