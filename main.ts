@@ -36,6 +36,7 @@ export const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   layout: async () => (await import("./plugins/layout/cli.ts")).layout,
   web: async () => (await import("./plugins/web/cli.ts")).web,
   tmux: async () => (await import("./plugins/tmux/cli.ts")).tmux,
+  bridge: async () => (await import("./plugins/bridge/cli.ts")).bridge,
   msg: async () => (await import("./plugins/messaging/cli.ts")).msg,
   canvas: async () => (await import("./plugins/canvas/cli.ts")).canvas,
   help: async () => (await import("./plugins/cli/info.ts")).helpCommand(loadAll),

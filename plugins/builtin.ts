@@ -46,6 +46,15 @@ export const BUILTIN_PLUGINS: Readonly<Record<string, BuiltinPlugin>> = {
     grant: "asked",
     options: {},
   },
+  // On by default: it does nothing until the project names agents (or `bridge.add` adds one);
+  // then it runs their `claude -p` turns in panes of its own session, keeps its queues in its
+  // data folder, and takes and sends messages for its agents.
+  bridge: {
+    from: new URL("./bridge/mod.ts", import.meta.url).href,
+    enabled: true,
+    grant: "asked",
+    options: {},
+  },
   // On by default: agents open canvases (diff, tests, JSON, logs, …) beside their terminals,
   // by MCP or by a `<weft:canvas …/>` tag. It draws only canvas panes it made, reads the
   // project folder and nothing else, and closes its canvases on `q`.

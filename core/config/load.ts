@@ -107,7 +107,8 @@ export function parseConfig(
   section: unknown,
   where: { projectDir: string; file: string } & ConfigOptions,
 ): WeftConfig {
-  const parsed = Section.safeParse(section);
+  const { rest, shorthand } = splitShorthand(section, where);
+  const parsed = Section.safeParse(rest);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const keys = issue.code === "unrecognized_keys"
@@ -143,13 +144,47 @@ export function parseConfig(
     },
     restore: s.restore ?? DEFAULTS.restore,
     tmuxShim: s.tmuxShim ?? DEFAULTS.tmuxShim,
-    ...resolvePlugins(s.plugins ?? {}, where),
+    ...resolvePlugins(s.plugins ?? {}, { ...where, shorthand }),
   };
+}
+
+/**
+ * `"weft": {"bridge": {…}}` is short for `"weft": {"plugins": {"bridge": {"options": {…}}}}`
+ * for a built-in plugin's name: its options, without switching it on or off. Splits those keys
+ * off the section.
+ */
+function splitShorthand(
+  section: unknown,
+  where: { file: string } & ConfigOptions,
+): { rest: unknown; shorthand: Record<string, Record<string, unknown>> } {
+  const builtins = where.builtins ?? {};
+  if (typeof section !== "object" || section === null || Array.isArray(section)) {
+    return { rest: section, shorthand: {} };
+  }
+  const rest: Record<string, unknown> = {};
+  const shorthand: Record<string, Record<string, unknown>> = {};
+  for (const [key, value] of Object.entries(section)) {
+    // A setting of weft's own keeps its key even if a built-in plugin shares the name.
+    if (!Object.hasOwn(builtins, key) || Object.hasOwn(Section.shape, key)) {
+      rest[key] = value;
+      continue;
+    }
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      throw new WeftError(
+        "INVALID_INPUT",
+        `Cannot load config ${where.file}: weft.${key}: must be an object of the ${key} plugin's options`,
+      );
+    }
+    shorthand[key] = value as Record<string, unknown>;
+  }
+  return { rest, shorthand };
 }
 
 function resolvePlugins(
   entries: Record<string, z.infer<typeof PluginEntry>>,
-  where: { projectDir: string; file: string } & ConfigOptions,
+  where:
+    & { projectDir: string; file: string; shorthand: Record<string, Record<string, unknown>> }
+    & ConfigOptions,
 ): { plugins: PluginConfig[]; dormant: PluginConfig[] } {
   const builtins = where.builtins ?? {};
   const names = new Set([...Object.keys(builtins), ...Object.keys(entries)]);
@@ -199,7 +234,11 @@ function resolvePlugins(
       name,
       from,
       grant,
-      options: { ...(builtin?.options ?? {}), ...(entry.options ?? {}) },
+      options: {
+        ...(builtin?.options ?? {}),
+        ...(where.shorthand[name] ?? {}),
+        ...(entry.options ?? {}),
+      },
       memoryMiB: entry.memoryMiB ?? DEFAULTS.pluginMemoryMiB,
     });
   }

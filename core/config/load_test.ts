@@ -137,3 +137,24 @@ Deno.test("parseConfig() keeps built-ins that are off and unmentioned as dormant
   assertEquals(config.plugins.map((p) => p.name), ["on"]);
   assertEquals(config.dormant?.map((p) => [p.name, p.options]), [["off", { a: 1 }]]);
 });
+
+Deno.test("parseConfig() takes weft.<built-in> as that plugin's options, leaving it on or off", () => {
+  const builtins = {
+    bridge: { from: "file:///b.ts", enabled: true, grant: "asked" as const, options: { a: 1 } },
+    web: { from: "file:///w.ts", enabled: false, grant: "asked" as const, options: {} },
+  };
+  const config = parseConfig({
+    bridge: { agents: { A: {} }, a: 2 },
+    web: { port: 1 },
+    plugins: { bridge: { options: { concurrency: 3 } } },
+  }, { ...where, builtins });
+  assertEquals(config.plugins.map((p) => [p.name, p.options]), [
+    ["bridge", { a: 2, agents: { A: {} }, concurrency: 3 }],
+  ]);
+  assertEquals(config.dormant?.map((p) => [p.name, p.options]), [["web", { port: 1 }]]);
+  assertMatch(
+    errorOf(() => parseConfig({ bridge: [1] }, { ...where, builtins })),
+    /weft\.bridge: must be an object/,
+  );
+  assertMatch(errorOf(() => parseConfig({ bridge: {} }, where)), /unknown key "bridge"/);
+});

@@ -12,6 +12,8 @@ import type { Capability, GrantSet } from "./capabilities.ts";
 export const TOPIC_RIGHTS: readonly (readonly [string, Capability | null])[] = [
   ["pane.", "pane:read"],
   ["message.", "message:read"],
+  // The bridge's turn events carry the agents' replies.
+  ["bridge.", "message:read"],
   ["layout.", null],
   ["focus.", null],
   ["session.", null],

@@ -28,6 +28,7 @@ const GROUPS: [string, string, string][] = [
   ["tmux", "./tmux.ts", "benchTmux"],
   ["soak", "./soak.ts", "benchSoak"],
   ["store", "./store.ts", "benchStore"],
+  ["bridge", "./bridge.ts", "benchBridge"],
   ["messaging", "./messaging.ts", "benchMessaging"],
   ["canvas", "./canvas.ts", "benchCanvas"],
   ["canvas-render", "./canvas_render.ts", "benchCanvasRender"],

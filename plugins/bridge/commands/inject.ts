@@ -1,0 +1,26 @@
+import { WeftError, z } from "@weft/weft/plugin";
+import { defineCommand, mustBeAgent } from "../_state.ts";
+import { queueTurn, sendFields } from "./send.ts";
+
+/** `bridge.inject`: a human writes to one agent as another (cc-bridge's inject). */
+export const inject = defineCommand({
+  name: "bridge.inject",
+  title: "Inject as bridge agent",
+  description: "Write to bridge agent `to` as bridge agent `as`: `to` answers `as`, whose " +
+    "turn answers back, and so on up to max_hops (a human starting or steering an A ↔ B " +
+    "conversation).",
+  capabilities: ["message:send"],
+  input: z.object({
+    as: z.string().describe("The bridge agent the message is written as."),
+    to: z.string().describe("The bridge agent that receives it."),
+    ...sendFields,
+  }),
+  handler: ({ input, state }) => {
+    mustBeAgent(state, input.as, "inject as");
+    if (input.as === input.to) {
+      throw new WeftError("INVALID_INPUT", `Cannot inject as "${input.as}" to itself`);
+    }
+    const { as, ...rest } = input;
+    return queueTurn(state, { ...rest, from: as, origin: "inject" });
+  },
+});
