@@ -377,9 +377,14 @@ export class MessageStore {
 
   /** Remembers a name that spoke from outside panes (so it can be answered). */
   see(name: string): void {
+    // Every call from outside a pane passes here; a write (its own commit) per call halved the
+    // send rate, so a known name is written again only once its time is stale.
+    const now = this.#now();
+    const known = this.seen().find((s) => s.name === name);
+    if (known && now - known.at < SEEN_REFRESH_MS) return;
     this.#seen = undefined;
     this.#q("INSERT INTO seen (name, at) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET at = ?")
-      .run(name, this.#now(), this.#now());
+      .run(name, now, now);
   }
 
   /** Names seen from outside panes, with when last. */
@@ -388,6 +393,9 @@ export class MessageStore {
       .map((r) => ({ name: String(r.name), at: Number(r.at) }));
   }
 }
+
+/** How stale a seen name's time may get before `see` writes it again. */
+const SEEN_REFRESH_MS = 60_000;
 
 function toMessage(r: Row): StoredMessage {
   return {
