@@ -176,6 +176,44 @@ Deno.test({
 });
 
 Deno.test({
+  name: "messaging: a renamed pane keeps its inbox, read marks included, under its new name",
+  ...E2E,
+  fn: () =>
+    withServer(async ({ client, server }) => {
+      const { pane } = await client.call<{ pane: string }>("session.create", {
+        command: "sleep 600",
+        name: "bob",
+      });
+      const unread: { name: string; unread: number }[] = [];
+      await client.subscribe(
+        { topics: ["message.unread"], panes: [pane] },
+        (e) => unread.push(e.data as { name: string; unread: number }),
+      );
+      await client.call("message.send", { to: "bob", content: "one" });
+      await client.call("message.send", { to: "bob", content: "two" });
+      const bob = await WeftClient.connect(server.paths.socket, { client: "cli", pane });
+      try {
+        const first = await bob.call<{ messages: Info[] }>("message.check", { limit: 1 });
+        deepStrictEqual(first.messages.map((m) => m.content), ["one"]);
+        await client.call("pane.rename", { pane, name: "robert" });
+        // The plugin tells the new name's count once it has moved the inbox.
+        await eventually("robert's count", () => unread.some((u) => u.name === "robert"));
+        deepStrictEqual(unread.at(-1), { pane, name: "robert", unread: 1 });
+        const after = await bob.call<{ messages: Info[]; remaining: number }>("message.check", {});
+        deepStrictEqual(after.messages.map((m) => [m.to, m.content]), [["robert", "two"]]);
+        strictEqual(after.remaining, 0);
+        const { agents } = await client.call<{ agents: { name: string }[] }>(
+          "message.agents",
+          {},
+        );
+        ok(!agents.some((a) => a.name === "bob"), JSON.stringify(agents));
+      } finally {
+        bob.close();
+      }
+    }),
+});
+
+Deno.test({
   name: "messaging: message.unread tells a pane's unread count as it changes (the TUI shows it)",
   ...E2E,
   fn: () =>

@@ -66,6 +66,14 @@ export class Directory {
     return true;
   }
 
+  /** Records a pane's new name (from a `pane.changed` event); false for an unknown pane. */
+  rename(id: string, name: string | null): boolean {
+    const pane = this.#panes.get(id);
+    if (!pane) return false;
+    this.#panes.set(id, { ...pane, name });
+    return true;
+  }
+
   /** A pane by id. */
   pane(id: string): PaneEntry | undefined {
     return this.#panes.get(id);

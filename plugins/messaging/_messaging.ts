@@ -9,7 +9,7 @@
 import { type Caller, type PluginContext, WeftError } from "@weft/weft/plugin";
 import { RateLimiter } from "../sideband/_rate.ts";
 import { recipientsOf } from "./_address.ts";
-import { Directory, type PaneEntry } from "./_directory.ts";
+import { Directory, type PaneEntry, paneName } from "./_directory.ts";
 import { checkName, selfOf } from "./_self.ts";
 import { setImmediate } from "node:timers";
 import type { MessageStore, NewMessage, Priority, StoredMessage } from "./_store.ts";
@@ -48,6 +48,12 @@ export interface Deliverer {
   /** A pane's state changed. */
   state(pane: PaneEntry): void;
   close(): void;
+}
+
+/** A `pane.changed` event's data; `name` is there when the pane was renamed. */
+interface PaneChanged {
+  pane: string;
+  name?: string | null;
 }
 
 const PANE_TOPICS = ["pane.created", "pane.closed", "pane.changed", "pane.exited", "pane.state"];
@@ -90,6 +96,7 @@ export class Messaging {
   /** Follows the panes. */
   async start(): Promise<void> {
     this.#off = this.#ctx.subscribe({ topics: PANE_TOPICS }, (event) => {
+      if (event.topic === "pane.changed") this.#renamed(event.data as PaneChanged);
       if (event.topic !== "pane.state") return void (this.#dirty = true);
       const d = event.data as { pane: string; state: string; source: string };
       if (!this.directory.setState(d.pane, d.state, d.source)) this.#dirty = true;
@@ -99,6 +106,14 @@ export class Messaging {
     await this.panes();
     // Messages that waited for an agent while the server was down go in once it is idle.
     for (const pane of this.directory.panes()) this.deliverer?.state(pane);
+  }
+
+  /** A pane renamed takes its inbox along: it is the same agent under a new name. */
+  #renamed(d: PaneChanged): void {
+    if (!("name" in d)) return;
+    const pane = this.directory.pane(d.pane);
+    if (!pane || !this.directory.rename(d.pane, d.name ?? null)) return;
+    this.store.rename(paneName(pane), d.name ?? d.pane);
   }
 
   /** Stops following, ends delivery, closes the file. */

@@ -375,6 +375,21 @@ export class MessageStore {
     }));
   }
 
+  /**
+   * Gives what `from` holds to `to` (a pane renamed): its inbox, read and delivery marks with
+   * it, and its group memberships. A message both already had stays once.
+   */
+  rename(from: string, to: string): void {
+    if (from === to) return;
+    this.#tx(() => {
+      this.#q("UPDATE OR IGNORE inbox SET recipient = ? WHERE recipient = ?").run(to, from);
+      this.#q("DELETE FROM inbox WHERE recipient = ?").run(from);
+      this.#q("UPDATE OR IGNORE members SET id = ? WHERE type = 'agent' AND id = ?").run(to, from);
+      this.#q("DELETE FROM members WHERE type = 'agent' AND id = ?").run(from);
+    });
+    this.onUnread?.(new Set([to]));
+  }
+
   /** Remembers a name that spoke from outside panes (so it can be answered). */
   see(name: string): void {
     // Every call from outside a pane passes here; a write (its own commit) per call halved the

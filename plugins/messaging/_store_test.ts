@@ -70,3 +70,27 @@ Deno.test("MessageStore groups and registered identities", () => {
   strictEqual(s.registered()[0]?.owner, "bridge");
   strictEqual(s.unregister("w"), true);
 });
+
+Deno.test("MessageStore.rename() moves an inbox with its read marks and agent memberships", () => {
+  const s = store();
+  const send = (recipients: string[], content: string) =>
+    s.insert({ from: "a", toSpec: "x", recipients, content, priority: "normal" });
+  send(["bob"], "one");
+  send(["bob", "robert"], "both");
+  send(["robert"], "theirs");
+  s.markRead("bob", ["m1"]);
+  s.createGroup("team", "", "a");
+  s.addMember("team", { type: "agent", id: "bob" });
+  s.addMember("team", { type: "role", id: "bob" });
+  const told: string[][] = [];
+  s.onUnread = (names) => told.push([...names]);
+  s.rename("bob", "robert");
+  deepStrictEqual(s.unread("robert").map((m) => m.content), ["both", "theirs"]);
+  strictEqual(s.unreadCount("bob"), 0);
+  deepStrictEqual(s.recipientsOf("m1"), ["robert"]);
+  deepStrictEqual(s.members("team"), [{ type: "agent", id: "robert" }, {
+    type: "role",
+    id: "bob",
+  }]);
+  deepStrictEqual(told, [["robert"]]);
+});
