@@ -9,7 +9,7 @@
  */
 
 import { WeftError } from "@weft/weft/plugin";
-import { PROMPT_PROFILES, promptDraft } from "../../protocols/agent_state/mod.ts";
+import { PROMPT_PROFILES, promptClearKeys, promptDraft } from "../../protocols/agent_state/mod.ts";
 import { type PaneEntry, paneName } from "./_directory.ts";
 import type { Deliverer } from "./_messaging.ts";
 import type { MessageStore, StoredMessage } from "./_store.ts";
@@ -33,6 +33,9 @@ export interface DeliveryOptions {
   laterMs?: number;
   log: (line: string) => void;
 }
+
+/** Most keys `pane.write` takes in one call. */
+const MAX_KEYS = 1000;
 
 type Outcome = "delivered" | "later" | "failed";
 
@@ -143,7 +146,32 @@ export class PaneDelivery implements Deliverer {
       const now = this.#o.pane(pane.id);
       if (!now || now.exited) return "failed";
     }
+    await this.#takeBack(pane, text).catch((err) =>
+      this.#o.log(`cannot take back the text typed into ${pane.id}: ${(err as Error).message}`)
+    );
     return "failed";
+  }
+
+  /**
+   * Erases what weft typed and could not submit, so later messages do not find it as a draft;
+   * only when the prompt holds exactly that text (a human's words are never touched).
+   */
+  async #takeBack(pane: PaneEntry, text: string): Promise<void> {
+    const draft = await this.#draft(pane);
+    if (!draft || !isOurs(draft, text)) return;
+    const keys = promptClearKeys(pane.agent, draft) ?? [];
+    try {
+      for (let i = 0; i < keys.length; i += MAX_KEYS) {
+        await this.#o.call("pane.write", {
+          pane: pane.id,
+          keys: keys.slice(i, i + MAX_KEYS),
+          yieldToHuman: true,
+        });
+      }
+    } catch (err) {
+      if (!(err instanceof WeftError && err.code === "BUSY_HUMAN")) throw err;
+      this.#o.log(`left the undelivered text in ${paneName(pane)}'s prompt: a human is typing`);
+    }
   }
 
   /** The prompt's unsent text, undefined when it cannot be read. */

@@ -8,7 +8,9 @@ import { eventually } from "../../tests/helpers/poll.ts";
 const RULE = "─".repeat(40);
 
 /** An agent pane played by the test: its state, its prompt, what was typed into it. */
-function setup(options: { source?: string; busyHuman?: boolean; works?: boolean } = {}) {
+function setup(
+  options: { source?: string; busyHuman?: boolean; works?: boolean; humanAfter?: string } = {},
+) {
   const store = new MessageStore(":memory:");
   let pane: PaneEntry = {
     id: "p1",
@@ -33,6 +35,10 @@ function setup(options: { source?: string; busyHuman?: boolean; works?: boolean 
       if (options.busyHuman) return Promise.reject(new WeftError("BUSY_HUMAN", "typing"));
       writes.push(w);
       if (w.text) prompt = String(w.text);
+      // The fake prompt as Claude Code's: Ctrl-U erases the row the cursor is on.
+      const keys = (w.keys ?? []) as string[];
+      for (const k of keys) if (k === "C-u") prompt = prompt.split("\n").slice(0, -1).join("\n");
+      if (keys.includes("Enter") && options.humanAfter) prompt = options.humanAfter;
       if (options.works !== false) {
         prompt = "";
         queueMicrotask(() => set("working"));
@@ -59,7 +65,8 @@ function setup(options: { source?: string; busyHuman?: boolean; works?: boolean 
     delivery.arrived(m!, pane);
     return m!;
   };
-  return { store, writes, set, send, delivery, prompt: (text: string) => (prompt = text) };
+  const setPrompt = (text?: string) => (text === undefined ? prompt : (prompt = text));
+  return { store, writes, set, send, delivery, prompt: setPrompt };
 }
 
 Deno.test("PaneDelivery types nothing into a working agent, then everything queued in one turn", async () => {
@@ -112,13 +119,29 @@ Deno.test("PaneDelivery waits for a human's draft and for a typing human", async
   busy.delivery.close();
 });
 
-Deno.test("PaneDelivery presses Enter once more, then leaves the message undelivered", async () => {
+Deno.test("PaneDelivery presses Enter once more, then takes its text back and leaves the message undelivered", async () => {
   const t = setup({ works: false });
+  t.set("idle");
+  t.send("one");
+  t.send("two");
+  await eventually("the give-up", () => t.store.unread("bob")[0]?.delivery === "undelivered");
+  deepStrictEqual(t.writes.map((w) => w.keys ?? "text"), [
+    "text",
+    ["Enter"],
+    ["C-u", "Backspace", "C-u", "Backspace"],
+  ]);
+  strictEqual(t.prompt(), "");
+  deepStrictEqual(t.store.unread("bob").map((m) => m.delivery), ["undelivered", "undelivered"]);
+  t.delivery.close();
+});
+
+Deno.test("PaneDelivery gives up without erasing a prompt that holds more than its text", async () => {
+  const t = setup({ works: false, humanAfter: "[message from alice, high] one and mine" });
   t.set("idle");
   t.send("one");
   await eventually("the give-up", () => t.store.unread("bob")[0]?.delivery === "undelivered");
   deepStrictEqual(t.writes.map((w) => w.keys ?? "text"), ["text", ["Enter"]]);
-  strictEqual(t.store.unreadCount("bob"), 1);
+  strictEqual(t.prompt(), "[message from alice, high] one and mine");
   t.delivery.close();
 });
 

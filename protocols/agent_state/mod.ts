@@ -13,6 +13,6 @@
  */
 
 export { screenState, STATE_PROFILES } from "./screen_state.ts";
-export { PROMPT_PROFILES, promptDraft } from "./prompt_draft.ts";
+export { PROMPT_PROFILES, promptClearKeys, promptDraft } from "./prompt_draft.ts";
 export type { PromptProfile } from "./prompt_draft.ts";
 export type { ScreenState, StateProfile } from "./screen_state.ts";

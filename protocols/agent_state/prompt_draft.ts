@@ -13,11 +13,18 @@ export interface PromptProfile {
   rule: RegExp;
   /** The prompt's first row; its text follows the marker. */
   marker: RegExp;
+  /**
+   * Keys that erase one row of the prompt with the cursor at its end, and join what is left to
+   * the row above; on an empty prompt they do nothing.
+   */
+  eraseRow: readonly string[];
 }
 
 /** The profiles by agent kind (kinds without one: the prompt cannot be read). */
 export const PROMPT_PROFILES: Readonly<Record<string, PromptProfile>> = {
-  claude: { rule: /^\s*[─━]{8,}\s*$/, marker: /^\s*❯\s?/ },
+  // Ctrl-U deletes to the start of the line, Backspace then the line break before it (on an
+  // empty prompt both do nothing); a collapsed paste (`[Pasted text #1 +3 lines]`) is one row.
+  claude: { rule: /^\s*[─━]{8,}\s*$/, marker: /^\s*❯\s?/, eraseRow: ["C-u", "Backspace"] },
 };
 
 /**
@@ -44,4 +51,24 @@ export function promptDraft(kind: string, rows: readonly string[]): string | und
   if (!profile.marker.test(box[0]!)) return undefined;
   box[0] = box[0]!.replace(profile.marker, "");
   return box.map((r) => r.trim()).join("\n").trim();
+}
+
+/**
+ * The keys that empty a prompt showing `draft` (as {@link promptDraft} read it) with the cursor
+ * at its end: what weft typed and could not submit is taken back, so it does not stay as a
+ * draft. Only for a prompt that holds weft's own text: they erase whatever is there. Undefined
+ * for a kind without a profile.
+ *
+ * @example
+ * ```ts
+ * import { promptClearKeys } from "./prompt_draft.ts";
+ * const keys = promptClearKeys("claude", "line one\nline two");
+ * console.assert(keys?.join(" ") === "C-u Backspace C-u Backspace");
+ * console.assert(promptClearKeys("shell", "x") === undefined);
+ * ```
+ */
+export function promptClearKeys(kind: string, draft: string): string[] | undefined {
+  const profile = PROMPT_PROFILES[kind];
+  if (!profile) return undefined;
+  return draft.split("\n").flatMap(() => profile.eraseRow);
 }

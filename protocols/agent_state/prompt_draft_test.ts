@@ -1,5 +1,5 @@
-import { strictEqual } from "node:assert/strict";
-import { promptDraft } from "./prompt_draft.ts";
+import { deepStrictEqual, strictEqual } from "node:assert/strict";
+import { promptClearKeys, promptDraft } from "./prompt_draft.ts";
 
 // Claude Code 2.1.330 at 120 columns, as weft reads its screen (plain text).
 const RULE = "─".repeat(120);
@@ -31,4 +31,10 @@ Deno.test("promptDraft() does not guess: no prompt box, another kind, a dialog",
   strictEqual(promptDraft("claude", dialog), undefined);
   // The rows between the rules must start with the prompt marker.
   strictEqual(promptDraft("claude", [RULE, " Bash command", RULE, " ❯ 1. Yes"]), undefined);
+});
+
+Deno.test("promptClearKeys() erases each row the prompt shows; nothing for an unknown kind", () => {
+  deepStrictEqual(promptClearKeys("claude", "one row"), ["C-u", "Backspace"]);
+  deepStrictEqual(promptClearKeys("claude", "a\nb\nc").length, 6);
+  strictEqual(promptClearKeys("shell", "a"), undefined);
 });
