@@ -5,6 +5,7 @@
 import { match, ok, strictEqual } from "node:assert/strict";
 import { claudeBinary, claudeEnv, claudeUnavailable } from "./helpers/claude_code.ts";
 import { mockAnthropic, text } from "./helpers/mock_anthropic.ts";
+import { promptClearKeys, promptDraft } from "../protocols/agent_state/mod.ts";
 import { eventually } from "./helpers/poll.ts";
 import { E2E, withServer } from "./helpers/server.ts";
 
@@ -77,5 +78,50 @@ Deno.test({
       }, { timeoutMs: TIMEOUT });
       const log = await client.call<{ messages: { message_id: string }[] }>("message.log", {});
       ok(log.messages.some((m) => m.message_id === sent.message_id));
+    }),
+});
+
+Deno.test({
+  name: "messaging claude tui: the keys that take back undelivered text empty Claude Code's prompt",
+  ignore: claudeUnavailable() !== undefined,
+  ...E2E,
+  fn: () =>
+    withServer(async ({ client, dir }) => {
+      await using api = await mockAnthropic([]);
+      const env = await claudeEnv({ baseUrl: api.url, trust: [dir] });
+      await client.call("session.create", {
+        argv: [await claudeBinary()],
+        env,
+        cwd: dir,
+        name: "bob",
+      });
+      await client.call("pane.wait", { pane: "bob", match: "for shortcuts", timeout: TIMEOUT });
+      const draft = async () => {
+        const { text } = await client.call<{ text: string }>("pane.read", { pane: "bob" });
+        return promptDraft("claude", text.split("\n"));
+      };
+      const message = (n: number) => `[message from alice, high] line ${n} ${"x".repeat(30)}`;
+      // Two framed messages as delivery types them (a paste), then one long enough to wrap
+      // and many lines that Claude Code collapses into a `[Pasted text …]` row.
+      for (
+        const typed of [
+          [message(1), message(2)].join("\n"),
+          message(3).repeat(8),
+          Array.from({ length: 30 }, (_, i) => message(i)).join("\n"),
+        ]
+      ) {
+        await client.call("pane.write", { pane: "bob", text: typed });
+        const shown = await eventually("the typed text in the prompt", async () => {
+          const d = await draft();
+          return d ? d : undefined;
+        }, { timeoutMs: TIMEOUT });
+        await client.call("pane.write", { pane: "bob", keys: promptClearKeys("claude", shown) });
+        await eventually(
+          `an empty prompt after erasing ${JSON.stringify(shown.slice(0, 60))}`,
+          async () => (await draft()) === "",
+          { timeoutMs: TIMEOUT },
+        );
+      }
+      strictEqual(api.conversation().length, 0, "nothing was submitted");
     }),
 });
