@@ -258,7 +258,7 @@ Deno.test({
       await rejects(
         client.call("message.send", { to: "a", content: "3" }),
         (e: { code: string; message: string }) =>
-          e.code === "UNAVAILABLE" && /more than 0.01 messages a second/.test(e.message),
+          e.code === "RATE_LIMITED" && /more than 0.01 messages a second/.test(e.message),
       );
       // Another sender has its own allowance.
       await client.call("message.send", { to: "a", content: "4", as: "other" });

@@ -197,7 +197,7 @@ export class Messaging {
     }
     if (!this.#rate.take(from)) {
       throw new WeftError(
-        "UNAVAILABLE",
+        "RATE_LIMITED",
         `Cannot send as "${from}": more than ${this.options.sendsPerSecond} messages a second; ` +
           "slow down and try again",
         { retryAfterMs: Math.ceil(1000 / this.options.sendsPerSecond) },

@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   "TOO_LARGE",
   "CANCELLED",
   "UNAVAILABLE",
+  "RATE_LIMITED",
   "INTERNAL",
 ] as const;
 

@@ -26,6 +26,7 @@ export const RPC_ERRORS = {
   TOO_LARGE: -32010,
   CANCELLED: -32011,
   UNAVAILABLE: -32012,
+  RATE_LIMITED: -32013,
 } as const;
 
 // A Record over ErrorCode, so a new weft code does not compile until it has a number here.
@@ -43,6 +44,7 @@ const TO_RPC: Record<ErrorCode, number> = {
   TOO_LARGE: RPC_ERRORS.TOO_LARGE,
   CANCELLED: RPC_ERRORS.CANCELLED,
   UNAVAILABLE: RPC_ERRORS.UNAVAILABLE,
+  RATE_LIMITED: RPC_ERRORS.RATE_LIMITED,
   INTERNAL: RPC_ERRORS.INTERNAL_ERROR,
 };
 

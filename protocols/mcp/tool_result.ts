@@ -31,6 +31,8 @@ const ADVICE: Readonly<Partial<Record<ErrorCode, string>>> = {
   TOO_LARGE: "The input or output is too large; ask for less (fewer lines, a smaller text).",
   CANCELLED: "The call was cancelled before it finished.",
   UNAVAILABLE: "The weft server or a plugin is not available right now; try again shortly.",
+  RATE_LIMITED: "Too many calls too fast; wait the retryAfterMs the error gives (about a " +
+    "second), then call again, less often.",
   INVALID_INPUT: "Fix the arguments and call again.",
   INTERNAL: "This is a bug in weft; try another way and report it.",
 };
