@@ -18,6 +18,33 @@ export function percentile(samples: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+/**
+ * CPU time (user + system, ms) used so far by process `pid` and its descendants, from /proc:
+ * what a call costs the server and its plugin processes, which a loaded machine's wall clock
+ * hides. 0 where /proc is missing.
+ */
+export function treeCpuMs(pid: number): number {
+  let ticks = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const fields = Deno.readTextFileSync(`/proc/${p}/stat`).split(") ")[1]!.split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch { /* it ended */ }
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
+
+function processTree(pid: number): number[] {
+  const children: number[] = [];
+  try {
+    for (const task of Deno.readDirSync(`/proc/${pid}/task`)) {
+      const text = Deno.readTextFileSync(`/proc/${pid}/task/${task.name}/children`).trim();
+      if (text) children.push(...text.split(/\s+/).map(Number));
+    }
+  } catch { /* it ended */ }
+  return [pid, ...children.flatMap(processTree)];
+}
+
 /** A weft server running as its own process, as a user runs it. */
 export interface ServerProcess {
   dir: string;

@@ -11,7 +11,7 @@
 import { Client, StdioClientTransport } from "../../plugins/mcp/sdk_client.ts";
 import type { WeftClient } from "../../plugins/client/mod.ts";
 import { weftArgs } from "../helpers/cli.ts";
-import { percentile, spawnServer } from "./_util.ts";
+import { percentile, spawnServer, treeCpuMs } from "./_util.ts";
 
 const SAMPLES = Number(Deno.env.get("WEFT_BENCH_SAMPLES") ?? 200);
 const step = (what: string) => console.error(`bench: messaging: ${what}`);
@@ -64,18 +64,20 @@ async function mcpStdio(dir: string): Promise<Client> {
 }
 
 /**
- * Calls from 8 clients for `ms`; answered calls per second. `message.send` gives durable
- * sends; `message.group_list` (a plugin round trip that writes nothing) gives the transport's
- * own ceiling on this machine for comparison.
+ * Calls from 8 clients for `ms`: answered calls per second, and the CPU time (µs) each cost the
+ * server with its plugin processes (steadier than the rate on a shared machine).
+ * `message.send` gives durable sends; `message.group_list` (a plugin round trip that writes
+ * nothing) gives the transport's own ceiling on this machine for comparison.
  */
 async function throughput(
-  server: { connect: () => Promise<WeftClient> },
+  server: { connect: () => Promise<WeftClient>; child: Deno.ChildProcess },
   ms: number,
   method = "message.send",
 ) {
   const clients = await Promise.all(Array.from({ length: 8 }, () => server.connect()));
   const end = performance.now() + ms;
   const started = performance.now();
+  const cpu = treeCpuMs(server.child.pid);
   let sent = 0;
   await Promise.all(clients.map(async (c, k) => {
     while (performance.now() < end) {
@@ -84,8 +86,9 @@ async function throughput(
     }
   }));
   const rate = sent / ((performance.now() - started) / 1000);
+  const cpuUs = ((treeCpuMs(server.child.pid) - cpu) * 1000) / sent;
   for (const c of clients) c.close();
-  return rate;
+  return { rate, cpuUs };
 }
 
 /** 100 waiters (each its own identity), then one send to each; ms until all replied. */
@@ -131,14 +134,14 @@ export async function benchMessaging(): Promise<Record<string, number>> {
         await new Promise((r) => setTimeout(r, 20));
       }
       step(`sends (${sync})`);
-      out[`sends_per_second.${sync}`] = await throughput(server, 3000);
+      const sends = await throughput(server, 3000);
+      out[`sends_per_second.${sync}`] = sends.rate;
+      out[`sends.cpu_us_per_send.${sync}`] = sends.cpuUs;
       if (sync === "full") continue;
       step("plugin round trips");
-      out["reference.plugin_calls_per_second"] = await throughput(
-        server,
-        3000,
-        "message.group_list",
-      );
+      const calls = await throughput(server, 3000, "message.group_list");
+      out["reference.plugin_calls_per_second"] = calls.rate;
+      out["reference.cpu_us_per_plugin_call"] = calls.cpuUs;
       step("wake over the socket");
       const waiter = await server.connect();
       const socket = await wakeLatency(
