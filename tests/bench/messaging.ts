@@ -134,6 +134,8 @@ export async function benchMessaging(): Promise<Record<string, number>> {
         await new Promise((r) => setTimeout(r, 20));
       }
       step(`sends (${sync})`);
+      // A second of sends first, so the figures are the steady state, not the JIT warming up.
+      await throughput(server, 1000);
       const sends = await throughput(server, 3000);
       out[`sends_per_second.${sync}`] = sends.rate;
       out[`sends.cpu_us_per_send.${sync}`] = sends.cpuUs;
