@@ -13,6 +13,7 @@ import {
 } from "../../protocols/tmux/mod.ts";
 import { loadWorld, paneVars, type World } from "./world.ts";
 import { TMUX_TAG } from "./_remain.ts";
+import type { TmuxShared } from "./_shared.ts";
 
 /** A bus call: the socket client's or, in the server, the tmux plugin's. */
 export type Call = <T = Record<string, unknown>>(method: string, params: unknown) => Promise<T>;
@@ -30,6 +31,12 @@ export interface Ctx {
   caller: string | undefined;
   world: World;
   out: (text: string) => void;
+  /** Paste buffers and global options, kept between calls. */
+  shared: TmuxShared;
+  /** What the client read from its stdin, for `load-buffer -`. */
+  stdin: string | undefined;
+  /** The client's `$SHELL` (tmux's `default-shell` is its server's `$SHELL`). */
+  shell: string | undefined;
 }
 
 /** A tmux command's implementation: its exit code. */
