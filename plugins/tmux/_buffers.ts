@@ -2,7 +2,8 @@
  * The buffer commands of the shim: load-buffer, set-buffer, show-buffer, save-buffer,
  * list-buffers, delete-buffer, paste-buffer. Buffers live in the tmux plugin's state
  * (`_shared.ts`). Claude Code copies to the clipboard inside tmux with `tmux load-buffer -w -`,
- * the text on stdin. Files are not read or written: the plugin has no file rights, so only
+ * the text on stdin; `-w` also hands it to attached clients (the `tmux.clipboard` event, which
+ * `weft attach` writes to its terminal as OSC 52). Files are not read or written: the plugin has no file rights, so only
  * `-` (the client's stdin or stdout) is a path here.
  *
  * @module
@@ -40,6 +41,7 @@ function keep(ctx: Ctx, text: string): void {
 const loadBuffer: Handler = (ctx) => {
   dash(ctx);
   keep(ctx, ctx.stdin ?? "");
+  if (ctx.cmd.flags.w && ctx.stdin) ctx.clipboard?.(ctx.stdin);
   return Promise.resolve(0);
 };
 

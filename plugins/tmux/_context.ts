@@ -37,6 +37,8 @@ export interface Ctx {
   stdin: string | undefined;
   /** The client's `$SHELL` (tmux's `default-shell` is its server's `$SHELL`). */
   shell: string | undefined;
+  /** Hands text to attached clients' clipboards (`load-buffer -w`); none: nowhere. */
+  clipboard?: (text: string) => void;
 }
 
 /** A tmux command's implementation: its exit code. */

@@ -15,6 +15,8 @@ interface TmuxState {
   log: (line: string) => void;
   /** Paste buffers and global options: tmux keeps them in its server, so do we. */
   shared: TmuxShared;
+  /** Publishes `tmux.clipboard` (what `load-buffer -w` copied) for attached clients. */
+  clipboard: (text: string, pane: string | undefined) => void;
 }
 
 const { defineCommand } = withState<TmuxState>();
@@ -48,6 +50,7 @@ const exec = defineCommand({
         Promise.resolve({ call: <T>(m: string, p: unknown) => call<T>(m, p), close: () => {} }),
       unknown: (line) => state.log(`unknown tmux command: tmux ${line}`),
       shared: state.shared,
+      clipboard: (text) => state.clipboard(text, input.pane ?? caller.pane),
       ...(input.stdin === undefined ? {} : { stdin: input.stdin }),
       ...(input.shell === undefined ? {} : { shell: input.shell }),
     });
@@ -75,6 +78,8 @@ export default definePlugin({
       { topics: ["pane.exited"] },
       (event) => void onPaneExited({ call, log }, event.data as Exit & { pane: string }),
     );
-    return { log, shared: tmuxShared() };
+    const clipboard = (text: string, pane: string | undefined) =>
+      ctx.publish("tmux.clipboard", { text, pane: pane ?? null });
+    return { log, shared: tmuxShared(), clipboard };
   },
 });

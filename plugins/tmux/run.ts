@@ -43,6 +43,8 @@ export interface ExecIo {
   stdin?: string;
   /** The client's `$SHELL`. */
   shell?: string;
+  /** Hands text to attached clients' clipboards (`load-buffer -w`). */
+  clipboard?: (text: string) => void;
 }
 
 function parse(args: readonly string[], io: ExecIo): TmuxInvocation | number {
@@ -99,6 +101,7 @@ export async function execTmux(args: readonly string[], io: ExecIo): Promise<num
       shared: io.shared,
       stdin: io.stdin,
       shell: io.shell,
+      ...(io.clipboard ? { clipboard: io.clipboard } : {}),
     };
     return await handler(ctx);
   } catch (err) {

@@ -14,6 +14,8 @@ export const TOPIC_RIGHTS: readonly (readonly [string, Capability | null])[] = [
   ["message.", "message:read"],
   // The bridge's turn events carry the agents' replies.
   ["bridge.", "message:read"],
+  // What a program in a pane copied (`tmux load-buffer -w`): pane content.
+  ["tmux.", "pane:read"],
   ["layout.", null],
   ["focus.", null],
   ["session.", null],
