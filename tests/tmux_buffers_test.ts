@@ -60,6 +60,11 @@ Deno.test(
         await same(sides, ["show", "-gv", "@team"]);
         await same(sides, ["set", "-s", "escape-time", "10"]);
         await same(sides, ["show", "-sv", "escape-time"]);
+        await same(sides, [
+          "display-message",
+          "-p",
+          "#{status-position} #{history-limit} #{@team} #{escape-time}",
+        ]);
         await same(sides, ["set", "-gu", "status-position"]);
         await same(sides, ["show", "-g", "status-position"]);
         await same(sides, ["set", "-g", "nosuch", "x"]);

@@ -68,7 +68,7 @@ export function str(ctx: Ctx, flag: string): string | undefined {
 
 /** Prints a pane's format line after re-reading the world (for `-P` after creating it). */
 export async function printPane(ctx: Ctx, pane: string, fallback: string): Promise<void> {
-  const world = await loadWorld(ctx.call, ctx.caller);
+  const world = { ...await loadWorld(ctx.call, ctx.caller), globals: ctx.shared.options };
   ctx.out(expandFormat(str(ctx, "F") ?? fallback, paneVars(world, pane)) + "\n");
 }
 

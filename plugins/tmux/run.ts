@@ -91,7 +91,7 @@ export async function execTmux(args: readonly string[], io: ExecIo): Promise<num
     return 1;
   }
   try {
-    const world = await loadWorld(bus.call, io.caller);
+    const world = { ...await loadWorld(bus.call, io.caller), globals: io.shared.options };
     const ctx: Ctx = {
       cmd,
       call: bus.call,
