@@ -52,6 +52,8 @@ Deno.test(
         await same(sides, ["set-option", "-g", "@team", "blue"]);
         await same(sides, ["show-options", "-g", "@team"]);
         await same(sides, ["show", "-gv", "@team"]);
+        const head = (out: string) => out.split("\n")[0]!;
+        await same(sides, ["show-options", "-g"], head);
         await same(sides, ["set", "-g", "status-position", "top"]);
         await same(sides, ["show-options", "-g", "status-position"]);
         await same(sides, ["set", "-g", "history-limit", "5000"]);

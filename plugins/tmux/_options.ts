@@ -94,11 +94,16 @@ function showOptions(windowFlag: boolean): Handler {
   return (ctx) => {
     const name = ctx.cmd.args[0];
     const scope = scopeOf(ctx, name, windowFlag || ctx.cmd.flags.w === true);
-    const names = name
-      ? [name]
-      : Object.keys(TMUX_OPTIONS).filter((n) =>
+    // User options (`@name`, set with -g) come first, sorted, as tmux lists them.
+    const users = scope === "session" && ctx.cmd.flags.g
+      ? [...ctx.shared.options.keys()].filter((n) => n.startsWith("@")).sort()
+      : [];
+    const names = name ? [name] : [
+      ...users,
+      ...Object.keys(TMUX_OPTIONS).filter((n) =>
         TMUX_OPTIONS[n]!.scope === (scope === "pane" ? "window" : scope)
-      );
+      ),
+    ];
     const lines = names.map((n) => showOne(ctx, n, scope)).filter((l) => l !== null);
     ctx.out(lines.map((l) => `${l}\n`).join(""));
     return Promise.resolve(0);
