@@ -49,6 +49,9 @@ Deno.test(
       match(await paneText(client, { pane: "people" }), /Ada\s+│\s+36/);
       const inline = canvases.find((p) => p.id !== canvases[0]!.id && p.id !== "people")!;
       await waitForText(client, { pane: inline.id, match: '"a": 1' });
+      // The stripping display filter hides the tag the canvas plugin declares, as a built-in.
+      const shown = await paneText(client, { pane: agent });
+      ok(!shown.includes("weft:canvas") && !shown.includes('"a": 1'), shown);
     }, {
       files: {
         "people.csv": "name,age\nAda,36\nAlan,41\n",

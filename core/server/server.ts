@@ -91,6 +91,7 @@ export async function startServer(
     ...(paneEnv ? { paneEnv } : {}),
     spawn: Pty.spawn,
     processes,
+    declaredTags: () => bus.declaredTags(),
   });
   // Before the store restores panes: their environment names the HTTP door (WEFT_HTTP).
   const http = serveHttpDoor({
