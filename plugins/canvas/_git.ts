@@ -85,8 +85,11 @@ export async function gitDiff(
   // Outside a repository `git diff` compares two paths (--no-index): ask first.
   const repo = await runGit(range, ["-C", projectDir, "rev-parse", "--git-dir"], options);
   if (!repo.success) throw gitError(range, repo.stderr);
+  // A repository's config may name programs git runs on a work-tree diff (fsmonitor); none run.
   const diff = await runGit(range, [
     "--no-optional-locks",
+    "-c",
+    "core.fsmonitor=false",
     "-C",
     projectDir,
     "diff",
