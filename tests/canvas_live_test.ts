@@ -49,6 +49,9 @@ Deno.test(
       match(await paneText(client, { pane: "people" }), /Ada\s+│\s+36/);
       const inline = canvases.find((p) => p.id !== canvases[0]!.id && p.id !== "people")!;
       await waitForText(client, { pane: inline.id, match: '"a": 1' });
+      // The stripping display filter hides the tag the canvas plugin declares, as a built-in.
+      const shown = await paneText(client, { pane: agent });
+      ok(!shown.includes("weft:canvas") && !shown.includes('"a": 1'), shown);
     }, {
       files: {
         "people.csv": "name,age\nAda,36\nAlan,41\n",
@@ -115,6 +118,14 @@ Deno.test("keys typed into a canvas scroll it, search it, and q closes it", E2E,
         check: async () => check(await paneText(client, { pane })),
       });
     await until("the end of the log (a log follows)", (t) => t.includes("line 299"));
+    // Another subscriber (with every right) never sees the keys: they go to the canvas's owner.
+    const spied: string[] = [];
+    let closed!: () => void;
+    const spyClosed = new Promise<void>((resolve) => (closed = resolve));
+    await client.subscribe({ topics: ["pane.canvas.*", "pane.closed"], panes: [pane] }, (e) => {
+      spied.push(e.topic);
+      if (e.topic === "pane.closed") closed();
+    });
     await client.call("pane.write", { pane, text: "g" });
     await until("the top after g", (t) => t.includes("many") && !t.includes("line 299"));
     await client.call("pane.write", { pane, keys: ["PageDown"] });
@@ -126,5 +137,8 @@ Deno.test("keys typed into a canvas scroll it, search it, and q closes it", E2E,
       on: onEvents(client, { topics: ["pane.closed"] }),
       check: async () => !(await paneList<Pane>(client)).some((p) => p.id === pane),
     });
+    // pane.closed comes after every key's event on this connection: none was held back.
+    await spyClosed;
+    deepStrictEqual(spied, ["pane.closed"]);
   }, { startupSession: true });
 });

@@ -9,7 +9,8 @@
 // one test turns colours off on purpose.
 import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
 import { join } from "node:path";
-import { claudeBinary, claudeEnv, claudeUnavailable } from "./helpers/claude_code.ts";
+import { claudeUnavailable } from "./helpers/claude_code.ts";
+import { startClaude } from "./helpers/claude_pane.ts";
 import { mockAnthropic, text, toolUse } from "./helpers/mock_anthropic.ts";
 import { paneList, sidebandLog, waitForText } from "./helpers/panes.ts";
 import { untilEvent, wakeups } from "./helpers/poll.ts";
@@ -94,39 +95,6 @@ async function watchScans(fx: ServerFixture) {
   };
 }
 
-/** Starts Claude Code in a new session of `fx`, waits for its prompt, and sends `prompt`. */
-async function claude(
-  fx: ServerFixture,
-  options: {
-    baseUrl: string;
-    args?: string[];
-    settings?: unknown;
-    prompt: string;
-    env?: Record<string, string>;
-  },
-): Promise<string> {
-  const env = await claudeEnv({
-    baseUrl: options.baseUrl,
-    trust: [fx.dir],
-    extra: { FORCE_COLOR: "3", ...options.env },
-  });
-  if (options.settings) {
-    await Deno.writeTextFile(
-      join(env.HOME!, ".claude", "settings.json"),
-      JSON.stringify(options.settings),
-    );
-  }
-  const s = await fx.client.call<{ pane: string }>("session.create", {
-    argv: [await claudeBinary(), ...(options.args ?? [])],
-    env,
-    cwd: fx.dir,
-  });
-  // The status line under the prompt box: Claude Code takes input from here on.
-  await waitForText(fx.client, { pane: s.pane, match: "for shortcuts", timeout: TIMEOUT });
-  await fx.client.call("pane.write", { pane: s.pane, text: options.prompt, submit: true });
-  return s.pane;
-}
-
 for (const cols of [60, 80, 200]) {
   Deno.test(
     {
@@ -138,7 +106,7 @@ for (const cols of [60, 80, 200]) {
       await using api = await mockAnthropic([text(MESSAGE)]);
       await withServer(async (fx) => {
         const scans = await watchScans(fx);
-        const agent = await claude(fx, { baseUrl: api.url, prompt: "run the tests" });
+        const agent = await startClaude(fx, { baseUrl: api.url, prompt: "run the tests" });
         const ran = await sidebandLog<Entry>(fx.client, agent, { atLeast: 2, timeoutMs: TIMEOUT });
         deepStrictEqual(ran.map((e) => [e.outcome, e.tag, e.source]), [
           ["ran", "spawn", "screen"],
@@ -221,7 +189,7 @@ Deno.test(
     ]);
     await withServer(async (fx) => {
       const scans = await watchScans(fx);
-      const agent = await claude(fx, {
+      const agent = await startClaude(fx, {
         baseUrl: api.url,
         // Verbose: the tool's output is drawn in full under ⎿, not folded away.
         args: ["--verbose"],
@@ -278,7 +246,7 @@ Deno.test(
     ]);
     await withServer(async (fx) => {
       const scans = await watchScans(fx);
-      const agent = await claude(fx, {
+      const agent = await startClaude(fx, {
         baseUrl: api.url,
         env: { FORCE_COLOR: "0" },
         prompt: "show me",

@@ -3,83 +3,11 @@
 // started at once each get their command typed intact.
 import { deepStrictEqual, match, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { runTmux } from "../plugins/tmux/cli.ts";
 import { E2E, withServer } from "./helpers/server.ts";
 import { eventually } from "./helpers/poll.ts";
 import { waitForText } from "./helpers/panes.ts";
 
-interface Result {
-  code: number;
-  out: string;
-  err: string;
-}
-
-/** One side: how to run tmux words, and that side's own pane ids by label. */
-interface Side {
-  run: (args: string[]) => Promise<Result>;
-  ids: Record<string, string>;
-}
-
-function weftSide(dir: string, socket: string): Side {
-  const side: Side = {
-    ids: {},
-    run: async (args) => {
-      let out = "";
-      let err = "";
-      const env: Record<string, string> = { WEFT_SOCKET: socket };
-      if (side.ids.leader) env.TMUX_PANE = side.ids.leader;
-      const code = await runTmux(args, {
-        out: (t) => void (out += t),
-        err: (t) => void (err += t),
-        cwd: dir,
-        env: (n) => env[n],
-      });
-      return { code, out, err };
-    },
-  };
-  return side;
-}
-
-function realSide(socket: string): Side {
-  return {
-    ids: {},
-    run: async (args) => {
-      const env = { ...Deno.env.toObject() };
-      delete env.TMUX;
-      delete env.TMUX_PANE;
-      const r = await new Deno.Command("tmux", {
-        args: ["-L", socket, "-f", "/dev/null", ...args],
-        env,
-        clearEnv: true,
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-      const dec = new TextDecoder();
-      return { code: r.code, out: dec.decode(r.stdout), err: dec.decode(r.stderr) };
-    },
-  };
-}
-
-/** Runs the words on both sides (`{label}` replaced by that side's pane id); returns both. */
-async function both(sides: Side[], words: string[]): Promise<Result[]> {
-  return await Promise.all(
-    sides.map((s) => s.run(words.map((w) => w.replace(/\{(\w+)\}/g, (m, k) => s.ids[k] ?? m)))),
-  );
-}
-
-/** Same exit code and output on both sides (after `shape`, which blurs ids and sizes). */
-async function same(sides: Side[], words: string[], shape = (s: string) => s): Promise<Result> {
-  const [w, t] = await both(sides, words);
-  const view = (r: Result) => ({ code: r.code, out: shape(r.out), err: shape(r.err) });
-  deepStrictEqual(view(w!), view(t!), `tmux ${words.join(" ")}`);
-  return w!;
-}
-
-const ids = (s: string) => s.replace(/[%@$]\d+/g, "ID");
-/** Blurs a shell's path (tmux's default-shell is the server's $SHELL). */
-const shell = (s: string) => s.replace(/^\/\S+$/gm, "/SHELL");
-/** Blurs numbers (sizes, ids, byte counts, times) and layout checksums: the shape stays. */
-const numbers = (s: string) => s.replace(/\b[0-9a-f]{4},(?=\d)/g, "CSUM,").replace(/\d+/g, "N");
+import { both, ids, numbers, realSide, same, shell, weftSide } from "./helpers/tmux_sides.ts";
 
 Deno.test(
   "weft tmux: Claude Code's commands give real tmux's output shapes and exit codes",

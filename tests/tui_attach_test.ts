@@ -304,3 +304,37 @@ Deno.test(
     }, NEW_PANES_WITHOUT_RC);
   },
 );
+
+Deno.test(
+  "weft attach puts what a program copies with `tmux load-buffer -w -` on its terminal's clipboard",
+  E2E,
+  async () => {
+    const tmux = new Tmux();
+    await withServer(async ({ client, dir, server }) => {
+      await startSession(client);
+      const text = "copied by a pane: é\n";
+      // What Claude Code runs to copy inside tmux, through `weft tmux` (text on stdin).
+      const copy = () =>
+        runTmux(["load-buffer", "-w", "-"], {
+          out: () => {},
+          err: () => {},
+          cwd: dir,
+          env: (n) => ({ WEFT_SOCKET: server.paths.socket, TMUX_PANE: "%1" })[n],
+          stdin: () => Promise.resolve(text),
+        });
+      try {
+        await tmux.shell("a", 100, 30, dir);
+        // The outer tmux turns an OSC 52 from its pane (weft attach) into a buffer of its own.
+        await tmux.run("set-option", "-s", "set-clipboard", "on");
+        await tmux.attach("a");
+        // Until the client is attached and subscribed, a copy reaches no terminal: copy again.
+        await eventually("the copy in the outer tmux's buffer", async () => {
+          assertEquals(await copy(), 0);
+          return await tmux.run("show-buffer").catch(() => "") === text;
+        });
+      } finally {
+        await tmux.kill();
+      }
+    }, NEW_PANES_WITHOUT_RC);
+  },
+);

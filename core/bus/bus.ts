@@ -64,6 +64,7 @@ export class Bus {
   #barrier: (() => Promise<void>) | undefined;
   #starting = new Map<string, Promise<void>>();
   #nextId = 1;
+  #tags: ReadonlySet<string> | undefined;
 
   /** Installs the function that turns target references into the objects handlers get. */
   setResolver(resolver: TargetResolver): void {
@@ -108,6 +109,7 @@ export class Bus {
       // Not spread: a command's JSON Schemas are computed when first listed, not here.
       this.#commands.set(command.name, { command, owner, grants });
     }
+    this.#tags = undefined;
     this.events.publish("bus.commands_changed", { owner, added: commands.map((c) => c.name) });
   }
 
@@ -133,7 +135,21 @@ export class Bus {
         removed.push(name);
       }
     }
+    this.#tags = undefined;
     if (removed.length) this.events.publish("bus.commands_changed", { owner, removed });
+  }
+
+  /**
+   * The sideband tag names registered commands declare in their specs (`<weft:canvas …/>`),
+   * kept until the commands change: cheap enough to ask for every tag a pane prints.
+   */
+  declaredTags(): ReadonlySet<string> {
+    this.#tags ??= new Set(
+      [...this.#commands.values()].flatMap((e) =>
+        e.command.sideband ? [e.command.sideband.tag] : []
+      ),
+    );
+    return this.#tags;
   }
 
   /** How many commands are registered (cheap: no specs are built). */

@@ -108,6 +108,18 @@ Deno.test("Bus.unregister() removes an owner's commands and tells subscribers", 
   assertEquals(seen.length, 2);
 });
 
+Deno.test("Bus.declaredTags() follows the commands that declare a sideband tag", () => {
+  const bus = new Bus();
+  const tagged = {
+    ...echo("demo.show"),
+    sideband: { tag: "show", summary: "show text", attrs: {} },
+  };
+  bus.register("demo", [echo(), tagged]);
+  assertEquals([...bus.declaredTags()], ["show"]);
+  bus.unregister("demo");
+  assertEquals([...bus.declaredTags()], []);
+});
+
 Deno.test("Bus.call() turns a throwing handler into an error reply", async () => {
   const bus = new Bus();
   bus.register("demo", [defineCommand({

@@ -6,11 +6,12 @@
  */
 
 import { type EventFilter, eventMatches, type WeftEvent } from "../../protocols/bus/events.ts";
-import { mayReceive, refusedTopics } from "../../protocols/bus/event_rights.ts";
+import { forOwnerOnly, mayReceive, refusedTopics } from "../../protocols/bus/event_rights.ts";
 import type { Caller } from "../../protocols/bus/command_spec.ts";
 import type { GrantSet } from "../../protocols/bus/capabilities.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { describeCaller } from "./_describe.ts";
+import { ownerOf } from "./owner.ts";
 
 type Listener = (event: WeftEvent) => void;
 
@@ -44,6 +45,8 @@ interface Subscription {
   filter: EventFilter;
   listener: Listener;
   grants: GrantSet;
+  /** The subscriber as an owner ({@link ownerOf}); none for in-process code. */
+  owner: string | undefined;
 }
 
 /**
@@ -81,7 +84,7 @@ export class EventHub {
         { refused },
       );
     }
-    const sub = { filter, listener, grants };
+    const sub = { filter, listener, grants, owner: caller ? ownerOf(caller) : undefined };
     this.#subs.add(sub);
     return () => this.#subs.delete(sub);
   }
@@ -120,13 +123,19 @@ export class EventHub {
   #deliver(event: WeftEvent): void {
     const { topic, pane } = event;
     for (const s of this.#subs) {
-      if (!this.#matches(s, topic, pane)) continue;
+      if (!this.#matches(s, topic, pane) || !this.#isFor(s, event)) continue;
       try {
         s.listener(event);
       } catch (err) {
         console.error(`weft: event listener for "${topic}" failed:`, err);
       }
     }
+  }
+
+  /** An owner-only event goes to the owner its data names (and to in-process code) alone. */
+  #isFor(s: Subscription, event: WeftEvent): boolean {
+    if (s.owner === undefined || !forOwnerOnly(event.topic)) return true;
+    return (event.data as { owner?: unknown } | null)?.owner === s.owner;
   }
 
   #matches(s: Subscription, topic: string, pane: string | undefined): boolean {

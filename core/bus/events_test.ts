@@ -44,6 +44,27 @@ Deno.test("EventHub delivers pane events to a caller with pane:read and to in-pr
   deepStrictEqual(seen, ["reader x", "core x"]);
 });
 
+Deno.test("EventHub gives a canvas's keys to its owner only, not to other pane readers", () => {
+  const hub = new EventHub();
+  const seen: string[] = [];
+  const subscriber = (caller: Caller, topics = ["pane.*"]) =>
+    hub.subscribe({ topics }, (e) => seen.push(`${caller.id} ${e.topic}`), caller);
+  const grants = new Set(["pane:read"] as const);
+  subscriber({ kind: "plugin", id: "canvas", grants });
+  subscriber({ kind: "plugin", id: "spy", grants }, ["pane.canvas.input", "pane.canvas.*"]);
+  subscriber({ kind: "socket", id: "canvas", grants: "all" }, ["*"]);
+  hub.subscribe({ topics: ["pane.*"] }, (e) => seen.push(`core ${e.topic}`));
+  hub.publish("pane.canvas.input", { pane: "p2", owner: "canvas", data: "q" }, "p2");
+  hub.publish("pane.canvas.resized", { pane: "p2", owner: "socket:c9", cols: 1, rows: 1 }, "p2");
+  hub.publish("pane.canvas.input", { pane: "p2", data: "no owner" }, "p2");
+  deepStrictEqual(seen, [
+    "canvas pane.canvas.input",
+    "core pane.canvas.input",
+    "core pane.canvas.resized",
+    "core pane.canvas.input",
+  ]);
+});
+
 Deno.test("EventHub.publishAs() marks a plugin's event with its name", () => {
   const hub = new EventHub();
   const seen: WeftEvent[] = [];

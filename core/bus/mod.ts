@@ -12,6 +12,7 @@ export { commandFactory, defineCommand } from "./command.ts";
 export { specOf, toJsonSchema } from "../../protocols/bus/schema.ts";
 export type { CallContext, Command, CommandDefinition } from "./command.ts";
 export { CORE_TOPIC_PREFIXES, EventHub, isCoreTopic } from "./events.ts";
+export { ownerOf } from "./owner.ts";
 export type {
   Caller,
   CommandSpec,

@@ -1,19 +1,15 @@
 import { z } from "zod";
-import type { Caller } from "../bus/mod.ts";
+import { ownerOf } from "../bus/mod.ts";
 import { defineCommand } from "./_define.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import type { CoreDeps } from "./deps.ts";
 import { PaneOut } from "./_outputs.ts";
 
-/** Who owns what a caller creates as a canvas: a plugin by its name, others by kind and id. */
-export function canvasOwnerOf(caller: Caller): string {
-  return caller.kind === "plugin" ? caller.id : `${caller.kind}:${caller.id}`;
-}
-
 /**
  * `pane.canvas`: a new pane with no process, drawn by its creator with `pane.draw`. It takes
  * part in layouts, names, tags, focus, zoom and reads like any pane; what is typed into it and
- * its new sizes reach the owner as `pane.canvas.input` and `pane.canvas.resized` events.
+ * its new sizes reach the owner, and only it, as `pane.canvas.input` and `pane.canvas.resized`
+ * events (owner-only topics: see `protocols/bus/event_rights.ts`).
  */
 export function paneCanvas(deps: CoreDeps) {
   return defineCommand({
@@ -48,7 +44,7 @@ export function paneCanvas(deps: CoreDeps) {
           `Cannot split pane "${split.id}": it is not in window "${window.id}"`,
         );
       }
-      const owner = canvasOwnerOf(caller);
+      const owner = ownerOf(caller);
       const pane = model.createPane(split.window, {
         argv: [],
         command: `canvas (${owner})`,

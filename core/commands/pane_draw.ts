@@ -3,7 +3,7 @@ import { defineCommand } from "./_define.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import type { CoreDeps } from "./deps.ts";
 import { CanvasPty } from "../model/canvas_pty.ts";
-import { canvasOwnerOf } from "./pane_canvas.ts";
+import { ownerOf } from "../bus/mod.ts";
 import { canvasFrame } from "./_canvas_frame.ts";
 
 /**
@@ -34,7 +34,7 @@ export function paneDraw(_deps: CoreDeps) {
           `Cannot draw on pane "${pane.id}": it is not a canvas`,
         );
       }
-      const who = canvasOwnerOf(caller);
+      const who = ownerOf(caller);
       if (pty.owner !== who) {
         throw new WeftError(
           "DENIED",

@@ -65,6 +65,29 @@ Deno.test("pane.write types text and named keys, with bracketed paste when the p
   });
 });
 
+Deno.test("pane.write's Enter waits for a slow program to take the typed text in", async () => {
+  await withCore(async (core) => {
+    await core.call("session.create", {});
+    const pty = core.pty("p1");
+    // A program busy for 400 ms before it reads (a loaded machine, a TUI mid-redraw): an Enter
+    // sent after a fixed settle would reach it in the same read as the text, as a paste.
+    const seen: string[] = [];
+    pty.onInput((text) => {
+      seen.push(text);
+      if (text === "hello") setTimeout(() => pty.output("hello"), 400);
+    });
+    const wrote = core.call("pane.write", { pane: "p1", text: "hello", submit: true });
+    await eventually("the text typed", () => seen.length === 1);
+    await new Promise((r) => setTimeout(r, 300)); // proves Enter is held: nothing came yet
+    deepStrictEqual(seen, ["hello"]);
+    await wrote;
+    deepStrictEqual(seen, ["hello", "\r"]);
+    // A program that never answers the typing still gets its Enter.
+    await core.call("pane.write", { pane: "p1", text: "quiet", submit: true });
+    ok(pty.written.endsWith("quiet\r"));
+  });
+});
+
 Deno.test("pane.write refuses a pane whose process has exited", async () => {
   await withCore(async (core) => {
     await core.call("session.create", {});

@@ -9,6 +9,10 @@ import type { CoreDeps } from "./deps.ts";
 const CHUNK = 4096;
 /** Agent TUIs drop an Enter that arrives in the same burst as pasted text. */
 const SUBMIT_SETTLE_MS = 120;
+/** How long the screen must be still, after it answered the typing, before Enter. */
+const SUBMIT_QUIET_MS = 40;
+/** The longest wait for a screen that never answers the typing (echo off). */
+const SUBMIT_MAX_WAIT_MS = 1500;
 
 /** `pane.write`: type text and keys into a pane. */
 export function paneWrite(deps: CoreDeps) {
@@ -46,6 +50,7 @@ export function paneWrite(deps: CoreDeps) {
         await waitForHuman(pane, deps.config.humanInput, signal);
       }
       const modes = pane.screen.modes;
+      const before = pane.screen.revision;
       let bytes = 0;
       if (input.text) {
         const usePaste = input.paste ?? (modes.bracketedPaste && input.text.includes("\n"));
@@ -59,11 +64,41 @@ export function paneWrite(deps: CoreDeps) {
         bytes += await writeChunked(pane, encodeKeys(input.keys, modes), signal);
       }
       if (input.submit) {
-        if (bytes) await new Promise((r) => setTimeout(r, SUBMIT_SETTLE_MS));
+        if (bytes) await settled(pane, before, signal);
         bytes += await writeChunked(pane, "\r", signal);
       }
       return { pane: pane.id, bytes };
     },
+  });
+}
+
+/**
+ * Resolves once the program has taken typed text in, so Enter arrives on its own: at least
+ * {@link SUBMIT_SETTLE_MS}, and when the screen answers the typing (an echo, a redraw), until
+ * it has been still for {@link SUBMIT_QUIET_MS}. A program that is slow to read (a loaded
+ * machine, a busy TUI) would otherwise read the text and the Enter in one burst, as a paste
+ * whose Enter is a newline; one that never answers gets {@link SUBMIT_MAX_WAIT_MS}.
+ */
+function settled(pane: Pane, before: number, signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const started = performance.now();
+    let quiet: ReturnType<typeof setTimeout> | undefined;
+    const finish = () => {
+      clearTimeout(quiet);
+      clearTimeout(ceiling);
+      stop();
+      signal.removeEventListener("abort", finish);
+      resolve();
+    };
+    const answered = () => {
+      clearTimeout(quiet);
+      const wait = Math.max(SUBMIT_QUIET_MS, SUBMIT_SETTLE_MS - (performance.now() - started));
+      quiet = setTimeout(finish, wait);
+    };
+    const stop = pane.screen.onChange(answered);
+    const ceiling = setTimeout(finish, SUBMIT_MAX_WAIT_MS);
+    signal.addEventListener("abort", finish, { once: true });
+    if (pane.screen.revision !== before) answered();
   });
 }
 

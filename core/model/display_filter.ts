@@ -31,6 +31,11 @@ export interface DisplayFilterOptions extends SidebandStreamOptions {
   write: (text: string) => void;
   /** Tag names that are taken out; others stay in view. Default: the built-in tags. */
   names?: ReadonlySet<string>;
+  /**
+   * More names taken out: the tags that commands declare in their specs, asked again for each
+   * tag seen, so a plugin that registers later counts.
+   */
+  declared?: () => ReadonlySet<string>;
   /** How long an unfinished command is held back. Default 500 ms. */
   holdMs?: number;
   /** Default: the global timers. */
@@ -54,16 +59,18 @@ export class DisplayFilter {
   #stream: SidebandStream;
   #write: (text: string) => void;
   #names: ReadonlySet<string>;
+  #declared: (() => ReadonlySet<string>) | undefined;
   #holdMs: number;
   #timers: FilterTimers;
   #timer: unknown;
   #passed = 0;
 
   constructor(options: DisplayFilterOptions) {
-    const { write, names, holdMs, timers, ...stream } = options;
+    const { write, names, declared, holdMs, timers, ...stream } = options;
     this.#stream = new SidebandStream(stream);
     this.#write = write;
     this.#names = names ?? new Set(Object.keys(TAGS));
+    this.#declared = declared;
     this.#holdMs = holdMs ?? 500;
     this.#timers = timers ?? REAL_TIMERS;
   }
@@ -98,7 +105,7 @@ export class DisplayFilter {
     let text = out.text;
     // Put back, right to left, what was read as a command but is not one weft knows.
     for (const command of [...out.commands].reverse()) {
-      if (this.#names.has(command.name)) continue;
+      if (this.#names.has(command.name) || this.#declared?.().has(command.name)) continue;
       const at = command.at - base;
       text = text.slice(0, at) + command.raw + text.slice(at);
     }

@@ -49,3 +49,16 @@ Deno.test("DisplayFilter.passes() lets plain text skip the filter only while not
   filter.dispose();
   strictEqual(shown, "half <weft:sta");
 });
+
+Deno.test("DisplayFilter hides the tags commands declare, learnt after it started", () => {
+  let shown = "";
+  const declared = new Set<string>();
+  const filter = new DisplayFilter({ write: (t) => (shown += t), declared: () => declared });
+  filter.push('a <weft:canvas kind="json" path="x.json"/>b\n');
+  strictEqual(shown, 'a <weft:canvas kind="json" path="x.json"/>b\n', "not declared yet");
+  declared.add("canvas");
+  shown = "";
+  filter.push('a <weft:canvas kind="markdown"># Hi\n</weft:canvas>b <weft:nope/>\n');
+  filter.dispose();
+  strictEqual(shown, "a b <weft:nope/>\n");
+});

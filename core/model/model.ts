@@ -66,6 +66,8 @@ export interface ModelOptions {
   foreground?: ForegroundOptions;
   /** Answer programs' OSC 7501 status probes and take their reports (default true). */
   statusProtocol?: boolean;
+  /** The sideband tags registered commands declare: the display filter hides them too. */
+  declaredTags?: () => ReadonlySet<string>;
 }
 
 /** How to start a pane's process. */
@@ -701,6 +703,7 @@ export class Model {
         processes: this.#processes,
       }),
       now: () => this.clock.now(),
+      ...(this.#options.declaredTags ? { declaredTags: this.#options.declaredTags } : {}),
       hooks: {
         activity: (p) => this.#onActivity(p),
         output: (p, data) => this.#onOutput(p, data),

@@ -103,6 +103,8 @@ export interface PaneOptions {
   processes: PaneProcesses;
   /** Monotonic milliseconds, for {@link Pane.lastOutputAt}. */
   now: () => number;
+  /** The sideband tags commands declare, which the display filter hides too. */
+  declaredTags?: () => ReadonlySet<string>;
 }
 
 /**
@@ -140,6 +142,7 @@ export class Pane {
   #display: DisplayFilter | undefined;
   #exited: Promise<PaneExit>;
   #processes: PaneProcesses;
+  #declaredTags: (() => ReadonlySet<string>) | undefined;
 
   constructor(
     ids: { id: string; session: string; window: string },
@@ -161,6 +164,7 @@ export class Pane {
       rows: launch.rows,
     });
     this.#processes = options.processes;
+    this.#declaredTags = options.declaredTags;
     this.#processes.track(this.pty.pid);
     this.screen = new Screen({
       cols: launch.cols,
@@ -207,7 +211,11 @@ export class Pane {
       this.#display?.dispose();
       this.#display = undefined;
     } else {
-      this.#display ??= new DisplayFilter({ write: (text) => this.screen.write(text) });
+      const declared = this.#declaredTags;
+      this.#display ??= new DisplayFilter({
+        write: (text) => this.screen.write(text),
+        ...(declared ? { declared } : {}),
+      });
     }
   }
 

@@ -18,8 +18,8 @@
 
 export { PLUGIN_HOST_DEFAULTS, PluginHost } from "./host.ts";
 export type { PluginHostOptions } from "./host.ts";
-export { fileManifestCache } from "./manifest_cache.ts";
-export type { ManifestCache } from "./manifest_cache.ts";
+export { fileManifestCache, layeredManifestCache } from "./manifest_cache.ts";
+export type { FileManifestCacheOptions, ManifestCache } from "./manifest_cache.ts";
 export { processTransport } from "./_process_transport.ts";
 export { workerTransport } from "./_worker_transport.ts";
 export type { Transport, TransportFactory } from "./_transport.ts";

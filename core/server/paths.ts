@@ -52,6 +52,18 @@ export function serverPaths(projectDir: string): ServerPaths {
   };
 }
 
+/**
+ * The user's manifest cache shared by all projects, `$XDG_CACHE_HOME/weft/plugins.json` (or
+ * `~/.cache/weft/…`): a project's first start then loads a plugin with Deno-level rights once,
+ * not twice, when another project ran the same module. Undefined without a home.
+ */
+export function sharedManifestsFile(): string | undefined {
+  const xdg = Deno.env.get("XDG_CACHE_HOME");
+  if (xdg) return join(xdg, "weft", "plugins.json");
+  const home = Deno.env.get("HOME");
+  return home ? join(home, ".cache", "weft", "plugins.json") : undefined;
+}
+
 /** A private (0700) per-user directory for sockets whose preferred path is too long. */
 export function runtimeDir(): string {
   const xdg = Deno.env.get("XDG_RUNTIME_DIR");

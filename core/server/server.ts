@@ -11,7 +11,7 @@ import type { WeftConfig } from "../config/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { Model, targetResolver } from "../model/mod.ts";
 import { ProcessGroups, Pty, shellArgv } from "../pty/mod.ts";
-import { fileManifestCache, PluginHost } from "../plugin/mod.ts";
+import { fileManifestCache, layeredManifestCache, PluginHost } from "../plugin/mod.ts";
 import { type ProjectStore, startStore } from "../store/mod.ts";
 import { VERSION } from "../version.ts";
 import { AttachedSizes } from "./attached_sizes.ts";
@@ -19,7 +19,7 @@ import { Connection } from "./connection.ts";
 import { serveHttpDoor } from "./http_door.ts";
 import { keysEqual, SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
 import type { FlowLimits } from "./_outbox.ts";
-import { ensurePrivateDir, type ServerPaths, serverPaths } from "./paths.ts";
+import { ensurePrivateDir, type ServerPaths, serverPaths, sharedManifestsFile } from "./paths.ts";
 import { readServerInfo } from "./info.ts";
 import { tmuxShim } from "./tmux_shim.ts";
 
@@ -91,6 +91,7 @@ export async function startServer(
     ...(paneEnv ? { paneEnv } : {}),
     spawn: Pty.spawn,
     processes,
+    declaredTags: () => bus.declaredTags(),
   });
   // Before the store restores panes: their environment names the HTTP door (WEFT_HTTP).
   const http = serveHttpDoor({
@@ -105,7 +106,7 @@ export async function startServer(
   const host = new PluginHost({
     bus,
     projectDir: config.projectDir,
-    manifests: fileManifestCache(paths.manifests),
+    manifests: manifestCaches(paths.manifests),
   });
   const sizes = new AttachedSizes({ bus, model });
   let resolveFinished!: () => void;
@@ -175,6 +176,18 @@ export async function startServer(
     (err) => console.error("weft: plugins failed to start:", err),
   );
   return { bus, model, host, paths, store, stop, finished, pluginsStarted };
+}
+
+/** Most modules the user's shared manifest cache remembers. */
+const SHARED_MANIFESTS = 64;
+
+/** The project's manifests first, then the user's shared ones. */
+function manifestCaches(projectFile: string) {
+  const shared = sharedManifestsFile();
+  return layeredManifestCache([
+    fileManifestCache(projectFile),
+    ...(shared ? [fileManifestCache(shared, { shared: SHARED_MANIFESTS })] : []),
+  ]);
 }
 
 /** Opens the store, restores what it holds into the empty model, and makes replies durable. */

@@ -32,7 +32,11 @@ export interface Executor {
 }
 
 /**
- * Runs the program as a child of the plugin, its stream-json kept in `<prefix>.jsonl`.
+ * Runs the program as a child of the plugin, its stream-json kept in `<prefix>.jsonl`. The
+ * children do not outlive the plugin process: it exits when its host stops it or goes away
+ * (its input closes, even after the server's `kill -9`), and its `unload` ends each program
+ * still running (SIGKILL: an unload handler cannot wait), so a retried turn never runs twice
+ * at once. A plugin process killed with SIGKILL itself cannot do that.
  *
  * @example
  * ```ts
@@ -41,14 +45,33 @@ export interface Executor {
  * ```
  */
 export function headlessExecutor(): Executor {
-  return { run: runHeadless };
+  const running = new Set<Deno.ChildProcess>();
+  globalThis.addEventListener("unload", () => {
+    for (const child of running) {
+      try {
+        child.kill("SIGKILL");
+      } catch { /* already gone */ }
+    }
+  });
+  return {
+    run: async (job) => {
+      const child = spawn(job);
+      if (!("pid" in child)) return child;
+      running.add(child);
+      try {
+        return await runHeadless(job, child);
+      } finally {
+        running.delete(child);
+      }
+    },
+  };
 }
 
-async function runHeadless(job: TurnJob): Promise<RawRun> {
+/** Starts the turn's program, or says why it could not start. */
+function spawn(job: TurnJob): Deno.ChildProcess | RawRun {
   const [program, ...args] = job.argv;
-  let child: Deno.ChildProcess;
   try {
-    child = new Deno.Command(program!, {
+    return new Deno.Command(program!, {
       args,
       cwd: job.cwd,
       env: job.env,
@@ -59,6 +82,9 @@ async function runHeadless(job: TurnJob): Promise<RawRun> {
   } catch (err) {
     return notStarted(program!, job.cwd, err);
   }
+}
+
+async function runHeadless(job: TurnJob, child: Deno.ChildProcess): Promise<RawRun> {
   const spawned = performance.now();
   void feed(child.stdin, job.input);
   job.started(null);

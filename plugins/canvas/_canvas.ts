@@ -9,6 +9,7 @@ import { WeftError } from "@weft/weft/plugin";
 import { KINDS } from "./kinds/mod.ts";
 import { fit, paint, STYLE, wrap } from "./kinds/_text.ts";
 import type { View } from "./_view.ts";
+import { gitRange } from "./_git.ts";
 
 /** What a canvas shows. */
 export interface Source {
@@ -39,9 +40,9 @@ export interface Canvas extends Source {
   chain: Promise<void>;
 }
 
-/** The title a canvas shows: given, else its path, else its kind; plus a note (truncation). */
+/** The title a canvas shows: given, else its path or git range, else its kind; plus a note. */
 export function titleOf(c: Source & { note?: string }): string {
-  const base = c.title ?? c.path ?? c.kind;
+  const base = c.title ?? c.path ?? gitRange(c) ?? c.kind;
   return c.note ? `${base} (${c.note})` : base;
 }
 

@@ -12,6 +12,7 @@ import { KINDS, LIVE_KINDS } from "./kinds/mod.ts";
 import { didYouMean } from "../../protocols/bus/suggest.ts";
 import { type Canvas, renderCanvas, type Source, titleOf } from "./_canvas.ts";
 import { filePair, loadSource } from "./_load.ts";
+import { checkRange, gitRange } from "./_git.ts";
 import { watchFile } from "./_watch.ts";
 import { keysOf } from "./_keys.ts";
 import { newView, press, screenOf } from "./_view.ts";
@@ -245,7 +246,7 @@ export class Canvases {
       options = undefined;
     }
     const rebuildable = path || LIVE_KINDS.has(kind ?? "") ||
-      filePair({ kind: kind ?? "", options });
+      filePair({ kind: kind ?? "", options }) || gitRange({ kind: kind ?? "", options });
     if (!kind || !rebuildable) {
       // Its content was not kept: nothing can draw it again.
       await this.#ctx.call("pane.close", { pane: p.id }).catch(() => {});
@@ -291,7 +292,10 @@ function checkSource(source: Source): void {
         didYouMean(source.kind, known),
     );
   }
-  const live = LIVE_KINDS.has(source.kind) || filePair(source) !== undefined;
+  const range = gitRange(source);
+  if (range !== undefined) checkRange(range);
+  const live = LIVE_KINDS.has(source.kind) || filePair(source) !== undefined ||
+    range !== undefined;
   const given = (source.path !== undefined ? 1 : 0) + (source.content !== undefined ? 1 : 0);
   if (live ? given !== 0 : given !== 1) {
     throw new WeftError(

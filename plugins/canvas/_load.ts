@@ -1,7 +1,8 @@
 /**
  * How a canvas's source becomes text for its kind: inline content as it is; a file of the
  * project (its head, a log's tail); two files of the project diffed (`diff` with `options.old`
- * and `options.new`); the agent panes for a live board. Every file read is recorded in
+ * and `options.new`), or a git range of the project (`diff` with `options.range`); the agent
+ * panes for a live board. Every file read is recorded in
  * `c.files`, so the plugin watches them, a missing one included.
  *
  * @module
@@ -13,6 +14,7 @@ import { LIVE_KINDS } from "./kinds/mod.ts";
 import { diffTexts } from "./kinds/diff.ts";
 import type { Canvas } from "./_canvas.ts";
 import { insideProject, readSource, type SourceText } from "./_source.ts";
+import { gitDiff, gitRange } from "./_git.ts";
 import { agentPanes, type PaneFacts } from "./_agents.ts";
 import type { Options } from "./options.ts";
 
@@ -43,6 +45,14 @@ export async function loadSource(c: Canvas, deps: LoadDeps): Promise<void> {
   }
   if (c.content !== undefined) {
     c.text = c.content;
+    return;
+  }
+  const range = gitRange(c);
+  if (range !== undefined) {
+    const { maxBytes, gitTimeoutMs: timeoutMs } = deps.options;
+    const diff = await gitDiff(deps.projectDir, range, { maxBytes, timeoutMs });
+    c.text = diff.text;
+    if (diff.truncated) c.note = `first ${size(maxBytes)}`;
     return;
   }
   const pair = filePair(c);

@@ -1,7 +1,8 @@
 /**
  * `weft canvas KIND [PATH | -] [--name N] [--title T] [--opt KEY=VALUE]…`: opens a canvas in
  * the running server showing a file of the project (`-`: standard input as content; no PATH:
- * the agents board and other live kinds). Prints the canvas's pane id.
+ * the agents board and other live kinds; `diff --opt range=main..HEAD`: a git range of the
+ * project). Prints the canvas's pane id.
  *
  * @module
  */

@@ -39,8 +39,9 @@ export default definePlugin({
   name: "canvas",
   version: "0.1.0",
   description: "Panes drawn from data: diff, tests, markdown, JSON, logs, tables, agents.",
-  // read:. is the project folder (paths are resolved against it), and nothing else.
-  capabilities: ["canvas:draw", "pane:read", "pane:control", "read:."],
+  // read:. is the project folder (paths are resolved against it), and nothing else; run:git
+  // is `git diff` of a range in the project (a `diff` canvas with options.range), no other program.
+  capabilities: ["canvas:draw", "pane:read", "pane:control", "read:.", "run:git"],
   commands: [open, update, close, kinds],
   options: parseOptions,
   setup: async (ctx) => {

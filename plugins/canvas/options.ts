@@ -16,6 +16,8 @@ export interface Options {
   debounceMs: number;
   /** How often an agents board redraws to keep its ages current (ms; 0: only on changes). */
   agentsTickMs: number;
+  /** How long `git diff` may run for a `diff` canvas of a git range (ms). */
+  gitTimeoutMs: number;
 }
 
 /** The options of a project that sets none. */
@@ -24,6 +26,7 @@ export const defaults: Options = {
   tailBytes: 256 * 1024,
   debounceMs: 15,
   agentsTickMs: 5000,
+  gitTimeoutMs: 10_000,
 };
 
 /**
@@ -41,6 +44,7 @@ export const parseOptions: (raw: unknown) => Options = optionsParser<Options>("c
     tailBytes: z.number().int().min(1024).max(64 * 1024 * 1024).optional(),
     debounceMs: z.number().int().min(0).max(10_000).optional(),
     agentsTickMs: z.number().int().min(0).max(3_600_000).optional(),
+    gitTimeoutMs: z.number().int().min(100).max(600_000).optional(),
   }),
   defaults,
 });

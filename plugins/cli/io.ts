@@ -13,6 +13,8 @@ export interface CliIo {
   err: (text: string) => void;
   cwd: string;
   env: (name: string) => string | undefined;
+  /** Reads all of stdin as text (for `weft tmux load-buffer -`); none: empty. */
+  stdin?: () => Promise<string>;
 }
 
 /** The process's own I/O. */
@@ -21,6 +23,7 @@ export const processIo: CliIo = {
   err: (text) => writeAll(Deno.stderr, text),
   cwd: Deno.cwd(),
   env: (name) => Deno.env.get(name),
+  stdin: () => new Response(Deno.stdin.readable).text(),
 };
 
 /** The exit code of a Unix tool that SIGPIPE ended (128 + 13). */

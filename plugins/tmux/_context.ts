@@ -13,6 +13,7 @@ import {
 } from "../../protocols/tmux/mod.ts";
 import { loadWorld, paneVars, type World } from "./world.ts";
 import { TMUX_TAG } from "./_remain.ts";
+import type { TmuxShared } from "./_shared.ts";
 
 /** A bus call: the socket client's or, in the server, the tmux plugin's. */
 export type Call = <T = Record<string, unknown>>(method: string, params: unknown) => Promise<T>;
@@ -30,6 +31,14 @@ export interface Ctx {
   caller: string | undefined;
   world: World;
   out: (text: string) => void;
+  /** Paste buffers and global options, kept between calls. */
+  shared: TmuxShared;
+  /** What the client read from its stdin, for `load-buffer -`. */
+  stdin: string | undefined;
+  /** The client's `$SHELL` (tmux's `default-shell` is its server's `$SHELL`). */
+  shell: string | undefined;
+  /** Hands text to attached clients' clipboards (`load-buffer -w`); none: nowhere. */
+  clipboard?: (text: string) => void;
 }
 
 /** A tmux command's implementation: its exit code. */
@@ -59,7 +68,7 @@ export function str(ctx: Ctx, flag: string): string | undefined {
 
 /** Prints a pane's format line after re-reading the world (for `-P` after creating it). */
 export async function printPane(ctx: Ctx, pane: string, fallback: string): Promise<void> {
-  const world = await loadWorld(ctx.call, ctx.caller);
+  const world = { ...await loadWorld(ctx.call, ctx.caller), globals: ctx.shared.options };
   ctx.out(expandFormat(str(ctx, "F") ?? fallback, paneVars(world, pane)) + "\n");
 }
 

@@ -1,8 +1,8 @@
 /**
  * The option commands of the shim: set-option, show-options, show-window-options. A value set
  * on a pane (`-p`) or a window (`-w`, kept on each of its panes) lives in the pane's metadata as
- * `tmux.OPTION` (the TUI reads border styles and titles there); global and server values are
- * tmux's defaults (protocols/tmux/options.ts): a `set -g` is accepted and not kept.
+ * `tmux.OPTION` (the TUI reads border styles and titles there); global and server values set
+ * with `-g`/`-s` are kept in the plugin's state, over tmux's defaults (protocols/tmux/options.ts).
  *
  * @module
  */
@@ -10,13 +10,37 @@
 import { optionDef, optionLine, type OptionScope, TMUX_OPTIONS } from "../../protocols/tmux/mod.ts";
 import { type Ctx, find, type Handler, TmuxFailure } from "./_context.ts";
 
-/** `set-option -p|-w`: kept in pane meta as `tmux.OPTION`; -g/-s are accepted, not kept. */
+/** A global (`-g`/`-s`) value: set (`-a` appends, `-u` unsets) in the plugin's state. */
+function setGlobal(ctx: Ctx, option: string, value: string | undefined): number {
+  const f = ctx.cmd.flags;
+  if (!optionDef(option)) {
+    // tmux accepts array options it has (terminal-features, …) that this table leaves out.
+    if (f.q || f.a) return 0;
+    throw new TmuxFailure(`invalid option: ${option}`);
+  }
+  const options = ctx.shared.options;
+  if (f.u) options.delete(option);
+  else options.set(option, (f.a ? globalValue(ctx, option) : "") + (value ?? ""));
+  return 0;
+}
+
+/** An option's global value: what `set -g` set, else tmux's default (`$SHELL` for the shell). */
+export function globalValue(ctx: Ctx, name: string): string {
+  const set = ctx.shared.options.get(name);
+  if (set !== undefined) return set;
+  if (name === "default-shell" && ctx.shell?.startsWith("/")) return ctx.shell;
+  return optionDef(name)?.value ?? "";
+}
+
+/** `set-option -p|-w`: kept in pane meta as `tmux.OPTION`; -g/-s (and session options) globally. */
 const setOption: Handler = async (ctx) => {
   const f = ctx.cmd.flags;
   const [option, value] = ctx.cmd.args;
   if (!option) throw new TmuxFailure("command set-option: too few arguments (need at least 1)");
   const scope = f.p ? "pane" : f.w ? "window" : optionDef(option)?.scope;
-  if (f.g || f.s || (scope !== "pane" && scope !== "window")) return 0;
+  if (f.g || f.s || (scope !== "pane" && scope !== "window")) {
+    return setGlobal(ctx, option, value);
+  }
   const t = find(ctx, scope === "pane" ? "pane" : "window");
   const panes = scope === "pane"
     ? [t.pane]
@@ -53,13 +77,16 @@ function showOne(ctx: Ctx, name: string, scope: OptionScope | "pane"): string | 
   const def = optionDef(name);
   const local = f.g ? undefined : localValue(ctx, scope, name);
   if (local !== undefined) return optionLine(name, local, f.v === true);
+  const user = name.startsWith("@") ? ctx.shared.options.get(name) : undefined;
+  if (user !== undefined) return optionLine(name, user, f.v === true);
   if (name.startsWith("@") || !def) {
     if (f.q) return null;
     throw new TmuxFailure(`invalid option: ${name}`);
   }
   // Server options have one level; the others show their global value with -g, or -A.
-  if (def.scope === "server" || f.g) return optionLine(name, def.value, f.v === true);
-  if (f.A) return optionLine(f.v ? name : `${name}*`, def.value, f.v === true);
+  const value = globalValue(ctx, name);
+  if (def.scope === "server" || f.g) return optionLine(name, value, f.v === true);
+  if (f.A) return optionLine(f.v ? name : `${name}*`, value, f.v === true);
   return null;
 }
 
@@ -67,11 +94,16 @@ function showOptions(windowFlag: boolean): Handler {
   return (ctx) => {
     const name = ctx.cmd.args[0];
     const scope = scopeOf(ctx, name, windowFlag || ctx.cmd.flags.w === true);
-    const names = name
-      ? [name]
-      : Object.keys(TMUX_OPTIONS).filter((n) =>
+    // User options (`@name`, set with -g) come first, sorted, as tmux lists them.
+    const users = scope === "session" && ctx.cmd.flags.g
+      ? [...ctx.shared.options.keys()].filter((n) => n.startsWith("@")).sort()
+      : [];
+    const names = name ? [name] : [
+      ...users,
+      ...Object.keys(TMUX_OPTIONS).filter((n) =>
         TMUX_OPTIONS[n]!.scope === (scope === "pane" ? "window" : scope)
-      );
+      ),
+    ];
     const lines = names.map((n) => showOne(ctx, n, scope)).filter((l) => l !== null);
     ctx.out(lines.map((l) => `${l}\n`).join(""));
     return Promise.resolve(0);

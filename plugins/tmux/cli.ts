@@ -1,35 +1,68 @@
 /**
- * `weft tmux …`: tmux's command line, answered by this project's weft server. Inside weft panes
- * the `tmux` on `PATH` (the shim) reaches the same code through `tmux.exec`.
+ * `weft tmux …`: tmux's command line, answered by this project's weft server. Like the `tmux`
+ * shim inside panes, it hands its argv to the tmux plugin's `tmux.exec`, so paste buffers and
+ * global options live in the server between calls, as in tmux.
  *
  * @module
  */
 
 import { WeftClient } from "../client/mod.ts";
 import type { CliIo, Subcommand } from "../cli/io.ts";
-import { execTmux } from "./run.ts";
+import { parseTmuxArgs } from "../../protocols/tmux/mod.ts";
+import { TMUX_VERSION } from "./run.ts";
 
 /** Connects as the calling pane: `WEFT_SOCKET` in a pane, else the project around `cwd`. */
-async function connect(io: CliIo) {
+function connect(io: CliIo): Promise<WeftClient> {
   const pane = io.env("WEFT_PANE");
   const hello = { client: "cli" as const, ...(pane ? { pane } : {}) };
   const socket = io.env("WEFT_SOCKET");
-  const client =
-    await (socket ? WeftClient.connect(socket, hello) : WeftClient.find(io.cwd, hello));
-  return {
-    call: <T>(method: string, params: unknown) => client.call<T>(method, params),
-    close: () => client.close(),
-  };
+  return socket ? WeftClient.connect(socket, hello) : WeftClient.find(io.cwd, hello);
+}
+
+/** What the words ask of the client: the version only, or stdin for `load-buffer -`. */
+function needs(args: readonly string[]): { version: boolean; stdin: boolean } {
+  try {
+    const inv = parseTmuxArgs(args);
+    const cmd = inv.command;
+    return { version: inv.version, stdin: cmd?.name === "load-buffer" && cmd.args[0] === "-" };
+  } catch {
+    return { version: false, stdin: false }; // the server prints tmux's usage error
+  }
 }
 
 /** Runs `weft tmux ARGS…` with this I/O; the exit code. */
-export function runTmux(args: readonly string[], io: CliIo): Promise<number> {
-  return execTmux(args, {
-    out: io.out,
-    err: io.err,
-    caller: io.env("TMUX_PANE") ?? io.env("WEFT_PANE"),
-    connect: () => connect(io),
-  });
+export async function runTmux(args: readonly string[], io: CliIo): Promise<number> {
+  const need = needs(args);
+  if (need.version) {
+    io.out(`${TMUX_VERSION}\n`);
+    return 0;
+  }
+  const pane = io.env("TMUX_PANE") ?? io.env("WEFT_PANE");
+  const shell = io.env("SHELL");
+  const stdin = need.stdin ? await io.stdin?.() ?? "" : undefined;
+  let client: WeftClient;
+  try {
+    client = await connect(io);
+  } catch (err) {
+    io.err(`no server running: ${(err as Error).message}\n`);
+    return 1;
+  }
+  try {
+    const r = await client.call<{ code: number; out: string; err: string }>("tmux.exec", {
+      argv: args,
+      ...(pane ? { pane } : {}),
+      ...(shell ? { shell } : {}),
+      ...(stdin === undefined ? {} : { stdin }),
+    });
+    io.out(r.out);
+    io.err(r.err);
+    return r.code;
+  } catch (err) {
+    io.err(`${(err as Error).message}\n`);
+    return 1;
+  } finally {
+    client.close();
+  }
 }
 
 /** The `tmux` subcommand. */

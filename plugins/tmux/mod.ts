@@ -9,9 +9,14 @@
 import { definePlugin, withState, z } from "@weft/weft/plugin";
 import { execTmux } from "./run.ts";
 import { type Exit, onPaneExited } from "./_remain.ts";
+import { type TmuxShared, tmuxShared } from "./_shared.ts";
 
 interface TmuxState {
   log: (line: string) => void;
+  /** Paste buffers and global options: tmux keeps them in its server, so do we. */
+  shared: TmuxShared;
+  /** Publishes `tmux.clipboard` (what `load-buffer -w` copied) for attached clients. */
+  clipboard: (text: string, pane: string | undefined) => void;
 }
 
 const { defineCommand } = withState<TmuxState>();
@@ -28,6 +33,10 @@ const exec = defineCommand({
     pane: z.string().optional().describe(
       "The calling pane (`%N` or a weft id); default: the caller's.",
     ),
+    stdin: z.string().max(16 * 1024 * 1024).optional().describe(
+      "The client's stdin, for `load-buffer -`.",
+    ),
+    shell: z.string().max(4096).optional().describe("The client's `$SHELL` (`default-shell`)."),
   }),
   output: z.object({ code: z.number(), out: z.string(), err: z.string() }),
   handler: async ({ input, caller, call, state }) => {
@@ -40,6 +49,10 @@ const exec = defineCommand({
       connect: () =>
         Promise.resolve({ call: <T>(m: string, p: unknown) => call<T>(m, p), close: () => {} }),
       unknown: (line) => state.log(`unknown tmux command: tmux ${line}`),
+      shared: state.shared,
+      clipboard: (text) => state.clipboard(text, input.pane ?? caller.pane),
+      ...(input.stdin === undefined ? {} : { stdin: input.stdin }),
+      ...(input.shell === undefined ? {} : { shell: input.shell }),
     });
     return { code, out, err };
   },
@@ -65,6 +78,8 @@ export default definePlugin({
       { topics: ["pane.exited"] },
       (event) => void onPaneExited({ call, log }, event.data as Exit & { pane: string }),
     );
-    return { log };
+    const clipboard = (text: string, pane: string | undefined) =>
+      ctx.publish("tmux.clipboard", { text, pane: pane ?? null });
+    return { log, shared: tmuxShared(), clipboard };
   },
 });

@@ -1,7 +1,7 @@
 /**
  * Runs one tmux command line against a weft server: parse (protocols/tmux), resolve, call the
- * bus, print what tmux would print, return tmux's exit code. The same code runs in `weft tmux`
- * (over the socket) and in the tmux plugin (`tmux.exec`, what the in-pane shim calls).
+ * bus, print what tmux would print, return tmux's exit code. It runs in the tmux plugin
+ * (`tmux.exec`, what the in-pane shim and `weft tmux` call).
  *
  * @module
  */
@@ -12,6 +12,8 @@ import { MOVE_COMMANDS } from "./_move.ts";
 import { OPTION_COMMANDS } from "./_options.ts";
 import { PANE_COMMANDS } from "./_panes.ts";
 import { WINDOW_COMMANDS } from "./_windows.ts";
+import { BUFFER_COMMANDS } from "./_buffers.ts";
+import type { TmuxShared } from "./_shared.ts";
 import { loadWorld } from "./world.ts";
 
 /** The tmux version the shim reports (`tmux -V`); Claude Code only checks that tmux answers. */
@@ -22,6 +24,7 @@ const HANDLERS: Record<string, Handler> = {
   ...WINDOW_COMMANDS,
   ...OPTION_COMMANDS,
   ...MOVE_COMMANDS,
+  ...BUFFER_COMMANDS,
 };
 
 /** Where a tmux call writes, who calls, and how it reaches the bus. */
@@ -34,6 +37,14 @@ export interface ExecIo {
   connect: () => Promise<{ call: Call; close: () => void }>;
   /** Told the name of a command the shim does not know (so weft learns what people use). */
   unknown?: (name: string) => void;
+  /** Paste buffers and global options, kept between calls (the tmux plugin's state). */
+  shared: TmuxShared;
+  /** The client's stdin, when it sent it (`load-buffer -`). */
+  stdin?: string;
+  /** The client's `$SHELL`. */
+  shell?: string;
+  /** Hands text to attached clients' clipboards (`load-buffer -w`). */
+  clipboard?: (text: string) => void;
 }
 
 function parse(args: readonly string[], io: ExecIo): TmuxInvocation | number {
@@ -80,8 +91,18 @@ export async function execTmux(args: readonly string[], io: ExecIo): Promise<num
     return 1;
   }
   try {
-    const world = await loadWorld(bus.call, io.caller);
-    const ctx: Ctx = { cmd, call: bus.call, caller: io.caller, world, out: io.out };
+    const world = { ...await loadWorld(bus.call, io.caller), globals: io.shared.options };
+    const ctx: Ctx = {
+      cmd,
+      call: bus.call,
+      caller: io.caller,
+      world,
+      out: io.out,
+      shared: io.shared,
+      stdin: io.stdin,
+      shell: io.shell,
+      ...(io.clipboard ? { clipboard: io.clipboard } : {}),
+    };
     return await handler(ctx);
   } catch (err) {
     io.err(`${(err as Error).message}\n`);

@@ -65,6 +65,8 @@ export interface World {
   target: TargetWorld;
   /** Pane rectangles, read only when a format asks for them ({@link loadGeometry}). */
   rects: Map<string, Rect>;
+  /** Global option values set with `set -g`/`-s` (the tmux plugin's), over tmux's defaults. */
+  globals?: ReadonlyMap<string, string>;
 }
 
 const GEOMETRY = /pane_(top|left|right|bottom|at_)/;
@@ -149,7 +151,7 @@ export function paneVars(world: World, paneId: string): FormatVars {
   const w = world.windows.find((x) => x.id === p.window)!;
   const s = world.sessions.find((x) => x.id === p.session)!;
   return {
-    ...optionVars(p),
+    ...optionVars(p, world.globals),
     ...windowVars(world, w.id),
     pane_id: `%${num(p.id)}`,
     pane_index: w.panes.indexOf(p.id),
@@ -182,11 +184,12 @@ function geometryVars(world: World, p: PaneRow, w: WindowRow): FormatVars {
   };
 }
 
-/** Options as format variables (`#{focus-events}` is 0): a pane's own values, else tmux's defaults. */
-function optionVars(p: PaneRow): FormatVars {
+/** Options as format variables (`#{focus-events}` is 0): a pane's own, global, default values. */
+function optionVars(p: PaneRow, globals: ReadonlyMap<string, string> | undefined): FormatVars {
   const vars: Record<string, string> = {};
+  for (const [name, value] of globals ?? []) if (name.startsWith("@")) vars[name] = value;
   for (const [name, def] of Object.entries(TMUX_OPTIONS)) {
-    vars[name] = formatOption(name, p.meta[`tmux.${name}`] ?? def.value);
+    vars[name] = formatOption(name, p.meta[`tmux.${name}`] ?? globals?.get(name) ?? def.value);
   }
   for (const [key, value] of Object.entries(p.meta)) {
     if (key.startsWith("tmux.@")) vars[key.slice(5)] = value;

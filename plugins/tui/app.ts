@@ -22,6 +22,7 @@ import { tmuxLook } from "./tmux_look.ts";
 import { type AttachState, blockedCount, loadState } from "./session_state.ts";
 import type { StatusInfo } from "./status_bar.ts";
 import type { TerminalIo } from "./terminal.ts";
+import { osc52 } from "./osc52.ts";
 
 /** How the client behaves. */
 export interface AttachOptions {
@@ -63,6 +64,7 @@ const STRUCTURE_TOPICS = [
   "window.*",
   "session.*",
   "message.unread",
+  "tmux.clipboard",
 ];
 
 /**
@@ -267,6 +269,11 @@ export class AttachApp {
   }
 
   #onEvent(event: WeftEvent): void {
+    if (event.topic === "tmux.clipboard") {
+      // A program copied (`tmux load-buffer -w`): this terminal's clipboard gets it (OSC 52).
+      const { text } = event.data as { text: string };
+      return void this.terminal.write(osc52(text)).catch(() => {});
+    }
     if (event.topic === "message.unread") {
       const data = event.data as { pane: string; unread: number };
       this.#unread.set(data.pane, data.unread);

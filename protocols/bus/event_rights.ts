@@ -14,6 +14,8 @@ export const TOPIC_RIGHTS: readonly (readonly [string, Capability | null])[] = [
   ["message.", "message:read"],
   // The bridge's turn events carry the agents' replies.
   ["bridge.", "message:read"],
+  // What a program in a pane copied (`tmux load-buffer -w`): pane content.
+  ["tmux.", "pane:read"],
   ["layout.", null],
   ["focus.", null],
   ["session.", null],
@@ -21,6 +23,26 @@ export const TOPIC_RIGHTS: readonly (readonly [string, Capability | null])[] = [
   ["plugin.", null],
   ["bus.", null],
 ];
+
+/**
+ * Topic prefixes whose events go to their owner alone: the subscriber that `data.owner` names
+ * (a canvas's keys and sizes go to the plugin that draws it, not to every `pane:read` reader).
+ * The core's own in-process code still sees them.
+ */
+export const OWNER_TOPICS: readonly string[] = ["pane.canvas."];
+
+/**
+ * True when events of `topic` go only to the owner their data names.
+ *
+ * @example
+ * ```ts
+ * import { forOwnerOnly } from "./event_rights.ts";
+ * console.assert(forOwnerOnly("pane.canvas.input") && !forOwnerOnly("pane.output"));
+ * ```
+ */
+export function forOwnerOnly(topic: string): boolean {
+  return OWNER_TOPICS.some((prefix) => topic.startsWith(prefix));
+}
 
 /**
  * What receiving `topic` needs: a capability, `null` for nothing, `undefined` for a topic no

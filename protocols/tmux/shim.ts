@@ -40,6 +40,14 @@ socket(my $sock, PF_UNIX, SOCK_STREAM, 0) or die "socket: $!";
 if (!connect($sock, pack_sockaddr_un($path))) { print STDERR "no server running on $path\n"; exit 1; }
 my $params = "\"argv\":[" . join(",", map { jstr($_) } @ARGV) . "]";
 $params .= ",\"pane\":" . jstr($ENV{TMUX_PANE}) if defined $ENV{TMUX_PANE};
+$params .= ",\"shell\":" . jstr($ENV{SHELL}) if defined $ENV{SHELL};
+# load-buffer - reads the client's stdin (Claude Code copies with "tmux load-buffer -w -").
+if (@ARGV && $ARGV[-1] eq "-" && grep { /^(?:loadb|lo(?:a(?:d(?:-(?:b(?:u(?:f(?:f(?:e(?:r)?)?)?)?)?)?)?)?)?)$/ } @ARGV) {
+  binmode(STDIN);
+  local $/;
+  my $in = <STDIN>;
+  $params .= ",\"stdin\":" . jstr($in // "");
+}
 my $req = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tmux.exec\",\"params\":{$params}}\n";
 syswrite($sock, $req) == length($req) or die "write: $!";
 my $buf = "";

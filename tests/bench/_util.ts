@@ -51,6 +51,8 @@ export interface ServerProcess {
   socket: string;
   child: Deno.ChildProcess;
   readyMs: number;
+  /** When it was spawned (`performance.now()`). */
+  started: number;
   connect: () => Promise<WeftClient>;
   stop: () => Promise<void>;
 }
@@ -88,6 +90,7 @@ export async function spawnServer(weft: Record<string, unknown> = {}): Promise<S
     socket,
     child,
     readyMs,
+    started,
     connect: () => WeftClient.connect(socket),
     stop: async () => {
       try {

@@ -21,6 +21,7 @@ export const sourceFields = {
   ),
   title: z.string().max(256).optional().describe("Title (default: the path, else the kind)."),
   options: z.record(z.string(), z.unknown()).optional().describe(
-    "Kind options, e.g. log {highlight, filter, ignoreCase}, json {fold, at}, table {format}.",
+    "Kind options, e.g. log {highlight, filter, ignoreCase}, json {fold, at}, table {format}, " +
+      "diff {range: a git range of the project such as HEAD~1..HEAD, or old and new: two files}.",
   ),
 };

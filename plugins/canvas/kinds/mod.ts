@@ -37,7 +37,7 @@ export const KIND_SUMMARIES: Readonly<Record<string, string>> = {
   agents: "a live board of every agent pane: name, kind, state, its message, since when " +
     "(no path or content)",
   diff: "a unified diff (path or content), or two files (options.old and options.new, " +
-    "paths in the project): colours, line numbers, word marks, side by side from 160 columns " +
+    "paths in the project), or a git range of the project (options.range, e.g. HEAD~1..HEAD): colours, line numbers, word marks, side by side from 160 columns " +
     "(options.sideBySide)",
   tests: "test results (JUnit XML, TAP, Deno/Node reporters): summary, failures first",
   markdown: "Markdown: headings, emphasis, lists, quotes, tables, links, fenced code",
