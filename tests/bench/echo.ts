@@ -15,18 +15,26 @@ import { percentile, spawnServer } from "./_util.ts";
 
 const SAMPLES = 100;
 
+/** Echo latencies, `pane.write` round trips (the request leg alone), keys never echoed. */
+interface Echoes {
+  ms: number[];
+  write: number[];
+  lost: number;
+}
+
 /** Echo latencies (ms) of `SAMPLES` keys written to `pane`, seen on `client`'s subscription. */
 async function echoes(
   client: WeftClient,
   pane: string,
   panes: string[],
-): Promise<{ ms: number[]; lost: number }> {
+): Promise<Echoes> {
   let waiting: ((data: string) => void) | undefined;
   const off = await client.subscribe({ topics: ["pane.output"], panes }, (event) => {
     if (event.pane !== pane) return;
     waiting?.((event.data as { data: string }).data);
   });
   const ms: number[] = [];
+  const write: number[] = [];
   let lost = 0;
   try {
     for (let i = 0; i < SAMPLES; i++) {
@@ -40,6 +48,7 @@ async function echoes(
       });
       const t = performance.now();
       await client.call("pane.write", { pane, text: key });
+      write.push(performance.now() - t);
       if (await echoed) ms.push(performance.now() - t);
       else lost++;
       clearTimeout(timer);
@@ -50,18 +59,24 @@ async function echoes(
   } finally {
     await off();
   }
-  return { ms, lost };
+  return { ms, write, lost };
 }
 
 function record(
   out: Record<string, number>,
   name: string,
-  { ms, lost }: { ms: number[]; lost: number },
+  { ms, write, lost }: Echoes,
 ): void {
   out[`echo.${name}.p50_ms`] = percentile(ms, 50);
   out[`echo.${name}.p99_ms`] = percentile(ms, 99);
+  out[`echo.${name}.write_rtt_p50_ms`] = percentile(write, 50);
+  out[`echo.${name}.write_rtt_p99_ms`] = percentile(write, 99);
   out[`echo.${name}.lost`] = lost;
-  console.error(`echo ${name}: p50 ${percentile(ms, 50)} p99 ${percentile(ms, 99)} lost ${lost}`);
+  const f = (xs: number[], p: number) => percentile(xs, p).toFixed(1);
+  console.error(
+    `echo ${name}: p50 ${f(ms, 50)} p99 ${f(ms, 99)} (write rtt p50 ${f(write, 50)} ` +
+      `p99 ${f(write, 99)}) lost ${lost}`,
+  );
 }
 
 /** Socket echo p50/p99 in a quiet pane, alone and next to a flooding pane. */
