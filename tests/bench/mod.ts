@@ -18,6 +18,7 @@ const GROUPS: [string, string, string][] = [
   ["startup", "./core.ts", "benchStartup"],
   ["read", "./core.ts", "benchRead"],
   ["stalls", "./core.ts", "benchStalls"],
+  ["echo", "./echo.ts", "benchEcho"],
   ["ingest", "./ingest.ts", "benchIngest"],
   ["memory", "./ingest.ts", "benchHistoryMemory"],
   ["mcp", "./mcp.ts", "benchMcp"],
