@@ -275,10 +275,19 @@ Deno.test("mcp over HTTP: the mcp plugin killed mid-session comes back on its po
     const { url: before } = await httpEndpoint(dir);
     const started = Promise.withResolvers<void>();
     const off = bus.events.subscribe({ topics: ["plugin.started"] }, () => started.resolve());
-    const [mcp] = await pluginPids("mcp");
+    // Test files run in parallel in one process, so its children hold every file's mcp
+    // plugins: this server's is the one whose rights name this project's folder.
+    const [mcp, ...more] = await pluginPids("mcp", Deno.pid, dir);
     assert.ok(mcp, "the mcp plugin's process");
+    assert.equal(more.length, 0, "one mcp plugin for this project");
     Deno.kill(mcp.pid, "SIGKILL");
-    await started.promise;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      started.promise,
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error("the mcp plugin did not come back")), 60_000);
+      }),
+    ]).finally(() => clearTimeout(timer));
     off();
     assert.equal((await httpEndpoint(dir)).url.href, before.href, "the same port");
     // What the SDK client gets for its old session: the spec's 404.
