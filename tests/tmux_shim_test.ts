@@ -180,10 +180,12 @@ Deno.test(
         // where tmux stacks them, and weft has no "last window" (tmux's "-" flag). A new window is
         // named after what runs in it, which is for a moment tmux itself on real tmux's side.
         const names = ["list-windows", "-t", "main", "-F", "#{window_index} #{window_name}"];
+        let last = "";
         await eventually("the new window named after its shell on both sides", async () => {
           const [w, t] = await both(sides, names);
+          last = `weft: ${JSON.stringify(w!.out)}, tmux: ${JSON.stringify(t!.out)}`;
           return w!.out === t!.out;
-        });
+        }, { timeoutMs: 30_000, detail: () => last });
         await same(sides, [
           "list-windows",
           "-t",
