@@ -79,6 +79,9 @@ function reportExits(
 ): void {
   const close = scope.close.bind(scope);
   scope.close = () => {
+    // What a plugin ends on "unload" (programs it started) is ended before the host hears
+    // "exit": the host may end the process as soon as it does. The real unload follows too.
+    globalThis.dispatchEvent(new Event("unload"));
     post({ type: "exit", code: 0 });
     close();
   };
