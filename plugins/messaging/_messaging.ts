@@ -330,6 +330,15 @@ export class Messaging {
   }
 }
 
+/** The message `id` if `self` sent or received it; NOT_FOUND otherwise (others' stay unseen). */
+export function ownMessage(store: MessageStore, id: string, self: string): StoredMessage {
+  const m = store.get(id, self);
+  if (!m || (m.from !== self && m.to !== self)) {
+    throw new WeftError("NOT_FOUND", `Cannot find message "${id}" among yours`);
+  }
+  return m;
+}
+
 /** A message as tools show it. */
 export function infoOf(m: StoredMessage): MessageInfo {
   return {

@@ -1,6 +1,6 @@
-import { WeftError, z } from "@weft/weft/plugin";
+import { z } from "@weft/weft/plugin";
 import { AS, defineCommand } from "../_common.ts";
-import { infoOf } from "../_messaging.ts";
+import { infoOf, ownMessage } from "../_messaging.ts";
 
 /** `message.get`: one message the caller sent or received. */
 export const get = defineCommand({
@@ -12,10 +12,7 @@ export const get = defineCommand({
   input: z.object({ id: z.string().min(1).max(64), as: AS }),
   handler: async ({ input, caller, state }) => {
     const self = await state.self(caller, input.as);
-    const m = state.store.get(input.id, self);
-    if (!m || (m.from !== self && m.to !== self)) {
-      throw new WeftError("NOT_FOUND", `Cannot find message "${input.id}" among yours`);
-    }
+    const m = ownMessage(state.store, input.id, self);
     return { ...infoOf(m), recipients: state.store.recipientsOf(m.id) };
   },
 });

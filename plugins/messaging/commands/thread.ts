@@ -1,6 +1,6 @@
-import { WeftError, z } from "@weft/weft/plugin";
+import { z } from "@weft/weft/plugin";
 import { AS, defineCommand } from "../_common.ts";
-import { infoOf } from "../_messaging.ts";
+import { infoOf, ownMessage } from "../_messaging.ts";
 
 /** `message.thread`: a conversation (a message, its replies, theirs). */
 export const thread = defineCommand({
@@ -13,10 +13,7 @@ export const thread = defineCommand({
   input: z.object({ id: z.string().min(1).max(64), as: AS }),
   handler: async ({ input, caller, state }) => {
     const self = await state.self(caller, input.as);
-    const m = state.store.get(input.id, self);
-    if (!m || (m.from !== self && m.to !== self)) {
-      throw new WeftError("NOT_FOUND", `Cannot find message "${input.id}" among yours`);
-    }
+    const m = ownMessage(state.store, input.id, self);
     const messages = state.store.thread(m.thread).filter((t) =>
       t.from === self || state.store.recipientsOf(t.id).includes(self)
     );
