@@ -86,7 +86,11 @@ Deno.test(
     await withServer(async ({ client }) => {
       const made = await client.call<{ pane: string }>("session.create", { session: "clip" });
       const line = `printf 'clip-%s' ok | tmux load-buffer -w - && tmux save-buffer - && echo; ` +
-        `echo "sh=$(tmux show -gv default-shell) want=$SHELL"; echo end-$((6*7))`;
+        `echo "sh=$(tmux show -gv default-shell) want=$SHELL"; ` +
+        // With no $SHELL exported (bash leaves it unexported when it set it), tmux takes the
+        // login shell from /etc/passwd, as CI's container runs it.
+        `echo "nosh=$(env -u SHELL tmux show -gv default-shell) pw=$(getent passwd $(id -u) | cut -d: -f7)"; ` +
+        `echo end-$((6*7))`;
       await client.call("pane.write", { pane: made.pane, text: line, keys: ["Enter"] });
       await waitForText(client, { pane: made.pane, match: "^end-42$", regex: true });
       const r = await client.call<{ text: string }>("pane.read", {
@@ -96,6 +100,7 @@ Deno.test(
       });
       match(r.text, /^clip-ok$/m);
       match(r.text, /^sh=(\/\S+) want=\1$/m);
+      match(r.text, /^nosh=(\/\S+) pw=\1$/m);
     });
   },
 );

@@ -30,6 +30,34 @@ function needs(args: readonly string[]): { version: boolean; stdin: boolean } {
   }
 }
 
+/**
+ * The shell tmux would take as `default-shell`: `$SHELL` when it is an absolute path, else the
+ * user's login shell from `/etc/passwd`, else `/bin/sh` (tmux's `getshell()`). A shell does not
+ * always export `$SHELL` (bash sets it unexported when it was unset), so the passwd entry matters.
+ */
+export function defaultShell(
+  env: string | undefined,
+  passwd: string | undefined,
+  uid: number | null,
+): string {
+  if (env?.startsWith("/")) return env;
+  if (passwd !== undefined && uid !== null) {
+    for (const line of passwd.split("\n")) {
+      const [, , id, , , , login] = line.split(":");
+      if (id === String(uid) && login?.startsWith("/")) return login.trim();
+    }
+  }
+  return "/bin/sh";
+}
+
+function readPasswd(): string | undefined {
+  try {
+    return Deno.readTextFileSync("/etc/passwd");
+  } catch {
+    return undefined;
+  }
+}
+
 /** Runs `weft tmux ARGS…` with this I/O; the exit code. */
 export async function runTmux(args: readonly string[], io: CliIo): Promise<number> {
   const need = needs(args);
@@ -38,7 +66,8 @@ export async function runTmux(args: readonly string[], io: CliIo): Promise<numbe
     return 0;
   }
   const pane = io.env("TMUX_PANE") ?? io.env("WEFT_PANE");
-  const shell = io.env("SHELL");
+  const env = io.env("SHELL");
+  const shell = defaultShell(env, env?.startsWith("/") ? undefined : readPasswd(), Deno.uid());
   const stdin = need.stdin ? await io.stdin?.() ?? "" : undefined;
   let client: WeftClient;
   try {
@@ -51,7 +80,7 @@ export async function runTmux(args: readonly string[], io: CliIo): Promise<numbe
     const r = await client.call<{ code: number; out: string; err: string }>("tmux.exec", {
       argv: args,
       ...(pane ? { pane } : {}),
-      ...(shell ? { shell } : {}),
+      shell,
       ...(stdin === undefined ? {} : { stdin }),
     });
     io.out(r.out);

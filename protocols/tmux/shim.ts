@@ -40,7 +40,11 @@ socket(my $sock, PF_UNIX, SOCK_STREAM, 0) or die "socket: $!";
 if (!connect($sock, pack_sockaddr_un($path))) { print STDERR "no server running on $path\n"; exit 1; }
 my $params = "\"argv\":[" . join(",", map { jstr($_) } @ARGV) . "]";
 $params .= ",\"pane\":" . jstr($ENV{TMUX_PANE}) if defined $ENV{TMUX_PANE};
-$params .= ",\"shell\":" . jstr($ENV{SHELL}) if defined $ENV{SHELL};
+# default-shell as tmux's getshell(): $SHELL if absolute, else the passwd login shell, else /bin/sh.
+my $shell = $ENV{SHELL};
+$shell = (getpwuid($<))[8] unless defined $shell && $shell =~ m{^/};
+$shell = "/bin/sh" unless defined $shell && $shell =~ m{^/};
+$params .= ",\"shell\":" . jstr($shell);
 # load-buffer - reads the client's stdin (Claude Code copies with "tmux load-buffer -w -").
 if (@ARGV && $ARGV[-1] eq "-" && grep { /^(?:loadb|lo(?:a(?:d(?:-(?:b(?:u(?:f(?:f(?:e(?:r)?)?)?)?)?)?)?)?)?)$/ } @ARGV) {
   binmode(STDIN);
