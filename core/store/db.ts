@@ -8,6 +8,7 @@
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { migrate, NewerSchemaError, SCHEMA_VERSION, schemaVersion } from "./schema.ts";
 import type { SavedScreen, SavedState } from "./saved.ts";
+import { mergedDocs, readJournal } from "./_journal.ts";
 
 /** The tables that hold JSON documents by key. */
 export type DocTable = "meta" | "sessions" | "windows" | "panes";
@@ -50,6 +51,7 @@ export class StoreDb {
   #del = new Map<DocTable, StatementSync>();
   #putScreen: StatementSync | undefined;
   #delScreen: StatementSync | undefined;
+  #tx: Record<"begin" | "commit" | "rollback", StatementSync> | undefined;
 
   private constructor(file: string, db: DatabaseSync) {
     this.file = file;
@@ -90,28 +92,42 @@ export class StoreDb {
     }
   }
 
-  /** Applies changes in one transaction. */
-  write(docs: readonly DocChange[], screens: readonly ScreenChange[]): void {
-    if (!docs.length && !screens.length) return;
-    this.#db.exec("BEGIN");
+  /**
+   * Applies changes in one transaction; `logSeq`, when given, records the last change-log
+   * entry (`_journal.ts`) they include, in the same transaction.
+   */
+  write(docs: readonly DocChange[], screens: readonly ScreenChange[], logSeq?: number): void {
+    if (!docs.length && !screens.length && logSeq === undefined) return;
+    // Prepared once: parsing BEGIN and COMMIT again for every batch is measurable.
+    this.#tx ??= {
+      begin: this.#db.prepare("BEGIN"),
+      commit: this.#db.prepare("COMMIT"),
+      rollback: this.#db.prepare("ROLLBACK"),
+    };
+    this.#tx.begin.run();
     try {
+      if (logSeq !== undefined) {
+        this.#stmt(this.#put, "meta", PUT).run("logSeq", String(logSeq));
+      }
       for (const c of docs) {
         if (c.data === null) {
           this.#stmt(this.#del, c.table, "DELETE FROM $t WHERE $k = ?").run(c.key);
         } else {
-          this.#stmt(
-            this.#put,
-            c.table,
-            "INSERT INTO $t ($k, $v) VALUES (?, ?) ON CONFLICT($k) DO UPDATE SET $v = excluded.$v",
-          ).run(c.key, c.data);
+          this.#stmt(this.#put, c.table, PUT).run(c.key, c.data);
         }
       }
       for (const s of screens) this.#writeScreen(s);
-      this.#db.exec("COMMIT");
+      this.#tx.commit.run();
     } catch (err) {
-      this.#db.exec("ROLLBACK");
+      this.#tx.rollback.run();
       throw err;
     }
+  }
+
+  /** The last change-log entry the file holds (0 when none). */
+  logSeq(): number {
+    const row = this.#db.prepare("SELECT value FROM meta WHERE key = 'logSeq'").get();
+    return row ? Number(row.value) : 0;
   }
 
   /** Every stored document as it is in the file. */
@@ -122,11 +138,23 @@ export class StoreDb {
     );
   }
 
-  /** Reads everything back. */
-  load(): SavedState {
-    const docs = (table: DocTable) =>
-      this.#db.prepare(`SELECT ${keyOf(table)} AS k, ${valueOf(table)} AS v FROM ${table}`).all()
-        .map((r) => [String(r.k), JSON.parse(String(r.v))] as const);
+  /**
+   * Reads everything back; `newer` are changes the file does not hold yet (a change log that
+   * a reader may not replay into the file), laid over its rows.
+   */
+  load(newer: readonly DocChange[] = []): SavedState {
+    const docs = (table: DocTable) => {
+      const rows = new Map(
+        this.#db.prepare(`SELECT ${keyOf(table)} AS k, ${valueOf(table)} AS v FROM ${table}`)
+          .all().map((r) => [String(r.k), String(r.v)]),
+      );
+      for (const c of newer) {
+        if (c.table !== table) continue;
+        if (c.data === null) rows.delete(c.key);
+        else rows.set(c.key, c.data);
+      }
+      return [...rows].map(([k, v]) => [k, JSON.parse(v)] as const);
+    };
     const meta = new Map(docs("meta"));
     const sessions = docs("sessions").map(([, v]) => v).sort((a, b) => idOrder(a.id, b.id));
     const screens = new Map(
@@ -149,6 +177,14 @@ export class StoreDb {
       counters: (meta.get("counters") as Record<string, number> | undefined) ?? {},
       savedAt: (meta.get("savedAt") as number | undefined) ?? 0,
     };
+  }
+
+  /**
+   * Reads everything back as the server left it: the change log's entries the file does not
+   * hold yet (`weft.db-log`, see `_journal.ts`) laid over its rows, without writing them.
+   */
+  loadLogged(): SavedState {
+    return this.load(mergedDocs(readJournal(`${this.file}-log`, this.logSeq())));
   }
 
   /** Moves the WAL's pages into the file (and shrinks the WAL) when nothing reads old ones. */
@@ -187,6 +223,8 @@ export class StoreDb {
     return stmt;
   }
 }
+
+const PUT = "INSERT INTO $t ($k, $v) VALUES (?, ?) ON CONFLICT($k) DO UPDATE SET $v = excluded.$v";
 
 function keyOf(table: DocTable): string {
   return table === "meta" ? "key" : "id";

@@ -10,6 +10,7 @@
 import { basename, dirname, join } from "node:path";
 import { StoreDb } from "./db.ts";
 import { NewerSchemaError } from "./schema.ts";
+import { mergedDocs, readJournal } from "./_journal.ts";
 import type { SavedState } from "./saved.ts";
 
 /** Options of {@link openStore}. */
@@ -55,6 +56,7 @@ export async function openStore(
   }
   try {
     const db = await openPrivate(file);
+    replayLog(db);
     return { db, saved: loadOrThrow(db), notices };
   } catch (err) {
     const why = err instanceof NewerSchemaError
@@ -96,6 +98,28 @@ async function openPrivate(file: string): Promise<StoreDb> {
   return StoreDb.open(file);
 }
 
+/**
+ * Moves what the change log holds past the file's last entry into the file (a server that was
+ * killed, or could not write the file, left it there), then empties the log. A log that cannot
+ * be read is damage, as the file would be.
+ */
+function replayLog(db: StoreDb): void {
+  const path = `${db.file}-log`;
+  try {
+    const entries = readJournal(path, db.logSeq());
+    if (entries.length) {
+      const docs = mergedDocs(entries);
+      const gone = docs.filter((c) => c.table === "panes" && c.data === null);
+      db.write(docs, gone.map((c) => ({ pane: c.key, screen: null })), entries.at(-1)!.seq);
+    }
+    Deno.truncateSync(path, 0);
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return;
+    db.close();
+    throw new Error(`malformed change log ${basename(path)}: ${(err as Error).message}`);
+  }
+}
+
 /** What the store holds, or undefined when it holds no session; a bad row is damage. */
 function loadOrThrow(db: StoreDb): SavedState | undefined {
   try {
@@ -112,7 +136,7 @@ function readOnly(file: string): SavedState | undefined {
   let db: StoreDb | undefined;
   try {
     db = StoreDb.open(file, { readOnly: true });
-    const saved = db.load();
+    const saved = db.loadLogged();
     return saved.sessions.length ? saved : undefined;
   } catch {
     return undefined;
@@ -127,7 +151,7 @@ function isDamage(err: unknown): boolean {
 }
 
 /**
- * Renames the store and its `-wal`/`-shm` companions to `weft-<UTC stamp><tag>.db` beside it
+ * Renames the store and its `-wal`/`-shm`/`-log` companions to `weft-<UTC stamp><tag>.db` beside it
  * (the WAL keeps its committed changes: the three names stay a set). Returns the new name.
  */
 export async function moveAside(file: string, tag: string, when: Date): Promise<string> {
@@ -136,7 +160,7 @@ export async function moveAside(file: string, tag: string, when: Date): Promise<
   let to = join(dirname(file), `${stem}-${stamp}${tag}.db`);
   for (let n = 2; await exists(to); n++) to = join(dirname(file), `${stem}-${stamp}${tag}-${n}.db`);
   await Deno.rename(file, to);
-  for (const suffix of ["-wal", "-shm"]) {
+  for (const suffix of ["-wal", "-shm", "-log"]) {
     try {
       await Deno.rename(file + suffix, to + suffix);
     } catch (err) {

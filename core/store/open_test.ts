@@ -8,6 +8,8 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { openStore } from "./open.ts";
 import { SCHEMA_VERSION } from "./schema.ts";
+import { StoreDb } from "./db.ts";
+import { Journal } from "./_journal.ts";
 
 const when = () => new Date("2026-01-02T03:04:05.678Z");
 
@@ -77,10 +79,16 @@ Deno.test("openStore() with fresh keeps the previous store as a dated file", asy
   const first = await openStore(file);
   first.db!.write([{ table: "meta", key: "current", data: '"s1"' }], []);
   first.db!.close();
+  // A change log goes with its file: the dated set is whole, the fresh store has none.
+  const log = Journal.open(`${file}-log`, 0);
+  log.append([{ table: "meta", key: "current", data: '"s2"' }]);
+  log.close();
   const opened = await openStore(file, { fresh: true, now: when });
   assertMatch(opened.notices[0]!, /kept as \.weft\/weft-2026-01-02T03-04-05Z\.db/);
   assertEquals(opened.db!.documents().filter((d) => d.key !== "openedAt"), []);
   assert((await names(dir)).includes("weft-2026-01-02T03-04-05Z.db"));
+  assert((await names(dir)).includes("weft-2026-01-02T03-04-05Z.db-log"));
+  assert(!(await names(dir)).includes("weft.db-log"));
   opened.db!.close();
   await done();
 });
@@ -94,5 +102,34 @@ Deno.test("openStore() without a usable folder runs without a store and deletes 
     opened.notices[0]!,
     /cannot write the store .*: this run's sessions will not be saved/,
   );
+  await done();
+});
+
+Deno.test("openStore() moves the change log a killed server left into the file, then empties it", async () => {
+  const { file, done } = await project();
+  const first = await openStore(file);
+  const session = (name: string) =>
+    JSON.stringify({ id: "s1", name, windows: [], currentWindow: null, createdAt: 1 });
+  first.db!.write([{ table: "sessions", key: "s1", data: session("old") }], [], 4);
+  first.db!.close();
+  const log = Journal.open(`${file}-log`, 3);
+  // Entry 4 is in the file already (its log was not emptied before the kill): not applied again.
+  log.append([{ table: "sessions", key: "s1", data: session("stale") }]);
+  log.append([{ table: "sessions", key: "s1", data: session("new") }]);
+  log.append([{ table: "meta", key: "current", data: '"s1"' }]);
+  log.close();
+  const reader = StoreDb.open(file, { readOnly: true });
+  strictEqual(reader.loadLogged().sessions[0]!.name, "new");
+  reader.close();
+
+  const second = await openStore(file);
+  strictEqual(second.saved!.sessions[0]!.name, "new");
+  strictEqual(second.saved!.current, "s1");
+  strictEqual(second.db!.logSeq(), 6);
+  strictEqual((await Deno.stat(`${file}-log`)).size, 0);
+  second.db!.close();
+  const third = await openStore(file);
+  strictEqual(third.saved!.sessions[0]!.name, "new");
+  third.db!.close();
   await done();
 });

@@ -39,7 +39,7 @@ export interface ProjectStore {
   /** Writes a last time and closes the file: call before panes are ended at a stop. */
   close(): void;
   /** Write counts and the time spent writing, for figures. */
-  stats(): { writes: number; docs: number; screens: number; busyMs: number };
+  stats(): { writes: number; docs: number; screens: number; logged: number; busyMs: number };
 }
 
 /**
@@ -102,7 +102,7 @@ export async function startStore(options: StartStoreOptions): Promise<ProjectSto
 }
 
 function zero() {
-  return { writes: 0, docs: 0, screens: 0, busyMs: 0 };
+  return { writes: 0, docs: 0, screens: 0, logged: 0, busyMs: 0 };
 }
 
 function shown(path: string): string {

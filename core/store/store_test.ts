@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { startCore, type TestCore } from "../../tests/helpers/core.ts";
 import type { CoreOptions } from "../../tests/helpers/core.ts";
 import { picture } from "../../tests/helpers/picture.ts";
+import { eventually } from "../../tests/helpers/poll.ts";
 import { StoreDb } from "./db.ts";
 import { type ProjectStore, startStore } from "./start_store.ts";
 import { StoreWriter } from "./writer.ts";
@@ -77,11 +78,16 @@ Deno.test("startStore() writes each change through before the reply", async () =
   const { file, done } = await tempFile();
   const r = await run(file);
   await r.core.call("session.create", { session: "main" });
+  // Durable at the reply: in the change log, which every reader lays over the file.
   const reader = StoreDb.open(file, { readOnly: true });
-  assertEquals(reader.load().sessions.map((s) => s.name), ["main"]);
+  assertEquals(reader.loadLogged().sessions.map((s) => s.name), ["main"]);
   await r.core.call("window.create", { name: "w" });
-  assertEquals(reader.load().windows.size, 2);
+  assertEquals(reader.loadLogged().windows.size, 2);
+  assertEquals(reader.loadLogged().counters, { s: 1, w: 2, p: 2 });
+  // And in the file itself a batch later, the log emptied.
+  await eventually("the file holds the logged changes", () => reader.load().windows.size === 2);
   assertEquals(reader.load().counters, { s: 1, w: 2, p: 2 });
+  await eventually("the log is empty", () => Deno.statSync(`${file}-log`).size === 0);
   reader.close();
   // Output is not an event the store listens to: no pane pays for decoding text.
   strictEqual(r.core.bus.events.wants("pane.output", "p1"), false);

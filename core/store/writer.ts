@@ -1,10 +1,11 @@
 /**
- * Write-through: the model's changes reach the store file without sitting on the output path.
- * Events mark what changed (a session, a window, a pane); the marked records are written in one
- * transaction at most `delayMs` later, or at once by {@link StoreWriter.flush}, which the bus
- * awaits before it replies to a call that changed something. Every `sweepMs` a sweep catches
- * what changes without an event, and the screens that changed are saved, a slice at a time
- * (`_screens.ts`).
+ * Write-through: the model's changes reach the store without sitting on the output path.
+ * Events mark what changed (a session, a window, a pane); the marked records that differ from
+ * what was last written are appended to the change log (`_journal.ts`, one `write`) at most
+ * `delayMs` later, or at once by {@link StoreWriter.flush}, which the bus awaits before it
+ * replies to a call that changed something; the log's changes move into the SQLite file in one
+ * transaction `delayMs` after the first of them. Every `sweepMs` a sweep catches what changes
+ * without an event, and the screens that changed are saved, a slice at a time (`_screens.ts`).
  *
  * @module
  */
@@ -15,6 +16,7 @@ import type { DocChange, DocTable, ScreenChange, StoreDb } from "./db.ts";
 import { savedPane, savedSession, savedWindow } from "./saved.ts";
 import { Checkpointer } from "./_checkpointer.ts";
 import { ScreenKeeper } from "./_screens.ts";
+import { Journal } from "./_journal.ts";
 
 /** The topics that change what the store keeps; never `pane.output`. */
 const TOPICS = [
@@ -39,7 +41,7 @@ export interface WriterOptions {
   model: Model;
   /** Where the model's events are published (the bus's event hub). */
   events: { subscribe(filter: EventFilter, listener: (event: WeftEvent) => void): () => void };
-  /** Longest a change waits to be written (default 50 ms). */
+  /** Longest a change waits to be logged, and a logged one to reach the file (default 50 ms). */
   delayMs?: number;
   /** How often changed screens and event-less changes are written (default 2000 ms). */
   sweepMs?: number;
@@ -48,6 +50,9 @@ export interface WriterOptions {
 }
 
 type Kind = "sessions" | "windows" | "panes";
+
+/** Most log entries between two transactions. */
+const MAX_ENTRIES = 50;
 
 /**
  * Keeps the store file in step with the model.
@@ -64,6 +69,11 @@ export class StoreWriter {
   #dirty: Record<Kind, Set<string>> = { sessions: new Set(), windows: new Set(), panes: new Set() };
   #meta = false;
   #written = new Map<string, string>();
+  /** Logged changes not yet in the file, by table and key (the last one of each wins). */
+  #unapplied = new Map<string, DocChange>();
+  #log: Journal | undefined;
+  /** Log entries since the last transaction. */
+  #entries = 0;
   #screens: ScreenKeeper;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #sweeper: ReturnType<typeof setInterval> | undefined;
@@ -71,14 +81,17 @@ export class StoreWriter {
   #checkpointer: Checkpointer | undefined;
   #failed = false;
   #closed = false;
-  /** Transactions written, documents and screens put, and the time spent writing, for figures. */
-  readonly stats = { writes: 0, docs: 0, screens: 0, busyMs: 0 };
+  /**
+   * Transactions written, documents and screens put, log entries appended, and the time spent
+   * writing, for figures.
+   */
+  readonly stats = { writes: 0, docs: 0, screens: 0, logged: 0, busyMs: 0 };
 
   constructor(options: WriterOptions) {
     this.#o = options;
     this.#screens = new ScreenKeeper({
       model: options.model,
-      write: (screens) => this.#write(screens),
+      write: (screens) => this.#timed(() => this.#apply(screens)),
       busy: (ms) => (this.stats.busyMs += ms),
     });
   }
@@ -91,10 +104,14 @@ export class StoreWriter {
     for (const { table, key, data } of this.#o.db.documents()) {
       this.#written.set(`${table}\0${key}`, data);
     }
+    // An in-memory file (tests) has nothing to gain from a log: it commits each batch itself.
+    if (this.#o.db.file !== ":memory:") {
+      this.#log = Journal.open(`${this.#o.db.file}-log`, this.#o.db.logSeq());
+    }
     this.#unsubscribe = this.#o.events.subscribe({ topics: TOPICS }, (e) => this.#onEvent(e));
     for (const id of this.#o.model.panes.keys()) this.#screens.watch(id);
     this.#sweep();
-    if (this.#o.db.file !== ":memory:") {
+    if (this.#log) {
       this.#checkpointer = new Checkpointer(this.#o.db.file, this.#o.sweepMs ?? 2000);
     }
     const sweepMs = this.#o.sweepMs ?? 2000;
@@ -105,9 +122,9 @@ export class StoreWriter {
     Deno.unrefTimer(this.#sweeper);
   }
 
-  /** Writes whatever changed, now; resolves once it is in the file. */
+  /** Makes whatever changed durable, now; resolves once the kernel has it. */
   flush(): Promise<void> {
-    if (this.#pending()) this.#write([]);
+    if (this.#pending()) this.#timed(() => this.#record(false));
     return Promise.resolve();
   }
 
@@ -115,8 +132,9 @@ export class StoreWriter {
   close(): void {
     if (this.#closed) return;
     this.#sweep();
-    this.#write(this.#screens.all());
+    this.#timed(() => this.#apply(this.#screens.all()));
     this.#closed = true;
+    this.#log?.close();
     this.#unsubscribe?.();
     clearInterval(this.#sweeper);
     clearTimeout(this.#timer);
@@ -178,11 +196,15 @@ export class StoreWriter {
     return this.#meta || d.sessions.size + d.windows.size + d.panes.size > 0;
   }
 
+  /** Arms the one timer that logs what is marked and moves what is logged into the file. */
   #schedule(): void {
     if (this.#timer !== undefined || this.#closed) return;
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
-      if (this.#pending()) this.#write([]);
+      this.#timed(() => {
+        if (this.#pending()) this.#record(false);
+        this.#apply([]);
+      });
     }, this.#o.delayMs ?? 50);
   }
 
@@ -202,39 +224,70 @@ export class StoreWriter {
       if (table !== "meta" && !live[table].has(id)) this.#dirty[table].add(id);
     }
     this.#meta = true;
-    this.#write([], true);
+    this.#timed(() => this.#record(true));
   }
 
-  #write(screens: ScreenChange[], forceMeta = false): void {
+  #timed(work: () => void): void {
     const started = performance.now();
     try {
-      this.#writeNow(screens, forceMeta);
+      work();
     } finally {
       this.stats.busyMs += performance.now() - started;
     }
   }
 
-  #writeNow(screens: ScreenChange[], forceMeta: boolean): void {
-    // A pending timer stays armed (it will find nothing to do): clearing and arming one again
-    // would add two timer calls to every command.
+  /**
+   * Makes the marked records that differ from what was written durable: appended to the log
+   * (the file gets them with the next {@link #apply}), or, without a log, committed at once.
+   */
+  #record(forceMeta: boolean): void {
     const docs = this.#changes(forceMeta);
+    if (this.#failed || this.#closed || !docs.length) return;
+    try {
+      this.#log?.append(docs);
+    } catch (err) {
+      return this.#fail(err);
+    }
+    this.stats.logged++;
+    this.#entries++;
+    for (const c of docs) {
+      const key = `${c.table}\0${c.key}`;
+      if (c.data === null) this.#written.delete(key);
+      else this.#written.set(key, c.data);
+      this.#unapplied.set(key, c);
+    }
+    // A pending timer stays armed (it will find nothing to do): clearing and arming one again
+    // would add two timer calls to every command. Calls that come faster than timers fire
+    // (a burst that never yields to them) move into the file every MAX_ENTRIES, as 1,000
+    // changes a second would with the timer: the log and the next open's replay stay short.
+    if (this.#log && this.#entries < MAX_ENTRIES) this.#schedule();
+    else this.#apply([]);
+  }
+
+  /** Moves the logged changes (and `screens`) into the file in one transaction; empties the log. */
+  #apply(screens: ScreenChange[]): void {
+    if (this.#failed || this.#closed) return;
+    const docs = [...this.#unapplied.values()];
     const gone = docs.filter((c) => c.table === "panes" && c.data === null);
     screens = [...screens, ...gone.map((c) => ({ pane: c.key, screen: null }))];
-    if (this.#failed || this.#closed || (!docs.length && !screens.length)) return;
+    if (!docs.length && !screens.length) return;
     try {
-      this.#o.db.write(docs, screens);
-      this.stats.writes++;
-      this.stats.docs += docs.length;
-      this.stats.screens += screens.length;
-      for (const c of docs) {
-        const key = `${c.table}\0${c.key}`;
-        if (c.data === null) this.#written.delete(key);
-        else this.#written.set(key, c.data);
-      }
+      this.#o.db.write(docs, screens, this.#log?.seq);
+      this.#unapplied.clear();
+      this.#log?.reset();
+      this.#entries = 0;
     } catch (err) {
-      this.#failed = true;
-      this.#o.onError?.(err);
+      // What the log holds stays there: the next open replays it.
+      return this.#fail(err);
     }
+    this.stats.writes++;
+    this.stats.docs += docs.length;
+    this.stats.screens += screens.length;
+  }
+
+  #fail(err: unknown): void {
+    this.#failed = true;
+    this.#o.onError?.(err);
   }
 
   /** The documents that differ from what the file holds; clears the marks. */

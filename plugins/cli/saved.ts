@@ -64,7 +64,7 @@ async function readSaved(file: string): Promise<SavedState | string> {
   let db: StoreDb | undefined;
   try {
     db = StoreDb.open(file, { readOnly: true });
-    const state = db.load();
+    const state = db.loadLogged();
     return state.sessions.length ? state : `nothing saved: ${file} holds no session`;
   } catch (err) {
     return `Cannot read the store ${file}: ${(err as Error).message}`;

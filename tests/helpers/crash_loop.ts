@@ -116,7 +116,7 @@ export async function crashLoop(options: CrashLoopOptions): Promise<CrashLoopRes
 async function startOracle(dir: string, file: string, first: boolean) {
   const core = startCore({ projectDir: dir });
   const copy = await Deno.makeTempDir({ prefix: "weft-oracle-" });
-  for (const suffix of ["", "-wal", "-shm"]) {
+  for (const suffix of ["", "-wal", "-shm", "-log"]) {
     await Deno.copyFile(file + suffix, join(copy, "weft.db" + suffix)).catch(() => {});
   }
   const store = await startStore({
