@@ -71,6 +71,8 @@ export class ProcessGroups implements PaneProcesses {
   #graceMs: number;
   #tickMs: number;
   #leaders = new Map<number, Leader>();
+  /** Leaders tracked in this task, not yet read and saved. */
+  #unread = new Set<number>();
   #ending = new Map<number, Ending>();
   #loop: Promise<void> | undefined;
   #self = readStat(Deno.pid);
@@ -82,14 +84,31 @@ export class ProcessGroups implements PaneProcesses {
     this.#tickMs = options.tickMs ?? 50;
   }
 
-  /** Records a PTY child (a session leader) right after it started. */
+  /**
+   * Records a PTY child (a session leader) right after it started, in the file by the end of
+   * the task that started it: the children a task starts (a restore starts fifty) are read and
+   * saved together, once their `exec` is done. Reading `/proc/<pid>/stat` while the child is
+   * still in `exec` waits for it (~2 ms), and each save is a write and a rename.
+   */
   track(pid: number): void {
-    this.#leaders.set(pid, { pid, startTime: readStat(pid)?.startTime ?? -1 });
+    this.#leaders.set(pid, { pid, startTime: -1 });
+    this.#unread.add(pid);
+    if (this.#unread.size === 1) queueMicrotask(() => this.#record());
+  }
+
+  #record(): void {
+    if (!this.#unread.size) return;
+    for (const pid of this.#unread) {
+      const leader = this.#leaders.get(pid);
+      if (leader) leader.startTime = readStat(pid)?.startTime ?? -1;
+    }
+    this.#unread.clear();
     this.#save();
   }
 
   /** Ends every process of the leader's session; resolves when they are gone (or given up). */
   end(pid: number): Promise<void> {
+    this.#record();
     const leader = this.#leaders.get(pid);
     if (!leader) return Promise.resolve();
     const known = this.#ending.get(pid);
@@ -138,6 +157,7 @@ export class ProcessGroups implements PaneProcesses {
   /** Waits for what is ending; removes the file when nothing is left to record. */
   async close(): Promise<void> {
     await this.settled();
+    this.#record();
     if (!this.#file) return;
     if (this.#leaders.size) return this.#save();
     try {

@@ -90,6 +90,7 @@ Deno.test({
     const { pty, pids } = await stubborn();
     // The "dead" server: it recorded the pane, then stopped existing without ending it.
     new ProcessGroups({ file }).track(pty.pid);
+    await Promise.resolve(); // saved at the end of the task that started it
     assertEquals(Deno.statSync(file).mode! & 0o777, 0o600);
     // A process whose pid the file names with another start time: a recycled pid.
     const bystander = new Deno.Command("setsid", { args: ["sleep", "1000"] }).spawn();
