@@ -11,7 +11,7 @@ import type { Direction, LayoutNode, Size } from "../layout/mod.ts";
 import { layoutRects, leaf, panesOf, removePane, splitPane } from "../layout/mod.ts";
 import { IdAllocator } from "./ids.ts";
 import { type AgentKind, guessAgentKind } from "./agent_kind.ts";
-import type { ForegroundProcess } from "../pty/mod.ts";
+import type { ForegroundProcess, SpawnOptions } from "../pty/mod.ts";
 import { Pane, type PaneExit, type PaneInfo, type PaneLaunch } from "./pane.ts";
 import type { AgentSession, StateReport, StateSource } from "./agent_state.ts";
 import { statusReport } from "./_status.ts";
@@ -25,6 +25,7 @@ import { newPaneKey } from "./pane_key.ts";
 import { SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
 import { movePane, type MoveTarget } from "./_move_pane.ts";
 import { canvasLaunch } from "./canvas_pty.ts";
+import { deferredLaunch, type DeferredPty } from "./deferred_pty.ts";
 
 /** What the model needs from its surroundings. */
 export interface ModelOptions {
@@ -52,6 +53,12 @@ export interface ModelOptions {
   ) => Record<string, string>;
   /** Starts a pane's process: `Pty.spawn` in the server, a fake PTY in tests. */
   spawn: SpawnPty;
+  /**
+   * Throws what {@link spawn} would for a program or directory that is not there, without
+   * starting anything (`Pty.check`): a restore that starts its panes later needs it to pick a
+   * fallback now. Without it, restored panes start at once.
+   */
+  checkSpawn?: (options: SpawnOptions) => void;
   /**
    * Tracks and ends panes' processes: `ProcessGroups` in the server; in tests, one that ends
    * the fake PTYs (never a real reaper with fake pids: it would signal real process groups).
@@ -89,6 +96,8 @@ export interface LaunchRequest {
 export interface RestoreResult {
   panes: Pane[];
   failed: { pane: string; command: string; error: unknown }[];
+  /** With `defer`: the panes' programs, to start (`DeferredPty.start`) once the server listens. */
+  deferred: DeferredPty[];
 }
 
 /** What {@link Model.changePane} may change. */
@@ -590,14 +599,18 @@ export class Model {
    * ratios), focus, zoom and size, and a process for each pane of a layout, with the same ids
    * (the id counters are the caller's: {@link IdAllocator.reserve}). Each pane's launches are
    * tried in order; a pane none of them starts is left out of its layout, a window left with no
-   * pane is dropped, and so is a session left with no window.
+   * pane is dropped, and so is a session left with no window. With `defer` (and the model's
+   * `checkSpawn`), each program is checked now and started when the caller starts
+   * `result.deferred`: the tree is whole at once, the `fork`s come after.
    */
   restoreSession(
     session: SessionRecord,
     windows: readonly WindowRecord[],
     launchesOf: (paneId: string) => LaunchRequest[],
+    options: { defer?: boolean } = {},
   ): RestoreResult {
-    const result: RestoreResult = { panes: [], failed: [] };
+    const result: RestoreResult = { panes: [], failed: [], deferred: [] };
+    const deferred = options.defer && this.#options.checkSpawn ? result.deferred : undefined;
     const record: SessionRecord = { ...session, windows: [] };
     this.sessions.set(session.id, record);
     for (const saved of windows) {
@@ -608,7 +621,8 @@ export class Model {
       let tree: LayoutNode | null = saved.layout;
       for (const paneId of panesOf(saved.layout)) {
         const size = rects.get(paneId) ?? window.size;
-        const pane = this.#spawnFirst(window, paneId, size, launchesOf(paneId), result.failed);
+        const launches = launchesOf(paneId);
+        const pane = this.#spawnFirst(window, paneId, size, launches, result.failed, deferred);
         if (pane) result.panes.push(pane);
         else tree = tree && removePane(tree, paneId);
       }
@@ -642,10 +656,11 @@ export class Model {
     size: Size,
     launches: LaunchRequest[],
     failed: RestoreResult["failed"],
+    deferred: DeferredPty[] | undefined,
   ): Pane | undefined {
     for (const launch of launches) {
       try {
-        return this.#spawn(window, launch, size, id);
+        return this.#spawn(window, launch, size, id, deferred);
       } catch (error) {
         failed.push({ pane: id, command: launch.command, error });
       }
@@ -666,7 +681,14 @@ export class Model {
     await this.#processes.settled();
   }
 
-  #spawn(window: WindowRecord, launch: LaunchRequest, size: Size, id = this.ids.next("p")): Pane {
+  /** Starts a pane's program, or with `deferred`, checks it can and collects its start. */
+  #spawn(
+    window: WindowRecord,
+    launch: LaunchRequest,
+    size: Size,
+    id = this.ids.next("p"),
+    deferred?: DeferredPty[],
+  ): Pane {
     if (this.#stopping) {
       throw new WeftError("UNAVAILABLE", "Cannot start a pane: the server is stopping");
     }
@@ -696,9 +718,14 @@ export class Model {
     };
     const agent = launch.agent ??
       (launch.canvas ? "program" : guessAgentKind(launch.command.split(/\s+/)));
+    let later: ReturnType<typeof deferredLaunch> | undefined;
+    if (deferred && !launch.canvas) {
+      this.#options.checkSpawn!({ ...full, argv: [...full.argv] });
+      later = deferredLaunch(this.#options.spawn, this.#processes);
+    }
     const pane = new Pane({ id, session: window.session, window: window.id }, full, {
       agent,
-      ...(launch.canvas ? this.#canvas(id, launch.canvas) : {
+      ...(launch.canvas ? this.#canvas(id, launch.canvas) : later ?? {
         spawn: this.#options.spawn,
         processes: this.#processes,
       }),
@@ -720,6 +747,7 @@ export class Model {
     pane.createdBy = launch.createdBy ?? null;
     pane.givenEnv = { ...(launch.env ?? {}) };
     pane.agentExplicit = launch.agent !== undefined;
+    if (later) deferred!.push(later.pty);
     this.panes.set(id, pane);
     this.#foreground?.watch(id);
     this.#options.publish("pane.created", pane.info(false), id);

@@ -101,12 +101,21 @@ export class Pty {
   }
 
   /**
+   * Throws what {@link Pty.spawn} would for a missing program or directory or a bad size,
+   * starting nothing; returns the program to run.
+   */
+  static check(options: SpawnOptions): string {
+    const program = checkSpawn(options);
+    checkSize(options.cols, options.rows);
+    return program;
+  }
+
+  /**
    * Starts `options.argv` on a new PTY. Throws `SPAWN_FAILED` when the program cannot be
    * found or run, or the directory does not exist; checked before anything starts.
    */
   static spawn(options: SpawnOptions): Pty {
-    const program = checkSpawn(options);
-    checkSize(options.cols, options.rows);
+    const program = Pty.check(options);
     try {
       native();
       libc();

@@ -90,6 +90,7 @@ export async function startServer(
     httpAddress: () => http.address,
     ...(paneEnv ? { paneEnv } : {}),
     spawn: Pty.spawn,
+    checkSpawn: Pty.check,
     processes,
     declaredTags: () => bus.declaredTags(),
   });
@@ -163,6 +164,8 @@ export async function startServer(
   await Deno.writeTextFile(paths.info, JSON.stringify(info, null, 2) + "\n", { mode: 0o600 });
   const maxLineBytes = options.maxLineBytes ?? 16 * 1024 * 1024;
   acceptLoop(listener, connections, { bus, model, sizes, maxLineBytes, info, flow: options.flow });
+  // The restored tree is whole and answered from now on; its programs start meanwhile.
+  void store.startPanes();
 
   if (!options.noStartupSession && model.sessions.size === 0) {
     const argv = shellArgv(config.shell, config.startup.command);
@@ -203,6 +206,7 @@ async function openProjectStore(
     shell: config.shell,
     projectDir: config.projectDir,
     fresh: deps.fresh ?? false,
+    deferStart: true,
   });
   deps.bus.setBarrier(() => store.flush());
   return store;

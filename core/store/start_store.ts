@@ -25,6 +25,11 @@ export interface StartStoreOptions {
   fresh?: boolean;
   /** Where notices go (default: stderr). */
   log?: (line: string) => void;
+  /**
+   * Restore the tree now and start the panes' programs on {@link ProjectStore.startPanes}
+   * (the server listens in between).
+   */
+  deferStart?: boolean;
   /** Writer timings (tests, benchmarks). */
   delayMs?: number;
   sweepMs?: number;
@@ -34,6 +39,8 @@ export interface StartStoreOptions {
 export interface ProjectStore {
   /** What was brought back, when something was. */
   restored: RestoreReport | undefined;
+  /** Starts the restored panes' programs when `deferStart`; resolves when all run. */
+  startPanes(): Promise<void>;
   /** Writes what changed, now (the bus awaits it before each reply). */
   flush(): Promise<void>;
   /** Writes a last time and closes the file: call before panes are ended at a stop. */
@@ -64,6 +71,7 @@ export async function startStore(options: StartStoreOptions): Promise<ProjectSto
       mode: options.restore,
       shell: options.shell,
       projectDir: options.projectDir,
+      defer: options.deferStart ?? false,
     });
     log(
       `weft: restored ${restored.sessions} session(s), ${restored.windows} window(s), ` +
@@ -74,7 +82,13 @@ export async function startStore(options: StartStoreOptions): Promise<ProjectSto
     for (const line of restored.lost) log(`weft: could not restore pane ${line}`);
   }
   if (!opened.db) {
-    return { restored, flush: () => Promise.resolve(), close: () => {}, stats: zero };
+    return {
+      restored,
+      startPanes: () => restored?.start() ?? Promise.resolve(),
+      flush: () => Promise.resolve(),
+      close: () => {},
+      stats: zero,
+    };
   }
   let reported = false;
   const writer = new StoreWriter({
@@ -95,6 +109,7 @@ export async function startStore(options: StartStoreOptions): Promise<ProjectSto
   writer.start();
   return {
     restored,
+    startPanes: () => restored?.start() ?? Promise.resolve(),
     flush: () => writer.flush(),
     close: () => writer.close(),
     stats: () => ({ ...writer.stats }),
