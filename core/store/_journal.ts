@@ -40,6 +40,7 @@ export class Journal {
   #file: Deno.FsFile;
   #seq: number;
   #empty = true;
+  #buffer = new Uint8Array(16384);
 
   private constructor(path: string, file: Deno.FsFile, seq: number) {
     this.path = path;
@@ -68,7 +69,10 @@ export class Journal {
         data === null ? "" : `,${data}`
       }]`;
     }
-    const bytes = encoder.encode(line + "]]\n");
+    line += "]]\n";
+    // Encoded into one buffer kept for the next line: a new one per line is garbage to collect.
+    if (this.#buffer.length < line.length * 3) this.#buffer = new Uint8Array(line.length * 3);
+    const bytes = this.#buffer.subarray(0, encoder.encodeInto(line, this.#buffer).written);
     let written = 0;
     while (written < bytes.length) written += this.#file.writeSync(bytes.subarray(written));
     this.#seq = seq;
