@@ -4,11 +4,15 @@
  * - write-through overhead: 1,000 layout/pane changes per second through the bus of the real
  *   core (fake PTYs, so only weft's own work is measured), with and without the store; the
  *   difference in CPU is the store's, as a share of one core (goal ≤ 5 %); the store's own
- *   time (wall clock, so a loaded machine inflates it); write p99 and longest.
+ *   time (wall clock, so a loaded machine inflates it); write p99 and longest (a reply's write
+ *   is a change-log append; the log moves into SQLite in one transaction per 50 ms or 50 entries,
+ *   counted in the transactions per second).
  * - screens: the event loop's lag (a 5 ms timer's lateness, p99 and max) while 50 panes print,
  *   with and without the store saving their screens.
  * - restore: 50 panes in 10 windows, `weft stop`, then `weft serve` again: time to a ready
- *   socket (goal ≤ 1 s), beside an empty project's, and the restore itself.
+ *   socket (a client's first call answered; goal ≤ 1 s), beside an empty project's, the restore
+ *   itself (the tree, before the socket listens), and the time until every pane's program runs
+ *   (they start after the socket listens).
  * - size: the store file per pane (with its last screenful).
  * - crash soak: 20 SIGKILLs at random moments (tests/helpers/crash_loop.ts).
  *
@@ -60,6 +64,7 @@ export async function benchStore(): Promise<Record<string, number>> {
     store_cpu_pct_at_1000_per_s: round(storeUs / 10),
     store_busy_pct_of_a_core: on.busyPct,
     store_transactions_per_s: round(on.writes / SECONDS),
+    store_log_appends_per_s: round(on.logged / SECONDS),
     write_p99_ms: on.p99Ms,
     longest_write_ms: on.longestMs,
     busy_50_panes_loop_lag_p99_ms_without_store: stallOff.p99,
@@ -107,6 +112,7 @@ async function writeThrough(withStore: boolean) {
   const core = startCore({ projectDir: dir });
   const flushes: number[] = [];
   let writes = 0;
+  let logged = 0;
   let busyMs = 0;
   let close = () => {};
   if (withStore) {
@@ -126,7 +132,7 @@ async function writeThrough(withStore: boolean) {
       return done;
     });
     close = () => {
-      ({ writes, busyMs } = store.stats());
+      ({ writes, logged, busyMs } = store.stats());
       store.close();
     };
   }
@@ -153,6 +159,7 @@ async function writeThrough(withStore: boolean) {
     p99Ms: round(flushes[Math.floor(flushes.length * 0.99)] ?? 0),
     longestMs: round(flushes.at(-1) ?? 0),
     writes,
+    logged,
   };
 }
 
@@ -275,6 +282,7 @@ async function benchRestore(): Promise<Record<string, number>> {
     return {
       empty_project_ready_ms: baseline.readyMs,
       restore_50_panes_ready_ms: restored.readyMs,
+      restore_50_panes_all_programs_running_ms: restored.startedMs,
       restore_50_panes_itself_ms: restored.restoreMs,
       store_bytes_per_pane: Math.round(size / 50),
     };
@@ -283,8 +291,14 @@ async function benchRestore(): Promise<Record<string, number>> {
   }
 }
 
-/** Starts `weft serve` in `dir`: ms until its socket answers, and the restore's own ms. */
-async function timeToReady(dir: string): Promise<{ readyMs: number; restoreMs: number }> {
+/**
+ * Starts `weft serve` in `dir`: ms until its socket answers (a client's first call), until
+ * every pane's program runs (they start after the socket listens), and the restore's own ms
+ * (the tree, before the socket listens).
+ */
+async function timeToReady(
+  dir: string,
+): Promise<{ readyMs: number; startedMs: number; restoreMs: number }> {
   const started = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
     args: weftArgs("serve"),
@@ -295,19 +309,28 @@ async function timeToReady(dir: string): Promise<{ readyMs: number; restoreMs: n
   }).spawn();
   const socket = join(dir, ".weft", "weft.sock");
   let readyMs = 0;
-  while (!readyMs) {
+  let client: WeftClient | undefined;
+  while (!client) {
     try {
-      (await WeftClient.connect(socket)).close();
+      client = await WeftClient.connect(socket);
       readyMs = round(performance.now() - started);
     } catch {
       if (performance.now() - started > 60_000) throw new Error("weft serve did not start");
       await new Promise((r) => setTimeout(r, 5));
     }
   }
+  let startedMs = 0;
+  while (!startedMs) {
+    const { panes } = await client.call<{ panes: { pid: number }[] }>("pane.list", {});
+    if (panes.every((p) => p.pid > 0)) startedMs = round(performance.now() - started);
+    else if (performance.now() - started > 60_000) throw new Error("panes did not start");
+    else await new Promise((r) => setTimeout(r, 5));
+  }
+  client.close();
   child.kill("SIGTERM");
   const err = new TextDecoder().decode((await child.output()).stderr);
   const m = /restored .* in (\d+) ms/.exec(err);
-  return { readyMs, restoreMs: m ? Number(m[1]) : 0 };
+  return { readyMs, startedMs, restoreMs: m ? Number(m[1]) : 0 };
 }
 
 /** The run with the median CPU. */
