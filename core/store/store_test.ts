@@ -23,7 +23,7 @@ interface Run {
 /** A test core with a store on `file`; the store restores what the file holds. */
 async function run(
   file: string,
-  options: { restore?: RestoreMode; core?: CoreOptions } = {},
+  options: { restore?: RestoreMode; core?: CoreOptions; deferStart?: boolean } = {},
 ): Promise<Run> {
   const core = startCore(options.core);
   const log: string[] = [];
@@ -35,6 +35,7 @@ async function run(
     shell: core.config.shell,
     projectDir: core.config.projectDir,
     log: (line) => log.push(line),
+    deferStart: options.deferStart ?? false,
   });
   core.bus.setBarrier(() => store.flush());
   return { core, store, log };
@@ -218,4 +219,37 @@ Deno.test("StoreWriter reports a failing write once and the calls go on", async 
   assertMatch(String(errors[0]), /not open/);
   writer.close();
   await core.dispose();
+});
+
+Deno.test("a deferred restore puts the whole tree back first and starts the programs after", async () => {
+  const { file, done } = await tempFile();
+  const first = await run(file);
+  await build(first.core);
+  const s = await first.core.call<{ pane: string }>("session.create", {});
+  await first.core.call("pane.create", { split: s.pane, argv: ["gone-program"] });
+  const before = await picture(first.core.call);
+  await stop(first);
+  const second = await run(file, {
+    deferStart: true,
+    core: {
+      deferRestore: true,
+      refuse: (o) => o.argv[0] === "gone-program" ? "no such program" : undefined,
+    },
+  });
+  // The tree is whole and answered before any program runs; a missing one fell back already.
+  assertEquals(await picture(second.core.call), before);
+  strictEqual(second.core.ptys.started.length, 0);
+  const panes = [...second.core.model.panes.values()];
+  assert(panes.every((p) => p.pty.pid === 0));
+  await second.core.call("pane.write", { pane: "logs", text: "typed early" });
+  await second.store.startPanes();
+  const started = second.core.ptys.started;
+  assertEquals(started.map((p) => p.options.env.WEFT_PANE).sort(), panes.map((p) => p.id).sort());
+  assert(panes.every((p) => p.pty.pid > 0));
+  const logs = second.core.model.pane(second.core.model.resolve("pane", "logs"));
+  strictEqual(started.find((p) => p.pid === logs.pty.pid)!.written, "typed early");
+  const fallback = started.find((p) => p.options.env.WEFT_PANE === "p7");
+  assertEquals(fallback?.options.argv, ["bash"]);
+  await stop(second);
+  await done();
 });

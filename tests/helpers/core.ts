@@ -23,6 +23,11 @@ export interface CoreOptions extends FakePtysOptions {
   projectDir?: string;
   /** The project's `"weft"` section (default: shell `bash`, idle after 300 ms). */
   weft?: Record<string, unknown>;
+  /**
+   * Give the model a `checkSpawn`, so a restore may start its panes' programs later (as the
+   * server does); their PTYs are then `DeferredPty`s, not `FakePty`s.
+   */
+  deferRestore?: boolean;
   /** Which built-in commands to register, or wrapped how (default: all, as they are). */
   commands?: (all: Command[]) => Command[];
 }
@@ -82,6 +87,7 @@ export function startCore(options: CoreOptions = {}): TestCore {
     baseEnv: () => ({ PATH: "/usr/bin:/bin" }),
     socketPath: () => `${projectDir}/.weft/weft.sock`,
     spawn: ptys.spawn,
+    ...(options.deferRestore ? { checkSpawn: ptys.check } : {}),
     processes: ptys.processes,
     clock,
     // What runs in front is what the test sets on the pane's fake PTY.

@@ -187,12 +187,17 @@ export class FakePtys {
     return pane.pty;
   }
 
-  /** Starts a fake program: what the model is given as its `spawn`. */
-  readonly spawn: SpawnPty = (options) => {
+  /** Throws what {@link spawn} would, starting nothing (the model's `checkSpawn`). */
+  readonly check = (options: SpawnOptions): void => {
     const why = this.#options.refuse?.(options);
     if (why !== undefined) {
       throw new WeftError("SPAWN_FAILED", `Cannot spawn "${options.argv[0]}": ${why}`);
     }
+  };
+
+  /** Starts a fake program: what the model is given as its `spawn`. */
+  readonly spawn: SpawnPty = (options) => {
+    this.check(options);
     const pty = new FakePty(this.#nextPid++, options);
     this.started.push(pty);
     this.#options.onSpawn?.(pty);
