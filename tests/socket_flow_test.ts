@@ -197,3 +197,47 @@ Deno.test(
     });
   },
 );
+
+Deno.test(
+  "a reply and a quiet pane's echo pass a flooding pane's queued output on the same connection",
+  E2E,
+  async () => {
+    await withServer(async ({ server, client }) => {
+      const quiet = (await client.call<{ pane: string }>("session.create", { argv: ["cat"] })).pane;
+      const flood = (await client.call<{ id: string }>("pane.create", {
+        command:
+          "sleep 0.5; head -c 1100000 /dev/zero | base64 -w 200; echo all-printed; sleep 600",
+      })).id;
+      const raw = await rawClient(server.paths.socket);
+      await raw.send(
+        request(1, "subscribe", { topics: ["pane.output"], panes: [quiet, flood] }) + "\n",
+      );
+      assertEquals((await raw.line())?.id, 1);
+      // The raw client reads nothing while ~1.5 MB of the flood's events queue for it.
+      await client.call("pane.wait", { pane: flood, match: "all-printed", timeout: 60_000 });
+      await raw.send(request(2, "pane.write", { pane: quiet, text: "typed-late\r" }) + "\n");
+      // Once the quiet pane shows it, its reply and its echo are queued behind the flood.
+      await client.call("pane.wait", { pane: quiet, match: "typed-late", timeout: 60_000 });
+      const seen: string[] = [];
+      let floodBytes = 0;
+      let floodBytesAtEcho = -1;
+      while (!seen.includes("flood end")) {
+        const line = await raw.line();
+        assert(line, "the stream ended early");
+        const params = line.params as { pane?: string; data?: { data: string } } | undefined;
+        if (line.id === 2) seen.push("reply");
+        else if (params?.pane === quiet && params.data?.data.includes("typed-late")) {
+          if (floodBytesAtEcho < 0) floodBytesAtEcho = floodBytes;
+          seen.push("echo");
+        } else if (params?.pane === flood) {
+          floodBytes += params.data?.data.length ?? 0;
+          if (params.data?.data.includes("all-printed")) seen.push("flood end");
+        } else assert(line.method !== "events.dropped", "events were dropped");
+      }
+      raw.close();
+      assertEquals(seen.slice(0, 2).sort(), ["echo", "reply"], `order: ${seen.join(", ")}`);
+      // What came first is what was already in the socket's buffers, not the queue.
+      assert(floodBytesAtEcho < floodBytes / 2, `${floodBytesAtEcho} of ${floodBytes} first`);
+    });
+  },
+);

@@ -102,9 +102,12 @@ export class PluginLink {
     return this.#transport.exited;
   }
 
-  /** Sends a message; throws when the message cannot be encoded. */
-  post(message: HostMessage): void {
-    if (!this.#closed) this.#transport.send(message);
+  /**
+   * Sends a message; throws when the message cannot be encoded. `lane`: the pane it is about,
+   * if any (see {@link Transport.send}).
+   */
+  post(message: HostMessage, lane?: string): void {
+    if (!this.#closed) this.#transport.send(message, lane);
   }
 
   /** The next message of `type`, or a rejection when the plugin goes down or `ms` pass. */

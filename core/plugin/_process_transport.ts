@@ -14,6 +14,7 @@ import {
   LineReader,
   PROCESS_FLAG,
 } from "../../protocols/plugin/mod.ts";
+import { FairQueue } from "../bus/fair_queue.ts";
 import { settleWithin } from "./_deadline.ts";
 import { exitReason } from "./_exit_reason.ts";
 import { permissionFlags } from "./_permissions.ts";
@@ -68,8 +69,8 @@ class PluginProcess implements Transport {
   #child: Deno.ChildProcess;
   #writer: WritableStreamDefaultWriter<Uint8Array>;
   #encoder = new TextEncoder();
-  #queue: string[] = [];
-  #queued = 0;
+  /** Lines not yet written: answers first, then each pane's events in turn (a flood waits). */
+  #queue = new FairQueue<string>();
   #writing = false;
   #closed = false;
   #killedFor: string | undefined;
@@ -93,12 +94,11 @@ class PluginProcess implements Transport {
     this.#watchMemory();
   }
 
-  send(message: HostMessage): void {
+  send(message: HostMessage, lane?: string): void {
     if (this.#closed || this.#killedFor !== undefined) return;
     const line = encodeFrame(message);
-    this.#queue.push(line);
-    this.#queued += line.length;
-    if (this.#queued > PROCESS_LIMITS.maxQueuedChars) {
+    this.#queue.push(line, line.length, lane);
+    if (this.#queue.size > PROCESS_LIMITS.maxQueuedChars) {
       return this.#end(
         `it stopped reading its messages (more than ${PROCESS_LIMITS.maxQueuedChars} characters waiting)`,
       );
@@ -121,8 +121,7 @@ class PluginProcess implements Transport {
 
   #stop(): void {
     clearInterval(this.#rssTimer);
-    this.#queue = [];
-    this.#queued = 0;
+    this.#queue.clear();
     try {
       this.#child.kill("SIGKILL");
     } catch { /* already gone */ }
@@ -131,21 +130,11 @@ class PluginProcess implements Transport {
   async #pump(): Promise<void> {
     this.#writing = true;
     try {
-      while (this.#queue.length > 0 && !this.#closed) {
+      while (!this.#queue.empty && !this.#closed) {
         // What piled up while the last write was under way goes in one write, a bounded one:
         // joining and encoding megabytes at once would hold up the server's event loop.
-        const queue = this.#queue;
-        let end = 0;
-        let chars = 0;
-        while (end < queue.length && chars < PROCESS_LIMITS.writeChunkChars) {
-          chars += queue[end++]!.length;
-        }
-        const text = end === 1 ? queue[0]! : queue.slice(0, end).join("");
-        // Dropping the head by splice stays cheap: a chunk is small next to a long queue only
-        // when the plugin reads slowly, and then the queue's cap ends it.
-        if (end === queue.length) this.#queue = [];
-        else queue.splice(0, end);
-        this.#queued -= chars;
+        const lines = this.#queue.take(PROCESS_LIMITS.writeChunkChars);
+        const text = lines.length === 1 ? lines[0]! : lines.join("");
         await this.#writer.write(this.#encoder.encode(text));
       }
     } catch {

@@ -8,6 +8,7 @@
 import type { Bus, CallContext, Caller, EventFilter, WeftEvent } from "../bus/mod.ts";
 import { toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
 import type { LogLevel } from "../../protocols/plugin/mod.ts";
+import { laneOf } from "../bus/fair_queue.ts";
 import { type Capability, intersect } from "../../protocols/bus/capabilities.ts";
 import type {
   HostMessage,
@@ -23,7 +24,8 @@ export interface RequestsOptions {
   bus: Bus;
   plugin: string;
   grant: ReadonlySet<Capability>;
-  post: (message: HostMessage) => void;
+  /** Sends to the plugin; `lane` is the pane the message is about, if any. */
+  post: (message: HostMessage, lane?: string) => void;
   /** The bus context of a forwarded call still in flight. */
   parent: (id: string) => CallContext<unknown> | undefined;
   /** Most nested calls the plugin may have in flight; more are refused at once. */
@@ -121,8 +123,11 @@ export class PluginRequests {
       }
     }
     if (this.#disposed) return;
+    // The answer about a pane keeps its place among that pane's events (a read taken while
+    // they came is in order with them); other answers need not wait for a flooding pane.
+    const lane = laneOf(message.input);
     try {
-      this.#options.post({ type: "result", id: message.id, reply });
+      this.#options.post({ type: "result", id: message.id, reply }, lane);
     } catch (err) {
       const error = new WeftError(
         "INTERNAL",
@@ -132,7 +137,7 @@ export class PluginRequests {
         type: "result",
         id: message.id,
         reply: { ok: false, error: error.toBody() },
-      });
+      }, lane);
     }
   }
 
@@ -174,7 +179,7 @@ export class PluginRequests {
     const deliver = (event: WeftEvent) => {
       if (this.#disposed) return;
       try {
-        post({ type: "event", subscription: id, event });
+        post({ type: "event", subscription: id, event }, event.pane);
       } catch {
         // An event whose data cannot be cloned is not delivered to Workers.
       }

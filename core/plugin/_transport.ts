@@ -35,8 +35,12 @@ export interface TransportOptions {
 
 /** One running plugin as the link sees it. */
 export interface Transport {
-  /** Sends a message; throws when it cannot be encoded. */
-  send(message: HostMessage): void;
+  /**
+   * Sends a message; throws when it cannot be encoded. `lane` names the pane it is about (an
+   * event of that pane, the answer to a call on it): a transport that queues may let messages
+   * of different lanes pass one another, never messages of one lane.
+   */
+  send(message: HostMessage, lane?: string): void;
   /** Ends the plugin for real; no `down` follows. */
   kill(): void;
   /** Resolves once the plugin is gone and its pipes are drained (after `down` or `kill`). */

@@ -9,6 +9,7 @@
 
 import { makePipe, writeSome } from "./_libc.ts";
 import type { FromReader, ToReader } from "./_reader_worker.ts";
+import { INFLIGHT_CAP } from "./_reader_limits.ts";
 
 /** What a pane hears from the reader. */
 export interface ReaderClient {
@@ -99,7 +100,10 @@ class Reader {
     const entry = this.#entries.get(msg.id);
     if ("data" in msg) {
       if (!entry) return;
-      Atomics.sub(entry.ctl, 0, msg.data.length);
+      const before = Atomics.sub(entry.ctl, 0, msg.data.length);
+      // A pane at its cap is left out of the reader's poll; without a wake it would sit
+      // there until the reader's idle timeout (a second), not until this catch-up.
+      if (before >= INFLIGHT_CAP && before - msg.data.length < INFLIGHT_CAP) this.#wake();
       entry.client.data(msg.data);
       return;
     }

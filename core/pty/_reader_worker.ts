@@ -14,6 +14,7 @@
 /// <reference lib="deno.worker" />
 
 import { EAGAIN, EINTR, errno, libc } from "./_libc.ts";
+import { INFLIGHT_CAP } from "./_reader_limits.ts";
 
 interface Pane {
   id: number;
@@ -38,8 +39,6 @@ export type FromReader =
   | { id: number; data: Uint8Array }
   | { id: number; end: "eof" | "drain" };
 
-/** Stop reading a pane while this many bytes are posted and not yet received. */
-const INFLIGHT_CAP = 1 << 20;
 /** Post at most this much in one message; hold a pane's reads up to it while the main thread is busy. */
 const HOLD_MAX = 256 * 1024;
 /** While holding data, look again this often (ms) for the main thread to catch up. */

@@ -9,6 +9,12 @@
  * the loop yields through a timer, which lets the runtime park and poll I/O. Between parks it
  * uses setImmediate (no timer clamping) to keep ingest fast.
  *
+ * While someone types (input to any pane in the last {@link TYPING_WINDOW_MS}), a flood is
+ * parsed in shorter slices with a rest after each: a keystroke's echo then waits for a short
+ * slice instead of a long one, and the rests leave the CPU to the programs and threads the echo
+ * goes through (on two cores a flood otherwise keeps them all waiting). The flood's ingest is
+ * slower only while the typing lasts.
+ *
  * @module
  */
 
@@ -18,6 +24,12 @@ import { setImmediate } from "node:timers";
 const SLICE_MS = 5;
 /** Let the runtime park (and poll sockets) at least this often while parsing flat out. */
 const PARK_MS = 3;
+/** While someone types: parse for at most this long at a time, ... */
+const TYPING_SLICE_MS = 2;
+/** ... then rest this long (a timer: the runtime polls I/O meanwhile). */
+const TYPING_REST_MS = 2;
+/** Input counts as typing for this long. */
+const TYPING_WINDOW_MS = 1000;
 /** Largest piece handed to the parser at once. */
 const PIECE = 64 * 1024;
 
@@ -25,11 +37,30 @@ const PIECE = 64 * 1024;
 const ready = new Set<ParseQueue>();
 let scheduled = false;
 let lastPark = performance.now();
+let typingUntil = -Infinity;
 
-function wake(): void {
+/**
+ * Someone wrote input to a pane: for a while, parse floods in short slices with rests (see
+ * the module doc).
+ */
+export function inputArrived(): void {
+  typingUntil = performance.now() + TYPING_WINDOW_MS;
+}
+
+function typing(): boolean {
+  return performance.now() < typingUntil;
+}
+
+/** Schedules the loop; `more`: right after a slice that left work (rest first while typing). */
+function wake(more = false): void {
   if (scheduled) return;
   scheduled = true;
-  if (performance.now() - lastPark >= PARK_MS) {
+  if (more && typing()) {
+    setTimeout(() => {
+      lastPark = performance.now();
+      run();
+    }, TYPING_REST_MS);
+  } else if (performance.now() - lastPark >= PARK_MS) {
     setTimeout(() => {
       lastPark = performance.now();
       run();
@@ -42,13 +73,14 @@ function wake(): void {
 function run(): void {
   scheduled = false;
   const started = performance.now();
-  const share = SLICE_MS / Math.max(1, ready.size);
+  const budget = typing() ? TYPING_SLICE_MS : SLICE_MS;
+  const share = budget / Math.max(1, ready.size);
   for (const queue of [...ready]) {
     ready.delete(queue);
     if (queue.slice(share)) ready.add(queue);
-    if (performance.now() - started >= SLICE_MS) break;
+    if (performance.now() - started >= budget) break;
   }
-  if (ready.size) wake();
+  if (ready.size) wake(true);
   else lastPark = performance.now(); // nothing queued: the loop goes idle and polls I/O anyway
 }
 

@@ -1,6 +1,7 @@
 /**
- * What a connection has to write: replies and events queued in order, written as the client
- * reads them. It keeps count of the unsent bytes so the connection can stop reading requests
+ * What a connection has to write, written as the client reads them: replies and events about
+ * no pane first, then each pane's events in turn (see {@link FairQueue}), so a pane that floods
+ * never holds up a reply or a quiet pane's echo; each lane keeps its order. It keeps count of the unsent bytes so the connection can stop reading requests
  * from a client that does not read its replies, and drops a client that stays far behind.
  *
  * @module
@@ -29,6 +30,7 @@ export const FLOW_DEFAULTS: FlowLimits = {
 };
 
 import { WeftError } from "../../protocols/bus/errors.ts";
+import { FairQueue } from "../bus/fair_queue.ts";
 
 /** What an {@link Outbox} reports to its connection. */
 export interface OutboxOptions {
@@ -48,7 +50,7 @@ export class Outbox {
   #limits: FlowLimits;
   #onFail: (reason: WeftError | null) => void;
   #onWritten: () => void;
-  #queue: Uint8Array[] = [];
+  #queue = new FairQueue<Uint8Array>();
   #queued = 0;
   #writing = false;
   #closed = false;
@@ -73,10 +75,18 @@ export class Outbox {
     return this.#queued > this.#limits.softBytes;
   }
 
-  /** Queues bytes for the client. */
-  push(bytes: Uint8Array): void {
+  /** Bytes queued in `lane` (a pane's events) and not yet taken for a write. */
+  queuedIn(lane: string): number {
+    return this.#queue.sizeOf(lane);
+  }
+
+  /**
+   * Queues bytes for the client: in the main lane (replies, events about no pane), or in the
+   * lane of a pane, which waits its turn behind the main lane and shares it with other panes.
+   */
+  push(bytes: Uint8Array, lane?: string): void {
     if (this.#closed) return;
-    this.#queue.push(bytes);
+    this.#queue.push(bytes, bytes.length, lane);
     this.#queued += bytes.length;
     if (this.full) this.#startWatch();
     if (!this.#writing) this.#flush();
@@ -96,7 +106,7 @@ export class Outbox {
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
-    this.#queue = [];
+    this.#queue.clear();
     this.#queued = 0;
     clearInterval(this.#watch);
   }
@@ -104,7 +114,7 @@ export class Outbox {
   async #flush(): Promise<void> {
     this.#writing = true;
     try {
-      while (this.#queue.length && !this.#closed) {
+      while (!this.#queue.empty && !this.#closed) {
         const batch = this.#take();
         let off = 0;
         while (off < batch.length) {
@@ -125,16 +135,9 @@ export class Outbox {
 
   /** The next write: one queued chunk, or several small ones joined. */
   #take(): Uint8Array {
-    const first = this.#queue.shift()!;
-    if (first.length >= BATCH_BYTES || !this.#queue.length) return first;
-    const parts = [first];
-    let size = first.length;
-    while (this.#queue.length && size + this.#queue[0]!.length <= BATCH_BYTES) {
-      const next = this.#queue.shift()!;
-      parts.push(next);
-      size += next.length;
-    }
-    const out = new Uint8Array(size);
+    const parts = this.#queue.take(BATCH_BYTES);
+    if (parts.length === 1) return parts[0]!;
+    const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
     let at = 0;
     for (const p of parts) {
       out.set(p, at);

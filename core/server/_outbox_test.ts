@@ -77,3 +77,24 @@ Deno.test("Outbox probe() finds a client that is gone", async () => {
   assertEquals(failures, [null]);
   box.close();
 });
+
+Deno.test("Outbox writes replies before queued pane output, and panes in turn", async () => {
+  const sent: string[] = [];
+  const conn = {
+    write(bytes: Uint8Array): Promise<number> {
+      sent.push(new TextDecoder().decode(bytes));
+      return Promise.resolve(bytes.length);
+    },
+  } as unknown as Deno.Conn;
+  const told = wakeups();
+  const box = new Outbox(conn, { limits: LIMITS, onFail: () => {}, onWritten: told.wake });
+  const big = (c: string) => new TextEncoder().encode(c.repeat(64 * 1024));
+  box.push(big("a"), "p1"); // taken for a write at once
+  box.push(big("b"), "p1");
+  box.push(big("c"), "p1");
+  box.push(new TextEncoder().encode("echo"), "p2");
+  box.push(new TextEncoder().encode("reply"));
+  await untilEvent("everything written", { on: told.on, check: () => box.queued === 0 });
+  // The echo waits for one piece of p1 at most, not for all of it.
+  assertEquals(sent.map((s) => s.length > 100 ? s[0] : s), ["a", "reply", "b", "echo", "c"]);
+});

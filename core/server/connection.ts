@@ -14,6 +14,7 @@ import { type Capability, intersect, parseCapability } from "../../protocols/bus
 import type { AttachedSizes } from "./attached_sizes.ts";
 import { unparsedTail } from "./_snapshot_tail.ts";
 import { FLOW_DEFAULTS, type FlowLimits, Outbox } from "./_outbox.ts";
+import { laneOf } from "../bus/fair_queue.ts";
 import { RequestQueue } from "./_request_queue.ts";
 import {
   encodeMessage,
@@ -30,6 +31,11 @@ import {
 export const CONTROL_PROTOCOL = 1;
 /** Past this many queued bytes, events for this client are dropped. */
 const EVENT_BACKLOG_LIMIT = 8 * 1024 * 1024;
+/**
+ * Past this many bytes queued for one pane, that pane's events are dropped (and the client
+ * told), so one flooding pane cannot use up the whole backlog and make quiet panes lose theirs.
+ */
+const PANE_BACKLOG_LIMIT = 2 * 1024 * 1024;
 const READ_BYTES = 64 * 1024;
 
 /** What a connection needs from the server. */
@@ -223,10 +229,13 @@ export class Connection {
   async #handle(request: JsonRpcRequest): Promise<void> {
     const { id, method } = request;
     const params = request.params ?? {};
+    // An answer about a pane keeps its place among that pane's events; others go first.
+    const lane = laneOf(params);
     const reply = (result: unknown) =>
-      id !== undefined && this.#send({ jsonrpc: "2.0", id, result });
+      id !== undefined && this.#send({ jsonrpc: "2.0", id, result }, lane);
     const fail = (err: WeftError) =>
-      id !== undefined && this.#send({ jsonrpc: "2.0", id, error: errorToRpc(err.toBody()) });
+      id !== undefined &&
+      this.#send({ jsonrpc: "2.0", id, error: errorToRpc(err.toBody()) }, lane);
     try {
       switch (method) {
         case "server.hello":
@@ -258,8 +267,8 @@ export class Connection {
     });
     if (id !== undefined) this.#inflight.delete(key);
     if (this.#closed || id === undefined) return;
-    if (result.ok) this.#send({ jsonrpc: "2.0", id, result: result.value ?? null });
-    else this.#send({ jsonrpc: "2.0", id, error: errorToRpc(result.error) });
+    if (result.ok) this.#send({ jsonrpc: "2.0", id, result: result.value ?? null }, lane);
+    else this.#send({ jsonrpc: "2.0", id, error: errorToRpc(result.error) }, lane);
   }
 
   #key(id: JsonRpcId): string {
@@ -384,8 +393,17 @@ export class Connection {
     return { unsubscribed: !!off };
   }
 
+  /**
+   * Queues an event: one about a pane in that pane's lane of the outbox (a pane's events keep
+   * their order; a flooding pane's wait behind replies and other panes'), others with replies.
+   */
   #event(subscription: string, event: WeftEvent): void {
-    if (this.#outbox.queued > EVENT_BACKLOG_LIMIT) {
+    const lane = event.pane;
+    const outbox = this.#outbox;
+    if (
+      outbox.queued > EVENT_BACKLOG_LIMIT ||
+      (lane !== undefined && outbox.queuedIn(lane) > PANE_BACKLOG_LIMIT)
+    ) {
       this.#dropped++;
       return;
     }
@@ -394,12 +412,12 @@ export class Connection {
       this.#dropped = 0;
       this.#send({ jsonrpc: "2.0", method: "events.dropped", params: { count: dropped } });
     }
-    this.#send({ jsonrpc: "2.0", method: "event", params: { subscription, ...event } });
+    this.#send({ jsonrpc: "2.0", method: "event", params: { subscription, ...event } }, lane);
   }
 
-  #send(message: JsonRpcMessage): void {
+  #send(message: JsonRpcMessage, lane?: string): void {
     if (this.#closed) return;
-    this.#outbox.push(this.#encoder.encode(encodeMessage(message)));
+    this.#outbox.push(this.#encoder.encode(encodeMessage(message)), lane);
   }
 }
 
