@@ -13,7 +13,10 @@ import { DEFAULT_LOW_WATER, type Screen } from "../screen/mod.ts";
 export interface PipeOptions {
   /** Told of every chunk, cheaply (no decoding): for activity and state. */
   onActivity?: () => void;
-  /** Receives the output as text (UTF-8 decoded, split characters kept whole). */
+  /**
+   * Receives the output as text (UTF-8 decoded, split characters kept whole), in pieces of at
+   * most {@link OUTPUT_PIECE} UTF-16 units.
+   */
   onOutput?: (data: string) => void;
   /**
    * Whether anyone wants the text right now (default: yes). Decoding every chunk costs; with
@@ -33,6 +36,36 @@ export interface PipeOptions {
 
 /** The part of a PTY that {@link pipe} uses. */
 export type PipePty = Pick<PanePty, "onBytes" | "onExit" | "pause" | "resume">;
+
+/**
+ * Largest piece of output text handed on at once. The reader hands over up to 256 KiB per
+ * chunk; as one `pane.output` event, a quiet pane's echo would wait behind a whole chunk of a
+ * flooding pane in a connection's fair queue (it takes turns per event).
+ */
+export const OUTPUT_PIECE = 16 * 1024;
+
+/**
+ * Calls `each` with `text` in pieces of at most `size` UTF-16 units, never splitting a
+ * surrogate pair.
+ *
+ * @example
+ * ```ts
+ * import { inPieces } from "./pane_io.ts";
+ * const out: string[] = [];
+ * inPieces("abcde", 2, (p) => out.push(p));
+ * console.assert(out.join("|") === "ab|cd|e");
+ * ```
+ */
+export function inPieces(text: string, size: number, each: (piece: string) => void): void {
+  if (text.length <= size) return each(text);
+  for (let at = 0; at < text.length;) {
+    let end = Math.min(text.length, at + size);
+    const code = text.charCodeAt(end - 1);
+    if (end < text.length && end - at > 1 && code >= 0xd800 && code <= 0xdbff) end--;
+    each(text.slice(at, end));
+    at = end;
+  }
+}
 
 /** Default high-water mark of {@link pipe}. */
 export const DEFAULT_HIGH_WATER = 1 << 20;
@@ -73,7 +106,7 @@ export function pipe(pty: PipePty, screen: Screen, options: PipeOptions): () => 
     const text = decoding ? decoder.decode(bytes, { stream: true }) : "";
     if (display) display(text, bytes);
     else screen.write(bytes);
-    if (wanted && text) onOutput(text);
+    if (wanted && text) inPieces(text, OUTPUT_PIECE, onOutput);
     if (!paused && screen.pendingBytes > high) {
       paused = true;
       pty.pause();
@@ -87,7 +120,7 @@ export function pipe(pty: PipePty, screen: Screen, options: PipeOptions): () => 
   });
   const offExit = pty.onExit(() => {
     const tail = decoding ? decoder.decode() : "";
-    if (tail && onOutput) onOutput(tail);
+    if (tail && onOutput) inPieces(tail, OUTPUT_PIECE, onOutput);
   });
   return () => {
     offBytes();

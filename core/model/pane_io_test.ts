@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals, ok as assert, strictEqual } from "node:assert/strict";
-import { pipe } from "./pane_io.ts";
+import { inPieces, OUTPUT_PIECE, pipe } from "./pane_io.ts";
 import { type ExitInfo, Pty } from "../pty/mod.ts";
 import { Screen } from "../screen/mod.ts";
 import { FakePtys } from "../../tests/helpers/fake_pty.ts";
@@ -96,4 +96,25 @@ Deno.test("pipe() pauses the PTY above the high-water mark and resumes it once t
   unpipe();
   strictEqual(fake.paused, false, "the disposer resumes a paused PTY");
   screen.dispose();
+});
+
+Deno.test("inPieces() cuts long output into pieces and keeps surrogate pairs whole", () => {
+  const cut = (text: string, size: number) => {
+    const out: string[] = [];
+    inPieces(text, size, (p) => out.push(p));
+    return out;
+  };
+  assertEquals(cut("", 4), [""]);
+  assertEquals(cut("abc", 4), ["abc"]);
+  assertEquals(cut("abcdefghij", 4), ["abcd", "efgh", "ij"]);
+  // "😀" is two UTF-16 units: a cut between them moves back by one.
+  assertEquals(cut("abc😀def", 4), ["abc", "😀de", "f"]);
+  const long = "x".repeat(OUTPUT_PIECE * 3 + 5);
+  assertEquals(cut(long, OUTPUT_PIECE).map((p) => p.length), [
+    OUTPUT_PIECE,
+    OUTPUT_PIECE,
+    OUTPUT_PIECE,
+    5,
+  ]);
+  assertEquals(cut(long, OUTPUT_PIECE).join(""), long);
 });
