@@ -6,7 +6,9 @@
  * of a tick run in one batch. An idle pane costs one comparison per tick. A pane that keeps
  * printing while the same program runs is looked at less often (every 2nd, then every 4th tick)
  * until it gets input or something changes; only input, or every 4th look, asks for a full look
- * (what rarely changes on its own, such as the cwd).
+ * (what rarely changes on its own, such as the cwd). After input every look is full until the
+ * pane has gone quiet: a busy program (a shell slow to read a typed `cd`) may act on the input
+ * only after the first look, and the output it then prints brings the looks that see it.
  *
  * @module
  */
@@ -67,6 +69,8 @@ interface Entry<P> {
   calm: number;
   /** Looks since the last full one. */
   sinceFull: number;
+  /** Input came since the pane was last quiet: looks are full. */
+  afterInput: boolean;
   current: P | null;
 }
 
@@ -113,6 +117,7 @@ export class ForegroundTracker<P> {
       wait: 0,
       calm: 0,
       sinceFull: FULL_EVERY,
+      afterInput: false,
       current: null,
     });
     const clock = this.#options.clock ?? SYSTEM_CLOCK;
@@ -159,6 +164,7 @@ export class ForegroundTracker<P> {
     const input = this.#options.input(id);
     const typed = input !== entry.input;
     if (output !== entry.output || typed) entry.due = LOOKS_AFTER_ACTIVITY;
+    if (typed && !Number.isNaN(entry.input)) entry.afterInput = true; // not the first look
     entry.output = output;
     entry.input = input;
     return typed;
@@ -167,8 +173,9 @@ export class ForegroundTracker<P> {
   #look(id: string, entry: Entry<P>, typed: boolean): void {
     const { look, changed } = this.#options;
     const same = this.#options.same ?? ((a, b) => a === b);
-    const full = typed || entry.sinceFull >= FULL_EVERY;
+    const full = typed || entry.afterInput || entry.sinceFull >= FULL_EVERY;
     entry.due--;
+    if (entry.due === 0) entry.afterInput = false;
     entry.sinceFull = full ? 1 : entry.sinceFull + 1;
     this.#looks++;
     const next = look(id, entry.current, full);

@@ -120,6 +120,36 @@ Deno.test("ForegroundTracker asks for a full look first, after input and every 4
   assertEquals(t.full.at(-1), true);
 });
 
+Deno.test("ForegroundTracker keeps looking fully after input until the pane is quiet", () => {
+  // A shell slow to read a typed `cd`: the look right after the input sees the old cwd; the
+  // output the shell prints after the cd brings a look that must read the cwd again.
+  const t = setup();
+  t.running.set("p1", "bash in /p");
+  t.tracker.watch("p1");
+  const tick = t.ticks[0]!;
+  tick();
+  tick();
+  tick();
+  t.full.length = 0;
+  t.input.set("p1", 1); // cd '/p/sub' typed
+  tick();
+  assertEquals(t.full, [true]);
+  t.activity.set("p1", 1); // the shell echoes the line, then runs the cd and prints a prompt
+  tick();
+  t.activity.set("p1", 2);
+  tick();
+  assertEquals(t.full, [true, true, true], "every look after input is full while output comes");
+  tick();
+  tick();
+  assertEquals(t.full.length, 5);
+  assertEquals(t.full.at(-1), true);
+  for (let i = 3; i <= 8; i++) {
+    t.activity.set("p1", i); // later output with no input: back to the cheap looks
+    tick();
+  }
+  assertEquals(t.full.slice(5).includes(false), true, `${t.full}`);
+});
+
 Deno.test("ForegroundTracker stops its tick when the last pane goes and starts it again", () => {
   const t = setup();
   t.running.set("p1", "bash");
