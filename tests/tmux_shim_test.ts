@@ -175,16 +175,26 @@ Deno.test(
           "#{window_index} #{window_name}",
         ]);
         await same(sides, ["split-window", "-d", "-v", "-t", "main:more", "-P"]);
-        await same(sides, ["new-window", "-d", "-t", "main:", "-P"]);
+        const fresh = (await same(sides, ["new-window", "-d", "-t", "main:", "-P"])).out.trim();
         // Not the layout strings nor the flags here: weft's tiled preset puts 2 panes side by side
         // where tmux stacks them, and weft has no "last window" (tmux's "-" flag). A new window is
         // named after what runs in it, which is for a moment tmux itself on real tmux's side.
+        // Real tmux looks again only after the pane prints something (PANE_CHANGED), so a look
+        // taken before its child ran exec can leave the name "tmux" for good (a CI run under load
+        // kept it 30 s): while the two differ, Enter is pressed in the new window on both sides
+        // every 2 s, and its shell's new prompt makes tmux look again. weft is never nudged alone.
         const names = ["list-windows", "-t", "main", "-F", "#{window_index} #{window_name}"];
         let last = "";
+        let nudged = Date.now();
         await eventually("the new window named after its shell on both sides", async () => {
           const [w, t] = await both(sides, names);
           last = `weft: ${JSON.stringify(w!.out)}, tmux: ${JSON.stringify(t!.out)}`;
-          return w!.out === t!.out;
+          if (w!.out === t!.out) return true;
+          if (Date.now() - nudged >= 2_000) {
+            nudged = Date.now();
+            await both(sides, ["send-keys", "-t", fresh, "Enter"]);
+          }
+          return false;
         }, { timeoutMs: 30_000, detail: () => last });
         await same(sides, [
           "list-windows",
