@@ -34,6 +34,47 @@ export function treeCpuMs(pid: number): number {
   return ticks * 10; // USER_HZ is 100 on Linux
 }
 
+/**
+ * CPU ticks (user + system, 10 ms each) of every process on the machine now, with what each
+ * runs: diff two of these around a phase (see {@link cpuShares}) to see where its time went.
+ */
+export function cpuNow(): Map<number, { cmd: string; ticks: number }> {
+  const out = new Map<number, { cmd: string; ticks: number }>();
+  for (const e of Deno.readDirSync("/proc")) {
+    if (!/^\d+$/.test(e.name)) continue;
+    try {
+      const fields = Deno.readTextFileSync(`/proc/${e.name}/stat`).split(") ")[1]!.split(" ");
+      const cmd = Deno.readTextFileSync(`/proc/${e.name}/cmdline`).replaceAll("\0", " ");
+      out.set(Number(e.name), { cmd, ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch { /* it ended */ }
+  }
+  return out;
+}
+
+/**
+ * Percent of one core each named group used between two {@link cpuNow} readings `ms` apart;
+ * a process goes to the first group whose test its command line passes, else to "other".
+ */
+export function cpuShares(
+  before: Map<number, { cmd: string; ticks: number }>,
+  after: Map<number, { cmd: string; ticks: number }>,
+  ms: number,
+  groups: [string, (cmd: string) => boolean][],
+): Record<string, number> {
+  const out: Record<string, number> = Object.fromEntries([...groups.map(([g]) => [g, 0]), [
+    "other",
+    0,
+  ]]);
+  for (const [pid, now] of after) {
+    const used = now.ticks - (before.get(pid)?.ticks ?? 0);
+    if (used <= 0) continue;
+    const group = groups.find(([, test]) => test(now.cmd))?.[0] ?? "other";
+    out[group]! += used * 10;
+  }
+  for (const g of Object.keys(out)) out[g] = Math.round((out[g]! / ms) * 1000) / 10;
+  return out;
+}
+
 function processTree(pid: number): number[] {
   const children: number[] = [];
   try {

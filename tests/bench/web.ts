@@ -14,25 +14,60 @@
 import type { Page } from "playwright-core";
 import type { WeftClient } from "../../plugins/client/mod.ts";
 import { withBrowser } from "../helpers/browser.ts";
-import { percentile, spawnServer } from "./_util.ts";
+import { cpuNow, cpuShares, percentile, spawnServer } from "./_util.ts";
 
-const SAMPLES = 60;
+const SAMPLES = 200;
 
 /**
  * Echo latencies (ms) of `SAMPLES` keys typed into `pane`, timed in the page, and how many keys
  * showed no echo within 10 s (counted, not fatal: a figure, not a test).
  */
-async function echoLatencies(page: Page, pane: string): Promise<{ ms: number[]; lost: number }> {
+async function echoLatencies(
+  page: Page,
+  pane: string,
+): Promise<{ ms: number[]; lost: number; parts: number[][] }> {
   await page.evaluate((id) => {
-    const w = globalThis as unknown as { __lat: number[]; __down: number };
+    const w = globalThis as unknown as {
+      __lat: number[];
+      __down: number;
+      __sent: number;
+      __came: number;
+      __parts: number[][];
+    };
     w.__lat = [];
+    w.__parts = [];
     const rows = document.querySelector(`.pane[data-pane="${id}"] .xterm-rows`)!;
-    document.addEventListener("keydown", () => (w.__down = performance.now()), true);
+    document.addEventListener("keydown", () => {
+      w.__down = performance.now();
+      w.__sent = w.__came = 0;
+    }, true);
+    // The stages of one echo: key to WebSocket send, send to the echo's frame reaching the
+    // pane's terminal (the server and the web plugin), and that to the row drawn.
+    const send = WebSocket.prototype.send;
+    WebSocket.prototype.send = function (data) {
+      if (w.__down && !w.__sent && typeof data === "string" && data.includes('"input"')) {
+        w.__sent = performance.now();
+      }
+      return send.call(this, data);
+    };
+    const T = (globalThis as unknown as { Terminal: { prototype: { write: unknown } } }).Terminal;
+    const write = T.prototype.write as (this: unknown, ...a: unknown[]) => unknown;
+    T.prototype.write = function (this: { element?: Element }, ...a: unknown[]) {
+      if (w.__sent && !w.__came && this.element?.closest(`.pane[data-pane="${id}"]`)) {
+        w.__came = performance.now();
+      }
+      return write.apply(this, a);
+    };
     let last = rows.textContent;
     new MutationObserver(() => {
       if (rows.textContent === last) return;
       last = rows.textContent;
-      if (w.__down) w.__lat.push(performance.now() - w.__down);
+      if (!w.__down) return;
+      const now = performance.now();
+      w.__lat.push(now - w.__down);
+      if (w.__sent && w.__came) {
+        w.__parts.push([w.__sent - w.__down, w.__came - w.__sent, now - w.__came]);
+      }
       w.__down = 0;
     }).observe(rows, { subtree: true, childList: true, characterData: true });
   }, pane);
@@ -52,8 +87,21 @@ async function echoLatencies(page: Page, pane: string): Promise<{ ms: number[]; 
     }
   }
   await page.keyboard.press("Control+U");
-  const ms = await page.evaluate(() => (globalThis as unknown as { __lat: number[] }).__lat);
-  return { ms, lost };
+  const { ms, parts } = await page.evaluate(() => {
+    const w = globalThis as unknown as { __lat: number[]; __parts: number[][] };
+    return { ms: w.__lat, parts: w.__parts };
+  });
+  return { ms, lost, parts };
+}
+
+/** p50 and p99 of each stage of the echoes (see {@link echoLatencies}), under `label`. */
+function stages(out: Record<string, number>, label: string, parts: number[][]): void {
+  const names = ["key to send", "send to frame (server + plugin)", "frame to drawn"];
+  names.forEach((name, i) => {
+    const column = parts.map((p) => p[i]!);
+    out[`${label}${name} p50 ms`] = percentile(column, 50);
+    out[`${label}${name} p99 ms`] = percentile(column, 99);
+  });
 }
 
 async function webReady(client: WeftClient): Promise<string> {
@@ -85,6 +133,7 @@ export async function benchWeb(): Promise<Record<string, number>> {
       out["echo p50 ms"] = percentile(quiet.ms, 50);
       out["echo p99 ms"] = percentile(quiet.ms, 99);
       out["keys without echo"] = quiet.lost;
+      stages(out, "", quiet.parts);
       let flooder = "";
       for (let i = 0; i < 9; i++) {
         const made = await client.call<{ id: string }>("pane.create", {
@@ -95,10 +144,23 @@ export async function benchWeb(): Promise<Record<string, number>> {
       }
       await page.locator(".pane").nth(9).waitFor();
       await page.locator(`.pane[data-pane="${flooder}"][data-ready="true"]`).waitFor();
+      const cpuBefore = cpuNow();
+      const t0 = performance.now();
       const busy = await echoLatencies(page, pane);
+      const shares = cpuShares(cpuBefore, cpuNow(), performance.now() - t0, [
+        ["server", (c) => c.includes(" serve --project ")],
+        ["web plugin", (c) => c.includes("--weft-plugin=web")],
+        ["other plugins", (c) => c.includes("--weft-plugin=")],
+        ["chromium", (c) => c.includes("chromium")],
+        ["flooder", (c) => c.startsWith("yes weft-flood")],
+      ]);
+      for (const [g, pct] of Object.entries(shares)) {
+        out[`CPU % of a core while flooding: ${g}`] = pct;
+      }
       out["echo p50 ms, 10 panes, 1 flooding"] = percentile(busy.ms, 50);
       out["echo p99 ms, 10 panes, 1 flooding"] = percentile(busy.ms, 99);
       out["keys without echo, 10 panes, 1 flooding"] = busy.lost;
+      stages(out, "flooding: ", busy.parts);
       out["load average (1 min)"] = Deno.loadavg()[0]!;
     });
   } finally {
