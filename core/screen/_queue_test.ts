@@ -1,5 +1,5 @@
 import { deepStrictEqual, ok } from "node:assert/strict";
-import { ParseQueue } from "./_queue.ts";
+import { inputArrived, ParseQueue } from "./_queue.ts";
 
 /** Spins for `ms` (a slow parser, so the pieces it is given tell how the queue cuts them). */
 function spin(ms: number): void {
@@ -28,4 +28,29 @@ Deno.test("ParseQueue cuts its pieces to the parser's speed, so a slice stays ne
   const late = sizes.slice(-10);
   ok(late.every((n) => n <= 16 * 1024), `last pieces: ${late.join(", ")} units`);
   ok(Math.max(...late) < Math.max(...sizes.slice(0, 3)), `pieces ${sizes.join(", ")}`);
+});
+
+Deno.test("ParseQueue rests between slices while someone types, and keeps the order", async () => {
+  inputArrived();
+  let slices = 0;
+  let parsed = "";
+  const queue = new ParseQueue((piece) => {
+    parsed += piece as string;
+    spin((piece as string).length / 4096); // 4 KiB per ms
+  }, () => slices++);
+  const data = "x".repeat(256 * 1024);
+  const started = performance.now();
+  queue.write(data);
+  while (!queue.idle) {
+    inputArrived(); // a typist keeps typing
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  await queue.flush();
+  const elapsed = performance.now() - started;
+  deepStrictEqual(parsed, data);
+  // A slice parses ~1 ms of it and every slice but the last is followed by a 4 ms rest (a
+  // timer: it can only come late), besides the 64 ms the parser spins in all. Parsing flat out
+  // would take those 64 ms in a handful of slices.
+  ok(slices >= 20, `${slices} slices`);
+  ok(elapsed >= 64 + (slices - 1) * 4, `${elapsed.toFixed(0)} ms for ${slices} slices`);
 });
