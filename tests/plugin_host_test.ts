@@ -12,6 +12,7 @@ import {
   withHost,
 } from "./helpers/plugin_host.ts";
 import { startCore } from "./helpers/core.ts";
+import { eventually } from "./helpers/poll.ts";
 
 Deno.test("PluginHost runs hello: shout copies the last line upper-cased with pane:read and pane:write", async () => {
   await withHost([plugin("hello", HELLO, ["pane:read", "pane:write"])], async (h) => {
@@ -383,4 +384,27 @@ Deno.test("PluginHost can run a plugin in a Worker instead of a process (workerT
     });
     strictEqual(errorOf(await h.call("hello.read_file", { path: "/etc/hostname" })).code, "DENIED");
   }, { transport: workerTransport });
+});
+
+Deno.test("PluginHost: a plugin slower than a flooding pane loses that pane's events, not its life", async () => {
+  await withHost([plugin("laggard", fixture("laggard"), ["pane:read"])], async (h) => {
+    // 1,200 events of 64 Ki characters (75 Mi): past the 64 Mi a plugin that reads nothing
+    // may leave waiting, after which it is ended. Published in bursts, as a flood comes.
+    const chunk = "y\n".repeat(32 * 1024);
+    for (let burst = 0; burst < 24; burst++) {
+      for (let i = 0; i < 50; i++) h.bus.events.publish("pane.output", { data: chunk }, "p1");
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    h.bus.events.publish("pane.output", { data: "quiet" }, "p2");
+    type Counts = { events: number; chars: number; dropped: number; panes: string[] };
+    const counts = await eventually("the laggard to hear from p2", async () => {
+      const reply = await h.call("laggard.counts", {});
+      const value = reply.ok ? reply.value as Counts : undefined;
+      return value?.panes.includes("p2") && value;
+    }, { timeoutMs: 30_000 });
+    strictEqual(h.status("laggard").state, "running");
+    strictEqual(h.status("laggard").restarts, 0);
+    ok(counts.dropped >= 1, `told of a drop: ${JSON.stringify(counts)}`);
+    ok(counts.chars < 20 * 1024 * 1024, `it got a part of the flood: ${counts.chars} characters`);
+  });
 });

@@ -234,6 +234,7 @@ export class PluginInstance {
       plugin: this.#config.name,
       grant,
       post,
+      backlog: (lane) => link.backlog(lane),
       parent: (id) => calls.context(id),
       maxCallsInFlight: this.#o.maxCallsInFlight,
       log: (level, message) => this.#log.plugin(level, message),

@@ -110,6 +110,11 @@ export class PluginLink {
     if (!this.#closed) this.#transport.send(message, lane);
   }
 
+  /** What waits for the plugin to read it (see {@link Transport.backlog}). */
+  backlog(lane?: string): { all: number; lane: number } {
+    return this.#transport.backlog?.(lane) ?? { all: 0, lane: 0 };
+  }
+
   /** The next message of `type`, or a rejection when the plugin goes down or `ms` pass. */
   next<T extends PluginMessage["type"]>(
     type: T,

@@ -106,6 +106,10 @@ class PluginProcess implements Transport {
     if (!this.#writing) void this.#pump();
   }
 
+  backlog(lane?: string): { all: number; lane: number } {
+    return { all: this.#queue.size, lane: lane === undefined ? 0 : this.#queue.sizeOf(lane) };
+  }
+
   kill(): void {
     if (this.#closed) return;
     this.#closed = true;

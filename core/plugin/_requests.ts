@@ -26,6 +26,8 @@ export interface RequestsOptions {
   grant: ReadonlySet<Capability>;
   /** Sends to the plugin; `lane` is the pane the message is about, if any. */
   post: (message: HostMessage, lane?: string) => void;
+  /** What waits for the plugin to read it, in all and in `lane` (none: nothing is dropped). */
+  backlog?: (lane?: string) => { all: number; lane: number };
   /** The bus context of a forwarded call still in flight. */
   parent: (id: string) => CallContext<unknown> | undefined;
   /** Most nested calls the plugin may have in flight; more are refused at once. */
@@ -34,11 +36,26 @@ export interface RequestsOptions {
   log: (level: LogLevel, message: string) => void;
 }
 
+/**
+ * Past this many characters waiting for the plugin in all, its events are dropped (answers
+ * are not; the plugin is ended only far later, when it reads nothing at all).
+ */
+export const EVENT_BACKLOG_LIMIT = 8 * 1024 * 1024;
+/**
+ * Past this many characters waiting in one pane's lane, that pane's events are dropped (and
+ * the subscription told once, where the gap is), so a plugin slower than a flooding pane it
+ * follows loses that pane's events rather than its life, and other panes' events still pass.
+ * As on the control socket.
+ */
+export const PANE_BACKLOG_LIMIT = 2 * 1024 * 1024;
+
 /** Serves one plugin Worker's requests. */
 export class PluginRequests {
   #options: RequestsOptions;
   #own: Caller;
   #subscriptions = new Map<string, () => void>();
+  /** Subscriptions dropping events now (told once, re-armed by the next event that passes). */
+  #dropping = new Set<string>();
   #disposed = false;
   #muted = false;
   #inFlight = 0;
@@ -62,6 +79,7 @@ export class PluginRequests {
     else if (message.type === "unsubscribe") {
       this.#subscriptions.get(message.id)?.();
       this.#subscriptions.delete(message.id);
+      this.#dropping.delete(message.id);
     } else return false;
     return true;
   }
@@ -171,6 +189,14 @@ export class PluginRequests {
     };
   }
 
+  /** Whether the plugin is too far behind to be sent another event of `lane`. */
+  #behind(lane: string | undefined): boolean {
+    const backlog = this.#options.backlog?.(lane);
+    if (!backlog) return false;
+    return backlog.all > EVENT_BACKLOG_LIMIT ||
+      (lane !== undefined && backlog.lane > PANE_BACKLOG_LIMIT);
+  }
+
   #subscribe(id: string, filter: EventFilter): void {
     const { bus, post } = this.#options;
     if (this.#muted) return;
@@ -178,8 +204,16 @@ export class PluginRequests {
     this.#subscriptions.delete(id);
     const deliver = (event: WeftEvent) => {
       if (this.#disposed) return;
+      const lane = event.pane;
+      if (this.#behind(lane)) {
+        if (this.#dropping.has(id)) return;
+        this.#dropping.add(id);
+        // Queued in the lane, it arrives right where the gap starts.
+        return post({ type: "dropped", subscription: id }, lane);
+      }
+      this.#dropping.delete(id);
       try {
-        post({ type: "event", subscription: id, event }, event.pane);
+        post({ type: "event", subscription: id, event }, lane);
       } catch {
         // An event whose data cannot be cloned is not delivered to Workers.
       }

@@ -1,9 +1,10 @@
-import { deepStrictEqual, strictEqual } from "node:assert/strict";
+import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
 import { z } from "zod";
 import { Bus, type CallContext, type Caller, defineCommand } from "../bus/mod.ts";
 import type { Capability } from "../../protocols/bus/capabilities.ts";
 import type { HostMessage } from "../../protocols/plugin/mod.ts";
-import { PluginRequests } from "./_requests.ts";
+import { FairQueue } from "../bus/fair_queue.ts";
+import { PANE_BACKLOG_LIMIT, PluginRequests } from "./_requests.ts";
 
 function setup(
   grant: Capability[],
@@ -213,4 +214,43 @@ Deno.test("PluginRequests.refuse() answers a malformed call at once", () => {
       },
     },
   }]);
+});
+
+Deno.test("PluginRequests drops a slow plugin's events of a pane past its backlog, tells it once where, then resumes", () => {
+  // The plugin's queue as the process transport keeps it: per-pane lanes, nothing read yet.
+  const queue = new FairQueue<HostMessage>();
+  const bus = new Bus();
+  const requests = new PluginRequests({
+    bus,
+    plugin: "slow",
+    grant: new Set<Capability>(["pane:read"]),
+    post: (m, lane) => queue.push(m, JSON.stringify(m).length, lane),
+    backlog: (lane) => ({ all: queue.size, lane: lane === undefined ? 0 : queue.sizeOf(lane) }),
+    parent: () => undefined,
+    maxCallsInFlight: 4,
+    log: () => {},
+  });
+  requests.handle({ type: "subscribe", id: "s1", filter: { topics: ["pane.output"] } });
+  const chunk = "y\n".repeat(32 * 1024); // 64 Ki characters
+  for (let i = 0; i < 64; i++) bus.events.publish("pane.output", { data: chunk }, "p1"); // 4 Mi
+  bus.events.publish("pane.output", { data: "quiet echo" }, "p2");
+  // p1 stopped at its limit, with one notice at the end of what it got; p2 still passes.
+  ok(
+    queue.sizeOf("p1") > PANE_BACKLOG_LIMIT &&
+      queue.sizeOf("p1") < PANE_BACKLOG_LIMIT + 2 * chunk.length,
+  );
+  const read = queue.take(Infinity);
+  const p1 = read.filter((m) => m.type !== "event" || m.event.pane === "p1");
+  strictEqual(p1.filter((m) => m.type === "dropped").length, 1);
+  deepStrictEqual(p1.at(-1), { type: "dropped", subscription: "s1" });
+  ok(read.some((m) => m.type === "event" && m.event.pane === "p2"));
+  // Read: p1's events pass again, and a later fall behind is told again.
+  bus.events.publish("pane.output", { data: "after" }, "p1");
+  deepStrictEqual(queue.take(Infinity), [{
+    type: "event",
+    subscription: "s1",
+    event: { topic: "pane.output", pane: "p1", data: { data: "after" } },
+  }]);
+  for (let i = 0; i < 64; i++) bus.events.publish("pane.output", { data: chunk }, "p1");
+  strictEqual(queue.take(Infinity).filter((m) => m.type === "dropped").length, 1);
 });

@@ -41,6 +41,11 @@ export interface Transport {
    * of different lanes pass one another, never messages of one lane.
    */
   send(message: HostMessage, lane?: string): void;
+  /**
+   * Characters queued and not yet read by the plugin: in all, and in `lane`. A transport that
+   * does not queue leaves it out (nothing is then dropped for a slow reader).
+   */
+  backlog?(lane?: string): { all: number; lane: number };
   /** Ends the plugin for real; no `down` follows. */
   kill(): void;
   /** Resolves once the plugin is gone and its pipes are drained (after `down` or `kill`). */

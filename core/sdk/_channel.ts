@@ -19,6 +19,8 @@ import { currentHandler, type HandlerScope, outsideHandlers } from "./_scope.ts"
 
 type Post = (message: PluginMessage) => void;
 type Listener = (event: WeftEvent) => void;
+/** Told that some events of a subscription were dropped (see {@link SubscribeOptions}). */
+type DroppedListener = () => void;
 
 interface Pending {
   resolve: (value: unknown) => void;
@@ -31,6 +33,7 @@ export class Channel {
   #name: string;
   #pending = new Map<string, Pending>();
   #listeners = new Map<string, Listener>();
+  #dropped = new Map<string, DroppedListener | undefined>();
   #nextId = 1;
 
   constructor(name: string, post: Post) {
@@ -91,13 +94,34 @@ export class Channel {
   }
 
   /** Asks the host for events; returns the function that stops them. */
-  subscribe(filter: EventFilter, listener: Listener): () => void {
+  subscribe(filter: EventFilter, listener: Listener, dropped?: DroppedListener): () => void {
     const id = `s${this.#nextId++}`;
     this.#listeners.set(id, listener);
+    this.#dropped.set(id, dropped);
     this.#post({ type: "subscribe", id, filter: structuredClone(filter) });
     return () => {
+      this.#dropped.delete(id);
       if (this.#listeners.delete(id)) this.#post({ type: "unsubscribe", id });
     };
+  }
+
+  /**
+   * The host dropped events of a subscription (the plugin read too slowly): its `dropped`
+   * listener is told, or, without one, the loss is logged.
+   */
+  droppedEvents(subscription: string): void {
+    if (!this.#listeners.has(subscription)) return;
+    const listener = this.#dropped.get(subscription);
+    if (!listener) {
+      return this.log("warn", [
+        "events were dropped: this plugin read them more slowly than they came",
+      ]);
+    }
+    try {
+      listener();
+    } catch (err) {
+      this.log("error", ["dropped-events listener failed:", err]);
+    }
   }
 
   /** Hands an event to its subscriber; a throwing listener is logged, never fatal. */
@@ -141,7 +165,7 @@ export class Channel {
       grant: new Set(grant),
       dataDir,
       call: (name, input, options) => this.call(name, input, currentHandler(), options?.onBehalf),
-      subscribe: (filter, listener) => this.subscribe(filter, listener),
+      subscribe: (filter, listener, options) => this.subscribe(filter, listener, options?.dropped),
       publish: (topic, data, pane) => this.publish(topic, data, pane),
       log: (...args) => this.log("info", args),
       detached: (fn) => outsideHandlers(fn),

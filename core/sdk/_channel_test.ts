@@ -31,3 +31,21 @@ Deno.test("Channel refuses a call made for a handler that has returned, and deta
   strictEqual(sent.length, 1);
   strictEqual(sent[0]?.type === "call" && sent[0].parent, undefined);
 });
+
+Deno.test("Channel tells a subscription's dropped listener of lost events, or logs the loss", () => {
+  const { sent, channel: c } = channel();
+  const ctx = c.context(["pane:read"], {});
+  let told = 0;
+  ctx.subscribe({ topics: ["pane.output"] }, () => {}, { dropped: () => told++ });
+  ctx.subscribe({ topics: ["pane.output"] }, () => {});
+  const ids = sent.flatMap((m) => m.type === "subscribe" ? [m.id] : []);
+  c.droppedEvents(ids[0]!);
+  strictEqual(told, 1);
+  c.droppedEvents(ids[1]!);
+  const logs = sent.flatMap((m) => m.type === "log" ? [`${m.level}: ${m.message}`] : []);
+  deepStrictEqual(logs, [
+    "warn: events were dropped: this plugin read them more slowly than they came",
+  ]);
+  c.droppedEvents("s-unknown"); // after an unsubscribe: nothing
+  strictEqual(sent.filter((m) => m.type === "log").length, 1);
+});

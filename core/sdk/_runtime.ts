@@ -133,6 +133,8 @@ class Runtime {
         return this.#channel.settle(message);
       case "event":
         return this.#channel.deliver(message.subscription, message.event);
+      case "dropped":
+        return this.#channel.droppedEvents(message.subscription);
       case "ping":
         return this.#post({ type: "pong", seq: message.seq });
       case "shutdown":

@@ -39,10 +39,16 @@ export interface PluginContext<O = RawOptions> {
    * and bounded by `onBehalf.grants` too.
    */
   call<T = unknown>(name: string, input?: unknown, options?: PluginCallOptions): Promise<T>;
-  /** Receives the events that match `filter` (and that the grant lets the plugin see). */
+  /**
+   * Receives the events that match `filter` (and that the grant lets the plugin see). A plugin
+   * that reads a pane's events more slowly than they come (2 MiB of them waiting) loses the
+   * rest of that burst: `options.dropped` is then called where the gap is (without it, the
+   * loss is logged); a plugin that mirrors a pane reads it again there.
+   */
   subscribe(
     filter: EventFilter,
     listener: (event: WeftEvent) => void,
+    options?: SubscribeOptions,
   ): () => void;
   /** Publishes an event `<plugin name>.<what>` (optionally about a pane) to the bus's subscribers. */
   publish(topic: string, data: unknown, pane?: string): void;
@@ -55,6 +61,12 @@ export interface PluginContext<O = RawOptions> {
    * what a caller asked it to do: that stays bounded by the caller's rights.
    */
   detached<T>(fn: () => T): T;
+}
+
+/** Options of {@link PluginContext.subscribe}. */
+export interface SubscribeOptions {
+  /** Some events were dropped here (the plugin read too slowly); the next may not follow. */
+  dropped?: () => void;
 }
 
 /** Options of {@link PluginContext.call}. */

@@ -43,7 +43,13 @@
  */
 
 export { definePlugin } from "./define.ts";
-export type { Plugin, PluginCallOptions, PluginContext, PluginDefinition } from "./define.ts";
+export type {
+  Plugin,
+  PluginCallOptions,
+  PluginContext,
+  PluginDefinition,
+  SubscribeOptions,
+} from "./define.ts";
 export { defineCommand, withState } from "./command.ts";
 export type { CallContext, Command, CommandDefinition } from "./command.ts";
 export { optionsParser } from "./options.ts";

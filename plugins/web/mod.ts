@@ -112,7 +112,7 @@ function pageHost(ctx: PluginContext<Options>, id: string, readOnly: boolean): P
   };
   return {
     call: (name, input) => ctx.call(name, input, { onBehalf }),
-    subscribe: (filter, listener) => ctx.subscribe(filter, listener),
+    subscribe: (filter, listener, options) => ctx.subscribe(filter, listener, options),
     log: (...args) => ctx.log(...args),
   };
 }

@@ -19,6 +19,7 @@ export interface PageHost {
   subscribe(
     filter: { topics: string[]; panes?: string[] },
     listener: (event: { topic: string; pane?: string; data: unknown }) => void,
+    options?: { dropped?: () => void },
   ): () => void;
   log(...args: unknown[]): void;
 }

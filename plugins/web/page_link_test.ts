@@ -40,6 +40,7 @@ class FakeSocket {
 function fakeHost(historyLines = 0) {
   const calls: [string, unknown][] = [];
   const output = new Map<Listener, string>();
+  const droppedBy = new Map<Listener, () => void>();
   let revision = 0;
   let lines = 0;
   const host: PageHost = {
@@ -75,9 +76,10 @@ function fakeHost(historyLines = 0) {
       }
       return Promise.resolve((answers[name] ?? {}) as T);
     },
-    subscribe: (filter, listener) => {
+    subscribe: (filter, listener, options) => {
       if (!filter.topics.includes("pane.output")) return () => {};
       output.set(listener, filter.panes![0]!);
+      if (options?.dropped) droppedBy.set(listener, options.dropped);
       return () => output.delete(listener);
     },
     log: () => {},
@@ -94,7 +96,9 @@ function fakeHost(historyLines = 0) {
     }).length;
   /** The pane printed `n` more lines. */
   const print = (n: number) => void (lines += n);
-  return { host, emit, listening, reads, print, historyReads };
+  /** The server dropped some of `pane`'s output on its way to the plugin. */
+  const drop = (pane: string) => output.forEach((p, l) => p === pane && droppedBy.get(l)?.());
+  return { host, emit, listening, reads, print, historyReads, drop };
 }
 
 Deno.test("linkPage() sends each pane a snapshot then its stream, coalesced per pane", async () => {
@@ -234,5 +238,22 @@ Deno.test("linkPage() runs a page's actions in order, one at a time, keys typed 
   await eventually("the key typed after the focus", () => writes.length === 3);
   assert.deepEqual(writes, ["a", "bc", "d"]);
   release();
+  socket.onclose!();
+});
+
+Deno.test("linkPage() sends a fresh snapshot where the server dropped a pane's output on its way", async () => {
+  const socket = new FakeSocket();
+  const { host, emit, drop } = fakeHost();
+  linkPage(socket as unknown as WebSocket, host, { readOnly: false, maxBufferedBytes: 1 << 20 });
+  socket.onopen!();
+  await eventually("both snapshots", () => socket.frames().length === 2);
+  emit("p1", "before");
+  await eventually("p1's output", () => socket.frames().length === 3);
+  drop("p1");
+  await eventually("a new snapshot of p1", () => socket.frames().length === 4);
+  assert.deepEqual(socket.frames()[3]!.slice(0, 2), [0, "p1"]);
+  emit("p1", "after");
+  await eventually("p1's stream again", () => socket.frames().length === 5);
+  assert.deepEqual(socket.frames()[4], [1, "p1", "after"]);
   socket.onclose!();
 });

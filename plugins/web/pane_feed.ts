@@ -195,7 +195,8 @@ export class PaneFeed {
   }
 
   #listen(): () => void {
-    return this.#deps.host.subscribe({ topics: ["pane.output"], panes: [this.pane] }, (event) => {
+    const filter = { topics: ["pane.output"], panes: [this.pane] };
+    return this.#deps.host.subscribe(filter, (event) => {
       const data = (event.data as { data: string }).data;
       if (this.#held) return void this.#held.push(data);
       if (this.#stale || this.#closed) return;
@@ -206,6 +207,16 @@ export class PaneFeed {
         this.#flushing = true;
         queueMicrotask(() => this.#flush());
       }
+    }, {
+      // The server dropped some of this pane's output on its way here (this plugin fell 2 MiB
+      // behind): what follows would not join what the page has, so it gets a fresh copy.
+      dropped: () => {
+        if (this.#stale || this.#closed) return;
+        this.#deps.host.log(
+          `pane ${this.pane}: output was dropped on its way here; copying it again`,
+        );
+        void this.snapshot();
+      },
     });
   }
 

@@ -110,6 +110,12 @@ export type HostMessage =
   | { type: "cancel"; id: string }
   | ResultMessage
   | { type: "event"; subscription: string; event: WeftEvent }
+  /**
+   * Some events of this subscription were dropped here: the plugin read them too slowly (one
+   * pane's events past a backlog). The next event may not follow the last one it got; a plugin
+   * that mirrors a pane reads it again.
+   */
+  | { type: "dropped"; subscription: string }
   | { type: "ping"; seq: number }
   | { type: "shutdown" };
 

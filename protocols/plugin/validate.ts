@@ -72,6 +72,7 @@ const HOST_PARSERS: Parsers<HostMessage> = {
     subscription: str(m.subscription, "event.subscription"),
     event: event(m.event, "event.event"),
   }),
+  dropped: (m) => ({ type: "dropped", subscription: str(m.subscription, "dropped.subscription") }),
   ping: (m) => ({ type: "ping", seq: num(m.seq, "ping.seq") }),
   shutdown: () => ({ type: "shutdown" }),
 };

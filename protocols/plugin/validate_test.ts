@@ -142,6 +142,11 @@ Deno.test("parseHostMessage() reads start, events, pings and shutdown", () => {
   );
   deepStrictEqual(parseHostMessage({ type: "ping", seq: 4 }), { type: "ping", seq: 4 });
   deepStrictEqual(parseHostMessage({ type: "shutdown" }), { type: "shutdown" });
+  deepStrictEqual(
+    parseHostMessage({ type: "dropped", subscription: "s1", extra: 1 }),
+    { type: "dropped", subscription: "s1" },
+  );
+  throws(() => parseHostMessage({ type: "dropped" }), /dropped\.subscription/);
 });
 
 Deno.test("every valid message survives structuredClone unchanged", () => {
