@@ -38,6 +38,9 @@ interface Entry {
   grants: GrantSet;
 }
 
+/** Who asks when {@link Bus.paneId} resolves a reference (it reads, and only by reference). */
+const LANE_CALLER: Caller = { kind: "internal", id: "lanes", grants: "all" };
+
 /**
  * The command bus.
  *
@@ -69,6 +72,20 @@ export class Bus {
   /** Installs the function that turns target references into the objects handlers get. */
   setResolver(resolver: TargetResolver): void {
     this.#resolver = resolver;
+  }
+
+  /**
+   * The id of the pane `ref` (an id or a name) names now, or undefined when none does: for
+   * keeping an answer in the lane of the pane's events (see `laneOf`).
+   */
+  paneId(ref: string): string | undefined {
+    if (!this.#resolver) return undefined;
+    try {
+      const spec = { kind: "pane", field: "pane", fallback: "required" } as const;
+      return this.#resolver(spec, ref, { caller: LANE_CALLER }).id;
+    } catch {
+      return undefined;
+    }
   }
 
   /**

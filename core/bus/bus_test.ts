@@ -2,10 +2,13 @@ import {
   deepStrictEqual as assertEquals,
   match as assertMatch,
   ok as assert,
+  strictEqual,
 } from "node:assert/strict";
 import { z } from "zod";
 import { Bus } from "./bus.ts";
 import { defineCommand } from "./command.ts";
+import { laneOf } from "./fair_queue.ts";
+import { WeftError } from "../../protocols/bus/errors.ts";
 import type { Caller } from "../../protocols/bus/command_spec.ts";
 
 const owner: Caller = { kind: "internal", id: "test", grants: "all" };
@@ -173,4 +176,21 @@ Deno.test("Bus.expect(): once the owner's start has ended, a missing command is 
   const reply = await bus.call("late.hello", {}, { caller: owner });
   assert(!reply.ok);
   assertMatch(reply.error.message, /Cannot find command "late\.hello"/);
+});
+
+Deno.test("Bus.paneId turns a pane's name into its id through the resolver, for answer lanes", () => {
+  const bus = new Bus();
+  strictEqual(bus.paneId("build"), undefined); // no resolver yet
+  const panes: Record<string, string> = { p7: "p7", build: "p7" };
+  bus.setResolver((spec, ref) => {
+    const id = spec.kind === "pane" && ref !== undefined ? panes[ref] : undefined;
+    if (!id) throw new WeftError("TARGET_NOT_FOUND", `no pane "${ref}"`);
+    return { id, object: {} };
+  });
+  strictEqual(bus.paneId("build"), "p7");
+  strictEqual(bus.paneId("p7"), "p7");
+  strictEqual(bus.paneId("gone"), undefined);
+  // A reply to a call naming the pane goes in the lane of its events (by id).
+  strictEqual(laneOf({ pane: "build" }, (ref) => bus.paneId(ref)), "p7");
+  strictEqual(laneOf({ pane: "gone" }, (ref) => bus.paneId(ref)), "gone");
 });

@@ -125,16 +125,23 @@ function newLane<T>(): Lane<T> {
 
 /**
  * The lane of a call's answer: the pane its input names, if any, so the answer keeps its
- * place among that pane's events (a read is in order with the output around it).
+ * place among that pane's events (a read is in order with the output around it). Events go
+ * in the lane of the pane's id; `paneId` turns a name into it (a reference that names no pane
+ * is its own lane).
  *
  * @example
  * ```ts
  * import { laneOf } from "./fair_queue.ts";
  * console.assert(laneOf({ pane: "p3", text: "x" }) === "p3");
+ * console.assert(laneOf({ pane: "build" }, (ref) => ref === "build" ? "p7" : undefined) === "p7");
  * console.assert(laneOf({ window: "w1" }) === undefined);
  * ```
  */
-export function laneOf(input: unknown): string | undefined {
+export function laneOf(
+  input: unknown,
+  paneId?: (ref: string) => string | undefined,
+): string | undefined {
   const pane = (input as { pane?: unknown } | null)?.pane;
-  return typeof pane === "string" ? pane : undefined;
+  if (typeof pane !== "string") return undefined;
+  return paneId?.(pane) ?? pane;
 }

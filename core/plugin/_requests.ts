@@ -143,7 +143,7 @@ export class PluginRequests {
     if (this.#disposed) return;
     // The answer about a pane keeps its place among that pane's events (a read taken while
     // they came is in order with them); other answers need not wait for a flooding pane.
-    const lane = laneOf(message.input);
+    const lane = laneOf(message.input, (ref) => this.#options.bus.paneId(ref));
     try {
       this.#options.post({ type: "result", id: message.id, reply }, lane);
     } catch (err) {

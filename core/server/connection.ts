@@ -230,7 +230,7 @@ export class Connection {
     const { id, method } = request;
     const params = request.params ?? {};
     // An answer about a pane keeps its place among that pane's events; others go first.
-    const lane = laneOf(params);
+    const lane = laneOf(params, (ref) => this.#options.bus.paneId(ref));
     const reply = (result: unknown) =>
       id !== undefined && this.#send({ jsonrpc: "2.0", id, result }, lane);
     const fail = (err: WeftError) =>

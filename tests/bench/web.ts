@@ -29,6 +29,7 @@ async function echoLatencies(
   await page.evaluate((id) => {
     const w = globalThis as unknown as {
       __lat: number[];
+      __echoed?: () => void;
       __down: number;
       __sent: number;
       __came: number;
@@ -69,22 +70,28 @@ async function echoLatencies(
         w.__parts.push([w.__sent - w.__down, w.__came - w.__sent, now - w.__came]);
       }
       w.__down = 0;
+      w.__echoed?.();
     }).observe(rows, { subtree: true, childList: true, characterData: true });
   }, pane);
   await page.locator(`.pane[data-pane="${pane}"]`).click();
   let lost = 0;
   for (let i = 0; i < SAMPLES; i++) {
+    // Waits in the page for the echo without polling (a rAF poll would keep the page and this
+    // process busy, and take CPU from what is measured).
     const seen = await page.evaluate(() => (globalThis as unknown as { __lat: number[] }).__lat);
+    const echoed = page.evaluate((n) =>
+      new Promise<boolean>((resolve) => {
+        const w = globalThis as unknown as { __lat: number[]; __echoed?: () => void };
+        const timer = setTimeout(() => resolve(false), 10_000);
+        w.__echoed = () => {
+          if (w.__lat.length <= n) return;
+          clearTimeout(timer);
+          resolve(true);
+        };
+        w.__echoed(); // it may have come already
+      }), seen.length);
     await page.keyboard.press("a");
-    try {
-      await page.waitForFunction(
-        (n) => (globalThis as unknown as { __lat: number[] }).__lat.length > n,
-        seen.length,
-        { timeout: 10_000 },
-      );
-    } catch {
-      lost++;
-    }
+    if (!(await echoed)) lost++;
   }
   await page.keyboard.press("Control+U");
   const { ms, parts } = await page.evaluate(() => {
