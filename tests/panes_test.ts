@@ -6,6 +6,7 @@ import {
 } from "node:assert/strict";
 import { WeftClient } from "../plugins/client/mod.ts";
 import { E2E, withServer } from "./helpers/server.ts";
+import { waitForText } from "./helpers/panes.ts";
 
 type Pane = {
   id: string;
@@ -329,6 +330,45 @@ Deno.test(
       });
       assertEquals(ofBeta.windows.map((w) => w.id), [b.window]);
       await rejects(client.call("pane.list", { session: "gamma" }), /Cannot find session "gamma"/);
+    });
+  },
+);
+
+Deno.test(
+  "pane.write bytes reach the program as they are; text past 127 is UTF-8",
+  E2E,
+  async () => {
+    await withServer(async ({ client }) => {
+      // The program reads 12 bytes raw and prints them in hex: a mouse report in the X10
+      // encoding at column 129 (byte 0xa1), then the same characters sent as text.
+      const s = await client.call<{ pane: string }>("session.create", {
+        argv: [
+          "bash",
+          "--norc",
+          "--noprofile",
+          "-c",
+          "stty raw -echo; echo ready; head -c 12 | od -An -tx1; sleep 30",
+        ],
+      });
+      await waitForText(client, { pane: s.pane, match: "ready" });
+      const report = "\x1b[M \xa1\x21";
+      const wrote = await client.call<{ bytes: number }>("pane.write", {
+        pane: s.pane,
+        bytes: btoa(report),
+      });
+      assertEquals(wrote.bytes, 6);
+      await client.call("pane.write", { pane: s.pane, text: "\xa1\x21" }); // 3 bytes as UTF-8
+      await client.call("pane.write", { pane: s.pane, text: "end" });
+      const hex = await waitForText(client, { pane: s.pane, match: "1b 5b 4d", timeout: 10_000 });
+      assertEquals(hex.trim(), "1b 5b 4d 20 a1 21 c2 a1 21 65 6e 64");
+      await rejects(
+        client.call("pane.write", { pane: s.pane, bytes: "not base64!" }),
+        /bytes: must be base64|INVALID_INPUT/,
+      );
+      await rejects(
+        client.call("pane.write", { pane: s.pane, bytes: "abcde" }),
+        /not valid base64/,
+      );
     });
   },
 );

@@ -20,6 +20,10 @@ const WEB = { plugins: { web: true } };
 const SHOW_INPUT =
   "printf 'show-input\\n\\033[?1000h\\033[?1006h\\033[?2004h'; stty -echo -icanon; exec cat -v";
 
+/** Turns on mouse reports in the default (X10) encoding and prints the first report's bytes. */
+const X10_PROGRAM =
+  "printf 'x10-ready\\n\\033[?1000h'; stty raw -echo; head -c 6 | od -An -tx1; sleep 60";
+
 /** Waits on a condition with a time-out generous enough for a loaded machine. */
 function soon<T>(
   what: string,
@@ -246,6 +250,40 @@ Deno.test(
             );
             await page.locator("#blocked").click();
             await page.locator(`.pane[data-pane="${second.pane}"][data-state="blocked"]`).waitFor();
+          },
+        );
+
+        await t.step(
+          "a click past column 95 reaches a program in the X10 encoding as bytes, not UTF-8",
+          async () => {
+            const x10 = await client.call<{ window: string; pane: string }>("window.create", {
+              window: "x10",
+              command: X10_PROGRAM,
+            });
+            await soon(
+              "the program ready",
+              async () => /x10-ready/.test(await paneText(client, x10.pane)),
+            );
+            await page.locator("#tabs button", { hasText: "x10" }).click();
+            await page.locator(`.pane[data-pane="${x10.pane}"][data-ready="true"]`).waitFor();
+            const { panes } = await client.call<{ panes: { id: string; cols: number }[] }>(
+              "pane.list",
+              {},
+            );
+            const cols = panes.find((p) => p.id === x10.pane)!.cols;
+            assert.ok(cols > 110, `the pane is wide enough: ${cols} columns`);
+            const screen = page.locator(`.pane[data-pane="${x10.pane}"] .xterm-screen`);
+            const box = (await screen.boundingBox())!;
+            const col = cols - 5; // 1-based column of the click, past 95
+            await page.mouse.click(box.x + (col - 0.5) * (box.width / cols), box.y + 5);
+            let last = "";
+            const hex = await eventually("the report's bytes in hex", async () => {
+              last = await paneText(client, x10.pane);
+              const m = /^\s*1b 5b 4d 20 ([0-9a-f]{2}) ([0-9a-f]{2})\s*$/m.exec(last);
+              return m && [parseInt(m[1]!, 16), parseInt(m[2]!, 16)];
+            }, { timeoutMs: 30_000, detail: () => `the pane shows:\n${last}` });
+            // One byte for the column (32 + column), one for row 1 (33): not a 2-byte character.
+            assert.deepEqual(hex, [32 + col, 33]);
           },
         );
       });

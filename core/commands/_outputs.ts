@@ -83,6 +83,8 @@ export const ReadOut = z.object({
     applicationCursor: z.boolean(),
     applicationKeypad: z.boolean(),
     mouse: z.boolean(),
+    mouseTracking: z.enum(["none", "x10", "vt200", "drag", "any"]),
+    mouseEncoding: z.enum(["default", "sgr", "sgr-pixels"]),
     alternateScreen: z.boolean(),
   }).optional(),
 });

@@ -23,7 +23,8 @@ export function paneWrite(deps: CoreDeps) {
     description:
       "Type into a pane: `text` as typed (pasted with bracketed paste when the program asked " +
       "for it and the text has several lines), then named `keys` (Enter, Tab, Escape, C-c, " +
-      "Up, F5, M-x, C-Left, …), then Enter when `submit` is true (after a short settle delay, " +
+      "Up, F5, M-x, C-Left, …), then raw `bytes` (base64), then Enter when `submit` is true " +
+      "(after a short settle delay, " +
       "which agent TUIs such as Claude Code need). Returns how many bytes were written.",
     capabilities: ["pane:write"],
     mcp: { name: "send_input" },
@@ -32,6 +33,11 @@ export function paneWrite(deps: CoreDeps) {
       pane: z.string().describe("Pane id or name."),
       text: z.string().max(16 * 1024 * 1024).optional().describe("Text to type."),
       keys: z.array(z.string()).max(1000).optional().describe("Named keys to press after text."),
+      bytes: z.string().max(1024 * 1024).regex(/^[A-Za-z0-9+/]*={0,2}$/, "must be base64")
+        .optional().describe(
+          "Raw bytes in base64, written as they are after text and keys (not UTF-8 encoded): " +
+            "e.g. a mouse report in the X10 encoding, whose bytes past 127 are not characters.",
+        ),
       submit: z.boolean().optional().describe("Press Enter at the end, after a settle delay."),
       paste: z.boolean().optional().describe("Force (true) or forbid (false) bracketed paste."),
       yieldToHuman: z.boolean().optional().describe(
@@ -63,6 +69,12 @@ export function paneWrite(deps: CoreDeps) {
       }
       if (input.keys?.length) {
         bytes += await writeChunked(pane, encodeKeys(input.keys, modes), signal);
+      }
+      if (input.bytes) {
+        inputArrived();
+        const raw = fromBase64(input.bytes);
+        pane.pty.write(raw);
+        bytes += raw.length;
       }
       if (input.submit) {
         if (bytes) await settled(pane, before, signal);
@@ -101,6 +113,15 @@ function settled(pane: Pane, before: number, signal: AbortSignal): Promise<void>
     signal.addEventListener("abort", finish, { once: true });
     if (pane.screen.revision !== before) answered();
   });
+}
+
+/** Decodes `bytes`; an undecodable string is the caller's mistake. */
+function fromBase64(text: string): Uint8Array {
+  try {
+    return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+  } catch {
+    throw new WeftError("INVALID_INPUT", "Cannot write to the pane: bytes is not valid base64");
+  }
 }
 
 /** Input from these doors yields to a typing human. */

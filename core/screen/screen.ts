@@ -95,7 +95,12 @@ export interface ScreenModes {
   bracketedPaste: boolean;
   applicationCursor: boolean;
   applicationKeypad: boolean;
+  /** The program asked for mouse reports (any tracking mode). */
   mouse: boolean;
+  /** Which: press only (9), press and release (1000), with drags (1002), every move (1003). */
+  mouseTracking: "none" | "x10" | "vt200" | "drag" | "any";
+  /** How reports are encoded: bytes (the default), SGR (1006) or SGR in pixels (1016). */
+  mouseEncoding: "default" | "sgr" | "sgr-pixels";
   alternateScreen: boolean;
 }
 
@@ -296,11 +301,19 @@ export class Screen {
   /** Modes that change how input should be encoded. */
   get modes(): ScreenModes {
     const m = this.#term.modes;
+    // xterm.js keeps the encoding only in its mouse service (1005 and 1015 it does not know).
+    const encoding = (this.#term as Internal)._core.coreMouseService.activeEncoding;
     return {
       bracketedPaste: m.bracketedPasteMode,
       applicationCursor: m.applicationCursorKeysMode,
       applicationKeypad: m.applicationKeypadMode,
       mouse: m.mouseTrackingMode !== "none",
+      mouseTracking: m.mouseTrackingMode,
+      mouseEncoding: encoding === "SGR"
+        ? "sgr"
+        : encoding === "SGR_PIXELS"
+        ? "sgr-pixels"
+        : "default",
       alternateScreen: this.#term.buffer.active.type === "alternate",
     };
   }

@@ -119,6 +119,8 @@ Deno.test("Screen reports input modes and reads the alternate screen", async () 
     applicationCursor: false,
     applicationKeypad: false,
     mouse: false,
+    mouseTracking: "none",
+    mouseEncoding: "default",
     alternateScreen: false,
   });
   await written(s, "\x1b[?2004h\x1b[?1h\x1b=\x1b[?1000h\x1b[?1049h\x1b[Halt screen");
@@ -127,8 +129,14 @@ Deno.test("Screen reports input modes and reads the alternate screen", async () 
     applicationCursor: true,
     applicationKeypad: true,
     mouse: true,
+    mouseTracking: "vt200",
+    mouseEncoding: "default",
     alternateScreen: true,
   });
+  await written(s, "\x1b[?1002h\x1b[?1006h");
+  assertEquals([s.modes.mouseTracking, s.modes.mouseEncoding], ["drag", "sgr"]);
+  await written(s, "\x1b[?1006l\x1b[?9h");
+  assertEquals([s.modes.mouseTracking, s.modes.mouseEncoding], ["x10", "default"]);
   assertEquals(s.read().text.split("\n")[0], "alt screen");
   await written(s, "\x1b[?1049l");
   assertEquals(s.read().text.split("\n")[0], "main text");

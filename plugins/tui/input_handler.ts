@@ -266,7 +266,10 @@ export class InputHandler {
       mode: mirror.term.modes.mouseTrackingMode,
       sgr: mirror.modes.mouseSgr,
     });
-    if (bytes) this.#host.input.send(pane, { text: bytes });
+    if (!bytes) return;
+    // Past column 95 an X10 report holds bytes over 127, which are not characters.
+    const ascii = [...bytes].every((c) => c.charCodeAt(0) < 0x80);
+    this.#host.input.send(pane, ascii ? { text: bytes } : { bytes });
   }
 
   #wheel(pane: string, lines: number): void {

@@ -5,9 +5,12 @@
  * @module
  */
 
-/** One piece of input: bytes as typed, named keys (encoded by the server for the pane's
- * modes), or a paste (bracketed when the pane's program asked for it). */
-export type InputPiece = { text: string } | { keys: string[] } | { paste: string };
+/** One piece of input: text as typed, named keys (encoded by the server for the pane's
+ * modes), a paste (bracketed when the pane's program asked for it), or raw bytes (each
+ * character one byte, 0–255: an X10 mouse report, whose bytes past 127 are not UTF-8). */
+export type InputPiece = { text: string } | { keys: string[] } | { paste: string } | {
+  bytes: string;
+};
 
 /** Sends one `pane.write`; the client's caller kind (`tui`) marks it as a human's. */
 export type PaneWriter = (pane: string, input: Record<string, unknown>) => Promise<unknown>;
@@ -63,6 +66,8 @@ export class PaneInput {
           ? { text: piece.text, paste: false }
           : "keys" in piece
           ? { keys: piece.keys }
+          : "bytes" in piece
+          ? { bytes: btoa(piece.bytes) }
           : { text: piece.paste, paste: true };
         await this.#write(pane, params).catch(this.#onError);
       }

@@ -41,3 +41,12 @@ Deno.test("PaneInput reports a failed write and goes on", async () => {
   await input.idle();
   assertEquals([errors.length, sent], [1, ["good"]]);
 });
+
+Deno.test("PaneInput sends raw bytes (an X10 mouse report past column 95) as base64, unmerged", async () => {
+  const sent: Record<string, unknown>[] = [];
+  const input = new PaneInput(async (_pane, params) => void sent.push(params));
+  input.send("p1", { bytes: "\x1b[M \xa1!" });
+  input.send("p1", { bytes: "\x1b[M#\xa1!" });
+  await input.idle();
+  assertEquals(sent, [{ bytes: btoa("\x1b[M \xa1!") }, { bytes: btoa("\x1b[M#\xa1!") }]);
+});

@@ -18,6 +18,8 @@ export interface VisibleSnapshot {
     applicationCursor?: boolean;
     applicationKeypad?: boolean;
     mouse?: boolean;
+    mouseTracking?: "none" | "x10" | "vt200" | "drag" | "any";
+    mouseEncoding?: "default" | "sgr" | "sgr-pixels";
     alternateScreen?: boolean;
   };
 }
@@ -26,6 +28,34 @@ export interface VisibleSnapshot {
 export interface HistoryRead {
   text: string;
   firstLine: number;
+}
+
+/** Tracking modes by name, as DECSET numbers. */
+const TRACKING = { x10: 9, vt200: 1000, drag: 1002, any: 1003 } as const;
+
+/**
+ * The DECSET sequences that turn a fresh terminal's mouse reports on as the program asked:
+ * the same tracking mode and encoding, so a program that reads bytes (X10) does not get SGR.
+ * A server that does not say which (older) gets the common pair, 1000 and 1006.
+ *
+ * @example
+ * ```ts
+ * import { mouseModes } from "./snapshot.ts";
+ * console.assert(mouseModes({ mouse: true, mouseTracking: "drag", mouseEncoding: "default" }) === "\x1b[?1002h");
+ * console.assert(mouseModes({ mouse: false }) === "");
+ * ```
+ */
+export function mouseModes(m: NonNullable<VisibleSnapshot["modes"]>): string {
+  if (!m.mouse) return "";
+  if (!m.mouseTracking || m.mouseTracking === "none" || !m.mouseEncoding) {
+    return "\x1b[?1000h\x1b[?1006h";
+  }
+  const encoding = m.mouseEncoding === "sgr"
+    ? "\x1b[?1006h"
+    : m.mouseEncoding === "sgr-pixels"
+    ? "\x1b[?1016h"
+    : "";
+  return `\x1b[?${TRACKING[m.mouseTracking]}h${encoding}`;
 }
 
 /**
@@ -66,7 +96,7 @@ export function snapshotBytes(
   if (m.applicationCursor) out += "\x1b[?1h";
   if (m.applicationKeypad) out += "\x1b=";
   if (m.bracketedPaste) out += "\x1b[?2004h";
-  if (m.mouse) out += "\x1b[?1000h\x1b[?1006h"; // which tracking mode is not told: the common one
+  out += mouseModes(m);
   out += `\x1b[${visible.cursor.y + 1};${visible.cursor.x + 1}H`;
   out += visible.cursor.visible ? "\x1b[?25h" : "\x1b[?25l";
   return out;

@@ -4,7 +4,7 @@ import { Unicode11Addon } from "@xterm/addon-unicode11";
 import { Screen } from "../../core/screen/mod.ts";
 import { CellGrid } from "./cells.ts";
 import { drawTerminal } from "./draw_terminal.ts";
-import { snapshotBytes, type VisibleSnapshot } from "./snapshot.ts";
+import { mouseModes, snapshotBytes, type VisibleSnapshot } from "./snapshot.ts";
 
 const COLS = 30;
 const ROWS = 6;
@@ -73,3 +73,17 @@ for (const [name, input] of Object.entries(CASES)) {
     }
   });
 }
+
+Deno.test("mouseModes() replays the program's tracking mode and encoding exactly", () => {
+  const m = (mouseTracking: "x10" | "vt200" | "drag" | "any", mouseEncoding = "default") => ({
+    mouse: true,
+    mouseTracking,
+    mouseEncoding: mouseEncoding as "default" | "sgr" | "sgr-pixels",
+  });
+  assertEquals(mouseModes(m("vt200")), "\x1b[?1000h"); // bytes (X10 encoding), not SGR
+  assertEquals(mouseModes(m("x10")), "\x1b[?9h");
+  assertEquals(mouseModes(m("any", "sgr")), "\x1b[?1003h\x1b[?1006h");
+  assertEquals(mouseModes(m("drag", "sgr-pixels")), "\x1b[?1002h\x1b[?1016h");
+  assertEquals(mouseModes({ mouse: false, mouseTracking: "none" }), "");
+  assertEquals(mouseModes({ mouse: true }), "\x1b[?1000h\x1b[?1006h"); // a server that does not say
+});

@@ -161,6 +161,9 @@ export function linkPage(socket: WebSocket, host: PageHost, options: PageOptions
     }
     if (m.t === "input" && pane && typeof m.data === "string") {
       await host.call("pane.write", { pane, text: m.data, paste: false });
+    } else if (m.t === "bytes" && pane && typeof m.data === "string") {
+      // Raw bytes in base64 (an X10 mouse report past column 95 is not UTF-8).
+      await host.call("pane.write", { pane, bytes: m.data });
     } else if (m.t === "focus" && pane) await host.call("pane.focus", { pane });
     else if (m.t === "split" && pane) {
       const direction = m.direction === "vertical" ? "vertical" : "horizontal";

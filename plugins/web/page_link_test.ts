@@ -257,3 +257,26 @@ Deno.test("linkPage() sends a fresh snapshot where the server dropped a pane's o
   assert.deepEqual(socket.frames()[4], [1, "p1", "after"]);
   socket.onclose!();
 });
+
+Deno.test("linkPage() writes a page's raw bytes (an X10 mouse report) as bytes, in turn with keys", async () => {
+  const socket = new FakeSocket();
+  const { host } = fakeHost();
+  const writes: unknown[] = [];
+  const call = host.call;
+  host.call = <T>(name: string, input: unknown) => {
+    if (name === "pane.write") writes.push(input);
+    return call<T>(name, input);
+  };
+  linkPage(socket as unknown as WebSocket, host, { readOnly: false, maxBufferedBytes: 1000 });
+  socket.onopen!();
+  await eventually("the first snapshots", () => socket.frames().length === 2);
+  const report = btoa("\x1b[M \xa1!");
+  socket.onmessage!({ data: JSON.stringify({ t: "input", pane: "p1", data: "a" }) });
+  socket.onmessage!({ data: JSON.stringify({ t: "bytes", pane: "p1", data: report }) });
+  await eventually("both writes", () => writes.length === 2);
+  assert.deepEqual(writes, [
+    { pane: "p1", text: "a", paste: false },
+    { pane: "p1", bytes: report },
+  ]);
+  socket.onclose!();
+});

@@ -231,8 +231,11 @@
       if (!state || state.readOnly) return;
       send({ t: "input", pane, data });
     });
-    // Mouse reports in the default (X10) encoding: one character per byte.
-    term.onBinary((data) => state && !state.readOnly && send({ t: "input", pane, data }));
+    // Mouse reports in the default (X10) encoding: one character per byte, sent as bytes (past
+    // column 95 they are not UTF-8).
+    term.onBinary((data) =>
+      state && !state.readOnly && send({ t: "bytes", pane, data: btoa(data) })
+    );
     el.addEventListener("mousedown", () => {
       if (!state || state.readOnly || !state.layout || focused() === pane) return;
       clicked = pane;
