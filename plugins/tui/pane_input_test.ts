@@ -44,7 +44,7 @@ Deno.test("PaneInput reports a failed write and goes on", async () => {
 
 Deno.test("PaneInput sends raw bytes (an X10 mouse report past column 95) as base64, unmerged", async () => {
   const sent: Record<string, unknown>[] = [];
-  const input = new PaneInput(async (_pane, params) => void sent.push(params));
+  const input = new PaneInput((_pane, params) => (sent.push(params), Promise.resolve()));
   input.send("p1", { bytes: "\x1b[M \xa1!" });
   input.send("p1", { bytes: "\x1b[M#\xa1!" });
   await input.idle();
