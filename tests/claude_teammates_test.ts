@@ -52,18 +52,6 @@ async function panes(fx: ServerFixture): Promise<Row[]> {
   return (await fx.client.call<{ panes: Row[] }>("pane.list", {})).panes;
 }
 
-/** Sets process variables for the test's length (the in-process server passes them on). */
-function withEnv(vars: Record<string, string>): () => void {
-  const before = Object.fromEntries(Object.keys(vars).map((k) => [k, Deno.env.get(k)]));
-  for (const [k, v] of Object.entries(vars)) Deno.env.set(k, v);
-  return () => {
-    for (const [k, v] of Object.entries(before)) {
-      if (v === undefined) Deno.env.delete(k);
-      else Deno.env.set(k, v);
-    }
-  };
-}
-
 Deno.test({
   name: "Claude Code's agent teams open each teammate as a weft pane running Claude Code",
   ignore: claudeUnavailable() !== undefined,
@@ -71,81 +59,80 @@ Deno.test({
 }, async () => {
   await using api = await mockAnthropic([], { after: route });
   const bin = await claudeBinary();
+  // The teammates start through the tmux shim with the server's environment, as under tmux:
+  // the panes of this in-process server get Claude Code's HOME and key on top of this process's.
+  const paneEnv: Record<string, string> = {};
   await withServer(async (fx) => {
     const env = await claudeEnv({
       baseUrl: api.url,
       trust: [fx.dir],
       extra: { CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS: "1" },
     });
-    const restore = withEnv({ HOME: env.HOME!, ANTHROPIC_API_KEY: env.ANTHROPIC_API_KEY! });
-    try {
-      const { pane: lead, window } = await fx.client.call<{ pane: string; window: string }>(
-        "session.create",
-        { argv: [bin, "--teammate-mode", "tmux"], env, cwd: fx.dir },
-      );
-      await fx.client.call("pane.wait", { pane: lead, match: "for shortcuts", timeout: TIMEOUT });
-      await fx.client.call("pane.write", { pane: lead, text: ASK, submit: true });
+    Object.assign(paneEnv, { HOME: env.HOME!, ANTHROPIC_API_KEY: env.ANTHROPIC_API_KEY! });
+    const { pane: lead, window } = await fx.client.call<{ pane: string; window: string }>(
+      "session.create",
+      { argv: [bin, "--teammate-mode", "tmux"], env, cwd: fx.dir },
+    );
+    await fx.client.call("pane.wait", { pane: lead, match: "for shortcuts", timeout: TIMEOUT });
+    await fx.client.call("pane.write", { pane: lead, text: ASK, submit: true });
 
-      // Each teammate: its own pane in the lead's window, running Claude Code as that agent.
-      const mates = await eventually("two teammate panes running claude", async () => {
-        const rows = (await panes(fx)).filter((p) => p.id !== lead);
-        const running = rows.filter((p) => p.current?.program === "claude");
-        return running.length === MATES.length ? rows : undefined;
-      }, { timeoutMs: TIMEOUT });
-      for (const name of MATES) {
-        const p = mates.find((m) => m.command.includes(`--agent-name ${name}`));
-        ok(p, `a pane runs teammate ${name}: ${mates.map((m) => m.command).join("\n")}`);
-        strictEqual(p.window, window);
-        strictEqual(p.meta["tmux.title"], name);
-        const colour = /^fg=(\w+)$/.exec(p.meta["tmux.pane-border-style"] ?? "")?.[1];
-        ok(colour, JSON.stringify(p.meta));
-        strictEqual(p.meta["tmux.pane-active-border-style"], `fg=${colour}`);
-        strictEqual(
-          p.meta["tmux.pane-border-format"],
-          `#[fg=${colour},bold] #{pane_title} #[default]`,
-        );
-        await fx.client.call("pane.wait", {
-          pane: p.id,
-          match: `TEAMMATE-DONE-${name}`,
-          timeout: TIMEOUT,
-        });
-      }
+    // Each teammate: its own pane in the lead's window, running Claude Code as that agent.
+    const mates = await eventually("two teammate panes running claude", async () => {
+      const rows = (await panes(fx)).filter((p) => p.id !== lead);
+      const running = rows.filter((p) => p.current?.program === "claude");
+      return running.length === MATES.length ? rows : undefined;
+    }, { timeoutMs: TIMEOUT });
+    for (const name of MATES) {
+      const p = mates.find((m) => m.command.includes(`--agent-name ${name}`));
+      ok(p, `a pane runs teammate ${name}: ${mates.map((m) => m.command).join("\n")}`);
+      strictEqual(p.window, window);
+      strictEqual(p.meta["tmux.title"], name);
+      const colour = /^fg=(\w+)$/.exec(p.meta["tmux.pane-border-style"] ?? "")?.[1];
+      ok(colour, JSON.stringify(p.meta));
+      strictEqual(p.meta["tmux.pane-active-border-style"], `fg=${colour}`);
+      strictEqual(
+        p.meta["tmux.pane-border-format"],
+        `#[fg=${colour},bold] #{pane_title} #[default]`,
+      );
       await fx.client.call("pane.wait", {
-        pane: lead,
-        match: "LEAD: the team is working.",
+        pane: p.id,
+        match: `TEAMMATE-DONE-${name}`,
         timeout: TIMEOUT,
       });
-      // Claude Code's Agent tool says each spawned, with no error.
-      const results = api.toolResults();
-      for (const name of MATES) {
-        const r = results.find((x) => x.text.includes(`name: ${name}`));
-        ok(r && !r.is_error && r.text.includes("Spawned successfully"), JSON.stringify(results));
-      }
-      // The lead's window shows borders with titles, as Claude Code asked.
-      const leadRow = (await panes(fx)).find((p) => p.id === lead)!;
-      strictEqual(leadRow.meta["tmux.pane-border-status"], "top");
-
-      // Two teammates: main-vertical with the lead on the left at 30% of the width.
-      const layout = await fx.client.call<{
-        cols: number;
-        layout: { type: string; direction?: string; children?: { node: { type: string } }[] };
-        panes: { pane: string; x: number; cols: number }[];
-      }>("window.layout", { window });
-      deepStrictEqual([layout.layout.type, layout.layout.direction], ["split", "horizontal"]);
-      const left = layout.panes.find((p) => p.x === 0)!;
-      strictEqual(left.pane, lead);
-      ok(Math.abs(left.cols - layout.cols * 0.3) <= 2, JSON.stringify(layout.panes));
-      strictEqual(layout.layout.children?.[1]?.node.type, "split");
-
-      // A teammate that ends leaves no pane behind (tmux's remain-on-exit failed: exit 0 closes).
-      const gone = mates.find((m) => m.command.includes("--agent-name researcher"))!;
-      await fx.client.call("pane.write", { pane: gone.id, text: "/exit", submit: true });
-      await eventually("the ended teammate's pane to close", async () => {
-        const rows = await panes(fx);
-        return !rows.some((p) => p.id === gone.id) && rows.length === MATES.length;
-      }, { timeoutMs: TIMEOUT });
-    } finally {
-      restore();
     }
-  });
+    await fx.client.call("pane.wait", {
+      pane: lead,
+      match: "LEAD: the team is working.",
+      timeout: TIMEOUT,
+    });
+    // Claude Code's Agent tool says each spawned, with no error.
+    const results = api.toolResults();
+    for (const name of MATES) {
+      const r = results.find((x) => x.text.includes(`name: ${name}`));
+      ok(r && !r.is_error && r.text.includes("Spawned successfully"), JSON.stringify(results));
+    }
+    // The lead's window shows borders with titles, as Claude Code asked.
+    const leadRow = (await panes(fx)).find((p) => p.id === lead)!;
+    strictEqual(leadRow.meta["tmux.pane-border-status"], "top");
+
+    // Two teammates: main-vertical with the lead on the left at 30% of the width.
+    const layout = await fx.client.call<{
+      cols: number;
+      layout: { type: string; direction?: string; children?: { node: { type: string } }[] };
+      panes: { pane: string; x: number; cols: number }[];
+    }>("window.layout", { window });
+    deepStrictEqual([layout.layout.type, layout.layout.direction], ["split", "horizontal"]);
+    const left = layout.panes.find((p) => p.x === 0)!;
+    strictEqual(left.pane, lead);
+    ok(Math.abs(left.cols - layout.cols * 0.3) <= 2, JSON.stringify(layout.panes));
+    strictEqual(layout.layout.children?.[1]?.node.type, "split");
+
+    // A teammate that ends leaves no pane behind (tmux's remain-on-exit failed: exit 0 closes).
+    const gone = mates.find((m) => m.command.includes("--agent-name researcher"))!;
+    await fx.client.call("pane.write", { pane: gone.id, text: "/exit", submit: true });
+    await eventually("the ended teammate's pane to close", async () => {
+      const rows = await panes(fx);
+      return !rows.some((p) => p.id === gone.id) && rows.length === MATES.length;
+    }, { timeoutMs: TIMEOUT });
+  }, { paneEnv });
 });

@@ -33,6 +33,12 @@ export interface ServerOptions {
   fresh?: boolean;
   /** Limits on a socket client's unread replies (tests shrink them). */
   flow?: Partial<FlowLimits>;
+  /**
+   * Variables every pane gets on top of the server's own environment, read at each start
+   * (tests: an in-process server's panes get their own HOME without changing the test
+   * process's, which every other test's children would inherit meanwhile).
+   */
+  paneEnv?: Record<string, string>;
 }
 
 /** A running server. */
@@ -85,7 +91,7 @@ export async function startServer(
     idleMs: config.idleMs,
     statusProtocol: config.statusProtocol,
     foreground: { intervalMs: config.foregroundMs },
-    baseEnv: () => Deno.env.toObject(),
+    baseEnv: () => ({ ...Deno.env.toObject(), ...options.paneEnv }),
     socketPath: () => paths.socket,
     httpAddress: () => http.address,
     ...(paneEnv ? { paneEnv } : {}),

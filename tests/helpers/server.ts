@@ -26,6 +26,12 @@ export interface FixtureOptions {
   startupSession?: boolean;
   /** Files to write into the project before start (path → content). */
   files?: Record<string, string>;
+  /**
+   * Variables the server's panes get on top of this process's (read at each pane's start, so
+   * the test may fill the object in later). Never set them in `Deno.env`: other test files
+   * run meanwhile in this process, and every child they start would inherit them.
+   */
+  paneEnv?: Record<string, string>;
 }
 
 /** Starts a server in a fresh temporary project, runs `fn`, and tears everything down. */
@@ -46,6 +52,7 @@ export async function withServer(
     }
     server = await startServer(await loadConfig(dir, { builtins: BUILTIN_PLUGINS }), {
       noStartupSession: !options.startupSession,
+      ...(options.paneEnv ? { paneEnv: options.paneEnv } : {}),
     });
     await server.pluginsStarted;
     const connect = async () => {
