@@ -160,6 +160,7 @@ export async function benchWeb(): Promise<Record<string, number>> {
         ["other plugins", (c) => c.includes("--weft-plugin=")],
         ["chromium", (c) => c.includes("chromium")],
         ["flooder", (c) => c.startsWith("yes weft-flood")],
+        ["bench (driving the page over CDP)", (c) => c.includes("tests/bench/mod.ts")],
       ]);
       for (const [g, pct] of Object.entries(shares)) {
         out[`CPU % of a core while flooding: ${g}`] = pct;
