@@ -5,7 +5,7 @@
  * no cookie → 401, a foreign Origin on the WebSocket → 403.
  */
 
-import assert from "node:assert/strict";
+import assert, { ok } from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { E2E, withServer } from "./helpers/server.ts";
 import { eventually } from "./helpers/poll.ts";
@@ -223,3 +223,50 @@ Deno.test("web door: a read-only page shows panes but cannot type", E2E, async (
     });
   }, { weft: WEB, startupSession: true });
 });
+
+Deno.test(
+  "web door: WebGL draws the panes where it helps; a software GL keeps the DOM",
+  E2E,
+  async () => {
+    await withServer(async ({ client }) => {
+      const pane = await firstPane(client);
+      const { url } = await client.call<{ url: string }>("web.login", {});
+      await withBrowser(async (browser) => {
+        const page = await browser.newPage();
+        await page.goto(url);
+        await page.locator(`.pane[data-pane="${pane}"][data-ready="true"]`).waitFor();
+        // Headless Chromium has only SwiftShader, a software GL: slower than the DOM there.
+        const gl = await page.evaluate(() => {
+          const ctx = document.createElement("canvas").getContext("webgl2");
+          const info = ctx?.getExtension("WEBGL_debug_renderer_info");
+          return info ? String(ctx!.getParameter(info.UNMASKED_RENDERER_WEBGL)) : "";
+        });
+        assert.match(gl, /SwiftShader/i);
+        assert.equal(await page.locator("body").getAttribute("data-renderer"), "dom");
+        assert.equal(await page.locator(".pane").getAttribute("data-renderer"), "dom");
+
+        // Asked for, the WebGL renderer draws the pane: a canvas instead of DOM rows, the
+        // typed text reaches the PTY and the picture changes with it.
+        await page.goto(new URL("/?renderer=webgl", page.url()).href);
+        const shownPane = page.locator(`.pane[data-pane="${pane}"][data-ready="true"]`);
+        await shownPane.waitFor();
+        assert.equal(await shownPane.getAttribute("data-renderer"), "webgl");
+        assert.equal(await page.locator(`.pane[data-pane="${pane}"] .xterm-rows`).count(), 0);
+        ok(await page.locator(`.pane[data-pane="${pane}"] .xterm-screen canvas`).count() > 0);
+        const before = await shownPane.screenshot();
+        await shownPane.click();
+        await page.keyboard.type("echo webgl-$((6*7))");
+        await page.keyboard.press("Enter");
+        await eventually(
+          "webgl-42 in the pane",
+          async () => /^webgl-42$/m.test(await paneText(client, pane)),
+        );
+        await eventually("the picture to change", async () => {
+          const after = await shownPane.screenshot();
+          return after.length !== before.length || after.some((b, i) => b !== before[i]);
+        });
+        await saveScreenshot(page, "web_webgl");
+      });
+    }, { weft: WEB, startupSession: true });
+  },
+);

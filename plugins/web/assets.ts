@@ -6,8 +6,9 @@
  */
 
 import { dirname, extname, join } from "node:path";
-// Brings the package into the module graph, so it resolves to its folder in the npm cache.
+// Brings the packages into the module graph, so they resolve to their folders in the npm cache.
 import "@xterm/xterm/package.json" with { type: "json" };
+import "@xterm/addon-webgl/package.json" with { type: "json" };
 import { fileURLToPath } from "node:url";
 
 /** The folder of weft's own page files. */
@@ -18,10 +19,16 @@ export const XTERM_DIR: string = dirname(
   fileURLToPath(import.meta.resolve("@xterm/xterm/package.json")),
 );
 
-/** Page paths served from the xterm package. */
+/** The root folder of the `@xterm/addon-webgl` package (the GPU renderer, where it helps). */
+export const WEBGL_DIR: string = dirname(
+  fileURLToPath(import.meta.resolve("@xterm/addon-webgl/package.json")),
+);
+
+/** Page paths served from the npm packages. */
 const VENDOR: Record<string, string> = {
-  "xterm.js": "lib/xterm.js",
-  "xterm.css": "css/xterm.css",
+  "xterm.js": join(XTERM_DIR, "lib/xterm.js"),
+  "xterm.css": join(XTERM_DIR, "css/xterm.css"),
+  "addon-webgl.js": join(WEBGL_DIR, "lib/addon-webgl.js"),
 };
 
 const TYPES: Record<string, string> = {
@@ -43,7 +50,7 @@ export async function readAsset(
 ): Promise<{ body: Uint8Array; type: string } | undefined> {
   const vendored = VENDOR[path];
   const own = /^[a-z_]+\.(html|js|css)$/.test(path) ? join(OWN_DIR, path) : undefined;
-  const file = vendored ? join(XTERM_DIR, vendored) : own;
+  const file = vendored ?? own;
   if (!file) return undefined;
   try {
     return { body: await Deno.readFile(file), type: TYPES[extname(file)] ?? "text/plain" };

@@ -19,7 +19,7 @@
 import { join } from "node:path";
 import { definePlugin, type PluginContext, withState, z } from "@weft/weft/plugin";
 import { publishHttp } from "../mcp/server_info.ts";
-import { OWN_DIR, readAsset, XTERM_DIR } from "./assets.ts";
+import { OWN_DIR, readAsset, WEBGL_DIR, XTERM_DIR } from "./assets.ts";
 import { serveWeb, type WebServer } from "./http.ts";
 import { Logins } from "./logins.ts";
 import { type Options, parseOptions } from "./options.ts";
@@ -41,6 +41,7 @@ export const WEB_CAPABILITIES = [
   "net:127.0.0.1",
   `read:${OWN_DIR}`,
   `read:${XTERM_DIR}`,
+  `read:${WEBGL_DIR}`,
   "read:.weft",
   "write:.weft",
 ] as const;

@@ -14,6 +14,45 @@
   const drawn = new Map(); // pane id -> bytes drawn and not yet acknowledged
   let undrawnTotal = 0;
   let acking;
+  const gpu = webglHelps();
+  document.body.dataset.renderer = gpu ? "webgl" : "dom";
+
+  // xterm.js draws with WebGL where a GPU does it (much less work per frame than the DOM for a
+  // busy pane); a software GL (SwiftShader, llvmpipe: a headless or GPU-less browser) is slower
+  // than the DOM, so there the DOM stays. `?renderer=webgl` or `?renderer=dom` decides instead.
+  function webglHelps() {
+    const asked = new URLSearchParams(location.search).get("renderer");
+    if (asked) return asked === "webgl";
+    if (!globalThis.WebglAddon) return false;
+    try {
+      const gl = document.createElement("canvas").getContext("webgl2");
+      if (!gl) return false;
+      const info = gl.getExtension("WEBGL_debug_renderer_info");
+      const name = info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : "";
+      gl.getExtension("WEBGL_lose_context")?.loseContext();
+      return !/swiftshader|llvmpipe|softpipe|software/i.test(name);
+    } catch {
+      return false;
+    }
+  }
+
+  // A pane drawn with WebGL; back to the DOM if that fails or the browser takes the context
+  // back (it keeps only so many at once).
+  function useWebgl(entry) {
+    if (!gpu || !globalThis.WebglAddon) return;
+    try {
+      const addon = new WebglAddon.WebglAddon();
+      addon.onContextLoss(() => {
+        addon.dispose();
+        entry.el.dataset.renderer = "dom";
+      });
+      entry.term.loadAddon(addon);
+      entry.el.dataset.renderer = "webgl";
+    } catch (err) {
+      console.warn("weft: WebGL renderer unavailable, drawing with the DOM:", err);
+      entry.el.dataset.renderer = "dom";
+    }
+  }
 
   function measureCell() {
     const probe = document.createElement("span");
@@ -224,6 +263,8 @@
     const term = new Terminal({ ...FONT, scrollback: 1000, lineHeight: 1 });
     term.open(el);
     const entry = { term, el, title, writes: 0 };
+    el.dataset.renderer = "dom";
+    useWebgl(entry);
     term.onData((data) => {
       // The server's own screen answers a program's queries; the page's answers would repeat them.
       // deno-lint-ignore no-control-regex
