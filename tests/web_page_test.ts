@@ -286,6 +286,46 @@ Deno.test(
             assert.deepEqual(hex, [32 + col, 33]);
           },
         );
+
+        await t.step("emoji take two cells in the page, as on the server's screen", async () => {
+          const wide = await client.call<{ window: string; pane: string }>("window.create", {
+            window: "wide",
+            command:
+              "printf '\\342\\234\\205x|\\344\\270\\255y|\\360\\237\\230\\200z\\n'; sleep 60",
+          });
+          await soon(
+            "the line on the server",
+            async () => /z/.test(await paneText(client, wide.pane)),
+          );
+          await page.locator("#tabs button", { hasText: "wide" }).click();
+          await page.locator(`.pane[data-pane="${wide.pane}"][data-ready="true"]`).waitFor();
+          // The cell each of x, y and z is drawn in, from where the browser put it.
+          const cells = await soon("the line in the page", () =>
+            page.evaluate((id) => {
+              const rows = document.querySelector(`.pane[data-pane="${id}"] .xterm-rows`)!;
+              const row = [...rows.children].find((r) => r.textContent!.includes("z"));
+              if (!row) return undefined;
+              const box = rows.getBoundingClientRect();
+              const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
+              const lefts: Record<string, number> = {};
+              for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+                const text = n.textContent!;
+                for (let i = 0; i < text.length; i++) {
+                  if (!"xyz".includes(text[i]!)) continue;
+                  const range = document.createRange();
+                  range.setStart(n, i);
+                  range.setEnd(n, i + 1);
+                  lefts[text[i]!] = range.getBoundingClientRect().left - box.left;
+                }
+              }
+              return Object.keys(lefts).length === 3 ? lefts : undefined;
+            }, wide.pane));
+          // ✅ x | 中 y | 😀 z: x in cell 2, y in 6, z in 10 (with one-cell emoji: 1, 5 and 8).
+          // From x to y is 4 cells either way, which gives the cell's width.
+          const cell = (cells.y! - cells.x!) / 4;
+          const at = (c: "x" | "y" | "z") => Math.round((cells[c]! / cell) * 10) / 10;
+          assert.deepEqual([at("x"), at("y"), at("z")], [2, 6, 10], JSON.stringify(cells));
+        });
       });
     }, { weft: WEB, startupSession: true });
   },

@@ -9,6 +9,7 @@ import { dirname, extname, join } from "node:path";
 // Brings the packages into the module graph, so they resolve to their folders in the npm cache.
 import "@xterm/xterm/package.json" with { type: "json" };
 import "@xterm/addon-webgl/package.json" with { type: "json" };
+import "@xterm/addon-unicode11/package.json" with { type: "json" };
 import { fileURLToPath } from "node:url";
 
 /** The folder of weft's own page files. */
@@ -24,11 +25,17 @@ export const WEBGL_DIR: string = dirname(
   fileURLToPath(import.meta.resolve("@xterm/addon-webgl/package.json")),
 );
 
+/** The root folder of `@xterm/addon-unicode11` (the server's screens' character widths). */
+export const UNICODE11_DIR: string = dirname(
+  fileURLToPath(import.meta.resolve("@xterm/addon-unicode11/package.json")),
+);
+
 /** Page paths served from the npm packages. */
 const VENDOR: Record<string, string> = {
   "xterm.js": join(XTERM_DIR, "lib/xterm.js"),
   "xterm.css": join(XTERM_DIR, "css/xterm.css"),
   "addon-webgl.js": join(WEBGL_DIR, "lib/addon-webgl.js"),
+  "addon-unicode11.js": join(UNICODE11_DIR, "lib/addon-unicode11.js"),
 };
 
 const TYPES: Record<string, string> = {

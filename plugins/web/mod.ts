@@ -19,7 +19,7 @@
 import { join } from "node:path";
 import { definePlugin, type PluginContext, withState, z } from "@weft/weft/plugin";
 import { publishHttp } from "../mcp/server_info.ts";
-import { OWN_DIR, readAsset, WEBGL_DIR, XTERM_DIR } from "./assets.ts";
+import { OWN_DIR, readAsset, UNICODE11_DIR, WEBGL_DIR, XTERM_DIR } from "./assets.ts";
 import { serveWeb, type WebServer } from "./http.ts";
 import { Logins } from "./logins.ts";
 import { type Options, parseOptions } from "./options.ts";
@@ -42,6 +42,7 @@ export const WEB_CAPABILITIES = [
   `read:${OWN_DIR}`,
   `read:${XTERM_DIR}`,
   `read:${WEBGL_DIR}`,
+  `read:${UNICODE11_DIR}`,
   "read:.weft",
   "write:.weft",
 ] as const;

@@ -260,7 +260,11 @@
     title.className = "title";
     el.appendChild(title);
     main.appendChild(el);
-    const term = new Terminal({ ...FONT, scrollback: 1000, lineHeight: 1 });
+    const term = new Terminal({ ...FONT, scrollback: 1000, lineHeight: 1, allowProposedApi: true });
+    // The server's screens give emoji two cells (Unicode 11), as tmux does: so must the page,
+    // or every character after one on a line would be drawn a cell to the left.
+    term.loadAddon(new Unicode11Addon.Unicode11Addon());
+    term.unicode.activeVersion = "11";
     term.open(el);
     const entry = { term, el, title, writes: 0 };
     el.dataset.renderer = "dom";
