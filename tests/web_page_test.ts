@@ -266,12 +266,25 @@ Deno.test(
             );
             await page.locator("#tabs button", { hasText: "x10" }).click();
             await page.locator(`.pane[data-pane="${x10.pane}"][data-ready="true"]`).waitFor();
-            const { panes } = await client.call<{ panes: { id: string; cols: number }[] }>(
-              "pane.list",
-              {},
-            );
-            const cols = panes.find((p) => p.id === x10.pane)!.cols;
-            assert.ok(cols > 110, `the pane is wide enough: ${cols} columns`);
+            // The page sends its size when it shows the window: wait until the server's PTY and
+            // the page's terminal both have it (clicking earlier hits the old, narrower one).
+            const sizes = async () => {
+              const { panes } = await client.call<{ panes: { id: string; cols: number }[] }>(
+                "pane.list",
+                {},
+              );
+              const drawn = await page.locator(`.pane[data-pane="${x10.pane}"]`).getAttribute(
+                "data-cols",
+              );
+              return [panes.find((p) => p.id === x10.pane)!.cols, Number(drawn)];
+            };
+            const cols = await soon("the page and the PTY at one width, settled", async () => {
+              const [pty, drawn] = await sizes();
+              if (pty! <= 110 || drawn !== pty) return false;
+              await new Promise((r) => setTimeout(r, 150));
+              const again = await sizes();
+              return again[0] === pty && again[1] === pty && pty;
+            });
             const screen = page.locator(`.pane[data-pane="${x10.pane}"] .xterm-screen`);
             const box = (await screen.boundingBox())!;
             const col = cols - 5; // 1-based column of the click, past 95

@@ -183,6 +183,9 @@
       if (entry.term.cols !== rect.cols || entry.term.rows !== rect.rows) {
         entry.term.resize(rect.cols, rect.rows);
       }
+      // The size the page draws the pane at (the server's layout, once the page has caught up).
+      el.dataset.cols = String(rect.cols);
+      el.dataset.rows = String(rect.rows);
       const p = info.get(rect.pane);
       entry.title.replaceChildren(`${rect.pane} ${p ? p.title || p.command : ""}`);
       if (p) {
