@@ -5,7 +5,6 @@ import { WeftError } from "../../protocols/bus/errors.ts";
 import { bracketPaste, encodeKeys } from "../../protocols/terminal/keys.ts";
 import type { Pane } from "../model/mod.ts";
 import type { CoreDeps } from "./deps.ts";
-import { inputArrived } from "../screen/mod.ts";
 
 const CHUNK = 4096;
 /** Agent TUIs drop an Enter that arrives in the same burst as pasted text. */
@@ -71,7 +70,7 @@ export function paneWrite(deps: CoreDeps) {
         bytes += await writeChunked(pane, encodeKeys(input.keys, modes), signal);
       }
       if (input.bytes) {
-        inputArrived();
+        pane.screen.inputArrived();
         const raw = fromBase64(input.bytes);
         pane.pty.write(raw);
         bytes += raw.length;
@@ -159,9 +158,9 @@ async function waitForHuman(
 }
 
 async function writeChunked(pane: Pane, data: string, signal: AbortSignal): Promise<number> {
-  // Someone types: a flood in any pane is parsed in short slices for a while, so the echo
-  // of this input is not kept waiting behind it.
-  inputArrived();
+  // Someone types: a flood in any other pane is parsed in short slices for a while, so the
+  // echo of this input is not kept waiting behind it (this pane's own output goes at full pace).
+  pane.screen.inputArrived();
   for (let i = 0; i < data.length; i += CHUNK) {
     signal.throwIfAborted();
     pane.pty.write(data.slice(i, i + CHUNK));

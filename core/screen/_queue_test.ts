@@ -54,3 +54,29 @@ Deno.test("ParseQueue rests between slices while someone types, and keeps the or
   ok(slices >= 20, `${slices} slices`);
   ok(elapsed >= 64 + (slices - 1) * 4, `${elapsed.toFixed(0)} ms for ${slices} slices`);
 });
+
+Deno.test("ParseQueue parses the pane typed into at full pace while the others rest", async () => {
+  // Two floods of the same size; the one written first is not the one typed into.
+  const done: string[] = [];
+  const make = () => new ParseQueue((piece) => spin((piece as string).length / 4096), () => {});
+  const other = make();
+  const typed = make();
+  const data = "x".repeat(256 * 1024); // 64 ms of parsing each
+  other.write(data);
+  typed.write(data);
+  inputArrived(typed);
+  const keepTyping = setInterval(() => inputArrived(typed), 100);
+  try {
+    await Promise.all([
+      typed.flush().then(() => done.push(`typed (other still had ${other.pending})`)),
+      other.flush().then(() => done.push("other")),
+    ]);
+  } finally {
+    clearInterval(keepTyping);
+  }
+  // The typed pane gets 5 ms slices with no rest, the other 1 ms then a 4 ms rest: the typed
+  // one is done while most of the other is still queued (taking turns, both end together).
+  ok(done[0]!.startsWith("typed"), done.join(", "));
+  const left = Number(/still had (\d+)/.exec(done[0]!)![1]);
+  ok(left > data.length / 2, `the other had ${left} of ${data.length} left`);
+});

@@ -6,5 +6,4 @@
  */
 
 export { DEFAULT_LOW_WATER, Screen } from "./screen.ts";
-export { inputArrived } from "./_queue.ts";
 export type { ReadOptions, ScreenModes, ScreenOptions, ScreenRead } from "./screen.ts";

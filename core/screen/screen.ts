@@ -21,7 +21,7 @@ import {
   viewTop,
   type XBuffer,
 } from "./_read.ts";
-import { ParseQueue } from "./_queue.ts";
+import { inputArrived, ParseQueue } from "./_queue.ts";
 import {
   parseStatus,
   STATUS_OSC,
@@ -276,6 +276,14 @@ export class Screen {
     this.#term.resize(cols, rows);
     this.#noteDirty(undefined);
     this.#endBatch();
+  }
+
+  /**
+   * Input was typed into this screen's pane: for a while, other panes' floods are parsed in
+   * short slices with rests, and this one at full pace (its echo is behind its own output).
+   */
+  inputArrived(): void {
+    inputArrived(this.#queue);
   }
 
   /** Resolves once everything written so far has been parsed. */

@@ -4,6 +4,8 @@
  * where one floods (`yes`). Two subscribers for the flood case: one that streams only the
  * quiet pane, and one that also streams the flooding pane (as the web door does for every
  * visible pane), where the echo queues behind the flood's events on the same connection.
+ * And stopping a flood: Ctrl-C into a pane running `yes`, until the next command's output is on
+ * that pane's screen (what it takes to parse what the flood left queued).
  *
  * Run alone: `deno task bench -- echo`.
  *
@@ -62,6 +64,26 @@ async function echoes(
   return { ms, write, lost };
 }
 
+/** Ms from Ctrl-C into a flooding shell pane until the next command's output is on its screen. */
+async function stops(client: WeftClient, pane: string, times: number): Promise<number[]> {
+  const ms: number[] = [];
+  for (let i = 0; i < times; i++) {
+    await client.call("pane.write", { pane, text: "yes weft-stop\r" });
+    await new Promise((r) => setTimeout(r, 500));
+    const t = performance.now();
+    await client.call("pane.write", { pane, keys: ["C-c"] });
+    await client.call("pane.write", { pane, text: `echo stopped-$((${i}*7))\r` });
+    await client.call("pane.wait", {
+      pane,
+      match: `^stopped-${i * 7}$`,
+      regex: true,
+      timeout: 30_000,
+    });
+    ms.push(performance.now() - t);
+  }
+  return ms;
+}
+
 function record(
   out: Record<string, number>,
   name: string,
@@ -106,6 +128,12 @@ export async function benchEcho(): Promise<Record<string, number>> {
     record(out, "flood", flood);
     const streamed = await echoes(client, quiet, panes);
     record(out, "flood_streamed", streamed);
+    // Stopping a flood while another pane floods too.
+    const { id: stopper } = await client.call<{ id: string }>("pane.create", { split: quiet });
+    const stopped = await stops(client, stopper, 7);
+    out["stop.ctrl_c_to_screen_p50_ms"] = percentile(stopped, 50);
+    out["stop.ctrl_c_to_screen_max_ms"] = Math.max(...stopped);
+    console.error(`stop: ${stopped.map((v) => v.toFixed(0)).join(" ")} ms`);
     out["load average (1 min)"] = Math.round((load + Deno.loadavg()[0]!) / 2 * 10) / 10;
   } finally {
     client.close();
