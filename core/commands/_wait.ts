@@ -50,6 +50,8 @@ export function waitFor<T>(pane: Pane, check: Check<T>, options: WaitOptions): P
 /** One wait in progress: re-checks on pane changes and on a poll, one check at a time. */
 class Waiter<T> {
   #scheduled = false;
+  /** Changes came while a flush was pending: its target may not cover them, so look again. */
+  #stale = false;
   #running = false;
   #again = false;
   #done = false;
@@ -80,6 +82,9 @@ class Waiter<T> {
     this.#poll = setInterval(() => this.#schedule(), pollMs ?? 1000);
     signal.addEventListener("abort", this.#onAbort);
     this.#settle(first);
+    // Output that came before the wait began but is not parsed yet brings no event when it is:
+    // look again once it is (else a wait begun behind a flood's backlog slept until the poll).
+    if (!this.#done && this.pane.screen.pendingBytes > 0) this.#schedule();
   }
 
   #finish(fn: () => void): void {
@@ -95,6 +100,10 @@ class Waiter<T> {
   #settle(result: T | undefined | Promise<T | undefined>): void {
     if (!(result instanceof Promise)) {
       if (result !== undefined) this.#finish(() => this.end.resolve(result));
+      else if (this.#again) {
+        this.#again = false;
+        this.#schedule();
+      }
       return;
     }
     this.#running = true;
@@ -114,6 +123,12 @@ class Waiter<T> {
     this.#scheduled = false;
     if (this.#done) return;
     if (this.#running) return void (this.#again = true);
+    // Output that came while the flush was pending may be parsed after it: check now, and
+    // once more after a flush that covers it (else it waited for the next poll, a second).
+    if (this.#stale) {
+      this.#stale = false;
+      this.#again = true;
+    }
     try {
       this.#settle(this.check(this.over.signal));
     } catch (err) {
@@ -122,7 +137,7 @@ class Waiter<T> {
   }
 
   #schedule(): void {
-    if (this.#scheduled) return;
+    if (this.#scheduled) return void (this.#stale = true);
     this.#scheduled = true;
     const run = () => this.#run();
     this.pane.screen.flush().then(run, run);

@@ -1,0 +1,73 @@
+// waitFor's re-checks, with a screen whose parsing the test controls: what brings no event
+// must still be looked at once it is parsed.
+import { strictEqual } from "node:assert/strict";
+import { EventHub } from "../bus/mod.ts";
+import type { Pane } from "../model/mod.ts";
+import { waitFor } from "./_wait.ts";
+
+/** A pane whose screen parses when the test says: `parse()` settles the pending flushes. */
+function fakePane(pendingBytes: number) {
+  const flushes: (() => void)[] = [];
+  const screen = {
+    pendingBytes,
+    flush: () => new Promise<void>((resolve) => flushes.push(resolve)),
+  };
+  const parse = () => {
+    screen.pendingBytes = 0;
+    for (const resolve of flushes.splice(0)) resolve();
+  };
+  return { pane: { id: "p1", screen } as unknown as Pane, parse, flushes };
+}
+
+/** Resolves with `promise`'s value, or "still waiting" after `ms`. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | "still waiting"> {
+  return Promise.race([
+    promise,
+    new Promise<"still waiting">((r) => setTimeout(r, ms, "still waiting")),
+  ]);
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+Deno.test("waitFor looks again once output that came before the wait is parsed", async () => {
+  // The text is on its way (written, not parsed) when the wait begins: parsing it publishes
+  // nothing, so only this re-check (not the 60 s poll) can see it.
+  const { pane, parse } = fakePane(4096);
+  let shown = "";
+  const events = new EventHub();
+  const signal = new AbortController().signal;
+  const wait = waitFor(pane, () => shown.includes("done") ? shown : undefined, {
+    events,
+    signal,
+    pollMs: 60_000,
+    what: "done",
+  });
+  await tick();
+  shown = "done";
+  parse();
+  strictEqual(await within(wait, 2_000), "done");
+});
+
+Deno.test("waitFor looks again after output that came while it waited for a parse", async () => {
+  const { pane, parse, flushes } = fakePane(0);
+  let shown = "";
+  const events = new EventHub();
+  const signal = new AbortController().signal;
+  const wait = waitFor(pane, () => shown.includes("done") ? shown : undefined, {
+    events,
+    signal,
+    pollMs: 60_000,
+    what: "done",
+  });
+  events.publish("pane.output", { data: "a" }, "p1"); // a flush for "a" begins
+  await tick();
+  strictEqual(flushes.length, 1);
+  events.publish("pane.output", { data: "done" }, "p1"); // while that flush is pending
+  parse(); // "a" parsed; "done" not yet on the screen when the check runs
+  await tick();
+  shown = "done"; // now parsed, with no event of its own
+  parse();
+  await tick();
+  parse();
+  strictEqual(await within(wait, 2_000), "done");
+});
