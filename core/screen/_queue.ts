@@ -45,6 +45,13 @@ const MIN_PIECE = 1024;
  * idle machine and more under load, so a 1 ms slice meant for a typist's echo ran several ms.
  */
 let unitsPerMs = 16 * 1024;
+/**
+ * What was parsed since the speed was last updated. Pieces are summed until they took 0.5 ms
+ * (timers read in steps of about 0.1 ms): updated from single pieces, a speed once lowered by
+ * a preempted piece made pieces too short to measure, and never rose again.
+ */
+let measuredUnits = 0;
+let measuredMs = 0;
 
 /** Queues with work, served in turn; a served queue goes to the back. */
 const ready = new Set<ParseQueue>();
@@ -177,8 +184,12 @@ export class ParseQueue {
       const piece = this.#take(Math.max(MIN_PIECE, Math.min(PIECE, Math.floor(left * unitsPerMs))));
       this.#parse(piece);
       const after = performance.now();
-      // Timers read in steps of about 0.1 ms: a very short piece says little.
-      if (after - now >= 0.2) unitsPerMs = 0.5 * unitsPerMs + 0.5 * (piece.length / (after - now));
+      measuredUnits += piece.length;
+      measuredMs += after - now;
+      if (measuredMs >= 0.5) {
+        unitsPerMs = 0.5 * unitsPerMs + 0.5 * (measuredUnits / measuredMs);
+        measuredUnits = measuredMs = 0;
+      }
       now = after;
       parsed = true;
       if (now - started >= budgetMs) break;

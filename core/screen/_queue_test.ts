@@ -80,3 +80,28 @@ Deno.test("ParseQueue parses the pane typed into at full pace while the others r
   const left = Number(/still had (\d+)/.exec(done[0]!)![1]);
   ok(left > data.length / 2, `the other had ${left} of ${data.length} left`);
 });
+
+Deno.test("ParseQueue's speed recovers after a slow spell: short pieces are measured together", async () => {
+  // A parser slow for a while (a preempted thread), then fast again: the pieces shrink, then
+  // must grow back, although each short piece alone takes too little time to measure.
+  let slow = true;
+  const sizes: number[] = [];
+  const queue = new ParseQueue((piece) => {
+    const n = (piece as string).length;
+    sizes.push(n);
+    spin(slow ? n / 256 : n / (64 * 1024)); // 256 units per ms, then 64 Ki per ms
+  }, () => {});
+  const chunk = "y".repeat(64 * 1024);
+  for (let i = 0; i < 4; i++) queue.write(chunk);
+  await queue.flush();
+  const smallest = Math.min(...sizes.slice(-5));
+  ok(smallest <= 4 * 1024, `pieces shrank: ${sizes.slice(-5).join(", ")}`);
+  slow = false;
+  sizes.length = 0;
+  for (let i = 0; i < 64; i++) queue.write(chunk);
+  await queue.flush();
+  ok(
+    Math.max(...sizes.slice(-10)) >= 16 * 1024,
+    `pieces grew back: ${sizes.slice(-10).join(", ")}`,
+  );
+});
