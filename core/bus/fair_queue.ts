@@ -145,3 +145,26 @@ export function laneOf(
   if (typeof pane !== "string") return undefined;
   return paneId?.(pane) ?? pane;
 }
+
+/** Past this much queued for a reader in all, events for it are dropped (replies are not). */
+export const EVENT_BACKLOG_LIMIT = 8 * 1024 * 1024;
+/**
+ * Past this much queued in one pane's lane, that pane's events are dropped (and the reader
+ * told), so one flooding pane cannot use up the whole backlog and make quiet panes lose theirs.
+ */
+export const PANE_BACKLOG_LIMIT = 2 * 1024 * 1024;
+
+/**
+ * Whether a reader with `all` queued, `inLane` of it in the event's pane lane (undefined: an
+ * event about no pane), is too far behind to be sent the event. Shared by the control socket
+ * and the pipe to plugin processes.
+ *
+ * @example
+ * ```ts
+ * import { eventsBehind } from "./fair_queue.ts";
+ * console.assert(eventsBehind(3 << 20, 3 << 20) && !eventsBehind(3 << 20, undefined));
+ * ```
+ */
+export function eventsBehind(all: number, inLane: number | undefined): boolean {
+  return all > EVENT_BACKLOG_LIMIT || (inLane !== undefined && inLane > PANE_BACKLOG_LIMIT);
+}

@@ -50,8 +50,6 @@ export function waitFor<T>(pane: Pane, check: Check<T>, options: WaitOptions): P
 /** One wait in progress: re-checks on pane changes and on a poll, one check at a time. */
 class Waiter<T> {
   #scheduled = false;
-  /** Changes came while a flush was pending: its target may not cover them, so look again. */
-  #stale = false;
   #running = false;
   #again = false;
   #done = false;
@@ -123,12 +121,6 @@ class Waiter<T> {
     this.#scheduled = false;
     if (this.#done) return;
     if (this.#running) return void (this.#again = true);
-    // Output that came while the flush was pending may be parsed after it: check now, and
-    // once more after a flush that covers it (else it waited for the next poll, a second).
-    if (this.#stale) {
-      this.#stale = false;
-      this.#again = true;
-    }
     try {
       this.#settle(this.check(this.over.signal));
     } catch (err) {
@@ -137,7 +129,9 @@ class Waiter<T> {
   }
 
   #schedule(): void {
-    if (this.#scheduled) return void (this.#stale = true);
+    // Output that comes while a flush is pending may be parsed after it: the check that flush
+    // brings is followed by one more (else that output waited for the next poll, a second).
+    if (this.#scheduled) return void (this.#again = true);
     this.#scheduled = true;
     const run = () => this.#run();
     this.pane.screen.flush().then(run, run);

@@ -29,43 +29,40 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | "still waiting"
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
+/** A wait for "done" on `pane`'s screen (as `show` sets it), with a poll too slow to matter. */
+function waitForDone(pane: Pane) {
+  let shown = "";
+  const events = new EventHub();
+  const wait = waitFor(pane, () => shown.includes("done") ? shown : undefined, {
+    events,
+    signal: new AbortController().signal,
+    pollMs: 60_000,
+    what: "done",
+  });
+  return { wait, events, show: (text: string) => void (shown = text) };
+}
+
 Deno.test("waitFor looks again once output that came before the wait is parsed", async () => {
   // The text is on its way (written, not parsed) when the wait begins: parsing it publishes
   // nothing, so only this re-check (not the 60 s poll) can see it.
   const { pane, parse } = fakePane(4096);
-  let shown = "";
-  const events = new EventHub();
-  const signal = new AbortController().signal;
-  const wait = waitFor(pane, () => shown.includes("done") ? shown : undefined, {
-    events,
-    signal,
-    pollMs: 60_000,
-    what: "done",
-  });
+  const { wait, show } = waitForDone(pane);
   await tick();
-  shown = "done";
+  show("done");
   parse();
   strictEqual(await within(wait, 2_000), "done");
 });
 
 Deno.test("waitFor looks again after output that came while it waited for a parse", async () => {
   const { pane, parse, flushes } = fakePane(0);
-  let shown = "";
-  const events = new EventHub();
-  const signal = new AbortController().signal;
-  const wait = waitFor(pane, () => shown.includes("done") ? shown : undefined, {
-    events,
-    signal,
-    pollMs: 60_000,
-    what: "done",
-  });
+  const { wait, show, events } = waitForDone(pane);
   events.publish("pane.output", { data: "a" }, "p1"); // a flush for "a" begins
   await tick();
   strictEqual(flushes.length, 1);
   events.publish("pane.output", { data: "done" }, "p1"); // while that flush is pending
   parse(); // "a" parsed; "done" not yet on the screen when the check runs
   await tick();
-  shown = "done"; // now parsed, with no event of its own
+  show("done"); // now parsed, with no event of its own
   parse();
   await tick();
   parse();

@@ -23,8 +23,8 @@ export function paneWrite(deps: CoreDeps) {
       "Type into a pane: `text` as typed (pasted with bracketed paste when the program asked " +
       "for it and the text has several lines), then named `keys` (Enter, Tab, Escape, C-c, " +
       "Up, F5, M-x, C-Left, …), then raw `bytes` (base64), then Enter when `submit` is true " +
-      "(after a short settle delay, " +
-      "which agent TUIs such as Claude Code need). Returns how many bytes were written.",
+      "(after a short settle delay, which agent TUIs such as Claude Code need). Returns how " +
+      "many bytes were written.",
     capabilities: ["pane:write"],
     mcp: { name: "send_input" },
     targets: [{ kind: "pane", field: "pane", fallback: "required" }],

@@ -8,7 +8,7 @@
 import type { Bus, CallContext, Caller, EventFilter, WeftEvent } from "../bus/mod.ts";
 import { toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
 import type { LogLevel } from "../../protocols/plugin/mod.ts";
-import { laneOf } from "../bus/fair_queue.ts";
+import { eventsBehind, laneOf } from "../bus/fair_queue.ts";
 import { type Capability, intersect } from "../../protocols/bus/capabilities.ts";
 import type {
   HostMessage,
@@ -35,19 +35,6 @@ export interface RequestsOptions {
   /** Writes to the plugin's log: refusals it cannot see (a forged publish, a refused subscription). */
   log: (level: LogLevel, message: string) => void;
 }
-
-/**
- * Past this many characters waiting for the plugin in all, its events are dropped (answers
- * are not; the plugin is ended only far later, when it reads nothing at all).
- */
-export const EVENT_BACKLOG_LIMIT = 8 * 1024 * 1024;
-/**
- * Past this many characters waiting in one pane's lane, that pane's events are dropped (and
- * the subscription told once, where the gap is), so a plugin slower than a flooding pane it
- * follows loses that pane's events rather than its life, and other panes' events still pass.
- * As on the control socket.
- */
-export const PANE_BACKLOG_LIMIT = 2 * 1024 * 1024;
 
 /** Serves one plugin Worker's requests. */
 export class PluginRequests {
@@ -189,12 +176,14 @@ export class PluginRequests {
     };
   }
 
-  /** Whether the plugin is too far behind to be sent another event of `lane`. */
+  /**
+   * Whether the plugin is too far behind to be sent another event of `lane` (the socket's rule,
+   * see `eventsBehind`): a plugin slower than a flooding pane loses that pane's events, told
+   * once where the gap is, rather than its life; answers are never dropped.
+   */
   #behind(lane: string | undefined): boolean {
     const backlog = this.#options.backlog?.(lane);
-    if (!backlog) return false;
-    return backlog.all > EVENT_BACKLOG_LIMIT ||
-      (lane !== undefined && backlog.lane > PANE_BACKLOG_LIMIT);
+    return !!backlog && eventsBehind(backlog.all, lane === undefined ? undefined : backlog.lane);
   }
 
   #subscribe(id: string, filter: EventFilter): void {

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { Bus, type CallContext, type Caller, defineCommand } from "../bus/mod.ts";
 import type { Capability } from "../../protocols/bus/capabilities.ts";
 import type { HostMessage } from "../../protocols/plugin/mod.ts";
-import { FairQueue } from "../bus/fair_queue.ts";
-import { PANE_BACKLOG_LIMIT, PluginRequests } from "./_requests.ts";
+import { FairQueue, PANE_BACKLOG_LIMIT } from "../bus/fair_queue.ts";
+import { PluginRequests } from "./_requests.ts";
 
 function setup(
   grant: Capability[],

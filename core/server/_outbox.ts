@@ -1,8 +1,9 @@
 /**
  * What a connection has to write, written as the client reads them: replies and events about
  * no pane first, then each pane's events in turn (see {@link FairQueue}), so a pane that floods
- * never holds up a reply or a quiet pane's echo; each lane keeps its order. It keeps count of the unsent bytes so the connection can stop reading requests
- * from a client that does not read its replies, and drops a client that stays far behind.
+ * never holds up a reply or a quiet pane's echo; each lane keeps its order. It keeps count of
+ * the unsent bytes so the connection can stop reading requests from a client that does not
+ * read its replies, and drops a client that stays far behind.
  *
  * @module
  */

@@ -14,7 +14,7 @@ import { type Capability, intersect, parseCapability } from "../../protocols/bus
 import type { AttachedSizes } from "./attached_sizes.ts";
 import { unparsedTail } from "./_snapshot_tail.ts";
 import { FLOW_DEFAULTS, type FlowLimits, Outbox } from "./_outbox.ts";
-import { laneOf } from "../bus/fair_queue.ts";
+import { eventsBehind, laneOf } from "../bus/fair_queue.ts";
 import { RequestQueue } from "./_request_queue.ts";
 import {
   encodeMessage,
@@ -29,13 +29,6 @@ import {
 
 /** Protocol version of the control socket. */
 export const CONTROL_PROTOCOL = 1;
-/** Past this many queued bytes, events for this client are dropped. */
-const EVENT_BACKLOG_LIMIT = 8 * 1024 * 1024;
-/**
- * Past this many bytes queued for one pane, that pane's events are dropped (and the client
- * told), so one flooding pane cannot use up the whole backlog and make quiet panes lose theirs.
- */
-const PANE_BACKLOG_LIMIT = 2 * 1024 * 1024;
 const READ_BYTES = 64 * 1024;
 
 /** What a connection needs from the server. */
@@ -400,10 +393,7 @@ export class Connection {
   #event(subscription: string, event: WeftEvent): void {
     const lane = event.pane;
     const outbox = this.#outbox;
-    if (
-      outbox.queued > EVENT_BACKLOG_LIMIT ||
-      (lane !== undefined && outbox.queuedIn(lane) > PANE_BACKLOG_LIMIT)
-    ) {
+    if (eventsBehind(outbox.queued, lane === undefined ? undefined : outbox.queuedIn(lane))) {
       this.#dropped++;
       return;
     }

@@ -15,20 +15,17 @@ import { fileURLToPath } from "node:url";
 /** The folder of weft's own page files. */
 export const OWN_DIR: string = fileURLToPath(new URL("./assets/", import.meta.url));
 
-/** The root folder of the `@xterm/xterm` package (pinned in weft's deno.json). */
-export const XTERM_DIR: string = dirname(
-  fileURLToPath(import.meta.resolve("@xterm/xterm/package.json")),
-);
+/** The root folder of an npm package pinned in weft's deno.json (and imported above). */
+function packageDir(name: string): string {
+  return dirname(fileURLToPath(import.meta.resolve(`${name}/package.json`)));
+}
 
-/** The root folder of the `@xterm/addon-webgl` package (the GPU renderer, where it helps). */
-export const WEBGL_DIR: string = dirname(
-  fileURLToPath(import.meta.resolve("@xterm/addon-webgl/package.json")),
-);
-
+/** The root folder of the `@xterm/xterm` package. */
+export const XTERM_DIR: string = packageDir("@xterm/xterm");
+/** The root folder of `@xterm/addon-webgl` (the GPU renderer, where it helps). */
+export const WEBGL_DIR: string = packageDir("@xterm/addon-webgl");
 /** The root folder of `@xterm/addon-unicode11` (the server's screens' character widths). */
-export const UNICODE11_DIR: string = dirname(
-  fileURLToPath(import.meta.resolve("@xterm/addon-unicode11/package.json")),
-);
+export const UNICODE11_DIR: string = packageDir("@xterm/addon-unicode11");
 
 /** Page paths served from the npm packages. */
 const VENDOR: Record<string, string> = {
