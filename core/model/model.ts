@@ -10,7 +10,7 @@ import { checkName, type CheckNameOptions, type Kind, lookup, type Named } from 
 import type { Direction, LayoutNode, Size } from "../layout/mod.ts";
 import { layoutRects, leaf, panesOf, removePane, splitPane } from "../layout/mod.ts";
 import { IdAllocator } from "./ids.ts";
-import { type AgentKind, guessAgentKind } from "./agent_kind.ts";
+import { type AgentKind, guessAgentKind } from "../../protocols/agents/mod.ts";
 import type { ForegroundProcess, SpawnOptions } from "../pty/mod.ts";
 import { Pane, type PaneExit, type PaneInfo, type PaneLaunch } from "./pane.ts";
 import type { AgentSession, StateReport, StateSource } from "./agent_state.ts";
