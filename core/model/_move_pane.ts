@@ -14,8 +14,8 @@ import {
   panesOf,
   removePane,
   splitPane,
-} from "../layout/mod.ts";
-import type { Size } from "../layout/mod.ts";
+} from "../../protocols/layout/tree/mod.ts";
+import type { Size } from "../../protocols/layout/tree/mod.ts";
 import type { Pane } from "./pane.ts";
 import type { SessionRecord, WindowInfo, WindowRecord } from "./records.ts";
 

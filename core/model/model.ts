@@ -7,8 +7,14 @@
 
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { checkName, type CheckNameOptions, type Kind, lookup, type Named } from "./_names.ts";
-import type { Direction, LayoutNode, Size } from "../layout/mod.ts";
-import { layoutRects, leaf, panesOf, removePane, splitPane } from "../layout/mod.ts";
+import type { Direction, LayoutNode, Size } from "../../protocols/layout/tree/mod.ts";
+import {
+  layoutRects,
+  leaf,
+  panesOf,
+  removePane,
+  splitPane,
+} from "../../protocols/layout/tree/mod.ts";
 import { IdAllocator } from "./ids.ts";
 import { type AgentKind, guessAgentKind } from "./agent_kind.ts";
 import type { ForegroundProcess, SpawnOptions } from "../pty/mod.ts";

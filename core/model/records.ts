@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { LayoutNode, Size } from "../layout/mod.ts";
+import type { LayoutNode, Size } from "../../protocols/layout/tree/mod.ts";
 
 /** A session as the model keeps it. */
 export interface SessionRecord {
