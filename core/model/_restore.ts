@@ -5,8 +5,8 @@
  * @module
  */
 
-import type { LayoutNode, Size } from "../layout/mod.ts";
-import { layoutRects, panesOf, removePane } from "../layout/mod.ts";
+import type { LayoutNode, Size } from "../../protocols/layout/tree/mod.ts";
+import { layoutRects, panesOf, removePane } from "../../protocols/layout/tree/mod.ts";
 import type { Pane } from "./pane.ts";
 import type { SessionRecord, WindowRecord } from "./records.ts";
 import type { ModelParts } from "./_parts.ts";

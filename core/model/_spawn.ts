@@ -7,7 +7,7 @@
  */
 
 import { guessAgentKind } from "../../protocols/agents/mod.ts";
-import type { Size } from "../layout/mod.ts";
+import type { Size } from "../../protocols/layout/tree/mod.ts";
 import { SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
 import { Pane, type PaneHooks, type PaneLaunch } from "./pane.ts";
 import type { WindowRecord } from "./records.ts";

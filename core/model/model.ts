@@ -7,8 +7,8 @@
 
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { checkName, type CheckNameOptions, type Kind, type Named } from "./_names.ts";
-import type { LayoutNode, Size } from "../layout/mod.ts";
-import { layoutRects, panesOf } from "../layout/mod.ts";
+import type { LayoutNode, Size } from "../../protocols/layout/tree/mod.ts";
+import { layoutRects, panesOf } from "../../protocols/layout/tree/mod.ts";
 import { IdAllocator } from "./ids.ts";
 import type { ForegroundProcess } from "../pty/mod.ts";
 import type { Pane, PaneExit, PaneHooks, PaneInfo } from "./pane.ts";

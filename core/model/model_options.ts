@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Direction, Size } from "../layout/mod.ts";
+import type { Direction, Size } from "../../protocols/layout/tree/mod.ts";
 import type { AgentKind } from "../../protocols/agents/mod.ts";
 import type { SpawnOptions } from "../pty/mod.ts";
 import type { Pane } from "./pane.ts";

@@ -9,6 +9,7 @@ import { Bus } from "../bus/mod.ts";
 import { coreCommands } from "../commands/mod.ts";
 import type { WeftConfig } from "../config/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
+import { isHostName } from "../../protocols/bus/host_id.ts";
 import { Model, targetResolver } from "../model/mod.ts";
 import { ProcessGroups, Pty, shellArgv } from "../pty/mod.ts";
 import { fileManifestCache, layeredManifestCache, PluginHost } from "../plugin/mod.ts";
@@ -81,7 +82,7 @@ export async function startServer(
     );
   }
 
-  const bus = new Bus();
+  const bus = new Bus({ ...ownHost() });
   const paneEnv = config.tmuxShim ? await tmuxShim(paths.dir, paths.socket) : undefined;
   const model = new Model({
     publish: (topic, data, pane) => bus.events.publish(topic, data, pane),
@@ -302,5 +303,15 @@ async function startDormant(
     // Another request started it meanwhile.
     if (!(err instanceof TypeError)) throw err;
     return { ...host.status().find((p) => p.name === name), started: false };
+  }
+}
+
+/** This machine's host name, as `<host>/p3` names a pane here; none if it is not a usable one. */
+function ownHost(): { host?: string } {
+  try {
+    const host = Deno.hostname();
+    return isHostName(host) ? { host } : {};
+  } catch {
+    return {};
   }
 }

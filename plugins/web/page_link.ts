@@ -9,7 +9,7 @@
  * @module
  */
 
-import type { LayoutNode } from "../../core/layout/mod.ts";
+import type { LayoutNode } from "../../protocols/layout/tree/mod.ts";
 import { dragBorders, moveBorder } from "./drag_border.ts";
 import { PaneFeed } from "./pane_feed.ts";
 
