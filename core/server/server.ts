@@ -102,13 +102,12 @@ export async function startServer(
     declaredTags: () => bus.declaredTags(),
   });
   // Before the store restores panes: their environment names the HTTP door (WEFT_HTTP).
-  const http = serveHttpDoor({
-    bus,
-    checkKey: (id, key) => {
-      const expected = model.panes.get(id)?.launch.env[SIDEBAND_KEY_ENV];
-      return expected !== undefined && keysEqual(expected, key);
-    },
-  });
+  // A pane's key proves a caller runs in it: the hooks door's posts and socket clients' hellos.
+  const paneKey = (id: string, key: string) => {
+    const expected = model.panes.get(id)?.launch.env[SIDEBAND_KEY_ENV];
+    return expected !== undefined && keysEqual(expected, key);
+  };
+  const http = serveHttpDoor({ bus, checkKey: paneKey });
   const store = await openProjectStore(config, { model, bus, paths, fresh: options.fresh });
   bus.setResolver(targetResolver(model));
   const host = new PluginHost({
@@ -170,7 +169,15 @@ export async function startServer(
   );
   await Deno.writeTextFile(paths.info, JSON.stringify(info, null, 2) + "\n", { mode: 0o600 });
   const maxLineBytes = options.maxLineBytes ?? 16 * 1024 * 1024;
-  acceptLoop(listener, connections, { bus, model, sizes, maxLineBytes, info, flow: options.flow });
+  acceptLoop(listener, connections, {
+    bus,
+    model,
+    sizes,
+    maxLineBytes,
+    info,
+    flow: options.flow,
+    paneKey,
+  });
   // The restored tree is whole and answered from now on; its programs start meanwhile.
   void store.startPanes();
 
@@ -229,6 +236,7 @@ async function acceptLoop(
     maxLineBytes: number;
     info: Record<string, unknown>;
     flow: Partial<FlowLimits> | undefined;
+    paneKey: (id: string, key: string) => boolean;
   },
 ): Promise<void> {
   let n = 0;
@@ -241,6 +249,7 @@ async function acceptLoop(
         ...(deps.flow ? { flow: deps.flow } : {}),
         hello: () => ({ ...deps.info }),
         paneExists: (id) => deps.model.panes.has(id),
+        paneKey: deps.paneKey,
         sizes: deps.sizes,
         paneScreen: (id) => {
           const screen = deps.model.panes.get(id)?.screen;
