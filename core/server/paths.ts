@@ -7,6 +7,7 @@
  */
 
 import { join } from "node:path";
+import { WeftError } from "../../protocols/bus/errors.ts";
 
 /** Longest Unix socket path we use (Linux allows 107 bytes plus NUL). */
 const MAX_SOCKET_PATH = 100;
@@ -70,6 +71,41 @@ export function runtimeDir(): string {
   if (xdg) return join(xdg, "weft");
   const uid = Deno.uid() ?? "user";
   return `/tmp/weft-${uid}`;
+}
+
+/**
+ * Makes the folder of a socket that does not fit under `.weft/` ({@link runtimeDir}) and checks
+ * that it is ours alone: a real folder (not a link), owned by this user, mode 0700. In `/tmp`
+ * anyone may make `weft-<uid>` first; its owner could then move the control socket away and put
+ * their own in its place. Such a folder is refused, never fixed: what it holds may be theirs.
+ */
+export async function ensureSocketDir(dir: string, projectDir: string): Promise<void> {
+  await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
+  const info = await Deno.lstat(dir);
+  const uid = Deno.uid();
+  const mode = (info.mode ?? 0) & 0o777;
+  const problem = info.isSymlink
+    ? "it is a symbolic link"
+    : !info.isDirectory
+    ? "it is not a folder"
+    : uid !== null && info.uid !== uid
+    ? `it belongs to uid ${info.uid}, not to you (uid ${uid})`
+    : mode !== 0o700
+    ? `its mode is 0${mode.toString(8)}, not 0700`
+    : undefined;
+  if (!problem) return;
+  const why = Deno.env.get("XDG_RUNTIME_DIR")
+    ? "XDG_RUNTIME_DIR names it"
+    : "XDG_RUNTIME_DIR is not set";
+  throw new WeftError(
+    "DENIED",
+    `Cannot use the socket folder ${dir}: ${problem}. weft looked there because the socket ` +
+      `path under ${
+        join(projectDir, ".weft")
+      } is longer than ${MAX_SOCKET_PATH} bytes and ${why}; ` +
+      "set XDG_RUNTIME_DIR to a folder of yours (mode 0700), or remove that folder",
+    { folder: dir, problem },
+  );
 }
 
 /** Creates a directory with mode 0700 (and fixes the mode when it exists). */

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { dirname } from "node:path";
 import { Bus } from "../bus/mod.ts";
 import { coreCommands } from "../commands/mod.ts";
 import type { WeftConfig } from "../config/mod.ts";
@@ -19,7 +20,13 @@ import { Connection } from "./connection.ts";
 import { serveHttpDoor } from "./http_door.ts";
 import { keysEqual, SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
 import type { FlowLimits } from "./_outbox.ts";
-import { ensurePrivateDir, type ServerPaths, serverPaths, sharedManifestsFile } from "./paths.ts";
+import {
+  ensurePrivateDir,
+  ensureSocketDir,
+  type ServerPaths,
+  serverPaths,
+  sharedManifestsFile,
+} from "./paths.ts";
 import { readServerInfo } from "./info.ts";
 import { tmuxShim } from "./tmux_shim.ts";
 
@@ -69,7 +76,7 @@ export async function startServer(
   const paths = serverPaths(config.projectDir);
   await ensurePrivateDir(paths.dir);
   if (!paths.socket.startsWith(paths.dir)) {
-    await ensurePrivateDir(paths.socket.replace(/\/[^/]+$/, ""));
+    await ensureSocketDir(dirname(paths.socket), config.projectDir);
   }
   await claimSocket(paths);
   // No live server owns this project now: what a killed one left running ends here.
