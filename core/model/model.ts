@@ -601,16 +601,20 @@ export class Model {
    * tried in order; a pane none of them starts is left out of its layout, a window left with no
    * pane is dropped, and so is a session left with no window. With `defer` (and the model's
    * `checkSpawn`), each program is checked now and started when the caller starts
-   * `result.deferred`: the tree is whole at once, the `fork`s come after.
+   * `result.deferred`: the tree is whole at once, the `fork`s come after. The panes in `hold`
+   * are not started at all until their `pty` (a {@link DeferredPty}) is (a store this user's
+   * weft did not record: see `core/store/seal.ts`).
    */
   restoreSession(
     session: SessionRecord,
     windows: readonly WindowRecord[],
     launchesOf: (paneId: string) => LaunchRequest[],
-    options: { defer?: boolean } = {},
+    options: { defer?: boolean; hold?: ReadonlySet<string> } = {},
   ): RestoreResult {
     const result: RestoreResult = { panes: [], failed: [], deferred: [] };
     const deferred = options.defer && this.#options.checkSpawn ? result.deferred : undefined;
+    // Held panes wait for `DeferredPty.start` on their `pty`, whatever `defer` says.
+    const held: DeferredPty[] = [];
     const record: SessionRecord = { ...session, windows: [] };
     this.sessions.set(session.id, record);
     for (const saved of windows) {
@@ -622,7 +626,8 @@ export class Model {
       for (const paneId of panesOf(saved.layout)) {
         const size = rects.get(paneId) ?? window.size;
         const launches = launchesOf(paneId);
-        const pane = this.#spawnFirst(window, paneId, size, launches, result.failed, deferred);
+        const into = options.hold?.has(paneId) ? held : deferred;
+        const pane = this.#spawnFirst(window, paneId, size, launches, result.failed, into);
         if (pane) result.panes.push(pane);
         else tree = tree && removePane(tree, paneId);
       }
@@ -720,7 +725,7 @@ export class Model {
       (launch.canvas ? "program" : guessAgentKind(launch.command.split(/\s+/)));
     let later: ReturnType<typeof deferredLaunch> | undefined;
     if (deferred && !launch.canvas) {
-      this.#options.checkSpawn!({ ...full, argv: [...full.argv] });
+      this.#options.checkSpawn?.({ ...full, argv: [...full.argv] });
       later = deferredLaunch(this.#options.spawn, this.#processes);
     }
     const pane = new Pane({ id, session: window.session, window: window.id }, full, {

@@ -108,6 +108,59 @@ export async function ensureSocketDir(dir: string, projectDir: string): Promise<
   );
 }
 
+/**
+ * Makes the project's `.weft/` (0700) and checks that weft may write in it: a real folder of
+ * this user, holding no symbolic link. weft makes none there; a link it finds came with the
+ * project (a cloned repository may carry `.weft/server.json -> ~/.bashrc`) and would send what
+ * weft writes (`server.json`, `mcp.token`, `bin/tmux`, the store) wherever it points.
+ */
+export async function ensureProjectDir(dir: string): Promise<void> {
+  const uid = Deno.uid();
+  let info: Deno.FileInfo | undefined;
+  try {
+    info = await Deno.lstat(dir);
+  } catch (err) {
+    if (!(err instanceof Deno.errors.NotFound)) throw err;
+  }
+  const problem = !info
+    ? undefined
+    : info.isSymlink
+    ? "it is a symbolic link"
+    : !info.isDirectory
+    ? "it is not a folder"
+    : uid !== null && info.uid !== uid
+    ? `it belongs to uid ${info.uid}, not to you (uid ${uid})`
+    : undefined;
+  if (problem) throw new WeftError("DENIED", `Cannot use ${dir}: ${problem}`, { folder: dir });
+  await ensurePrivateDir(dir);
+  const links = await linksUnder(dir, 5);
+  if (links.length) {
+    throw new WeftError(
+      "DENIED",
+      `Cannot use ${dir}: it holds symbolic links weft did not make (${links.join(", ")}); ` +
+        "weft would write through them. Remove them (a .weft/ that came with the project " +
+        "is not yours to trust: weft serve --fresh keeps its store aside)",
+      { folder: dir, links },
+    );
+  }
+}
+
+/** Up to `most` symbolic links anywhere under `dir` (not following any). */
+async function linksUnder(dir: string, most: number): Promise<string[]> {
+  const found: string[] = [];
+  const folders = [dir];
+  while (folders.length && found.length < most) {
+    const folder = folders.pop()!;
+    for await (const entry of Deno.readDir(folder)) {
+      const path = join(folder, entry.name);
+      if (entry.isSymlink) found.push(path);
+      else if (entry.isDirectory) folders.push(path);
+      if (found.length >= most) break;
+    }
+  }
+  return found;
+}
+
 /** Creates a directory with mode 0700 (and fixes the mode when it exists). */
 export async function ensurePrivateDir(dir: string): Promise<void> {
   await Deno.mkdir(dir, { recursive: true, mode: 0o700 });

@@ -21,7 +21,7 @@ import { serveHttpDoor } from "./http_door.ts";
 import { keysEqual, SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
 import type { FlowLimits } from "./_outbox.ts";
 import {
-  ensurePrivateDir,
+  ensureProjectDir,
   ensureSocketDir,
   type ServerPaths,
   serverPaths,
@@ -74,7 +74,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const started = performance.now();
   const paths = serverPaths(config.projectDir);
-  await ensurePrivateDir(paths.dir);
+  await ensureProjectDir(paths.dir);
   if (!paths.socket.startsWith(paths.dir)) {
     await ensureSocketDir(dirname(paths.socket), config.projectDir);
   }
@@ -171,10 +171,18 @@ export async function startServer(
         }),
         stop: () => setTimeout(stop, 10),
         startPlugin: (name) => startDormant(host, config, name),
+        allow: (panes) => store.allow(panes),
+        held: () => store.held(),
       },
     }),
   );
-  await Deno.writeTextFile(paths.info, JSON.stringify(info, null, 2) + "\n", { mode: 0o600 });
+  // A new file renamed into place: a link at the name is replaced, never written through.
+  const temp = `${paths.info}.${Deno.pid}.tmp`;
+  await Deno.writeTextFile(temp, JSON.stringify(info, null, 2) + "\n", {
+    createNew: true,
+    mode: 0o600,
+  });
+  await Deno.rename(temp, paths.info);
   const maxLineBytes = options.maxLineBytes ?? 16 * 1024 * 1024;
   acceptLoop(listener, connections, { bus, model, sizes, maxLineBytes, info, flow: options.flow });
   // The restored tree is whole and answered from now on; its programs start meanwhile.
