@@ -67,7 +67,7 @@ export function newPane(context: SpawnContext, request: SpawnRequest): Pane {
     (launch.canvas ? "program" : guessAgentKind(launch.command.split(/\s+/)));
   let later: ReturnType<typeof deferredLaunch> | undefined;
   if (deferred && !launch.canvas) {
-    options.checkSpawn!({ ...full, argv: [...full.argv] });
+    options.checkSpawn?.({ ...full, argv: [...full.argv] });
     later = deferredLaunch(options.spawn, context.processes);
   }
   const pane = new Pane({ id, session: window.session, window: window.id }, full, {

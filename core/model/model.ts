@@ -267,13 +267,15 @@ export class Model {
    * tried in order; a pane none of them starts is left out of its layout, a window left with no
    * pane is dropped, and so is a session left with no window. With `defer` (and the model's
    * `checkSpawn`), each program is checked now and started when the caller starts
-   * `result.deferred`: the tree is whole at once, the `fork`s come after.
+   * `result.deferred`: the tree is whole at once, the `fork`s come after. The panes in `hold`
+   * are not started at all until their `pty` (a {@link DeferredPty}) is (a store this user's
+   * weft did not record: see `core/store/seal.ts`).
    */
   restoreSession(
     session: SessionRecord,
     windows: readonly WindowRecord[],
     launchesOf: (paneId: string) => LaunchRequest[],
-    options: { defer?: boolean } = {},
+    options: { defer?: boolean; hold?: ReadonlySet<string> } = {},
   ): RestoreResult {
     return restoreSession(this.#parts, session, windows, launchesOf, options);
   }
