@@ -5,6 +5,7 @@
  * @module
  */
 
+import { ParseLoop } from "../screen/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { checkName, type CheckNameOptions, type Kind, lookup, type Named } from "./_names.ts";
 import type { Direction, LayoutNode, Size } from "../layout/mod.ts";
@@ -128,6 +129,8 @@ export class Model {
   readonly sessions = new Map<string, SessionRecord>();
   readonly windows = new Map<string, WindowRecord>();
   readonly panes = new Map<string, Pane>();
+  /** The loop that parses every pane's output in turn (one per server, not per process). */
+  readonly parseLoop = new ParseLoop();
   /** The clock panes' output times are on; compare {@link Pane.lastOutputAt} with its `now()`. */
   readonly clock: Clock;
   #options: ModelOptions;
@@ -730,6 +733,7 @@ export class Model {
         processes: this.#processes,
       }),
       now: () => this.clock.now(),
+      parseLoop: this.parseLoop,
       ...(this.#options.declaredTags ? { declaredTags: this.#options.declaredTags } : {}),
       hooks: {
         activity: (p) => this.#onActivity(p),
