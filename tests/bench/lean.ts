@@ -12,7 +12,8 @@
  * - an idle pane's heap, 1,000 panes' server RSS, history bytes per line and the ANSI read of
  *   100k colour lines beside tmux and the plain read.
  *
- * Run alone: `deno run -A --unstable-worker-options tests/bench/lean.ts`.
+ * Run alone: `deno run -A --unstable-worker-options tests/bench/lean.ts`; only some steps:
+ * `WEFT_BENCH_LEAN=pss,serve,cli,shim,ingest,memory,panes1000` (comma-separated).
  *
  * @module
  */
@@ -28,7 +29,10 @@ const MB = 1024 * 1024;
 export async function benchLean(): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   const tmuxThere = await hasTmux();
+  // WEFT_BENCH_LEAN=pss,serve runs only those steps.
+  const only = Deno.env.get("WEFT_BENCH_LEAN")?.split(",");
   const step = async (name: string, fn: () => Promise<Record<string, number>>) => {
+    if (only && !only.includes(name)) return;
     console.error(`bench lean: ${name}…`);
     try {
       Object.assign(out, await fn());
@@ -147,9 +151,20 @@ async function readyLine(server: ServerProcess): Promise<void> {
   })();
 }
 
+/**
+ * A project started before: the first start learns the plugins' manifests (and leaves
+ * `.weft/`), the one returned is the next start, as a user's every start after the first.
+ */
+async function startedBefore(): Promise<ServerProcess> {
+  const first = await spawnServer({}, { keepDir: true });
+  await readyLine(first);
+  await first.stop();
+  return spawnServer({}, { dir: first.dir });
+}
+
 async function idleProjectPss(tmuxThere: boolean): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
-  const server = await spawnServer();
+  const server = await startedBefore();
   try {
     await readyLine(server);
     // Idle: the shell has drawn its prompt, start-up garbage had time to be collected.
@@ -235,7 +250,7 @@ async function serveStartup(tmuxThere: boolean): Promise<Record<string, number>>
   const ready: number[] = [];
   const cpu: number[] = [];
   for (let i = 0; i < 5; i++) {
-    const server = await spawnServer();
+    const server = await startedBefore();
     try {
       socket.push(server.readyMs);
       await readyLine(server);
