@@ -5,6 +5,7 @@
  * @module
  */
 
+import { ParseLoop } from "../screen/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { checkName, type CheckNameOptions, type Kind, type Named } from "./_names.ts";
 import type { LayoutNode, Size } from "../../protocols/layout/tree/mod.ts";
@@ -53,6 +54,8 @@ export class Model {
   readonly sessions = new Map<string, SessionRecord>();
   readonly windows = new Map<string, WindowRecord>();
   readonly panes = new Map<string, Pane>();
+  /** The loop that parses every pane's output in turn (one per server, not per process). */
+  readonly parseLoop = new ParseLoop();
   /** The clock panes' output times are on; compare {@link Pane.lastOutputAt} with its `now()`. */
   readonly clock: Clock;
   #options: ModelOptions;
@@ -306,7 +309,13 @@ export class Model {
     }
     if (launch.name) this.#checkName("pane", launch.name);
     const pane = newPane(
-      { options: this.#options, processes: this.#processes, clock: this.clock, hooks: this.#hooks },
+      {
+        options: this.#options,
+        processes: this.#processes,
+        clock: this.clock,
+        hooks: this.#hooks,
+        parseLoop: this.parseLoop,
+      },
       { id, window, launch, size, deferred },
     );
     this.panes.set(id, pane);

@@ -4,6 +4,7 @@
  * @module
  */
 
+import type { ParseLoop } from "../screen/mod.ts";
 import type { ForegroundProcess, PaneProcesses } from "../pty/mod.ts";
 import { Screen } from "../screen/mod.ts";
 import { pipe } from "./pane_io.ts";
@@ -105,6 +106,8 @@ export interface PaneOptions {
   now: () => number;
   /** The sideband tags commands declare, which the display filter hides too. */
   declaredTags?: () => ReadonlySet<string>;
+  /** The loop that parses the model's panes in turn; its own when absent (a lone pane). */
+  parseLoop?: ParseLoop;
 }
 
 /**
@@ -171,6 +174,7 @@ export class Pane {
       rows: launch.rows,
       historyBytes: launch.historyBytes,
       reply: (data) => this.pty.write(data),
+      ...(options.parseLoop ? { parseLoop: options.parseLoop } : {}),
       status: {
         answer: () => options.hooks.answersStatus(this),
         report: (message) => options.hooks.status(this, message),
