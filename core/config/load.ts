@@ -46,6 +46,7 @@ const Section = z.strictObject({
   attach: z.strictObject({
     prefix: z.string().regex(/^(M-)?(C-)?[!-~]$|^C-Space$/).optional(),
     scrollback: z.number().int().min(0).max(1_000_000).optional(),
+    modeKeys: z.enum(["vi", "emacs"]).optional(),
   }).optional(),
   humanInput: z.strictObject({
     quietMs: z.number().int().min(0).max(600_000).optional(),
@@ -133,6 +134,7 @@ export function parseConfig(
     attach: {
       prefix: s.attach?.prefix ?? DEFAULTS.attach.prefix,
       scrollback: s.attach?.scrollback ?? DEFAULTS.attach.scrollback,
+      modeKeys: s.attach?.modeKeys ?? DEFAULTS.attach.modeKeys,
     },
     humanInput: {
       quietMs: s.humanInput?.quietMs ?? DEFAULTS.humanInput.quietMs,

@@ -70,8 +70,11 @@ export interface WeftConfig {
    * `quietMs` waits up to `waitMs` for the human to pause, then fails with `BUSY_HUMAN`.
    */
   humanInput: { quietMs: number; waitMs: number };
-  /** `weft attach`: the prefix key (tmux-style name) and history lines kept per shown pane. */
-  attach: { prefix: string; scrollback: number };
+  /**
+   * `weft attach`: the prefix key (tmux-style name), history lines kept per shown pane, and
+   * copy mode's keys (tmux's `mode-keys`).
+   */
+  attach: { prefix: string; scrollback: number; modeKeys: "vi" | "emacs" };
   /** Panes get `TMUX`, `TMUX_PANE` and weft's `tmux` first on `PATH` (`tmuxShim`). */
   tmuxShim: boolean;
   /** What `weft serve` starts with. */
