@@ -14,6 +14,8 @@ export const DEFAULTS = {
   killGraceMs: 2000,
   /** Answer OSC 7501 status probes and take the reports as pane states. */
   statusProtocol: true,
+  /** A pane program's OSC 52 copy reaches attached terminals and the paste buffers. */
+  clipboard: "on" as const,
   size: { cols: 120, rows: 40 },
   startup: { session: "main" },
   humanInput: { quietMs: 3000, waitMs: 1500 },

@@ -39,6 +39,7 @@ const Section = z.strictObject({
   foregroundMs: z.union([z.literal(0), z.number().int().min(50).max(60_000)]).optional(),
   killGraceMs: z.number().int().min(0).max(60_000).optional(),
   statusProtocol: z.boolean().optional(),
+  clipboard: z.enum(["on", "external", "off"]).optional(),
   size: z.strictObject({
     cols: z.number().int().min(10).max(1000),
     rows: z.number().int().min(3).max(500),
@@ -130,6 +131,7 @@ export function parseConfig(
     foregroundMs: s.foregroundMs ?? DEFAULTS.foregroundMs,
     killGraceMs: s.killGraceMs ?? DEFAULTS.killGraceMs,
     statusProtocol: s.statusProtocol ?? DEFAULTS.statusProtocol,
+    clipboard: s.clipboard ?? DEFAULTS.clipboard,
     size: s.size ?? { ...DEFAULTS.size },
     attach: {
       prefix: s.attach?.prefix ?? DEFAULTS.attach.prefix,

@@ -63,6 +63,12 @@ export interface WeftConfig {
    * states (Claude Code reports only to a terminal that answers).
    */
   statusProtocol: boolean;
+  /**
+   * A pane program's OSC 52 copy (tmux's `set-clipboard` words): `on` reaches attached
+   * terminals and the paste buffers, `external` only the terminals, `off` nowhere. Panes tagged
+   * `untrusted` never reach them.
+   */
+  clipboard: "on" | "external" | "off";
   /** Size of windows until a client attaches. */
   size: { cols: number; rows: number };
   /**

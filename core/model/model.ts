@@ -73,6 +73,12 @@ export interface ModelOptions {
   foreground?: ForegroundOptions;
   /** Answer programs' OSC 7501 status probes and take their reports (default true). */
   statusProtocol?: boolean;
+  /**
+   * A program's OSC 52 copy, as tmux's `set-clipboard`: `on` (default) reaches attached
+   * terminals and weft's paste buffers, `external` only the terminals, `off` nowhere. Never
+   * from a pane tagged `untrusted`.
+   */
+  clipboard?: "on" | "external" | "off";
   /** The sideband tags registered commands declare: the display filter hides them too. */
   declaredTags?: () => ReadonlySet<string>;
 }
@@ -739,6 +745,7 @@ export class Model {
         status: (p, message) => this.#onStatus(p, message),
         answersStatus: () => this.#options.statusProtocol !== false,
         screenState: (p, report) => this.#live(p) && this.setState(p.id, report),
+        clipboard: (p, text) => this.#onClipboard(p, text),
       },
     });
     pane.name = launch.name ?? null;
@@ -789,6 +796,17 @@ export class Model {
     if (!report) state.release("status");
     const changed = this.setState(pane.id, report ?? { state: "idle", source: "output" });
     if (!changed && JSON.stringify(state.tasks) !== tasks) this.#publishState(pane);
+  }
+
+  /** `pane.clipboard`: what a program copied, for attached terminals (and `buffer`s). */
+  #onClipboard(pane: Pane, text: string): void {
+    const mode = this.#options.clipboard ?? "on";
+    if (mode === "off" || !this.#live(pane) || pane.tags.includes("untrusted")) return;
+    this.#options.publish(
+      "pane.clipboard",
+      { pane: pane.id, text, buffer: mode === "on" },
+      pane.id,
+    );
   }
 
   #onOutput(pane: Pane, data: string): void {

@@ -22,7 +22,7 @@ import { tmuxLook } from "./tmux_look.ts";
 import { type AttachState, blockedCount, loadState } from "./session_state.ts";
 import type { StatusInfo } from "./status_bar.ts";
 import type { TerminalIo } from "./terminal.ts";
-import { osc52 } from "./osc52.ts";
+import { osc52 } from "../../protocols/terminal/osc52.ts";
 import { COPY_TABLES, type CopyCommand } from "./copy_keys.ts";
 
 /** How the client behaves. */
@@ -69,6 +69,7 @@ const STRUCTURE_TOPICS = [
   "session.*",
   "message.unread",
   "tmux.clipboard",
+  "pane.clipboard",
 ];
 
 /**
@@ -292,6 +293,12 @@ export class AttachApp {
   }
 
   #onEvent(event: WeftEvent): void {
+    if (event.topic === "pane.clipboard") {
+      // A program copied with OSC 52 (the server checked the project's `clipboard` setting).
+      const { pane, text } = event.data as { pane: string; text: string };
+      if (this.state.panes.get(pane)?.session !== this.state.session.id) return;
+      return void this.terminal.write(osc52(text)).catch(() => {});
+    }
     if (event.topic === "tmux.clipboard") {
       // A program copied (`tmux load-buffer -w`): this terminal's clipboard gets it (OSC 52).
       const { text } = event.data as { text: string };
