@@ -20,6 +20,7 @@ import type { SessionInfo, SessionRecord, WindowInfo, WindowRecord } from "./rec
 import { sessionInfoOf, windowInfoOf } from "./records.ts";
 import type { ModelProcesses } from "./pane_pty.ts";
 import { type Clock, systemClock } from "./clock.ts";
+import { clipboardCopied } from "./_clipboard.ts";
 import { movePane, type MoveTarget } from "./_move_pane.ts";
 import type { DeferredPty } from "./deferred_pty.ts";
 import { newPane } from "./_spawn.ts";
@@ -356,6 +357,7 @@ export class Model {
       status: (p, message) => this.#live(p) && this.#states.status(p, message),
       answersStatus: () => this.#options.statusProtocol !== false,
       screenState: (p, report) => this.#live(p) && this.setState(p.id, report),
+      clipboard: (p, text) => this.#live(p) && clipboardCopied(this.#options, p, text),
     };
   }
 

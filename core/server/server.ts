@@ -99,6 +99,7 @@ export async function startServer(
     historyBytes: config.historyBytes,
     idleMs: config.idleMs,
     statusProtocol: config.statusProtocol,
+    clipboard: config.clipboard,
     foreground: { intervalMs: config.foregroundMs },
     baseEnv: () => ({ ...Deno.env.toObject(), ...options.paneEnv }),
     socketPath: () => paths.socket,
