@@ -5,7 +5,7 @@
  * @module
  */
 
-import { panesOf, removePane } from "../layout/mod.ts";
+import { panesOf, removePane } from "../../protocols/layout/tree/mod.ts";
 import type { ModelParts } from "./_parts.ts";
 
 /** Closes a pane: kills its process, takes it out of the layout, drops empty windows. */

@@ -6,7 +6,7 @@
  */
 
 import { WeftError } from "../../protocols/bus/errors.ts";
-import { layoutRects, leaf, panesOf, splitPane } from "../layout/mod.ts";
+import { layoutRects, leaf, panesOf, splitPane } from "../../protocols/layout/tree/mod.ts";
 import type { ModelParts } from "./_parts.ts";
 import type { LaunchRequest, Placement } from "./model_options.ts";
 import type { Pane } from "./pane.ts";

@@ -14,8 +14,8 @@ import {
   panesOf,
   removePane,
   splitPane,
-} from "../layout/mod.ts";
-import type { Size } from "../layout/mod.ts";
+} from "../../protocols/layout/tree/mod.ts";
+import type { Size } from "../../protocols/layout/tree/mod.ts";
 import type { WindowRecord } from "./records.ts";
 import type { ModelParts } from "./_parts.ts";
 import { killWindow } from "./_close.ts";

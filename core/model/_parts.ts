@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Size } from "../layout/mod.ts";
+import type { Size } from "../../protocols/layout/tree/mod.ts";
 import type { ForegroundProcess } from "../pty/mod.ts";
 import type { CheckNameOptions, Kind, Named } from "./_names.ts";
 import type { ForegroundTracker } from "./foreground.ts";

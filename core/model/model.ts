@@ -5,10 +5,11 @@
  * @module
  */
 
+import { ParseLoop } from "../screen/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { checkName, type CheckNameOptions, type Kind, type Named } from "./_names.ts";
-import type { LayoutNode, Size } from "../layout/mod.ts";
-import { layoutRects, panesOf } from "../layout/mod.ts";
+import type { LayoutNode, Size } from "../../protocols/layout/tree/mod.ts";
+import { layoutRects, panesOf } from "../../protocols/layout/tree/mod.ts";
 import { IdAllocator } from "./ids.ts";
 import type { ForegroundProcess } from "../pty/mod.ts";
 import type { Pane, PaneExit, PaneHooks, PaneInfo } from "./pane.ts";
@@ -19,6 +20,7 @@ import type { SessionInfo, SessionRecord, WindowInfo, WindowRecord } from "./rec
 import { sessionInfoOf, windowInfoOf } from "./records.ts";
 import type { ModelProcesses } from "./pane_pty.ts";
 import { type Clock, systemClock } from "./clock.ts";
+import { clipboardCopied } from "./_clipboard.ts";
 import { movePane, type MoveTarget } from "./_move_pane.ts";
 import type { DeferredPty } from "./deferred_pty.ts";
 import { newPane } from "./_spawn.ts";
@@ -53,6 +55,8 @@ export class Model {
   readonly sessions = new Map<string, SessionRecord>();
   readonly windows = new Map<string, WindowRecord>();
   readonly panes = new Map<string, Pane>();
+  /** The loop that parses every pane's output in turn (one per server, not per process). */
+  readonly parseLoop = new ParseLoop();
   /** The clock panes' output times are on; compare {@link Pane.lastOutputAt} with its `now()`. */
   readonly clock: Clock;
   #options: ModelOptions;
@@ -267,13 +271,15 @@ export class Model {
    * tried in order; a pane none of them starts is left out of its layout, a window left with no
    * pane is dropped, and so is a session left with no window. With `defer` (and the model's
    * `checkSpawn`), each program is checked now and started when the caller starts
-   * `result.deferred`: the tree is whole at once, the `fork`s come after.
+   * `result.deferred`: the tree is whole at once, the `fork`s come after. The panes in `hold`
+   * are not started at all until their `pty` (a {@link DeferredPty}) is (a store this user's
+   * weft did not record: see `core/store/seal.ts`).
    */
   restoreSession(
     session: SessionRecord,
     windows: readonly WindowRecord[],
     launchesOf: (paneId: string) => LaunchRequest[],
-    options: { defer?: boolean } = {},
+    options: { defer?: boolean; hold?: ReadonlySet<string> } = {},
   ): RestoreResult {
     return restoreSession(this.#parts, session, windows, launchesOf, options);
   }
@@ -304,7 +310,13 @@ export class Model {
     }
     if (launch.name) this.#checkName("pane", launch.name);
     const pane = newPane(
-      { options: this.#options, processes: this.#processes, clock: this.clock, hooks: this.#hooks },
+      {
+        options: this.#options,
+        processes: this.#processes,
+        clock: this.clock,
+        hooks: this.#hooks,
+        parseLoop: this.parseLoop,
+      },
       { id, window, launch, size, deferred },
     );
     this.panes.set(id, pane);
@@ -345,6 +357,7 @@ export class Model {
       status: (p, message) => this.#live(p) && this.#states.status(p, message),
       answersStatus: () => this.#options.statusProtocol !== false,
       screenState: (p, report) => this.#live(p) && this.setState(p.id, report),
+      clipboard: (p, text) => this.#live(p) && clipboardCopied(this.#options, p, text),
     };
   }
 

@@ -4,8 +4,8 @@
  * @module
  */
 
-import type { LayoutNode, Size } from "../layout/mod.ts";
-import { panesOf } from "../layout/mod.ts";
+import type { LayoutNode, Size } from "../../protocols/layout/tree/mod.ts";
+import { panesOf } from "../../protocols/layout/tree/mod.ts";
 
 /** A session as the model keeps it. */
 export interface SessionRecord {
