@@ -15,6 +15,7 @@ import { EventHub } from "./events.ts";
 import { describeCaller } from "./_describe.ts";
 import { checkTargets, resolveTargets, type TargetResolver } from "./_targets.ts";
 import { deadlineOf, runWithin } from "./_deadline.ts";
+import { doorOf } from "../../protocols/bus/doors.ts";
 import { destinationOf, type Route, unknownHost } from "./route.ts";
 
 /** A reply: a value or an error, never a throw. */
@@ -269,6 +270,7 @@ export class Bus {
         input: resolved.input,
         targets: resolved.targets,
         caller,
+        door: doorOf(caller),
         requestId,
         signal,
         call: (n, i) => this.invoke(n, i, { caller: nested, signal }),

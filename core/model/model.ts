@@ -23,7 +23,7 @@ import { type Clock, systemClock } from "./clock.ts";
 import { clipboardCopied } from "./_clipboard.ts";
 import { movePane, type MoveTarget } from "./_move_pane.ts";
 import type { DeferredPty } from "./deferred_pty.ts";
-import { newPane } from "./_spawn.ts";
+import { newPane, type SpawnContext } from "./_spawn.ts";
 import type { ModelParts } from "./_parts.ts";
 import { createPane, createSession, createWindow, respawnPane } from "./_create.ts";
 import { changePane, rename } from "./_change.ts";
@@ -65,7 +65,7 @@ export class Model {
   #stopping = false;
   #foreground: ForegroundTracker<ForegroundProcess> | undefined;
   #states: PaneStates;
-  #hooks: PaneHooks;
+  #spawnContext: SpawnContext;
   #parts: ModelParts;
 
   constructor(options: ModelOptions) {
@@ -78,7 +78,9 @@ export class Model {
       clock: this.clock,
       idleMs: options.idleMs,
     });
-    this.#hooks = this.#paneHooks();
+    const { parseLoop, clock } = this;
+    const hooks = this.#paneHooks();
+    this.#spawnContext = { options, processes: this.#processes, clock, hooks, parseLoop };
     this.#stopSweeper = this.clock.every(
       Math.min(250, options.idleMs),
       () => this.#states.sweep(),
@@ -309,16 +311,7 @@ export class Model {
       throw new WeftError("UNAVAILABLE", "Cannot start a pane: the server is stopping");
     }
     if (launch.name) this.#checkName("pane", launch.name);
-    const pane = newPane(
-      {
-        options: this.#options,
-        processes: this.#processes,
-        clock: this.clock,
-        hooks: this.#hooks,
-        parseLoop: this.parseLoop,
-      },
-      { id, window, launch, size, deferred },
-    );
+    const pane = newPane(this.#spawnContext, { id, window, launch, size, deferred });
     this.panes.set(id, pane);
     this.#foreground?.watch(id);
     this.#options.publish("pane.created", pane.info(false), id);
