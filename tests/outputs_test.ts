@@ -7,7 +7,7 @@ import {
   ReadOut,
   RunOut,
   WaitOut,
-} from "../core/commands/_outputs.ts";
+} from "../protocols/bus/record_schemas.ts";
 import { E2E, withServer } from "./helpers/server.ts";
 
 function conforms(schema: z.ZodType, value: unknown, what: string): void {

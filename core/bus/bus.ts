@@ -5,7 +5,8 @@
  * @module
  */
 
-import { type ErrorBody, toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
+import { toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
+import type { Reply } from "../../protocols/bus/reply.ts";
 import { type GrantSet, intersect, missing } from "../../protocols/bus/capabilities.ts";
 import { didYouMean } from "../../protocols/bus/suggest.ts";
 import type { Command } from "./command.ts";
@@ -17,8 +18,7 @@ import { checkTargets, resolveTargets, type TargetResolver } from "./_targets.ts
 import { deadlineOf, runWithin } from "./_deadline.ts";
 import { destinationOf, type Route, unknownHost } from "./route.ts";
 
-/** A reply: a value or an error, never a throw. */
-export type Reply<T = unknown> = { ok: true; value: T } | { ok: false; error: ErrorBody };
+export type { Reply };
 
 /** Options of one call. */
 export interface CallOptions {
@@ -271,7 +271,7 @@ export class Bus {
         caller,
         requestId,
         signal,
-        call: (n, i) => this.invoke(n, i, { caller: nested, signal }),
+        call: <T>(n: string, i?: unknown) => this.invoke<T>(n, i, { caller: nested, signal }),
       }));
   }
 

@@ -5,11 +5,10 @@
  * @module
  */
 
-/** The kinds weft knows; `shell` for shells, `program` for anything else. */
-export const AGENT_KINDS = ["claude", "codex", "gemini", "aider", "shell", "program"] as const;
+import type { AgentKind } from "../../protocols/bus/records.ts";
 
-/** A pane's agent kind. */
-export type AgentKind = typeof AGENT_KINDS[number];
+export { AGENT_KINDS } from "../../protocols/bus/records.ts";
+export type { AgentKind } from "../../protocols/bus/records.ts";
 
 /** The kinds that are coding agents (the others are `shell` and `program`). */
 export const AGENTS: ReadonlySet<AgentKind> = new Set(["claude", "codex", "gemini", "aider"]);

@@ -29,26 +29,4 @@ export interface WindowRecord {
   size: Size;
 }
 
-/** What commands return about a session. */
-export interface SessionInfo {
-  id: string;
-  name: string | null;
-  windows: string[];
-  currentWindow: string | null;
-  current: boolean;
-  createdAt: string;
-}
-
-/** What commands return about a window. */
-export interface WindowInfo {
-  id: string;
-  name: string | null;
-  session: string;
-  index: number;
-  panes: string[];
-  focused: string | null;
-  zoomed: string | null;
-  current: boolean;
-  cols: number;
-  rows: number;
-}
+export type { SessionInfo, WindowInfo } from "../../protocols/bus/records.ts";

@@ -1,13 +1,16 @@
 /**
- * Output schemas of the commands agents use most, so MCP tools declare what they return. Their
+ * Output schemas of the core commands' records, so MCP tools declare what they return and
+ * tests check real results. Each is typed as the record it describes (`records.ts`,
+ * `calls.ts`), so a schema and its record cannot drift apart without a compile error. Their
  * JSON Schemas do not forbid other properties: fields may be added later without breaking a
- * client that validates.
- * `tests/outputs_test.ts` checks real results against them.
+ * client that validates. `tests/outputs_test.ts` checks real results against them.
  *
  * @module
  */
 
 import { z } from "zod";
+import type { Created, PaneRan, PaneRead, PaneStatus, PaneWaited } from "./calls.ts";
+import { AGENT_KINDS, PANE_STATES, type PaneInfo, STATE_SOURCES } from "./records.ts";
 
 const Exit = z.object({ code: z.number().nullable(), signal: z.string().nullable() }).nullable();
 
@@ -21,8 +24,7 @@ const Current = z.object({
   "What runs in the pane's foreground now (the leader of its foreground process group).",
 );
 
-/** What commands return about a pane (`PaneInfo`). */
-export const PaneOut = z.object({
+const PaneObject = z.object({
   id: z.string(),
   name: z.string().nullable(),
   session: z.string(),
@@ -34,10 +36,10 @@ export const PaneOut = z.object({
   cols: z.number(),
   rows: z.number(),
   title: z.string(),
-  agent: z.string(),
+  agent: z.enum(AGENT_KINDS),
   current: Current,
-  state: z.string(),
-  stateSource: z.string(),
+  state: z.enum(PANE_STATES),
+  stateSource: z.enum(STATE_SOURCES),
   stateMessage: z.string().nullable(),
   stateKind: z.string().nullable(),
   stateProgress: z.number().nullable(),
@@ -64,10 +66,20 @@ export const PaneOut = z.object({
   canvas: z.string().nullable().describe("A canvas pane's owner (it has no process); else null."),
 });
 
+/** What commands return about a pane (`PaneInfo`). */
+export const PaneOut: z.ZodType<PaneInfo> = PaneObject;
+
+/** `pane.status`: a pane's description and how busy its screen is. */
+export const PaneStatusOut: z.ZodType<PaneStatus> = PaneObject.extend({
+  bells: z.number(),
+  pendingBytes: z.number(),
+  idleForMs: z.number(),
+});
+
 /** `pane.read`: the text and where it came from. */
-export const ReadOut = z.object({
+export const ReadOut: z.ZodType<PaneRead> = z.object({
   pane: z.string(),
-  state: z.string(),
+  state: z.enum(PANE_STATES),
   exit: Exit,
   text: z.string(),
   revision: z.number(),
@@ -90,18 +102,18 @@ export const ReadOut = z.object({
 });
 
 /** `pane.wait`: what matched and the pane's state then. */
-export const WaitOut = z.object({
+export const WaitOut: z.ZodType<PaneWaited> = z.object({
   pane: z.string(),
   matched: z.string().optional(),
   line: z.string().optional(),
-  state: z.string(),
+  state: z.enum(PANE_STATES),
   exit: Exit,
   revision: z.number(),
   waitedMs: z.number(),
 });
 
 /** `pane.run`: exit status and output. */
-export const RunOut = z.object({
+export const RunOut: z.ZodType<PaneRan> = z.object({
   pane: z.string(),
   exitCode: z.number().nullable(),
   signal: z.string().nullable(),
@@ -110,7 +122,11 @@ export const RunOut = z.object({
 });
 
 /** `pane.list`. */
-export const PaneListOut = z.object({ panes: z.array(PaneOut) });
+export const PaneListOut: z.ZodType<{ panes: PaneInfo[] }> = z.object({ panes: z.array(PaneOut) });
 
 /** `session.create` and `window.create`: the ids made. */
-export const CreatedOut = z.object({ session: z.string(), window: z.string(), pane: z.string() });
+export const CreatedOut: z.ZodType<Created> = z.object({
+  session: z.string(),
+  window: z.string(),
+  pane: z.string(),
+});
