@@ -26,6 +26,7 @@ import { paneSet } from "./pane_set.ts";
 import { paneStatus } from "./pane_status.ts";
 import { paneWait } from "./pane_wait.ts";
 import { paneWrite } from "./pane_write.ts";
+import { serverAllow } from "./server_allow.ts";
 import { serverCommands } from "./server_commands.ts";
 import { serverStatus } from "./server_status.ts";
 import { serverStop } from "./server_stop.ts";
@@ -92,6 +93,7 @@ const BY_NAME = {
   "server.status": serverStatus,
   "server.stop": serverStop,
   "server.plugin_start": serverPluginStart,
+  "server.allow": serverAllow,
   "server.commands": serverCommands,
 } satisfies { [N in CoreCommand]: (deps: CoreDeps) => Returns<CoreCalls[N]> };
 

@@ -136,6 +136,7 @@ export interface CoreCalls {
   "server.status": ServerStatus;
   "server.stop": { stopping: boolean; graceMs: number };
   "server.plugin_start": Record<string, unknown>;
+  "server.allow": { started: string[]; held: string[] };
   "server.commands": { commands: CommandSpec[] };
 }
 

@@ -7,12 +7,10 @@
  */
 
 import type { LayoutNode, Rect } from "../layout/tree/mod.ts";
+import type { AgentKind } from "../agents/kind.ts";
 
-/** The agent kinds weft knows; `shell` for shells, `program` for anything else. */
-export const AGENT_KINDS = ["claude", "codex", "gemini", "aider", "shell", "program"] as const;
-
-/** A pane's agent kind. */
-export type AgentKind = typeof AGENT_KINDS[number];
+export { AGENT_KINDS } from "../agents/kind.ts";
+export type { AgentKind } from "../agents/kind.ts";
 
 /** A pane's state. */
 export const PANE_STATES = [
