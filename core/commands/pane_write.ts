@@ -5,6 +5,7 @@ import { WeftError } from "../../protocols/bus/errors.ts";
 import { bracketPaste, encodeKeys } from "../../protocols/terminal/keys.ts";
 import type { Pane } from "../model/mod.ts";
 import type { CoreDeps } from "./deps.ts";
+import { WrittenOut } from "../../protocols/bus/record_schemas.ts";
 
 const CHUNK = 4096;
 /** Agent TUIs drop an Enter that arrives in the same burst as pasted text. */
@@ -26,6 +27,7 @@ export function paneWrite(deps: CoreDeps) {
       "(after a short settle delay, which agent TUIs such as Claude Code need). Returns how " +
       "many bytes were written.",
     capabilities: ["pane:write"],
+    output: WrittenOut,
     mcp: { name: "send_input" },
     targets: [{ kind: "pane", field: "pane", fallback: "required" }],
     input: z.object({

@@ -94,7 +94,7 @@ export interface ServerStatus extends Record<string, unknown> {
   sessions: number;
   windows: number;
   panes: number;
-  current: { session?: string; window?: string; pane?: string };
+  current: { session?: string | undefined; window?: string | undefined; pane?: string | undefined };
   commands: number;
   foreground: { looks: number; lookMs: number } | null;
 }
