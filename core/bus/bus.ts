@@ -5,7 +5,8 @@
  * @module
  */
 
-import { type ErrorBody, toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
+import { toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
+import type { Reply } from "../../protocols/bus/reply.ts";
 import { type GrantSet, intersect, missing } from "../../protocols/bus/capabilities.ts";
 import { didYouMean } from "../../protocols/bus/suggest.ts";
 import type { Command } from "./command.ts";
@@ -18,8 +19,7 @@ import { deadlineOf, runWithin } from "./_deadline.ts";
 import { doorOf } from "../../protocols/bus/doors.ts";
 import { destinationOf, type Route, unknownHost } from "./route.ts";
 
-/** A reply: a value or an error, never a throw. */
-export type Reply<T = unknown> = { ok: true; value: T } | { ok: false; error: ErrorBody };
+export type { Reply };
 
 /** Options of one call. */
 export interface CallOptions {
@@ -273,7 +273,7 @@ export class Bus {
         door: doorOf(caller),
         requestId,
         signal,
-        call: (n, i) => this.invoke(n, i, { caller: nested, signal }),
+        call: <T>(n: string, i?: unknown) => this.invoke<T>(n, i, { caller: nested, signal }),
       }));
   }
 

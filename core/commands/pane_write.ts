@@ -4,6 +4,7 @@ import { WeftError } from "../../protocols/bus/errors.ts";
 import { bracketPaste, encodeKeys } from "../../protocols/terminal/keys.ts";
 import { humanPaused, humanTyped, typeInto, typingTaken, writeBytes } from "../model/typing.ts";
 import type { CoreDeps } from "./deps.ts";
+import { WrittenOut } from "../../protocols/bus/record_schemas.ts";
 
 /** `pane.write`: type text and keys into a pane. */
 export function paneWrite(deps: CoreDeps) {
@@ -17,6 +18,7 @@ export function paneWrite(deps: CoreDeps) {
       "(after a short settle delay, which agent TUIs such as Claude Code need). Returns how " +
       "many bytes were written.",
     capabilities: ["pane:write"],
+    output: WrittenOut,
     mcp: { name: "send_input" },
     targets: [{ kind: "pane", field: "pane", fallback: "required" }],
     input: z.object({

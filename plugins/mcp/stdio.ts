@@ -16,7 +16,7 @@ import { createSession } from "./session_server.ts";
 /** weft through a control-socket client. */
 export function clientHost(client: WeftClient): McpHost {
   return {
-    call: (name, input) => replyOf(client.call(name, input)),
+    call: <T>(name: string, input: unknown) => replyOf(client.call<T>(name, input)),
     subscribe: async (filter, listener) => {
       const off = await client.subscribe(filter, listener);
       return () => void off().catch(() => {});

@@ -9,7 +9,7 @@
  */
 
 import { claudeHookEffect } from "../hooks/mod.ts";
-import { defineVendor, flagsOnly, type ResumeTarget } from "./vendor.ts";
+import { type AgentVendor, defineVendor, flagsOnly, type ResumeTarget } from "./vendor.ts";
 
 /** Flags of `claude` that take a value, take many, or pick a conversation (dropped). */
 const FLAGS = {
@@ -66,7 +66,7 @@ function resume(args: readonly string[], target: ResumeTarget): string[] | undef
 }
 
 /** Claude Code. */
-export const claude = defineVendor({
+export const claude: AgentVendor<"claude"> = defineVendor({
   kind: "claude",
   title: "Claude Code",
   readFrom: "Claude Code 2.1.330 (screens, prompt, transcript); hooks reference of 2.1.x",
