@@ -157,16 +157,28 @@ export class Messaging {
     }
   }
 
-  /** Who `caller` speaks as (see `_self.ts`); outside callers are remembered. */
-  async self(caller: Caller, as: string | undefined): Promise<string> {
+  /**
+   * Who `caller` speaks as (see `_self.ts`). An outside name that sends or waits (`answerable`)
+   * is remembered so it can be answered; one that only reads is not (reading writes nothing).
+   */
+  async self(
+    caller: Caller,
+    as: string | undefined,
+    options: { answerable?: boolean } = {},
+  ): Promise<string> {
     if (caller.pane && !(await this.panes()).pane(caller.pane)) this.#dirty = true;
     const name = selfOf(caller, as, await this.panes());
-    if (this.directory.find(name) === undefined) this.store.see(name);
+    if (!options.answerable || name === "human") return name;
+    const found = this.directory.find(name);
+    if (!found || found.kind === "outside") this.store.see(name);
     return name;
   }
 
-  /** Stores a message durably, then tells subscribers, waiters and delivery. */
-  async send(from: string, input: SendInput): Promise<StoredMessage[]> {
+  /**
+   * Stores a message durably, then tells subscribers, waiters and delivery. The rate limit is
+   * `caller`'s (see {@link rateKeyOf}), whatever name it sends as.
+   */
+  async send(from: string, input: SendInput, caller: Caller): Promise<StoredMessage[]> {
     const bytes = new TextEncoder().encode(input.content).length;
     if (!input.content.trim()) {
       throw new WeftError("INVALID_INPUT", "Cannot send a message: content is empty");
@@ -195,11 +207,12 @@ export class Messaging {
           `${this.options.maxRecipients}`,
       );
     }
-    if (!this.#rate.take(from)) {
+    const key = rateKeyOf(caller);
+    if (!this.#rate.take(key)) {
       throw new WeftError(
         "RATE_LIMITED",
-        `Cannot send as "${from}": more than ${this.options.sendsPerSecond} messages a second; ` +
-          "slow down and try again",
+        `Cannot send as "${from}": more than ${this.options.sendsPerSecond} messages a second ` +
+          `from ${key.replace(":", " ")}; slow down and try again`,
         { retryAfterMs: Math.ceil(1000 / this.options.sendsPerSecond) },
       );
     }
@@ -328,6 +341,26 @@ export class Messaging {
     this.store.unregister(name);
     return { name, unregistered: true };
   }
+}
+
+/**
+ * Whose send allowance a call uses: its pane, its plugin, else every caller outside panes that
+ * comes through the same door (the socket, or a door plugin's clients). A new `as` name or a
+ * new connection gets no new allowance.
+ *
+ * @example
+ * ```ts
+ * import { rateKeyOf } from "./_messaging.ts";
+ * console.assert(rateKeyOf({ kind: "cli", id: "cli:c7", grants: "all" }) === "outside:socket");
+ * console.assert(rateKeyOf({ kind: "mcp", id: "mcp/4f2a", grants: "all" }) === "outside:mcp");
+ * console.assert(rateKeyOf({ kind: "cli", id: "cli:c7", pane: "p2", grants: "all" }) === "pane:p2");
+ * ```
+ */
+export function rateKeyOf(caller: Caller): string {
+  if (caller.pane) return `pane:${caller.pane}`;
+  if (caller.kind === "plugin") return `plugin:${caller.id}`;
+  const slash = caller.id.indexOf("/");
+  return `outside:${slash > 0 ? caller.id.slice(0, slash) : "socket"}`;
 }
 
 /** The message `id` if `self` sent or received it; NOT_FOUND otherwise (others' stay unseen). */

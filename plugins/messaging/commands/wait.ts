@@ -25,7 +25,7 @@ export const wait = defineCommand({
     as: AS,
   }),
   handler: async ({ input, caller, state, signal }) => {
-    const self = await state.self(caller, input.as);
+    const self = await state.self(caller, input.as, { answerable: true });
     const cap = viaMcp(caller) ? state.options.mcpWaitCapSeconds : state.options.maxWaitSeconds;
     const seconds = Math.min(input.timeout ?? 300, cap);
     const started = performance.now();
