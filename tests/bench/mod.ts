@@ -34,9 +34,10 @@ const GROUPS: [string, string, string][] = [
   ["names", "./names.ts", "benchNames"],
   ["canvas", "./canvas.ts", "benchCanvas"],
   ["canvas-render", "./canvas_render.ts", "benchCanvasRender"],
+  ["lean", "./lean.ts", "benchLean"],
 ];
 /** Groups that run only when named. */
-const OPT_IN = new Set(["soak"]);
+const OPT_IN = new Set(["soak", "lean"]);
 
 // `deno task bench -- soak` passes the "--" along.
 const { positionals } = parseArgs({
