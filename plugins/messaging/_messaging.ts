@@ -97,6 +97,7 @@ export class Messaging {
   async start(): Promise<void> {
     this.#off = this.#ctx.subscribe({ topics: PANE_TOPICS }, (event) => {
       if (event.topic === "pane.changed") this.#renamed(event.data as PaneChanged);
+      if (event.topic === "pane.closed") this.#closed((event.data as { pane: string }).pane);
       if (event.topic !== "pane.state") return void (this.#dirty = true);
       const d = event.data as { pane: string; state: string; source: string };
       if (!this.directory.setState(d.pane, d.state, d.source)) this.#dirty = true;
@@ -104,8 +105,37 @@ export class Messaging {
       if (pane) this.deliverer?.state(pane);
     });
     await this.panes();
+    await this.#reserve();
+    // Mail of panes that closed while the plugin was not running is nobody's (their ids).
+    const live = new Set(this.directory.panes().map((p) => p.id));
+    for (const id of this.store.paneRecipients()) if (!live.has(id)) this.store.retire(id, id);
     // Messages that waited for an agent while the server was down go in once it is idle.
     for (const pane of this.directory.panes()) this.deliverer?.state(pane);
+  }
+
+  /**
+   * Keeps `human` and every registered name from being a pane's name (the core refuses such a
+   * rename); the names a pane holds already come back in `taken`.
+   */
+  async #reserve(): Promise<{ taken: { name: string }[] }> {
+    const names = ["human", ...this.store.registered().map((r) => r.name)];
+    try {
+      return await this.#ctx.detached(() =>
+        this.#ctx.call<{ taken: { name: string }[] }>("pane.reserve_names", { names })
+      );
+    } catch (err) {
+      this.#ctx.log(`cannot reserve identity names: ${err}`);
+      return { taken: [] };
+    }
+  }
+
+  /**
+   * A closed pane's mail is nobody's: kept, under a key no caller can name, not handed to
+   * whoever asks for its id or takes its name next.
+   */
+  #closed(id: string): void {
+    const pane = this.directory.pane(id);
+    this.store.retire(pane ? paneName(pane) : id, id);
   }
 
   /** A pane renamed takes its inbox along: it is the same agent under a new name. */
@@ -326,6 +356,12 @@ export class Messaging {
       role: input.role ?? null,
       description: input.description ?? null,
     });
+    // A pane named so meanwhile: the name stays the pane's.
+    const { taken } = await this.#reserve();
+    if (taken.some((t) => t.name === input.name)) {
+      this.store.unregister(input.name);
+      throw new WeftError("CONFLICT", `Cannot register "${input.name}": a pane has that name`);
+    }
     return { name: input.name, owner, unread: this.store.unreadCount(input.name) };
   }
 
@@ -339,6 +375,7 @@ export class Messaging {
       throw new WeftError("DENIED", `Cannot unregister "${name}": plugin "${found.owner}" owns it`);
     }
     this.store.unregister(name);
+    void this.#reserve();
     return { name, unregistered: true };
   }
 }

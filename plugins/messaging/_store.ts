@@ -408,6 +408,26 @@ export class MessageStore {
   }
 
   /**
+   * Puts a closed pane's inbox (under its name and its id) out of reach: under `~<id>`, which
+   * no identity can be called, so neither its id nor the next pane with its name gets it.
+   */
+  retire(name: string, id: string): void {
+    const key = `~${id}`;
+    this.#tx(() => {
+      for (const from of new Set([name, id])) {
+        this.#q("UPDATE OR IGNORE inbox SET recipient = ? WHERE recipient = ?").run(key, from);
+        this.#q("DELETE FROM inbox WHERE recipient = ?").run(from);
+      }
+    });
+  }
+
+  /** Recipients with mail that are pane ids (`p7`). */
+  paneRecipients(): string[] {
+    return this.#q("SELECT DISTINCT recipient FROM inbox WHERE recipient GLOB 'p[0-9]*'").all()
+      .map((r) => String(r.recipient)).filter((r) => /^p\d+$/.test(r));
+  }
+
+  /**
    * Remembers a name that spoke from outside panes (so it can be answered). Each call costs a
    * lookup by key and at most one write, however many names there are; names not seen for
    * `SeenLimits.ttlMs` are dropped, and past `SeenLimits.max` the longest unseen go first.
