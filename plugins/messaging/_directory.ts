@@ -101,7 +101,7 @@ export class Directory {
     if (pane) return { name: paneName(pane), kind: "pane", role: paneRole(pane), pane };
     const reg = this.#store.registeredByName(name);
     if (reg) return registeredIdentity(reg);
-    if (name === "human" || this.#store.seenAt(name) !== undefined) {
+    if (name === "human" || this.#store.outside.at(name) !== undefined) {
       return { name, kind: "outside", role: null };
     }
     return undefined;
@@ -126,7 +126,7 @@ export class Directory {
   all(): Identity[] {
     const out = this.agents();
     const taken = new Set(out.map((i) => i.name));
-    for (const s of [{ name: "human" }, ...this.#store.seen(LISTED_OUTSIDE)]) {
+    for (const s of [{ name: "human" }, ...this.#store.outside.recent(LISTED_OUTSIDE)]) {
       if (!taken.has(s.name)) out.push({ name: s.name, kind: "outside", role: null });
       taken.add(s.name);
     }

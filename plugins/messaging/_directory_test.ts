@@ -37,7 +37,7 @@ Deno.test("Directory.find() and MessageStore.see() of a new name read a few rows
   const directory = new Directory(store);
   // What messaging does for each caller outside panes: look the name up, remember it if new.
   const speak = (name: string) => {
-    if (directory.find(name) === undefined) store.see(name);
+    if (directory.find(name) === undefined) store.outside.see(name);
   };
   const early = rowsRead(() => {
     for (let i = 0; i < 100; i++) speak(`early-${i}`);

@@ -13,22 +13,9 @@ import { Directory, type PaneEntry, paneName } from "./_directory.ts";
 import { checkName, selfOf } from "./_self.ts";
 import { setImmediate } from "node:timers";
 import type { MessageStore, NewMessage, Priority, StoredMessage } from "./_store.ts";
+import { eventOf, rateKeyOf } from "./_info.ts";
 import { PRIORITY_FILTERS, Waiters } from "./_waiters.ts";
 import type { Options } from "./options.ts";
-
-/** A message as tools and the CLI show it (thrum's MessageInfo, plus where it went). */
-export interface MessageInfo {
-  message_id: string;
-  from: string;
-  to: string;
-  content: string;
-  priority: Priority;
-  timestamp: string;
-  reply_to: string | null;
-  thread_id: string;
-  metadata: Record<string, unknown> | null;
-  delivery?: string | null;
-}
 
 /** What `message.send` takes once validated. */
 export interface SendInput {
@@ -200,7 +187,7 @@ export class Messaging {
     const name = selfOf(caller, as, await this.panes());
     if (!options.answerable || name === "human") return name;
     const found = this.directory.find(name);
-    if (!found || found.kind === "outside") this.store.see(name);
+    if (!found || found.kind === "outside") this.store.outside.see(name);
     return name;
   }
 
@@ -378,65 +365,6 @@ export class Messaging {
     void this.#reserve();
     return { name, unregistered: true };
   }
-}
-
-/**
- * Whose send allowance a call uses: its pane, its plugin, else every caller outside panes that
- * comes through the same door (the socket, or a door plugin's clients). A new `as` name or a
- * new connection gets no new allowance.
- *
- * @example
- * ```ts
- * import { rateKeyOf } from "./_messaging.ts";
- * console.assert(rateKeyOf({ kind: "cli", id: "cli:c7", grants: "all" }) === "outside:socket");
- * console.assert(rateKeyOf({ kind: "mcp", id: "mcp/4f2a", grants: "all" }) === "outside:mcp");
- * console.assert(rateKeyOf({ kind: "cli", id: "cli:c7", pane: "p2", grants: "all" }) === "pane:p2");
- * ```
- */
-export function rateKeyOf(caller: Caller): string {
-  if (caller.pane) return `pane:${caller.pane}`;
-  if (caller.kind === "plugin") return `plugin:${caller.id}`;
-  const slash = caller.id.indexOf("/");
-  return `outside:${slash > 0 ? caller.id.slice(0, slash) : "socket"}`;
-}
-
-/** The message `id` if `self` sent or received it; NOT_FOUND otherwise (others' stay unseen). */
-export function ownMessage(store: MessageStore, id: string, self: string): StoredMessage {
-  const m = store.get(id, self);
-  if (!m || (m.from !== self && m.to !== self)) {
-    throw new WeftError("NOT_FOUND", `Cannot find message "${id}" among yours`);
-  }
-  return m;
-}
-
-/** A message as tools show it. */
-export function infoOf(m: StoredMessage): MessageInfo {
-  return {
-    message_id: m.id,
-    from: m.from,
-    to: m.to || m.toSpec,
-    content: m.content,
-    priority: m.priority,
-    timestamp: new Date(m.createdAt).toISOString(),
-    reply_to: m.replyTo,
-    thread_id: m.thread,
-    metadata: m.metadata,
-    ...(m.delivery ? { delivery: m.delivery } : {}),
-  };
-}
-
-/** The payload of `message.received` (the contract the bridge plugin relies on). */
-export function eventOf(m: StoredMessage) {
-  return {
-    id: m.id,
-    from: m.from,
-    to: m.to,
-    content: m.content,
-    priority: m.priority,
-    reply_to: m.replyTo,
-    metadata: m.metadata,
-    created_at: new Date(m.createdAt).toISOString(),
-  };
 }
 
 interface PaneInfo {

@@ -9,6 +9,7 @@
 
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { ulid } from "./_ulid.ts";
+import { OutsideNames, SEEN_DEFAULTS, type SeenLimits } from "./_seen.ts";
 
 /** Message priorities, most urgent first. */
 export const PRIORITIES = ["critical", "high", "normal", "low"] as const;
@@ -107,10 +108,8 @@ export class MessageStore {
   // Identities are read on every send and change rarely.
   #registered: Registered[] | undefined;
   #byName: Map<string, Registered> | undefined;
-  #seenLimits: SeenLimits;
-  /** How many names `seen` holds, once counted; when expired names were last dropped. */
-  #seenCount: number | undefined;
-  #prunedAt = -Infinity;
+  /** Names that spoke from outside panes (`human` aside), so they can be answered. */
+  readonly outside: OutsideNames;
 
   /** Opens (and creates) the file at `path`; `":memory:"` for tests. */
   constructor(
@@ -125,7 +124,10 @@ export class MessageStore {
     this.#db = new DatabaseSync(path);
     this.#now = options.now ?? Date.now;
     this.#ids = options.ids ?? ulid;
-    this.#seenLimits = { ...SEEN_DEFAULTS, ...options.seen };
+    this.outside = new OutsideNames((sql) => this.#q(sql), {
+      now: this.#now,
+      limits: { ...SEEN_DEFAULTS, ...options.seen },
+    });
     this.#db.exec(`PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 1000;
       PRAGMA synchronous = ${options.sync === "full" ? "FULL" : "NORMAL"};`);
     this.#db.exec(SCHEMA);
@@ -426,68 +428,7 @@ export class MessageStore {
     return this.#q("SELECT DISTINCT recipient FROM inbox WHERE recipient GLOB 'p[0-9]*'").all()
       .map((r) => String(r.recipient)).filter((r) => /^p\d+$/.test(r));
   }
-
-  /**
-   * Remembers a name that spoke from outside panes (so it can be answered). Each call costs a
-   * lookup by key and at most one write, however many names there are; names not seen for
-   * `SeenLimits.ttlMs` are dropped, and past `SeenLimits.max` the longest unseen go first.
-   */
-  see(name: string): void {
-    // A write (its own commit) per call halved the send rate: a known name is written again
-    // only once its time is stale.
-    const now = this.#now();
-    const at = this.seenAt(name);
-    if (at !== undefined && now - at < SEEN_REFRESH_MS) return;
-    this.#q("INSERT INTO seen (name, at) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET at = ?")
-      .run(name, now, now);
-    if (at === undefined) this.#trimSeen(now);
-  }
-
-  /** When `name` was last seen from outside panes, or undefined when it is not remembered. */
-  seenAt(name: string): number | undefined {
-    const row = this.#q("SELECT at FROM seen WHERE name = ?").get(name);
-    if (!row) return undefined;
-    // An expired name that was not dropped yet counts as gone.
-    const at = Number(row.at);
-    return this.#now() - at > this.#seenLimits.ttlMs ? undefined : at;
-  }
-
-  /** The `limit` names seen from outside panes most recently, with when, newest first. */
-  seen(limit: number): { name: string; at: number }[] {
-    const since = this.#now() - this.#seenLimits.ttlMs;
-    return this.#q("SELECT name, at FROM seen WHERE at >= ? ORDER BY at DESC, name LIMIT ?")
-      .all(since, limit).map((r) => ({ name: String(r.name), at: Number(r.at) }));
-  }
-
-  /** Drops expired names (at most once a minute) and the oldest past the most kept. */
-  #trimSeen(now: number): void {
-    const { max, ttlMs } = this.#seenLimits;
-    if (this.#seenCount === undefined || now - this.#prunedAt >= SEEN_PRUNE_MS) {
-      this.#prunedAt = now;
-      this.#q("DELETE FROM seen WHERE at < ?").run(now - ttlMs);
-      this.#seenCount = Number(this.#q("SELECT count(*) AS n FROM seen").get()?.n ?? 0);
-    } else this.#seenCount++;
-    if (this.#seenCount <= max) return;
-    const over = this.#seenCount - max;
-    this.#q("DELETE FROM seen WHERE name IN (SELECT name FROM seen ORDER BY at LIMIT ?)")
-      .run(over);
-    this.#seenCount -= over;
-  }
 }
-
-/** How many outside names are kept, and for how long unseen. */
-export interface SeenLimits {
-  max: number;
-  ttlMs: number;
-}
-
-/** Ten thousand names, each for 30 days after it was last seen. */
-export const SEEN_DEFAULTS: SeenLimits = { max: 10_000, ttlMs: 30 * 24 * 3600_000 };
-
-/** How stale a seen name's time may get before `see` writes it again. */
-const SEEN_REFRESH_MS = 60_000;
-/** How often `see` drops expired names. */
-const SEEN_PRUNE_MS = 60_000;
 
 function toMessage(r: Row): StoredMessage {
   return {

@@ -94,30 +94,3 @@ Deno.test("MessageStore.rename() moves an inbox with its read marks and agent me
   }]);
   deepStrictEqual(told, [["robert"]]);
 });
-
-Deno.test("MessageStore.see() remembers a name, and writes its time again only once stale", () => {
-  let t = 0;
-  const s = new MessageStore(":memory:", { now: () => t });
-  s.see("bot");
-  t = 59_000;
-  s.see("bot");
-  deepStrictEqual(s.seen(10), [{ name: "bot", at: 0 }]);
-  t = 61_000;
-  s.see("bot");
-  s.see("cli");
-  deepStrictEqual(s.seen(10), [{ name: "bot", at: 61_000 }, { name: "cli", at: 61_000 }]);
-});
-
-Deno.test("MessageStore.see() drops names unseen past their time, and the oldest past the most kept", () => {
-  let t = 0;
-  const s = new MessageStore(":memory:", { now: () => t, seen: { max: 3, ttlMs: 10_000 } });
-  for (const name of ["a", "b", "c", "d", "e"]) s.see(name), t += 100;
-  deepStrictEqual(s.seen(10).map((x) => x.name), ["e", "d", "c"]);
-  strictEqual(s.seenAt("a"), undefined);
-  t = 20_000;
-  // Expired names are gone to lookups at once, and from the file at the next new name.
-  strictEqual(s.seenAt("e"), undefined);
-  deepStrictEqual(s.seen(10), []);
-  s.see("f");
-  deepStrictEqual(s.seen(10), [{ name: "f", at: 20_000 }]);
-});

@@ -1,6 +1,6 @@
 import { type Caller, z } from "@weft/weft/plugin";
 import { AS, defineCommand } from "../_common.ts";
-import { infoOf } from "../_messaging.ts";
+import { infoOf } from "../_info.ts";
 import { PRIORITY_FILTERS } from "../_waiters.ts";
 
 /** `message.wait`: the next message, at once or when it arrives. */
