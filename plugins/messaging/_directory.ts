@@ -32,10 +32,16 @@ export interface Identity {
   description?: string | null;
 }
 
-/** The name a pane speaks and is addressed by. */
+/**
+ * The name a pane speaks and is addressed by: its name, else its id. A pane called `human`
+ * (the core refuses that name now; an older store may hold one) is its id: it is not the human.
+ */
 export function paneName(pane: Pick<PaneEntry, "id" | "name">): string {
-  return pane.name ?? pane.id;
+  return pane.name && pane.name !== HUMAN ? pane.name : pane.id;
 }
+
+/** The identity of whoever calls from outside panes without a name. */
+export const HUMAN = "human";
 
 /** A pane's role: its `role` meta, else a `role=X` tag, else null. */
 export function paneRole(pane: Pick<PaneEntry, "tags" | "meta">): string | null {
@@ -60,7 +66,7 @@ export class Directory {
   /** Replaces what is known of panes. */
   setPanes(panes: readonly PaneEntry[]): void {
     this.#panes = new Map(panes.map((p) => [p.id, p]));
-    this.#named = new Map(panes.flatMap((p) => (p.name ? [[p.name, p]] : [])));
+    this.#named = new Map(panes.flatMap((p) => (paneName(p) !== p.id ? [[p.name!, p]] : [])));
   }
 
   /** Updates one pane's state (from a `pane.state` event); false for an unknown pane. */
@@ -82,7 +88,7 @@ export class Directory {
 
   #put(pane: PaneEntry): void {
     this.#panes.set(pane.id, pane);
-    if (pane.name) this.#named.set(pane.name, pane);
+    if (paneName(pane) !== pane.id) this.#named.set(pane.name!, pane);
   }
 
   /** A pane by id. */

@@ -1,6 +1,6 @@
 import { ok, strictEqual } from "node:assert/strict";
 import { type SQLInputValue, StatementSync } from "node:sqlite";
-import { Directory } from "./_directory.ts";
+import { Directory, type PaneEntry } from "./_directory.ts";
 import { MessageStore } from "./_store.ts";
 
 /** Counts the rows SQLite hands back while `fn` runs (every statement, every method). */
@@ -52,5 +52,24 @@ Deno.test("Directory.find() and MessageStore.see() of a new name read a few rows
     `rows read for 100 new names: ${early} early, ${late} late`,
   );
   strictEqual(directory.find("name-2999")?.kind, "outside");
+  store.close();
+});
+
+Deno.test("Directory: a pane called human (from an older store) is its id, not the human", () => {
+  const store = new MessageStore(":memory:");
+  const directory = new Directory(store);
+  const pane: PaneEntry = {
+    id: "p4",
+    name: "human",
+    agent: "shell",
+    state: "idle",
+    stateSource: "process",
+    exited: false,
+    tags: [],
+    meta: {},
+  };
+  directory.setPanes([pane]);
+  strictEqual(directory.find("human")?.kind, "outside");
+  strictEqual(directory.find("p4")?.name, "p4");
   store.close();
 });

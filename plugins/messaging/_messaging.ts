@@ -130,7 +130,7 @@ export class Messaging {
     if (!("name" in d)) return;
     const pane = this.directory.pane(d.pane);
     if (!pane || !this.directory.rename(d.pane, d.name ?? null)) return;
-    this.store.rename(paneName(pane), d.name ?? d.pane);
+    this.store.rename(paneName(pane), paneName({ id: d.pane, name: d.name ?? null }));
   }
 
   /** Stops following, ends delivery, closes the file. */
