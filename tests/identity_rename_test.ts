@@ -114,7 +114,7 @@ Deno.test({
 });
 
 Deno.test({
-  name: "bridge.send checks from as every `as`: a pane only as itself, nobody as a pane or agent",
+  name: "bridge.send and bridge.inject check who speaks: a pane only as itself, nobody as a pane",
   ...E2E,
   fn: () =>
     withServer(async ({ client, asPane }) => {
@@ -136,10 +136,14 @@ Deno.test({
       const alice = await asPane(a.pane);
       await rejects(alice.call("bridge.send", send("bob")), denied(/a pane sends as itself/));
       await rejects(alice.call("bridge.send", send("human")), denied(/a pane sends as itself/));
+      await rejects(
+        alice.call("bridge.inject", { as: "scout", to: "critic", text: "hi" }),
+        denied(/runs in pane p\d+ speaks only as itself/),
+      );
       // What each may say.
       const ok = (r: { id: string }) => typeof r.id === "string";
       strictEqual(ok(await alice.call("bridge.send", send("alice"))), true);
       strictEqual(ok(await alice.call("bridge.send", send(a.pane))), true);
       strictEqual(ok(await client.call("bridge.send", send("human"))), true);
-    }, { weft: { bridge: { agents: { scout: { headless: true } } } } }),
+    }, { weft: { bridge: { agents: { scout: { headless: true }, critic: { headless: true } } } } }),
 });
