@@ -22,6 +22,7 @@ import type { ModelProcesses } from "./pane_pty.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import { clipboardCopied } from "./_clipboard.ts";
 import { movePane, type MoveTarget } from "./_move_pane.ts";
+import { ReservedNames } from "./_reserved_names.ts";
 import type { DeferredPty } from "./deferred_pty.ts";
 import { newPane, type SpawnContext } from "./_spawn.ts";
 import type { ModelParts } from "./_parts.ts";
@@ -55,6 +56,8 @@ export class Model {
   readonly sessions = new Map<string, SessionRecord>();
   readonly windows = new Map<string, WindowRecord>();
   readonly panes = new Map<string, Pane>();
+  /** Names no pane may take (identities that are not panes). */
+  readonly reserved = new ReservedNames();
   /** The loop that parses every pane's output in turn (one per server, not per process). */
   readonly parseLoop = new ParseLoop();
   /** The clock panes' output times are on; compare {@link Pane.lastOutputAt} with its `now()`. */
@@ -383,6 +386,7 @@ export class Model {
 
   #checkName(kind: Kind, name: string, options?: CheckNameOptions): void {
     checkName(kind, this.#records(kind), name, options);
+    if (kind === "pane") this.reserved.check(name, options?.role ?? "a pane");
   }
 
   #session(id: string): SessionRecord {

@@ -1,7 +1,7 @@
 import { z } from "@weft/weft/plugin";
 import { doorOf } from "../../../protocols/bus/doors.ts";
 import { AS, defineCommand } from "../_common.ts";
-import { infoOf } from "../_messaging.ts";
+import { infoOf } from "../_info.ts";
 import { PRIORITY_FILTERS } from "../_waiters.ts";
 
 /** `message.wait`: the next message, at once or when it arrives. */
@@ -26,7 +26,7 @@ export const wait = defineCommand({
     as: AS,
   }),
   handler: async ({ input, caller, state, signal }) => {
-    const self = await state.self(caller, input.as);
+    const self = await state.self(caller, input.as, { answerable: true });
     // A door whose clients give up after about a minute (MCP) gets a shorter wait.
     const cap = doorOf(caller).shortCalls
       ? state.options.mcpWaitCapSeconds
