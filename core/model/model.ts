@@ -15,6 +15,7 @@ import type { ForegroundProcess, SpawnOptions } from "../pty/mod.ts";
 import { Pane, type PaneExit, type PaneInfo, type PaneLaunch } from "./pane.ts";
 import type { AgentSession, StateReport, StateSource } from "./agent_state.ts";
 import { statusReport } from "./_status.ts";
+import { acceptProbe, fromSpeaker } from "./_status_gate.ts";
 import type { StatusMessage } from "../../protocols/status/mod.ts";
 import type { ForegroundTracker } from "./foreground.ts";
 import { followForeground, type ForegroundOptions, trackForeground } from "./_pane_current.ts";
@@ -742,7 +743,7 @@ export class Model {
         wantsOutput: (p) => this.#options.wants("pane.output", p.id),
         exit: (p, exit) => this.#onExit(p, exit),
         status: (p, message) => this.#onStatus(p, message),
-        answersStatus: () => this.#options.statusProtocol !== false,
+        answersStatus: (p) => this.#options.statusProtocol !== false && acceptProbe(p),
         screenState: (p, report) => this.#live(p) && this.setState(p.id, report),
       },
     });
@@ -786,7 +787,7 @@ export class Model {
   }
 
   #onStatus(pane: Pane, message: StatusMessage): void {
-    if (!this.#live(pane)) return;
+    if (!this.#live(pane) || (message.type === "report" && !fromSpeaker(pane))) return;
     const state = pane.agentState;
     const tasks = JSON.stringify(state.tasks);
     if (!state.status.apply(message)) return;
