@@ -4,17 +4,15 @@
  * source (`agent_state.ts`): a `cat` of a file holding `ESC ] 7501 ; state=blocked …` would set
  * and hold any pane's state. So weft answers the probe only when the foreground process is an
  * agent known to speak the protocol, remembers that process, and takes a report only while that
- * same process is still in front. A clear is always taken: it only lets a state go.
+ * same process is still in front. A clear is always taken: it only lets a state go. Which
+ * agents speak it is their vendor's fact (`statusProtocol` in `protocols/agents/`).
  *
  * @module
  */
 
 import { readForeground } from "../pty/mod.ts";
-import { type AgentKind, processAgentKind } from "./agent_kind.ts";
+import { processAgentKind, vendorOf } from "../../protocols/agents/mod.ts";
 import type { Pane } from "./pane.ts";
-
-/** The agents that speak the Program Status Protocol (Claude Code ≥ 2.1.295). */
-const STATUS_SPEAKERS: ReadonlySet<AgentKind> = new Set(["claude"]);
 
 /** The process whose probe each pane answered. */
 const speakers = new WeakMap<Pane, number>();
@@ -28,7 +26,7 @@ export function acceptProbe(pane: Pane): boolean {
   const front = group === undefined
     ? null
     : readForeground(pane.pty.pid, { group, last: pane.current, cwd: false });
-  if (!front || !STATUS_SPEAKERS.has(processAgentKind(front))) {
+  if (!front || !vendorOf(processAgentKind(front))?.statusProtocol) {
     speakers.delete(pane);
     return false;
   }
