@@ -77,7 +77,7 @@ function globalOption(c: TmuxCommand): boolean {
  * ```
  */
 export function tmuxRights(cmd: TmuxCommand): Capability[] {
-  const rights = RIGHTS[cmd.name];
+  const rights = Object.hasOwn(RIGHTS, cmd.name) ? RIGHTS[cmd.name] : undefined;
   if (!rights) return ["session:admin"];
   return typeof rights === "function" ? rights(cmd) : [...rights];
 }
