@@ -32,6 +32,7 @@ import { current, focus, resolve, selectWindow } from "./_focus.ts";
 import { closePane, killSession, killWindow } from "./_close.ts";
 import { PaneStates } from "./_states.ts";
 import { restoreSession } from "./_restore.ts";
+import { acceptProbe, fromSpeaker } from "./_status_gate.ts";
 import type {
   LaunchRequest,
   ModelOptions,
@@ -350,8 +351,10 @@ export class Model {
       output: (p, data) => this.#onOutput(p, data),
       wantsOutput: (p) => this.#options.wants("pane.output", p.id),
       exit: (p, exit) => this.#onExit(p, exit),
-      status: (p, message) => this.#live(p) && this.#states.status(p, message),
-      answersStatus: () => this.#options.statusProtocol !== false,
+      status: (p, message) =>
+        this.#live(p) && (message.type !== "report" || fromSpeaker(p)) &&
+        this.#states.status(p, message),
+      answersStatus: (p) => this.#options.statusProtocol !== false && acceptProbe(p),
       screenState: (p, report) => this.#live(p) && this.setState(p.id, report),
       clipboard: (p, text) => this.#live(p) && clipboardCopied(this.#options, p, text),
     };
