@@ -162,6 +162,7 @@ export class Pane {
       env: launch.env,
       cols: launch.cols,
       rows: launch.rows,
+      command: launch.command,
     });
     this.#processes = options.processes;
     this.#declaredTags = options.declaredTags;
