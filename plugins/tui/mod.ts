@@ -43,7 +43,13 @@ export async function attach(request: AttachRequest): Promise<AttachExit> {
   );
   const options: AttachOptions = {
     ...ATTACH_DEFAULTS,
-    ...(config ? { prefix: config.attach.prefix, scrollback: config.attach.scrollback } : {}),
+    ...(config
+      ? {
+        prefix: config.attach.prefix,
+        scrollback: config.attach.scrollback,
+        modeKeys: config.attach.modeKeys,
+      }
+      : {}),
     ...withoutUndefined(request),
   };
   if (!namedKeyBytes(options.prefix)) {
