@@ -11,7 +11,7 @@ import { type GrantSet, intersect, missing } from "../../protocols/bus/capabilit
 import { didYouMean } from "../../protocols/bus/suggest.ts";
 import type { Command } from "./command.ts";
 import type { Caller, CommandSpec } from "../../protocols/bus/command_spec.ts";
-import { parseCommandInput, specOf } from "../../protocols/bus/schema.ts";
+import { checkKeys, parseCommandInput, specOf } from "../../protocols/bus/schema.ts";
 import { EventHub } from "./events.ts";
 import { describeCaller } from "./_describe.ts";
 import { checkTargets, resolveTargets, type TargetResolver } from "./_targets.ts";
@@ -254,6 +254,7 @@ export class Bus {
     }
     const { command } = entry;
     checkCaller(name, command, caller);
+    checkKeys(command.name, command.inputSchema, rawInput);
     const parsed = parseCommandInput(command.name, command.parse, rawInput);
     // The routing step: one route today, this host; another host's call goes to its route.
     const destination = destinationOf(command, parsed, this.#host);
