@@ -21,8 +21,13 @@ export type { AgentSession, StateInfo, StateReport, StatusTask } from "./agent_s
 export type { ModelProcesses, PanePty, SpawnPty } from "./pane_pty.ts";
 export type { DeferredPty } from "./deferred_pty.ts";
 export { type Clock, systemClock } from "./clock.ts";
-export { AGENT_KINDS, AGENTS, guessAgentKind, processAgentKind } from "./agent_kind.ts";
-export type { AgentKind } from "./agent_kind.ts";
+export {
+  AGENT_KINDS,
+  AGENTS,
+  guessAgentKind,
+  processAgentKind,
+} from "../../protocols/agents/mod.ts";
+export type { AgentKind } from "../../protocols/agents/mod.ts";
 export { targetResolver } from "./target_resolver.ts";
 export type { ModelTargets } from "./target_resolver.ts";
 export type { SessionInfo, SessionRecord, WindowInfo, WindowRecord } from "./records.ts";

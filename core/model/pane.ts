@@ -9,7 +9,7 @@ import type { ForegroundProcess, PaneProcesses } from "../pty/mod.ts";
 import { Screen } from "../screen/mod.ts";
 import { pipe } from "./pane_io.ts";
 import { DisplayFilter } from "./display_filter.ts";
-import type { AgentKind } from "./agent_kind.ts";
+import type { AgentKind } from "../../protocols/agents/mod.ts";
 import {
   AgentState,
   type PaneState,

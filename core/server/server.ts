@@ -9,6 +9,7 @@ import { Bus } from "../bus/mod.ts";
 import { coreCommands } from "../commands/mod.ts";
 import type { WeftConfig } from "../config/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
+import { isHostName } from "../../protocols/bus/host_id.ts";
 import { Model, targetResolver } from "../model/mod.ts";
 import { canvasOwner } from "../model/canvas_pty.ts";
 import { ProcessGroups, Pty, shellArgv } from "../pty/mod.ts";
@@ -82,7 +83,7 @@ export async function startServer(
     );
   }
 
-  const bus = new Bus();
+  const bus = new Bus({ ...ownHost() });
   const paneEnv = config.tmuxShim ? await tmuxShim(paths.dir, paths.socket) : undefined;
   const model = new Model({
     publish: (topic, data, pane) => bus.events.publish(topic, data, pane),
@@ -102,13 +103,12 @@ export async function startServer(
     declaredTags: () => bus.declaredTags(),
   });
   // Before the store restores panes: their environment names the HTTP door (WEFT_HTTP).
-  const http = serveHttpDoor({
-    bus,
-    checkKey: (id, key) => {
-      const expected = model.panes.get(id)?.launch.env[SIDEBAND_KEY_ENV];
-      return expected !== undefined && keysEqual(expected, key);
-    },
-  });
+  // A pane's key proves a caller runs in it: the hooks door's posts and socket clients' hellos.
+  const paneKey = (id: string, key: string) => {
+    const expected = model.panes.get(id)?.launch.env[SIDEBAND_KEY_ENV];
+    return expected !== undefined && keysEqual(expected, key);
+  };
+  const http = serveHttpDoor({ bus, checkKey: paneKey });
   const store = await openProjectStore(config, { model, bus, paths, fresh: options.fresh });
   bus.setResolver(targetResolver(model));
   const host = new PluginHost({
@@ -170,7 +170,15 @@ export async function startServer(
   );
   await Deno.writeTextFile(paths.info, JSON.stringify(info, null, 2) + "\n", { mode: 0o600 });
   const maxLineBytes = options.maxLineBytes ?? 16 * 1024 * 1024;
-  acceptLoop(listener, connections, { bus, model, sizes, maxLineBytes, info, flow: options.flow });
+  acceptLoop(listener, connections, {
+    bus,
+    model,
+    sizes,
+    maxLineBytes,
+    info,
+    flow: options.flow,
+    paneKey,
+  });
   // The restored tree is whole and answered from now on; its programs start meanwhile.
   void store.startPanes();
 
@@ -244,6 +252,7 @@ async function acceptLoop(
     maxLineBytes: number;
     info: Record<string, unknown>;
     flow: Partial<FlowLimits> | undefined;
+    paneKey: (id: string, key: string) => boolean;
   },
 ): Promise<void> {
   let n = 0;
@@ -256,6 +265,7 @@ async function acceptLoop(
         ...(deps.flow ? { flow: deps.flow } : {}),
         hello: () => ({ ...deps.info }),
         paneExists: (id) => deps.model.panes.has(id),
+        paneKey: deps.paneKey,
         sizes: deps.sizes,
         paneScreen: (id) => {
           const screen = deps.model.panes.get(id)?.screen;
@@ -318,5 +328,15 @@ async function startDormant(
     // Another request started it meanwhile.
     if (!(err instanceof TypeError)) throw err;
     return { ...host.status().find((p) => p.name === name), started: false };
+  }
+}
+
+/** This machine's host name, as `<host>/p3` names a pane here; none if it is not a usable one. */
+function ownHost(): { host?: string } {
+  try {
+    const host = Deno.hostname();
+    return isHostName(host) ? { host } : {};
+  } catch {
+    return {};
   }
 }

@@ -7,8 +7,8 @@
  */
 
 import type { LaunchRequest } from "../model/mod.ts";
-import { guessAgentKind } from "../model/agent_kind.ts";
-import { resumeArgv, type ResumeTarget } from "./resume.ts";
+import { guessAgentKind } from "../../protocols/agents/mod.ts";
+import { resumable, resumeArgv, type ResumeTarget } from "./resume.ts";
 import type { SavedPane } from "./saved.ts";
 
 /** `"all"`: panes start their programs again; `"layout"`: shells only; `"off"`: nothing. */
@@ -90,7 +90,7 @@ function choose(
     return inShell(`a shell ${where}: "${saved.command}" had ended (${how})`);
   }
   const kind = guessAgentKind(saved.command.split(/\s+/));
-  if (kind !== "claude" && kind !== "codex") {
+  if (!resumable(kind)) {
     return { argv: saved.argv, cwd: saved.cwd, note: `"${saved.command}" started again` };
   }
   const target: ResumeTarget = saved.agentSession

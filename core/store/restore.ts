@@ -7,7 +7,7 @@
  */
 
 import type { DeferredPty, Model, WindowRecord } from "../model/mod.ts";
-import { panesOf } from "../layout/mod.ts";
+import { panesOf } from "../../protocols/layout/tree/mod.ts";
 import { type PanePlan, type PlanContext, planPane } from "./plan.ts";
 import { replay } from "./replay.ts";
 import { idOrder } from "./db.ts";

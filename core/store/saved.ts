@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { LayoutNode, Size } from "../layout/mod.ts";
+import type { LayoutNode, Size } from "../../protocols/layout/tree/mod.ts";
 import type { AgentKind, Pane, PaneExit, SessionRecord, WindowRecord } from "../model/mod.ts";
 import { canvasOwner } from "../model/canvas_pty.ts";
 

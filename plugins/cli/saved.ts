@@ -7,7 +7,7 @@
 
 import { parseArgs } from "node:util";
 import { loadConfig } from "../../core/config/mod.ts";
-import { panesOf } from "../../core/layout/mod.ts";
+import { panesOf } from "../../protocols/layout/tree/mod.ts";
 import { serverPaths } from "../../core/server/paths.ts";
 import { planAll, type SavedState, StoreDb } from "../../core/store/mod.ts";
 import { BUILTIN_PLUGINS } from "../builtin.ts";

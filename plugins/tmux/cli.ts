@@ -6,15 +6,14 @@
  * @module
  */
 
-import { WeftClient } from "../client/mod.ts";
+import { paneHello, WeftClient } from "../client/mod.ts";
 import type { CliIo, Subcommand } from "../cli/io.ts";
 import { parseTmuxArgs } from "../../protocols/tmux/mod.ts";
 import { TMUX_VERSION } from "./run.ts";
 
 /** Connects as the calling pane: `WEFT_SOCKET` in a pane, else the project around `cwd`. */
 function connect(io: CliIo): Promise<WeftClient> {
-  const pane = io.env("WEFT_PANE");
-  const hello = { client: "cli" as const, ...(pane ? { pane } : {}) };
+  const hello = { client: "cli" as const, ...paneHello(io.env) };
   const socket = io.env("WEFT_SOCKET");
   return socket ? WeftClient.connect(socket, hello) : WeftClient.find(io.cwd, hello);
 }

@@ -8,7 +8,7 @@
 
 import type { WeftClient } from "../client/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
-import type { LayoutNode } from "../../core/layout/mod.ts";
+import type { LayoutNode } from "../../protocols/layout/tree/mod.ts";
 import type { PaneInfo, SessionInfo, WindowInfo } from "../../core/model/mod.ts";
 
 /** What `window.layout` returns. */
