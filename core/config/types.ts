@@ -72,6 +72,12 @@ export interface WeftConfig {
    * states (Claude Code reports only to a terminal that answers).
    */
   statusProtocol: boolean;
+  /**
+   * A pane program's OSC 52 copy (tmux's `set-clipboard` words): `on` reaches attached
+   * terminals and the paste buffers, `external` only the terminals, `off` nowhere. Panes tagged
+   * `untrusted` never reach them.
+   */
+  clipboard: "on" | "external" | "off";
   /** Size of windows until a client attaches. */
   size: { cols: number; rows: number };
   /**
@@ -79,8 +85,11 @@ export interface WeftConfig {
    * `quietMs` waits up to `waitMs` for the human to pause, then fails with `BUSY_HUMAN`.
    */
   humanInput: { quietMs: number; waitMs: number };
-  /** `weft attach`: the prefix key (tmux-style name) and history lines kept per shown pane. */
-  attach: { prefix: string; scrollback: number };
+  /**
+   * `weft attach`: the prefix key (tmux-style name), history lines kept per shown pane, and
+   * copy mode's keys (tmux's `mode-keys`).
+   */
+  attach: { prefix: string; scrollback: number; modeKeys: "vi" | "emacs" };
   /** Panes get `TMUX`, `TMUX_PANE` and weft's `tmux` first on `PATH` (`tmuxShim`). */
   tmuxShim: boolean;
   /** What `weft serve` starts with. */

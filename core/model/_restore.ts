@@ -19,10 +19,12 @@ export function restoreSession(
   session: SessionRecord,
   windows: readonly WindowRecord[],
   launchesOf: (paneId: string) => LaunchRequest[],
-  options: { defer?: boolean } = {},
+  options: { defer?: boolean; hold?: ReadonlySet<string> } = {},
 ): RestoreResult {
   const result: RestoreResult = { panes: [], failed: [], deferred: [] };
   const deferred = options.defer && deps.options.checkSpawn ? result.deferred : undefined;
+  // Held panes wait for `DeferredPty.start` on their `pty`, whatever `defer` says.
+  const held: DeferredPty[] = [];
   const record: SessionRecord = { ...session, windows: [] };
   deps.sessions.set(session.id, record);
   for (const saved of windows) {
@@ -34,7 +36,8 @@ export function restoreSession(
     for (const paneId of panesOf(saved.layout)) {
       const size = rects.get(paneId) ?? window.size;
       const launches = launchesOf(paneId);
-      const pane = spawnFirst(deps, { window, id: paneId, size, launches }, result, deferred);
+      const into = options.hold?.has(paneId) ? held : deferred;
+      const pane = spawnFirst(deps, { window, id: paneId, size, launches }, result, into);
       if (pane) result.panes.push(pane);
       else tree = tree && removePane(tree, paneId);
     }

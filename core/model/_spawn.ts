@@ -25,7 +25,7 @@ export interface SpawnContext {
   processes: ModelProcesses;
   clock: Clock;
   hooks: PaneHooks;
-  /** The model's loop that parses its panes' output in turn. */
+  /** The model's loop that parses every pane's output in turn. */
   parseLoop: ParseLoop;
 }
 
@@ -70,7 +70,7 @@ export function newPane(context: SpawnContext, request: SpawnRequest): Pane {
     (launch.canvas ? "program" : guessAgentKind(launch.command.split(/\s+/)));
   let later: ReturnType<typeof deferredLaunch> | undefined;
   if (deferred && !launch.canvas) {
-    options.checkSpawn!({ ...full, argv: [...full.argv] });
+    options.checkSpawn?.({ ...full, argv: [...full.argv] });
     later = deferredLaunch(options.spawn, context.processes);
   }
   const pane = new Pane({ id, session: window.session, window: window.id }, full, {

@@ -19,7 +19,7 @@ export type { CurrentInfo, PaneExit, PaneInfo, PaneState, StateSource } from "./
 export { AgentState, STATE_SOURCES } from "./agent_state.ts";
 export type { AgentSession, StateInfo, StateReport, StatusTask } from "./agent_state.ts";
 export type { ModelProcesses, PanePty, SpawnPty } from "./pane_pty.ts";
-export type { DeferredPty } from "./deferred_pty.ts";
+export { DeferredPty } from "./deferred_pty.ts";
 export { type Clock, systemClock } from "./clock.ts";
 export {
   AGENT_KINDS,

@@ -20,6 +20,7 @@ import type { SessionInfo, SessionRecord, WindowInfo, WindowRecord } from "./rec
 import { sessionInfoOf, windowInfoOf } from "./records.ts";
 import type { ModelProcesses } from "./pane_pty.ts";
 import { type Clock, systemClock } from "./clock.ts";
+import { clipboardCopied } from "./_clipboard.ts";
 import { movePane, type MoveTarget } from "./_move_pane.ts";
 import type { DeferredPty } from "./deferred_pty.ts";
 import { newPane } from "./_spawn.ts";
@@ -270,13 +271,15 @@ export class Model {
    * tried in order; a pane none of them starts is left out of its layout, a window left with no
    * pane is dropped, and so is a session left with no window. With `defer` (and the model's
    * `checkSpawn`), each program is checked now and started when the caller starts
-   * `result.deferred`: the tree is whole at once, the `fork`s come after.
+   * `result.deferred`: the tree is whole at once, the `fork`s come after. The panes in `hold`
+   * are not started at all until their `pty` (a {@link DeferredPty}) is (a store this user's
+   * weft did not record: see `core/store/seal.ts`).
    */
   restoreSession(
     session: SessionRecord,
     windows: readonly WindowRecord[],
     launchesOf: (paneId: string) => LaunchRequest[],
-    options: { defer?: boolean } = {},
+    options: { defer?: boolean; hold?: ReadonlySet<string> } = {},
   ): RestoreResult {
     return restoreSession(this.#parts, session, windows, launchesOf, options);
   }
@@ -354,6 +357,7 @@ export class Model {
       status: (p, message) => this.#live(p) && this.#states.status(p, message),
       answersStatus: () => this.#options.statusProtocol !== false,
       screenState: (p, report) => this.#live(p) && this.setState(p.id, report),
+      clipboard: (p, text) => this.#live(p) && clipboardCopied(this.#options, p, text),
     };
   }
 

@@ -92,6 +92,8 @@ export interface PaneHooks {
   answersStatus: (pane: Pane) => boolean;
   /** The screen heuristics saw a state (see `screen_watch.ts`). */
   screenState: (pane: Pane, report: StateReport) => void;
+  /** The program set the clipboard (OSC 52). */
+  clipboard?: (pane: Pane, text: string) => void;
 }
 
 /** What a pane is given to start: its PTY factory, its process reaper, its clock, its hooks. */
@@ -179,6 +181,7 @@ export class Pane {
         answer: () => options.hooks.answersStatus(this),
         report: (message) => options.hooks.status(this, message),
       },
+      clipboard: (text) => options.hooks.clipboard?.(this, text),
     });
     const { hooks } = options;
     this.#unpipe = pipe(this.pty, this.screen, {

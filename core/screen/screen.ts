@@ -29,6 +29,7 @@ import {
   STATUS_PROBE_REPLY,
   type StatusMessage,
 } from "../../protocols/status/mod.ts";
+import { osc52Text } from "../../protocols/terminal/osc52.ts";
 import {
   answerColorQueries,
   contentRows,
@@ -59,6 +60,8 @@ export interface ScreenOptions {
    * terminal takes its reports) and where its reports go. Without it, probes go unanswered.
    */
   status?: { answer: () => boolean; report: (message: StatusMessage) => void };
+  /** The program set the clipboard (OSC 52); reads of it are never answered. */
+  clipboard?: (text: string) => void;
 }
 
 /** What to read. */
@@ -194,6 +197,12 @@ export class Screen {
       const message = parseStatus(data);
       if (message.type !== "query") guard(() => status.report(message));
       else if (status.answer()) options.reply(STATUS_PROBE_REPLY);
+      return true;
+    });
+    const clipboard = options.clipboard;
+    this.#term.parser.registerOscHandler(52, (data) => {
+      const text = clipboard && osc52Text(data);
+      if (text) guard(() => clipboard(text));
       return true;
     });
     this.#term.parser.registerCsiHandler({ final: "J" }, (params) => {

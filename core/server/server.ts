@@ -5,6 +5,7 @@
  * @module
  */
 
+import { dirname } from "node:path";
 import { Bus } from "../bus/mod.ts";
 import { coreCommands } from "../commands/mod.ts";
 import type { WeftConfig } from "../config/mod.ts";
@@ -21,7 +22,13 @@ import { Connection } from "./connection.ts";
 import { serveHttpDoor } from "./http_door.ts";
 import { keysEqual, SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
 import type { FlowLimits } from "./_outbox.ts";
-import { ensurePrivateDir, type ServerPaths, serverPaths, sharedManifestsFile } from "./paths.ts";
+import {
+  ensureProjectDir,
+  ensureSocketDir,
+  type ServerPaths,
+  serverPaths,
+  sharedManifestsFile,
+} from "./paths.ts";
 import { readServerInfo } from "./info.ts";
 import { tmuxShim } from "./tmux_shim.ts";
 
@@ -69,9 +76,9 @@ export async function startServer(
 ): Promise<RunningServer> {
   const started = performance.now();
   const paths = serverPaths(config.projectDir);
-  await ensurePrivateDir(paths.dir);
+  await ensureProjectDir(paths.dir);
   if (!paths.socket.startsWith(paths.dir)) {
-    await ensurePrivateDir(paths.socket.replace(/\/[^/]+$/, ""));
+    await ensureSocketDir(dirname(paths.socket), config.projectDir);
   }
   await claimSocket(paths);
   // No live server owns this project now: what a killed one left running ends here.
@@ -92,6 +99,7 @@ export async function startServer(
     historyBytes: config.historyBytes,
     idleMs: config.idleMs,
     statusProtocol: config.statusProtocol,
+    clipboard: config.clipboard,
     foreground: { intervalMs: config.foregroundMs },
     baseEnv: () => ({ ...Deno.env.toObject(), ...options.paneEnv }),
     socketPath: () => paths.socket,
@@ -165,10 +173,18 @@ export async function startServer(
         }),
         stop: () => setTimeout(stop, 10),
         startPlugin: (name) => startDormant(host, config, name),
+        allow: (panes) => store.allow(panes),
+        held: () => store.held(),
       },
     }),
   );
-  await Deno.writeTextFile(paths.info, JSON.stringify(info, null, 2) + "\n", { mode: 0o600 });
+  // A new file renamed into place: a link at the name is replaced, never written through.
+  const temp = `${paths.info}.${Deno.pid}.tmp`;
+  await Deno.writeTextFile(temp, JSON.stringify(info, null, 2) + "\n", {
+    createNew: true,
+    mode: 0o600,
+  });
+  await Deno.rename(temp, paths.info);
   const maxLineBytes = options.maxLineBytes ?? 16 * 1024 * 1024;
   acceptLoop(listener, connections, {
     bus,

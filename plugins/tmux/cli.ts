@@ -95,6 +95,7 @@ export async function runTmux(args: readonly string[], io: CliIo): Promise<numbe
 
 /** The `tmux` subcommand. */
 export const tmux: Subcommand = {
+  words: "foreign",
   usage: "weft tmux [-L NAME] [-S PATH] COMMAND [FLAGS] [ARGS]",
   summary: "tmux's commands (split-window, send-keys, list-panes, display-message, …) on weft's " +
     "panes, with tmux's output and exit codes",
