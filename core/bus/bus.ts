@@ -201,9 +201,13 @@ export class Bus {
     return this.#commands.size;
   }
 
-  /** The cloneable specs of every command, sorted by name. */
-  list(): CommandSpec[] {
+  /**
+   * The cloneable specs of every command (or of those `which` keeps: a spec's JSON Schemas are
+   * built on first listing, so filter here rather than after), sorted by name.
+   */
+  list(which?: (command: Command) => boolean): CommandSpec[] {
     return [...this.#commands.values()]
+      .filter((e) => !which || which(e.command))
       .map((e) => ({ ...specOf(e.command), owner: e.owner }))
       .sort((a, b) => a.name.localeCompare(b.name));
   }
