@@ -8,18 +8,18 @@
 import type { WeftEvent } from "../../core/bus/mod.ts";
 import { WeftClient } from "../client/mod.ts";
 import type { LayoutNode } from "../../core/layout/mod.ts";
-import type { PaneInfo } from "../../core/model/mod.ts";
 import type { ActionContext } from "./actions.ts";
 import type { CellGrid } from "./cells.ts";
-import type { PaneLabel, WindowView } from "./chrome.ts";
+import type { WindowView } from "./chrome.ts";
+import { paneLabels, statusInfo } from "./frame_info.ts";
 import { windowRects } from "./chrome.ts";
 import { CHROME_ROWS, composeFrame } from "./compose.ts";
 import { InputHandler, type Mode } from "./input_handler.ts";
 import { PaneInput } from "./pane_input.ts";
 import { PaneMirror } from "./pane_mirror.ts";
 import { Renderer } from "./renderer.ts";
-import { tmuxLook } from "./tmux_look.ts";
-import { type AttachState, blockedCount, loadState } from "./session_state.ts";
+import { applyEvent, type AttachState, loadState } from "./session_state.ts";
+import { reconnect } from "./reconnect.ts";
 import type { StatusInfo } from "./status_bar.ts";
 import type { TerminalIo } from "./terminal.ts";
 import { osc52 } from "../../protocols/terminal/osc52.ts";
@@ -39,6 +39,11 @@ export interface AttachOptions {
   escapeMs: number;
   /** Copy mode's keys, as tmux's `mode-keys`. */
   modeKeys: "vi" | "emacs";
+  /**
+   * Connects to the project's server again; given, the client outlives a server restart and
+   * comes back to its session. Not given, the client ends when the server goes away.
+   */
+  reconnect?: () => Promise<WeftClient>;
 }
 
 /** Defaults of {@link AttachOptions}. */
@@ -83,7 +88,7 @@ const STRUCTURE_TOPICS = [
  * ```
  */
 export class AttachApp {
-  readonly client: WeftClient;
+  #client: WeftClient;
   readonly terminal: TerminalIo;
   readonly options: AttachOptions;
   readonly mirrors = new Map<string, PaneMirror>();
@@ -101,15 +106,17 @@ export class AttachApp {
   #finish!: (exit: AttachExit) => void;
   #done = new Promise<AttachExit>((resolve) => (this.#finish = resolve));
   #finished = false;
+  /** Shown in the status bar while the server is away. */
+  #away: string | undefined;
 
   constructor(client: WeftClient, terminal: TerminalIo, options: AttachOptions) {
-    this.client = client;
+    this.#client = client;
     this.terminal = terminal;
     this.options = options;
     const { cols, rows } = terminal.size();
     this.#renderer = new Renderer(cols, rows);
     this.input = new PaneInput(
-      (pane, params) => client.call("pane.write", { pane, ...params }),
+      (pane, params) => this.client.call("pane.write", { pane, ...params }),
       (err) => this.notice((err as Error).message, true),
     );
     this.#handler = new InputHandler(this, this.#actionContext());
@@ -118,16 +125,7 @@ export class AttachApp {
   /** Runs until detach, the server going away, or the session closing. */
   async run(): Promise<AttachExit> {
     this.state = await loadState(this.client, this.options.session);
-    this.client.onClose(() =>
-      this.finish({ reason: "server-gone", message: "the weft server went away" })
-    );
-    this.client.onDropped(() => {
-      // We read too slowly (a flood): what we know is stale; start again from snapshots.
-      for (const mirror of this.mirrors.values()) mirror.resync();
-      void this.#reload();
-    });
-    await this.client.subscribe({ topics: STRUCTURE_TOPICS }, (event) => this.#onEvent(event));
-    void this.#loadUnread();
+    await this.#follow(this.client);
     this.terminal.start();
     try {
       this.terminal.onInput((bytes) => this.#handler.push(bytes));
@@ -147,6 +145,55 @@ export class AttachApp {
       this.mirrors.clear();
       await this.terminal.close();
     }
+  }
+
+  /** The connection to the server (a new one after a reconnect). */
+  get client(): WeftClient {
+    return this.#client;
+  }
+
+  /** Listens to a connection: its events, its drops, its end. */
+  async #follow(client: WeftClient): Promise<void> {
+    client.onClose(() => void this.#lost(client));
+    client.onDropped(() => {
+      // We read too slowly (a flood): what we know is stale; start again from snapshots.
+      for (const mirror of this.mirrors.values()) mirror.resync();
+      void this.#reload();
+    });
+    await client.subscribe({ topics: STRUCTURE_TOPICS }, (event) => this.#onEvent(event));
+    void this.#loadUnread();
+  }
+
+  /** The server went away: end, or (with `reconnect`) wait for it and come back. */
+  async #lost(client: WeftClient): Promise<void> {
+    if (this.#finished || client !== this.#client) return;
+    const connect = this.options.reconnect;
+    if (!connect) {
+      return this.finish({ reason: "server-gone", message: "the weft server went away" });
+    }
+    this.#away = "the weft server went away: reconnecting…";
+    this.schedule();
+    const { id, name } = this.state.session;
+    const back = await reconnect({ connect, session: { id, name }, alive: () => !this.#finished });
+    if (!back || this.#finished) return back?.client.close();
+    this.#client = back.client;
+    this.state = back.state;
+    for (const m of this.mirrors.values()) m.dispose();
+    this.mirrors.clear();
+    this.#away = undefined;
+    try {
+      await this.#follow(back.client);
+      await this.#sendSize();
+      await this.#reload();
+    } catch { /* gone again: its onClose starts over */ }
+    this.notice(
+      back.same
+        ? `reconnected to the weft server: session ${name ?? id}`
+        : `reconnected: session ${name ?? id} is gone, showing ${
+          back.state.session.name ?? back.state.session.id
+        }`,
+      !back.same,
+    );
   }
 
   /** Unread messages per agent pane, when the messaging plugin runs (events keep them). */
@@ -240,7 +287,7 @@ export class AttachApp {
       cols,
       rows,
       window: this.view,
-      labels: this.#labels(),
+      labels: paneLabels(this.state),
       mirrors: this.mirrors,
       status: this.#status(mode),
       copy: this.#handler.copy,
@@ -260,48 +307,27 @@ export class AttachApp {
     if (f.dirty) this.schedule();
   }
 
-  #labels(): Map<string, PaneLabel> {
-    const labels = new Map<string, PaneLabel>();
-    // Like tmux's window names: what runs in front now, else the launch command.
-    for (const p of this.state.panes.values()) {
-      labels.set(p.id, { ...p, command: p.current?.program ?? p.command, ...tmuxLook(p.meta) });
-    }
-    return labels;
-  }
-
   #status(mode: Mode): StatusInfo {
-    const { session, windows, layout, panes } = this.state;
-    const focused = layout?.focused ? panes.get(layout.focused) : undefined;
-    const now = new Date();
-    const notice = this.#notice && this.#notice.until > performance.now()
+    const notice = this.#away
+      ? { text: this.#away, error: true }
+      : this.#notice && this.#notice.until > performance.now()
       ? this.#notice
       : undefined;
     const modeText = this.#handler.modeText(mode);
-    return {
-      session: session.name ?? session.id,
-      windows: windows.map((w) => ({
-        index: w.index,
-        label: w.name ?? w.id,
-        current: w.id === layout?.window,
-      })),
-      pane: focused ? `${focused.id}${focused.name ? `:${focused.name}` : ""}` : "-",
-      blocked: blockedCount(panes),
-      unread: focused ? this.#unread.get(focused.id) ?? 0 : 0,
-      clock: `${pad(now.getHours())}:${pad(now.getMinutes())}`,
-      ...(notice ? { notice } : modeText ? { notice: { text: modeText } } : {}),
-    };
+    return statusInfo(this.state, {
+      unread: this.#unread,
+      notice: notice ?? (modeText ? { text: modeText } : undefined),
+      now: new Date(),
+    });
   }
 
   #onEvent(event: WeftEvent): void {
-    if (event.topic === "pane.clipboard") {
-      // A program copied with OSC 52 (the server checked the project's `clipboard` setting).
-      const { pane, text } = event.data as { pane: string; text: string };
-      if (this.state.panes.get(pane)?.session !== this.state.session.id) return;
-      return void this.terminal.write(osc52(text)).catch(() => {});
-    }
-    if (event.topic === "tmux.clipboard") {
-      // A program copied (`tmux load-buffer -w`): this terminal's clipboard gets it (OSC 52).
-      const { text } = event.data as { text: string };
+    if (event.topic === "pane.clipboard" || event.topic === "tmux.clipboard") {
+      // A program copied (OSC 52 as the project allows, or `tmux load-buffer -w`): this
+      // terminal's clipboard gets it.
+      const { pane, text } = event.data as { pane: string | null; text: string };
+      const theirs = pane && this.state.panes.get(pane)?.session !== this.state.session.id;
+      if (event.topic === "pane.clipboard" && theirs) return;
       return void this.terminal.write(osc52(text)).catch(() => {});
     }
     if (event.topic === "message.unread") {
@@ -309,45 +335,19 @@ export class AttachApp {
       this.#unread.set(data.pane, data.unread);
       return this.schedule();
     }
-    if (event.topic === "pane.state") {
-      const data = event.data as {
-        pane: string;
-        state: PaneInfo["state"];
-        source: PaneInfo["stateSource"];
-        kind: string | null;
-        progress: number | null;
-        message: string | null;
-      };
-      const pane = this.state.panes.get(data.pane);
-      if (pane) {
-        pane.state = data.state;
-        pane.stateSource = data.source;
-        pane.stateKind = data.kind ?? null;
-        pane.stateProgress = data.progress ?? null;
-        pane.stateMessage = data.message ?? null;
-      }
-      return this.schedule();
-    }
-    if (event.topic === "pane.current") {
-      const data = event.data as { pane: string; current: PaneInfo["current"] };
-      const pane = this.state.panes.get(data.pane);
-      if (pane) pane.current = data.current;
-      return this.schedule();
-    }
     if (event.topic === "pane.created") {
       // A pane created again under a known id was respawned (a new program, a new screen).
       this.mirrors.get((event.data as { id: string }).id)?.resync();
     }
-    if (
-      event.topic === "session.closed" &&
-      (event.data as { session?: string }).session === this.state.session.id
-    ) {
+    const next = applyEvent(this.state, event);
+    if (next === "closed") {
       return this.finish({
         reason: "session-closed",
         message: `session ${this.state.session.name ?? this.state.session.id} closed`,
       });
     }
-    void this.#reload();
+    if (next === "reload") return void this.#reload();
+    this.schedule();
   }
 
   /** Re-reads the session's state (coalesced) and follows it. */
@@ -454,8 +454,11 @@ export class AttachApp {
   }
 
   #actionContext(): ActionContext {
+    const client = () => this.client;
     return {
-      client: this.client,
+      get client() {
+        return client();
+      },
       state: () => this.state,
       enter: (mode) => this.#handler.enter(mode),
       detach: () =>
@@ -471,7 +474,3 @@ export class AttachApp {
 }
 
 type Timer = ReturnType<typeof setTimeout>;
-
-function pad(n: number): string {
-  return String(n).padStart(2, "0");
-}

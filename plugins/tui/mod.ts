@@ -57,8 +57,12 @@ export async function attach(request: AttachRequest): Promise<AttachExit> {
       `the prefix "${options.prefix}" is not a key name such as C-b, C-a or M-x`,
     );
   }
-  const client = await WeftClient.find(request.cwd, { client: "tui" });
-  const app = new AttachApp(client, request.terminal ?? processTerminal(), options);
+  const connect = () => WeftClient.find(request.cwd, { client: "tui" });
+  const client = await connect();
+  const app = new AttachApp(client, request.terminal ?? processTerminal(), {
+    reconnect: connect,
+    ...options,
+  });
   const signals = ["SIGTERM", "SIGHUP"] as const;
   const stop = () => app.finish({ reason: "error", message: "terminated by a signal" });
   // Whatever goes wrong, the terminal gets its modes back before the process ends.
@@ -76,7 +80,7 @@ export async function attach(request: AttachRequest): Promise<AttachExit> {
     for (const s of signals) Deno.removeSignalListener(s, stop);
     globalThis.removeEventListener("error", crash);
     globalThis.removeEventListener("unhandledrejection", crash);
-    client.close();
+    app.client.close();
   }
 }
 
