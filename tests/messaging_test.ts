@@ -3,7 +3,6 @@
 // and bad input with clear errors.
 import { deepStrictEqual, ok, rejects, strictEqual } from "node:assert/strict";
 import { E2E, withServer } from "./helpers/server.ts";
-import { WeftClient } from "../plugins/client/mod.ts";
 import { eventually } from "./helpers/poll.ts";
 
 const COURIER = new URL("./fixtures/plugins/courier/mod.ts", import.meta.url).pathname;
@@ -23,12 +22,12 @@ Deno.test({
   name: "messaging: a pane's wait is woken by a send; check afterwards is empty",
   ...E2E,
   fn: () =>
-    withServer(async ({ client, server }) => {
+    withServer(async ({ client, asPane }) => {
       const { pane } = await client.call<{ pane: string }>("session.create", {
         command: "sleep 600",
         name: "bob",
       });
-      const bob = await WeftClient.connect(server.paths.socket, { client: "cli", pane });
+      const bob = await asPane(pane);
       try {
         const waiting = bob.call<{ status: string; message: Info }>("message.wait", {
           timeout: 30,
@@ -179,7 +178,7 @@ Deno.test({
   name: "messaging: a renamed pane keeps its inbox, read marks included, under its new name",
   ...E2E,
   fn: () =>
-    withServer(async ({ client, server }) => {
+    withServer(async ({ client, asPane }) => {
       const { pane } = await client.call<{ pane: string }>("session.create", {
         command: "sleep 600",
         name: "bob",
@@ -191,7 +190,7 @@ Deno.test({
       );
       await client.call("message.send", { to: "bob", content: "one" });
       await client.call("message.send", { to: "bob", content: "two" });
-      const bob = await WeftClient.connect(server.paths.socket, { client: "cli", pane });
+      const bob = await asPane(pane);
       try {
         const first = await bob.call<{ messages: Info[] }>("message.check", { limit: 1 });
         deepStrictEqual(first.messages.map((m) => m.content), ["one"]);
@@ -217,7 +216,7 @@ Deno.test({
   name: "messaging: message.unread tells a pane's unread count as it changes (the TUI shows it)",
   ...E2E,
   fn: () =>
-    withServer(async ({ client, server }) => {
+    withServer(async ({ client, asPane }) => {
       const { pane } = await client.call<{ pane: string }>("session.create", {
         command: "sleep 600",
         name: "bob",
@@ -229,7 +228,7 @@ Deno.test({
       );
       await client.call("message.send", { to: "bob", content: "one" });
       await client.call("message.send", { to: "bob", content: "two" });
-      const bob = await WeftClient.connect(server.paths.socket, { client: "cli", pane });
+      const bob = await asPane(pane);
       try {
         await bob.call("message.check", {});
       } finally {

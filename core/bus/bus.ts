@@ -15,6 +15,7 @@ import { EventHub } from "./events.ts";
 import { describeCaller } from "./_describe.ts";
 import { checkTargets, resolveTargets, type TargetResolver } from "./_targets.ts";
 import { deadlineOf, runWithin } from "./_deadline.ts";
+import { destinationOf, type Route, unknownHost } from "./route.ts";
 
 /** A reply: a value or an error, never a throw. */
 export type Reply<T = unknown> = { ok: true; value: T } | { ok: false; error: ErrorBody };
@@ -36,6 +37,12 @@ interface Entry {
   command: Command;
   owner: string;
   grants: GrantSet;
+}
+
+/** Options of a {@link Bus}. */
+export interface BusOptions {
+  /** This server's host name: a target naming it (`<host>/p3`) is local, as a plain one is. */
+  host?: string;
 }
 
 /** Who asks when {@link Bus.paneId} resolves a reference (it reads, and only by reference). */
@@ -68,6 +75,25 @@ export class Bus {
   #starting = new Map<string, Promise<void>>();
   #nextId = 1;
   #tags: ReadonlySet<string> | undefined;
+  #routes: Route[] = [];
+  readonly #host: string | undefined;
+
+  constructor(options: BusOptions = {}) {
+    this.#host = options.host;
+  }
+
+  /** This server's host name, if it has one. */
+  get host(): string | undefined {
+    return this.#host;
+  }
+
+  /**
+   * Adds a way to other hosts: a call whose targets name a host that is not this one goes to
+   * the first route that reaches it (none: `UNKNOWN_HOST`).
+   */
+  addRoute(route: Route): void {
+    this.#routes.push(route);
+  }
 
   /** Installs the function that turns target references into the objects handlers get. */
   setResolver(resolver: TargetResolver): void {
@@ -227,13 +253,14 @@ export class Bus {
     }
     const { command } = entry;
     checkCaller(name, command, caller);
-    const resolved = resolveTargets(
-      command,
-      parseCommandInput(command.name, command.parse, rawInput),
-      caller,
-      this.#resolver,
-    );
+    const parsed = parseCommandInput(command.name, command.parse, rawInput);
+    // The routing step: one route today, this host; another host's call goes to its route.
+    const destination = destinationOf(command, parsed, this.#host);
     const requestId = options.requestId ?? `r${this.#nextId++}`;
+    if (destination.host !== undefined) {
+      return await this.#route(destination.host, name, destination.input, requestId, options);
+    }
+    const resolved = resolveTargets(command, destination.input, caller, this.#resolver);
     const nested = nestedCaller(caller, entry);
     const deadline = deadlineOf(command, resolved.input, options.timeoutMs);
     const within = { deadline, ...(options.signal ? { signal: options.signal } : {}) };
@@ -246,6 +273,28 @@ export class Bus {
         signal,
         call: (n, i) => this.invoke(n, i, { caller: nested, signal }),
       }));
+  }
+
+  /** Hands a call for `host` to the first route that reaches it; `UNKNOWN_HOST` if none does. */
+  #route(
+    host: string,
+    name: string,
+    input: unknown,
+    requestId: string,
+    options: CallOptions,
+  ): Promise<unknown> {
+    const route = this.#routes.find((r) => r.reaches(host));
+    if (!route) throw unknownHost(name, host, this.#host);
+    const { caller, signal, timeoutMs } = options;
+    return route.call({
+      host,
+      name,
+      input,
+      caller,
+      requestId,
+      ...(signal ? { signal } : {}),
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    });
   }
 }
 

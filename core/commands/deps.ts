@@ -16,6 +16,10 @@ export interface ServerControl {
   stop: () => void;
   /** Starts a dormant built-in plugin (see `WeftConfig.dormant`); resolves to its state. */
   startPlugin: (name: string) => Promise<Record<string, unknown>>;
+  /** Starts held panes (`server.allow`; all when empty); resolves to the ids started. */
+  allow: (panes: readonly string[]) => Promise<string[]>;
+  /** The panes restored held, not started (a store weft did not record here). */
+  held: () => string[];
 }
 
 /** Dependencies of the built-in commands. */

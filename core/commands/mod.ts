@@ -26,6 +26,7 @@ import { paneSet } from "./pane_set.ts";
 import { paneStatus } from "./pane_status.ts";
 import { paneWait } from "./pane_wait.ts";
 import { paneWrite } from "./pane_write.ts";
+import { serverAllow } from "./server_allow.ts";
 import { serverCommands } from "./server_commands.ts";
 import { serverStatus } from "./server_status.ts";
 import { serverStop } from "./server_stop.ts";
@@ -83,6 +84,7 @@ export const CORE_COMMANDS = [
   serverStatus,
   serverStop,
   serverPluginStart,
+  serverAllow,
   serverCommands,
 ] as const;
 

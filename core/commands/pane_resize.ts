@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "./_define.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
-import { resizePaneCells } from "../layout/mod.ts";
+import { resizePaneCells } from "../../protocols/layout/tree/mod.ts";
 import type { CoreDeps } from "./deps.ts";
 import { describeLayout } from "./window_layout.ts";
 

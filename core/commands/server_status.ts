@@ -20,6 +20,7 @@ export function serverStatus(deps: CoreDeps) {
       current: deps.model.current(),
       commands: deps.bus.size,
       foreground: deps.model.foregroundStats(),
+      held: deps.server.held(),
     }),
   });
 }

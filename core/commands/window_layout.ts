@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "./_define.ts";
-import { layoutRects } from "../layout/mod.ts";
+import { layoutRects } from "../../protocols/layout/tree/mod.ts";
 import type { WindowRecord } from "../model/mod.ts";
 import type { CoreDeps } from "./deps.ts";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "./_define.ts";
-import { parseLayout } from "../layout/mod.ts";
+import { parseLayout } from "../../protocols/layout/tree/mod.ts";
 import type { CoreDeps } from "./deps.ts";
 import { describeLayout } from "./window_layout.ts";
 

@@ -22,6 +22,8 @@ export interface BuiltinPlugin {
   /** What the project allows it unless its `deno.json` says otherwise. */
   grant: Grant;
   options: Record<string, unknown>;
+  /** Started at its first use rather than with the server (see {@link PluginConfig.lazy}). */
+  lazy?: boolean;
 }
 
 /** One plugin as the project configures it. */
@@ -36,6 +38,13 @@ export interface PluginConfig {
   options: Record<string, unknown>;
   /** Its memory cap in MiB (the V8 heap of its process); the host's default when absent. */
   memoryMiB?: number;
+  /**
+   * Start it at its first use, not with the server: once its manifest is known from an earlier
+   * run, its commands go on the bus at once and its process starts when one of them is called,
+   * one of its topics is subscribed to, or the server finds state it owns. Only built-ins that
+   * do nothing unasked say so.
+   */
+  lazy?: boolean;
 }
 
 /** The whole validated configuration. */

@@ -4,11 +4,12 @@
  * @module
  */
 
+import type { ParseLoop } from "../screen/mod.ts";
 import type { ForegroundProcess, PaneProcesses } from "../pty/mod.ts";
 import { Screen } from "../screen/mod.ts";
 import { pipe } from "./pane_io.ts";
 import { DisplayFilter } from "./display_filter.ts";
-import type { AgentKind } from "./agent_kind.ts";
+import type { AgentKind } from "../../protocols/agents/mod.ts";
 import {
   AgentState,
   type PaneState,
@@ -107,6 +108,8 @@ export interface PaneOptions {
   now: () => number;
   /** The sideband tags commands declare, which the display filter hides too. */
   declaredTags?: () => ReadonlySet<string>;
+  /** The loop that parses the model's panes in turn; its own when absent (a lone pane). */
+  parseLoop?: ParseLoop;
 }
 
 /**
@@ -173,6 +176,7 @@ export class Pane {
       rows: launch.rows,
       historyBytes: launch.historyBytes,
       reply: (data) => this.pty.write(data),
+      ...(options.parseLoop ? { parseLoop: options.parseLoop } : {}),
       status: {
         answer: () => options.hooks.answersStatus(this),
         report: (message) => options.hooks.status(this, message),

@@ -19,6 +19,7 @@
  */
 
 import type { Bus, Caller } from "../bus/mod.ts";
+import { VENDORS } from "../../protocols/agents/mod.ts";
 
 /** Largest hook body read (Claude Code sends a tool's whole input and output). */
 export const MAX_HOOK_BODY = 4 * 1024 * 1024;
@@ -41,9 +42,12 @@ export interface HttpDoor {
   close(): Promise<void>;
 }
 
-const ROUTES: Record<string, { command: string; agent: string }> = {
-  "/hooks/claude-code": { command: "pane.report", agent: "claude" },
-};
+/** One path per agent vendor with hooks (`protocols/agents/`): `/hooks/claude-code`. */
+const ROUTES: Record<string, { command: string; agent: string }> = Object.fromEntries(
+  VENDORS.flatMap((v) =>
+    v.hooks ? [[v.hooks.route, { command: "pane.report", agent: v.kind }]] : []
+  ),
+);
 
 /** Starts the door on 127.0.0.1. */
 export function serveHttpDoor(options: HttpDoorOptions): HttpDoor {

@@ -5,11 +5,14 @@
  * @module
  */
 
+import { dirname } from "node:path";
 import { Bus } from "../bus/mod.ts";
 import { coreCommands } from "../commands/mod.ts";
 import type { WeftConfig } from "../config/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
+import { isHostName } from "../../protocols/bus/host_id.ts";
 import { Model, targetResolver } from "../model/mod.ts";
+import { canvasOwner } from "../model/canvas_pty.ts";
 import { ProcessGroups, Pty, shellArgv } from "../pty/mod.ts";
 import { fileManifestCache, layeredManifestCache, PluginHost } from "../plugin/mod.ts";
 import { type ProjectStore, startStore } from "../store/mod.ts";
@@ -19,7 +22,13 @@ import { Connection } from "./connection.ts";
 import { serveHttpDoor } from "./http_door.ts";
 import { keysEqual, SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
 import type { FlowLimits } from "./_outbox.ts";
-import { ensurePrivateDir, type ServerPaths, serverPaths, sharedManifestsFile } from "./paths.ts";
+import {
+  ensureProjectDir,
+  ensureSocketDir,
+  type ServerPaths,
+  serverPaths,
+  sharedManifestsFile,
+} from "./paths.ts";
 import { readServerInfo } from "./info.ts";
 import { tmuxShim } from "./tmux_shim.ts";
 
@@ -67,9 +76,9 @@ export async function startServer(
 ): Promise<RunningServer> {
   const started = performance.now();
   const paths = serverPaths(config.projectDir);
-  await ensurePrivateDir(paths.dir);
+  await ensureProjectDir(paths.dir);
   if (!paths.socket.startsWith(paths.dir)) {
-    await ensurePrivateDir(paths.socket.replace(/\/[^/]+$/, ""));
+    await ensureSocketDir(dirname(paths.socket), config.projectDir);
   }
   await claimSocket(paths);
   // No live server owns this project now: what a killed one left running ends here.
@@ -81,7 +90,7 @@ export async function startServer(
     );
   }
 
-  const bus = new Bus();
+  const bus = new Bus({ ...ownHost() });
   const paneEnv = config.tmuxShim ? await tmuxShim(paths.dir, paths.socket) : undefined;
   const model = new Model({
     publish: (topic, data, pane) => bus.events.publish(topic, data, pane),
@@ -102,13 +111,12 @@ export async function startServer(
     declaredTags: () => bus.declaredTags(),
   });
   // Before the store restores panes: their environment names the HTTP door (WEFT_HTTP).
-  const http = serveHttpDoor({
-    bus,
-    checkKey: (id, key) => {
-      const expected = model.panes.get(id)?.launch.env[SIDEBAND_KEY_ENV];
-      return expected !== undefined && keysEqual(expected, key);
-    },
-  });
+  // A pane's key proves a caller runs in it: the hooks door's posts and socket clients' hellos.
+  const paneKey = (id: string, key: string) => {
+    const expected = model.panes.get(id)?.launch.env[SIDEBAND_KEY_ENV];
+    return expected !== undefined && keysEqual(expected, key);
+  };
+  const http = serveHttpDoor({ bus, checkKey: paneKey });
   const store = await openProjectStore(config, { model, bus, paths, fresh: options.fresh });
   bus.setResolver(targetResolver(model));
   const host = new PluginHost({
@@ -165,12 +173,28 @@ export async function startServer(
         }),
         stop: () => setTimeout(stop, 10),
         startPlugin: (name) => startDormant(host, config, name),
+        allow: (panes) => store.allow(panes),
+        held: () => store.held(),
       },
     }),
   );
-  await Deno.writeTextFile(paths.info, JSON.stringify(info, null, 2) + "\n", { mode: 0o600 });
+  // A new file renamed into place: a link at the name is replaced, never written through.
+  const temp = `${paths.info}.${Deno.pid}.tmp`;
+  await Deno.writeTextFile(temp, JSON.stringify(info, null, 2) + "\n", {
+    createNew: true,
+    mode: 0o600,
+  });
+  await Deno.rename(temp, paths.info);
   const maxLineBytes = options.maxLineBytes ?? 16 * 1024 * 1024;
-  acceptLoop(listener, connections, { bus, model, sizes, maxLineBytes, info, flow: options.flow });
+  acceptLoop(listener, connections, {
+    bus,
+    model,
+    sizes,
+    maxLineBytes,
+    info,
+    flow: options.flow,
+    paneKey,
+  });
   // The restored tree is whole and answered from now on; its programs start meanwhile.
   void store.startPanes();
 
@@ -182,10 +206,25 @@ export async function startServer(
     );
   }
   const pluginsStarted = host.start(config.plugins).then(
-    () => {},
+    () => wakeOwners(host, model, config),
     (err) => console.error("weft: plugins failed to start:", err),
   );
   return { bus, model, host, paths, store, stop, finished, pluginsStarted };
+}
+
+/**
+ * Starts each idle (lazy) plugin that owns a pane the store brought back (a canvas it draws, a
+ * pane tagged with its name, as the tmux plugin tags the panes it made): it looks after them.
+ */
+async function wakeOwners(host: PluginHost, model: Model, config: WeftConfig): Promise<void> {
+  const lazy = new Set(config.plugins.filter((p) => p.lazy).map((p) => p.name));
+  const owners = new Set<string>();
+  for (const pane of model.panes.values()) {
+    const canvas = canvasOwner(pane.pty);
+    if (canvas !== null && lazy.has(canvas)) owners.add(canvas);
+    for (const tag of pane.tags) if (lazy.has(tag)) owners.add(tag);
+  }
+  await Promise.all([...owners].map((name) => host.wake(name)));
 }
 
 /** Most modules the user's shared manifest cache remembers. */
@@ -229,6 +268,7 @@ async function acceptLoop(
     maxLineBytes: number;
     info: Record<string, unknown>;
     flow: Partial<FlowLimits> | undefined;
+    paneKey: (id: string, key: string) => boolean;
   },
 ): Promise<void> {
   let n = 0;
@@ -241,6 +281,7 @@ async function acceptLoop(
         ...(deps.flow ? { flow: deps.flow } : {}),
         hello: () => ({ ...deps.info }),
         paneExists: (id) => deps.model.panes.has(id),
+        paneKey: deps.paneKey,
         sizes: deps.sizes,
         paneScreen: (id) => {
           const screen = deps.model.panes.get(id)?.screen;
@@ -303,5 +344,15 @@ async function startDormant(
     // Another request started it meanwhile.
     if (!(err instanceof TypeError)) throw err;
     return { ...host.status().find((p) => p.name === name), started: false };
+  }
+}
+
+/** This machine's host name, as `<host>/p3` names a pane here; none if it is not a usable one. */
+function ownHost(): { host?: string } {
+  try {
+    const host = Deno.hostname();
+    return isHostName(host) ? { host } : {};
+  } catch {
+    return {};
   }
 }

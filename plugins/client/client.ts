@@ -21,6 +21,8 @@ export interface HelloOptions {
   client?: string;
   /** The pane this client runs in (`WEFT_PANE`), so its actions are attributed to it. */
   pane?: string;
+  /** That pane's key (`WEFT_SIDEBAND_KEY`): without it the server does not believe `pane`. */
+  key?: string;
   /** Give up rights: only these capabilities (a read-only bridge). */
   grants?: string[];
 }

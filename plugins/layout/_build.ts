@@ -1,6 +1,6 @@
 // Atomic creation of a declarative layout: a new window, every pane spawned, then the exact
 // tree installed; if anything fails, the window (and a session made for it) is killed.
-import type { LayoutNode, Size } from "../../core/layout/mod.ts";
+import type { LayoutNode, Size } from "../../protocols/layout/tree/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import type { LayoutSpec, PaneSpec } from "../../protocols/layout/mod.ts";
 import type { Call, WindowLayout } from "./_window.ts";

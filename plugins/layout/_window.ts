@@ -1,6 +1,6 @@
 // What the commands share: reading a window's layout through the core, and changing it with a
 // retry when a pane came or went between the read and the write.
-import type { LayoutNode } from "../../core/layout/mod.ts";
+import type { LayoutNode } from "../../protocols/layout/tree/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 
 /** A bus call as handlers get it. */

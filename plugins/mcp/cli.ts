@@ -7,8 +7,8 @@
 
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
-import { WeftClient } from "../client/mod.ts";
+import { parseArgs } from "../cli/args.ts";
+import { paneHello, paneRefused, WeftClient } from "../client/mod.ts";
 import { loadConfig } from "../../core/config/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { findServerInfo } from "../../core/server/info.ts";
@@ -44,12 +44,14 @@ async function stdio(args: string[], io: CliIo): Promise<number> {
   const start = values.project ? resolve(io.cwd, values.project) : io.cwd;
   const options = await projectOptions(start);
   const readOnly = values["read-only"] === true || options.readOnly === true;
-  const pane = io.env("WEFT_PANE");
   const client = await WeftClient.find(start, {
     client: "mcp",
-    ...(pane ? { pane } : {}),
+    ...paneHello(io.env),
     ...(readOnly ? { grants: [...READ_ONLY_GRANTS] } : {}),
   });
+  // Claude Code keeps a stdio server's stderr in its MCP log.
+  const refused = paneRefused(client.hello);
+  if (refused) io.err(`weft mcp: ${refused}\n`);
   try {
     const why = await serveStdio(client, { ...options, readOnly });
     if (why === "server") {

@@ -9,7 +9,7 @@
  */
 
 import { WeftError } from "@weft/weft/plugin";
-import { PROMPT_PROFILES, promptClearKeys, promptDraft } from "../../protocols/agent_state/mod.ts";
+import { promptClearKeys, promptDraft, promptHolds, vendorOf } from "../../protocols/agents/mod.ts";
 import { type PaneEntry, paneName } from "./_directory.ts";
 import type { Deliverer } from "./_messaging.ts";
 import type { MessageStore, StoredMessage } from "./_store.ts";
@@ -69,7 +69,7 @@ export class PaneDelivery implements Deliverer {
   /** True when a message may be typed into `pane` now (its screen is checked next). */
   ready(pane: PaneEntry): boolean {
     return this.mode(pane) !== "inbox" && !pane.exited && READY.has(pane.state) &&
-      TRUSTED.has(pane.stateSource) && PROMPT_PROFILES[pane.agent] !== undefined;
+      TRUSTED.has(pane.stateSource) && vendorOf(pane.agent)?.prompt !== undefined;
   }
 
   arrived(_message: StoredMessage, pane: PaneEntry): void {
@@ -128,7 +128,7 @@ export class PaneDelivery implements Deliverer {
     for (let attempt = 1; attempt <= 2; attempt++) {
       const draft = await this.#draft(pane);
       if (draft === undefined) return "later";
-      const ours = attempt > 1 && draft !== "" && isOurs(draft, text);
+      const ours = attempt > 1 && draft !== "" && promptHolds(pane.agent, draft, text);
       if (draft !== "" && !ours) return "later";
       const working = this.#until(pane.id, (p) => p.state === "working" || p.state === "blocked");
       try {
@@ -158,7 +158,7 @@ export class PaneDelivery implements Deliverer {
    */
   async #takeBack(pane: PaneEntry, text: string): Promise<void> {
     const draft = await this.#draft(pane);
-    if (!draft || !isOurs(draft, text)) return;
+    if (!draft || !promptHolds(pane.agent, draft, text)) return;
     const keys = promptClearKeys(pane.agent, draft) ?? [];
     try {
       for (let i = 0; i < keys.length; i += MAX_KEYS) {
@@ -199,10 +199,4 @@ export class PaneDelivery implements Deliverer {
     });
     return { seen, cancel };
   }
-}
-
-/** True when the prompt holds the text weft typed (as drawn, or as a collapsed paste). */
-function isOurs(draft: string, text: string): boolean {
-  const flat = (s: string) => s.replace(/\s+/g, " ").trim();
-  return flat(draft) === flat(text) || /^\[Pasted text #\d+/.test(draft);
 }

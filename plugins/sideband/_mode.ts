@@ -6,6 +6,7 @@
  * @module
  */
 
+import { AGENTS, vendorOf } from "../../protocols/agents/mod.ts";
 import { type Mode, MODES, type Options } from "./options.ts";
 
 /** The facts about a pane that decide its mode (a subset of `PaneInfo`). */
@@ -19,8 +20,6 @@ export interface PaneKind {
   /** What runs in the pane's foreground now (`claude -p` typed into a shell reads as a stream). */
   current?: { argv: readonly string[] } | null;
 }
-
-const AGENTS = new Set(["claude", "codex", "gemini", "aider"]);
 
 /**
  * The mode for a pane.
@@ -47,7 +46,7 @@ export function modeOf(
     (pane.name === null ? undefined : options.panes[pane.name]) ??
     (tagged as Mode | undefined) ??
     byKind(pane, options);
-  const agent = AGENTS.has(pane.agent);
+  const agent = (AGENTS as ReadonlySet<string>).has(pane.agent);
   if (
     agent && context.mcp && options.prefer === "mcp" && (chosen === "stream" || chosen === "screen")
   ) {
@@ -58,8 +57,9 @@ export function modeOf(
 
 function byKind(pane: PaneKind, options: Options): Mode {
   const words = [...pane.argv, ...pane.command.split(/\s+/), ...(pane.current?.argv ?? [])];
-  const printing = words.some((a) => a === "-p" || a === "--print");
-  if (pane.agent === "claude" && printing) return "stream";
+  // A run that prints one answer and exits draws no TUI: its output is a plain stream.
+  const print = vendorOf(pane.agent)?.print;
+  if (print && words.some((a) => print.includes(a))) return "stream";
   return options.kinds[pane.agent] ?? "off";
 }
 

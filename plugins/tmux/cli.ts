@@ -6,15 +6,14 @@
  * @module
  */
 
-import { WeftClient } from "../client/mod.ts";
+import { paneHello, WeftClient } from "../client/mod.ts";
 import type { CliIo, Subcommand } from "../cli/io.ts";
 import { parseTmuxArgs } from "../../protocols/tmux/mod.ts";
 import { TMUX_VERSION } from "./run.ts";
 
 /** Connects as the calling pane: `WEFT_SOCKET` in a pane, else the project around `cwd`. */
 function connect(io: CliIo): Promise<WeftClient> {
-  const pane = io.env("WEFT_PANE");
-  const hello = { client: "cli" as const, ...(pane ? { pane } : {}) };
+  const hello = { client: "cli" as const, ...paneHello(io.env) };
   const socket = io.env("WEFT_SOCKET");
   return socket ? WeftClient.connect(socket, hello) : WeftClient.find(io.cwd, hello);
 }
@@ -96,6 +95,7 @@ export async function runTmux(args: readonly string[], io: CliIo): Promise<numbe
 
 /** The `tmux` subcommand. */
 export const tmux: Subcommand = {
+  words: "foreign",
   usage: "weft tmux [-L NAME] [-S PATH] COMMAND [FLAGS] [ARGS]",
   summary: "tmux's commands (split-window, send-keys, list-panes, display-message, …) on weft's " +
     "panes, with tmux's output and exit codes",

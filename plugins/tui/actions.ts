@@ -6,7 +6,7 @@
  */
 
 import type { WeftClient } from "../client/mod.ts";
-import { neighbour, panesOf, type Side } from "../../core/layout/mod.ts";
+import { neighbour, panesOf, type Side } from "../../protocols/layout/tree/mod.ts";
 import type { Action } from "./bindings.ts";
 import type { AttachState, LayoutInfo } from "./session_state.ts";
 

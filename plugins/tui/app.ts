@@ -7,7 +7,7 @@
 
 import type { WeftEvent } from "../../core/bus/mod.ts";
 import { WeftClient } from "../client/mod.ts";
-import type { LayoutNode } from "../../core/layout/mod.ts";
+import type { LayoutNode } from "../../protocols/layout/tree/mod.ts";
 import type { ActionContext } from "./actions.ts";
 import type { CellGrid } from "./cells.ts";
 import type { WindowView } from "./chrome.ts";

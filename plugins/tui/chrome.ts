@@ -12,7 +12,7 @@ import {
   layoutRects,
   type Rect,
   type Size,
-} from "../../core/layout/mod.ts";
+} from "../../protocols/layout/tree/mod.ts";
 import { ATTR, type CellGrid, palette, PLAIN, type Style } from "./cells.ts";
 import { textWidth, truncate } from "./width.ts";
 
@@ -62,7 +62,7 @@ export const BADGES: Record<string, { text: string; style: Style }> = {
  *
  * @example
  * ```ts
- * import { leaf } from "../../core/layout/mod.ts";
+ * import { leaf } from "../../protocols/layout/tree/mod.ts";
  * import { windowRects } from "./chrome.ts";
  * const rects = windowRects({ tree: leaf("p1"), size: { cols: 10, rows: 4 }, zoomed: null, focused: "p1" });
  * console.assert(rects.get("p1")!.cols === 10);
@@ -99,7 +99,7 @@ const GLYPHS: Record<number, string> = {
  *
  * @example
  * ```ts
- * import { leaf, splitPane } from "../../core/layout/mod.ts";
+ * import { leaf, splitPane } from "../../protocols/layout/tree/mod.ts";
  * import { CellGrid } from "./cells.ts";
  * import { drawChrome } from "./chrome.ts";
  * const tree = splitPane(leaf("p1"), "p1", "p2", { direction: "horizontal" });

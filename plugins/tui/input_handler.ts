@@ -6,7 +6,7 @@
  */
 
 import type { WeftClient } from "../client/mod.ts";
-import type { LayoutNode, Rect } from "../../core/layout/mod.ts";
+import type { LayoutNode, Rect } from "../../protocols/layout/tree/mod.ts";
 import { type ActionContext, ACTIONS } from "./actions.ts";
 import { prefixBinding } from "./bindings.ts";
 import type { WindowView } from "./chrome.ts";

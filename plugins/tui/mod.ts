@@ -13,7 +13,7 @@
  * @module
  */
 
-import { parseArgs } from "node:util";
+import { parseArgs } from "../cli/args.ts";
 import { WeftClient } from "../client/mod.ts";
 import { loadConfig } from "../../core/config/mod.ts";
 import type { Subcommand } from "../cli/io.ts";

@@ -14,7 +14,7 @@ import xterm from "@xterm/headless";
 import { Unicode11Addon } from "@xterm/addon-unicode11";
 import type { WeftClient } from "../client/mod.ts";
 import type { WeftEvent } from "../../core/bus/mod.ts";
-import type { Size } from "../../core/layout/mod.ts";
+import type { Size } from "../../protocols/layout/tree/mod.ts";
 import { type HistoryRead, snapshotBytes, type VisibleSnapshot } from "./snapshot.ts";
 
 type Terminal = InstanceType<typeof xterm.Terminal>;

@@ -9,7 +9,7 @@
 import type { WeftClient } from "../client/mod.ts";
 import type { WeftEvent } from "../../core/bus/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
-import type { LayoutNode } from "../../core/layout/mod.ts";
+import type { LayoutNode } from "../../protocols/layout/tree/mod.ts";
 import type { PaneInfo, SessionInfo, WindowInfo } from "../../core/model/mod.ts";
 
 /** What `window.layout` returns. */

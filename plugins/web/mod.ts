@@ -18,9 +18,9 @@
 
 import { join } from "node:path";
 import { definePlugin, type PluginContext, withState, z } from "@weft/weft/plugin";
-import { publishHttp } from "../mcp/server_info.ts";
+import { publishedPort, publishHttp } from "../mcp/server_info.ts";
 import { OWN_DIR, readAsset, UNICODE11_DIR, WEBGL_DIR, XTERM_DIR } from "./assets.ts";
-import { serveWeb, type WebServer } from "./http.ts";
+import { serveWeb, type WebHttpOptions, type WebServer } from "./http.ts";
 import { Logins } from "./logins.ts";
 import { type Options, parseOptions } from "./options.ts";
 import { linkPage, type PageHost } from "./page_link.ts";
@@ -88,7 +88,10 @@ async function setup(ctx: PluginContext<Options>): Promise<Running> {
   const { projectDir } = await ctx.call<{ projectDir: string }>("server.status", {});
   const logins = new Logins();
   let pages = 0;
-  const server = serveWeb({
+  const infoFile = join(projectDir, ".weft", "server.json");
+  // A restarted plugin serves where it did in this server run: open pages reconnect there.
+  const before = options.port === 0 ? await publishedPort(infoFile, "web") : undefined;
+  const server = listen(ctx, before, {
     port: options.port,
     logins,
     asset: readAsset,
@@ -100,9 +103,25 @@ async function setup(ctx: PluginContext<Options>): Promise<Running> {
       });
     },
   });
-  await publishHttp(join(projectDir, ".weft", "server.json"), { port: server.port }, "web");
+  await publishHttp(infoFile, { port: server.port }, "web");
   ctx.log(`serving the web page at ${server.origin}${options.readOnly ? " (read-only)" : ""}`);
   return { server, logins, readOnly: options.readOnly };
+}
+
+/** Serves on `before` (the port of this server run) when given and free, else as configured. */
+function listen(
+  ctx: PluginContext<Options>,
+  before: number | undefined,
+  options: WebHttpOptions,
+): WebServer {
+  if (before === undefined) return serveWeb(options);
+  try {
+    return serveWeb({ ...options, port: before });
+  } catch (err) {
+    if (!(err instanceof Deno.errors.AddrInUse)) throw err;
+    ctx.log(`port ${before}, where the page was served before, is taken; serving on another one`);
+    return serveWeb(options);
+  }
 }
 
 /** weft as one page may use it: calls attributed to the page, narrowed when read-only. */

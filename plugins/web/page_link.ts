@@ -9,7 +9,7 @@
  * @module
  */
 
-import type { LayoutNode } from "../../core/layout/mod.ts";
+import type { LayoutNode } from "../../protocols/layout/tree/mod.ts";
 import { dragBorders, moveBorder } from "./drag_border.ts";
 import { PaneFeed } from "./pane_feed.ts";
 
@@ -119,8 +119,9 @@ export function linkPage(socket: WebSocket, host: PageHost, options: PageOptions
   let acting = Promise.resolve();
   let typing: { pane: unknown; data: string } | undefined;
   socket.onmessage = (e) => {
-    if (typeof e.data !== "string") return;
-    const m = JSON.parse(e.data);
+    const m = typeof e.data === "string" ? pageMessage(e.data) : undefined;
+    // A frame that is not a JSON object is this page's mistake alone: it is told, and closed.
+    if (!m) return refuse("Cannot read the page's message: it is not a JSON object");
     // Acknowledgements never wait behind an action: they let output flow.
     if (m.t === "ack") return ack(m.panes);
     const isInput = m.t === "input" && typeof m.data === "string";
@@ -141,6 +142,13 @@ export function linkPage(socket: WebSocket, host: PageHost, options: PageOptions
     for (const feed of feeds.values()) feed.close();
     feeds.clear();
   };
+
+  function refuse(message: string): void {
+    send(JSON.stringify({ t: "error", message }));
+    try {
+      socket.close(1007, message.slice(0, 120));
+    } catch { /* already closing */ }
+  }
 
   function ack(panes: unknown): void {
     if (typeof panes !== "object" || panes === null) return;
@@ -178,6 +186,18 @@ export function linkPage(socket: WebSocket, host: PageHost, options: PageOptions
         await host.call("window.resize", { window: view, cols: m.cols, rows: m.rows });
       }
     }
+  }
+}
+
+/** A page's message: a JSON object, or undefined for anything else. */
+function pageMessage(text: string): Record<string, unknown> | undefined {
+  try {
+    const m: unknown = JSON.parse(text);
+    return typeof m === "object" && m !== null && !Array.isArray(m)
+      ? m as Record<string, unknown>
+      : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -112,6 +112,8 @@ export function startCore(options: CoreOptions = {}): TestCore {
     stop: () => void core.stops++,
     startPlugin: (name: string) =>
       Promise.reject(new WeftError("NOT_FOUND", `Cannot start plugin "${name}": no plugins here`)),
+    allow: () => Promise.resolve([]),
+    held: () => [],
   };
   const commands = coreCommands({ model, bus, config, server });
   bus.register("core", options.commands ? options.commands(commands) : commands);

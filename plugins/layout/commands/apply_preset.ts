@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { panesOf } from "../../../core/layout/mod.ts";
+import { panesOf } from "../../../protocols/layout/tree/mod.ts";
 import { applyPreset } from "../_catalog.ts";
 import { defineCommand } from "../_state.ts";
 import type { Preset } from "../presets.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "@weft/weft/plugin";
-import type { LayoutNode } from "../../../core/layout/mod.ts";
+import type { LayoutNode } from "../../../protocols/layout/tree/mod.ts";
 import type { LayoutSpec, PaneSpec, WindowSpec } from "../../../protocols/layout/mod.ts";
 import { getLayout } from "../_window.ts";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "@weft/weft/plugin";
-import type { LayoutNode, Rect } from "../../../core/layout/mod.ts";
+import type { LayoutNode, Rect } from "../../../protocols/layout/tree/mod.ts";
 import { getLayout } from "../_window.ts";
 
 /** A layout node with its cell rectangle and, for panes, what runs there. */

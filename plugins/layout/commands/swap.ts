@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineCommand, WeftError } from "@weft/weft/plugin";
-import { swapPanes } from "../../../core/layout/mod.ts";
+import { swapPanes } from "../../../protocols/layout/tree/mod.ts";
 import { changeLayout } from "../_window.ts";
 
 /** `layout.swap`: two panes of a window trade places. */

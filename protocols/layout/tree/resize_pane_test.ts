@@ -1,5 +1,5 @@
 import { deepStrictEqual, ok, strictEqual, throws } from "node:assert/strict";
-import { WeftError } from "../../protocols/bus/errors.ts";
+import { WeftError } from "../../bus/errors.ts";
 import { h, p, v } from "./_testing.ts";
 import { layoutRects } from "./layout_rects.ts";
 import { resizePane, resizePaneCells } from "./resize_pane.ts";

@@ -1,5 +1,5 @@
 import { deepStrictEqual, strictEqual, throws } from "node:assert/strict";
-import { WeftError } from "../../protocols/bus/errors.ts";
+import { WeftError } from "../../bus/errors.ts";
 import { h, p, v } from "./_testing.ts";
 import { leaf } from "./leaf.ts";
 import { removePane } from "./remove_pane.ts";

@@ -1,31 +1,13 @@
 /**
  * What an agent TUI's prompt holds: the text typed into it and not sent yet (a human's draft),
  * read from the visible screen. Before weft types a message into an agent it checks that the
- * prompt is empty, so it never mixes its text into a human's. Claude Code's prompt was checked
- * against 2.1.330: a `❯` row between two horizontal rules, above the footer.
+ * prompt is empty, so it never mixes its text into a human's. Each vendor's prompt is its
+ * `prompt` profile (`claude.ts`).
  *
  * @module
  */
 
-/** How one agent's TUI draws its prompt. */
-export interface PromptProfile {
-  /** The rule above and below the prompt box. */
-  rule: RegExp;
-  /** The prompt's first row; its text follows the marker. */
-  marker: RegExp;
-  /**
-   * Keys that erase one row of the prompt with the cursor at its end, and join what is left to
-   * the row above; on an empty prompt they do nothing.
-   */
-  eraseRow: readonly string[];
-}
-
-/** The profiles by agent kind (kinds without one: the prompt cannot be read). */
-export const PROMPT_PROFILES: Readonly<Record<string, PromptProfile>> = {
-  // Ctrl-U deletes to the start of the line, Backspace then the line break before it (on an
-  // empty prompt both do nothing); a collapsed paste (`[Pasted text #1 +3 lines]`) is one row.
-  claude: { rule: /^\s*[─━]{8,}\s*$/, marker: /^\s*❯\s?/, eraseRow: ["C-u", "Backspace"] },
-};
+import { vendorOf } from "./table.ts";
 
 /**
  * The prompt's unsent text (`""` when it is empty), or undefined when the screen shows no
@@ -41,7 +23,7 @@ export const PROMPT_PROFILES: Readonly<Record<string, PromptProfile>> = {
  * ```
  */
 export function promptDraft(kind: string, rows: readonly string[]): string | undefined {
-  const profile = PROMPT_PROFILES[kind];
+  const profile = vendorOf(kind)?.prompt;
   if (!profile) return undefined;
   const below = rows.findLastIndex((r) => profile.rule.test(r));
   if (below < 1) return undefined;
@@ -68,7 +50,24 @@ export function promptDraft(kind: string, rows: readonly string[]): string | und
  * ```
  */
 export function promptClearKeys(kind: string, draft: string): string[] | undefined {
-  const profile = PROMPT_PROFILES[kind];
+  const profile = vendorOf(kind)?.prompt;
   if (!profile) return undefined;
   return draft.split("\n").flatMap(() => profile.eraseRow);
+}
+
+/**
+ * True when a prompt showing `draft` holds `text` that weft typed: the same words (rows wrapped
+ * anywhere), or the vendor's collapsed paste, which hides the text.
+ *
+ * @example
+ * ```ts
+ * import { promptHolds } from "./prompt_draft.ts";
+ * console.assert(promptHolds("claude", "fix the\ntests", "fix the tests"));
+ * console.assert(promptHolds("claude", "[Pasted text #1 +3 lines]", "long"));
+ * console.assert(!promptHolds("claude", "a human's words", "fix the tests"));
+ * ```
+ */
+export function promptHolds(kind: string, draft: string, text: string): boolean {
+  const flat = (s: string) => s.replace(/\s+/g, " ").trim();
+  return flat(draft) === flat(text) || vendorOf(kind)?.prompt?.collapsedPaste?.test(draft) === true;
 }

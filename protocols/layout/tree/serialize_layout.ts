@@ -1,4 +1,4 @@
-import { WeftError } from "../../protocols/bus/errors.ts";
+import { WeftError } from "../../bus/errors.ts";
 import { checkLayout } from "./_check.ts";
 import type { LayoutNode } from "./types.ts";
 

@@ -1,5 +1,5 @@
 import { deepStrictEqual, ok, strictEqual, throws } from "node:assert/strict";
-import { WeftError } from "../../protocols/bus/errors.ts";
+import { WeftError } from "../../bus/errors.ts";
 import { h, p, v } from "./_testing.ts";
 import { parseLayout, parseLayoutValue, serializeLayout } from "./serialize_layout.ts";
 

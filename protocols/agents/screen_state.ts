@@ -2,11 +2,13 @@
  * Screen heuristics: what state an agent TUI is in, judged from the rows it shows, for agents
  * that neither report their status (OSC 7501) nor run weft's hooks. The last rows of the screen
  * carry it: a permission dialog, a footer that says how to interrupt the work, or the idle
- * prompt's footer. Claude Code's rules were checked against 2.1.330; Codex's and Gemini CLI's
- * follow their documented screens and are best effort.
+ * prompt's footer. Each vendor's rules are its `state` profile (`claude.ts`, `codex.ts`, …).
  *
  * @module
  */
+
+import { vendorOf } from "./table.ts";
+import type { StateProfile } from "./vendor.ts";
 
 /** What the screen says. */
 export interface ScreenState {
@@ -16,47 +18,6 @@ export interface ScreenState {
   /** For blocked: what the dialog asks about (its title and what it shows), when found. */
   message?: string;
 }
-
-/** How one agent's TUI shows its state. */
-export interface StateProfile {
-  /** A dialog's question; the dialog counts only with a numbered first choice below it. */
-  dialog: RegExp;
-  /** The numbered first choice of a dialog (`❯ 1. Yes`). */
-  choice: RegExp;
-  /** A line a real dialog ends with (so that prose asking the same is not one). */
-  dialogEnd?: RegExp;
-  /** A question (not a permission) dialog. */
-  question?: RegExp;
-  /** The footer while working. */
-  working: RegExp;
-  /** The footer while waiting for a prompt. */
-  idle: RegExp;
-}
-
-/** The profiles by agent kind. */
-export const STATE_PROFILES: Readonly<Record<string, StateProfile>> = {
-  claude: {
-    // "Do you want to proceed?", "Do you want to make this edit to a.ts?", "… create b.ts?"
-    dialog: /^\s*Do you want to .+\?\s*$/,
-    choice: /^\s*(?:❯\s*)?1\.\s+\S/,
-    dialogEnd: /^\s*(?:Esc to cancel|Enter to select)/,
-    question: /^\s*Enter to select/,
-    working: /esc to interrupt/i,
-    idle: /\? for shortcuts/,
-  },
-  codex: {
-    dialog: /^\s*(?:Would you like to .+\?|Allow (?:command|Codex) .*\?)\s*$/i,
-    choice: /^\s*(?:[›>❯]\s*)?1\.\s+\S/,
-    working: /esc to interrupt/i,
-    idle: /(?:⏎ send|\? for shortcuts)/,
-  },
-  gemini: {
-    dialog: /^\s*(?:Allow execution.*\?|Apply this change\?|Do you want to proceed\?)\s*$/i,
-    choice: /^\s*(?:[●❯>]\s*)?1\.\s+\S/,
-    working: /esc to cancel/i,
-    idle: /Type your message/i,
-  },
-};
 
 /** Rows from the bottom that may hold a dialog; footers are in the last few. */
 const DIALOG_ROWS = 24;
@@ -75,7 +36,7 @@ const FOOTER_ROWS = 4;
  * ```
  */
 export function screenState(kind: string, rows: readonly string[]): ScreenState | undefined {
-  const profile = STATE_PROFILES[kind];
+  const profile = vendorOf(kind)?.state;
   if (!profile) return undefined;
   let end = rows.length;
   while (end > 0 && rows[end - 1]!.trim() === "") end--;

@@ -1,5 +1,5 @@
 // Private helpers shared by the layout functions: paths, immutable replacement, ratios.
-import { WeftError } from "../../protocols/bus/errors.ts";
+import { WeftError } from "../../bus/errors.ts";
 import type { Direction, LayoutChild, LayoutNode, SplitNode } from "./types.ts";
 
 /** Child indexes from the root to `pane`, or undefined when it is not in the tree. */

@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { type AgentKind, guessAgentKind, processAgentKind } from "./agent_kind.ts";
+import { type AgentKind, guessAgentKind, processAgentKind } from "./kind.ts";
 
 const LAUNCHES: [string, AgentKind][] = [
   ["claude", "claude"],

@@ -1,35 +1,27 @@
 /**
  * Guesses what kind of program a pane runs, so agents get agent treatment (sideband, state):
  * from the command a pane is launched with, and from the process that runs in its foreground.
+ * The vendors' package and program names are theirs (`table.ts`); the wrappers and shells looked
+ * past are here.
  *
  * @module
  */
 
-/** The kinds weft knows; `shell` for shells, `program` for anything else. */
-export const AGENT_KINDS = ["claude", "codex", "gemini", "aider", "shell", "program"] as const;
+import { VENDORS } from "./table.ts";
 
-/** A pane's agent kind. */
-export type AgentKind = typeof AGENT_KINDS[number];
+/** A pane's agent kind: a vendor's, `shell` for shells, `program` for anything else. */
+export type AgentKind = typeof VENDORS[number]["kind"] | "shell" | "program";
+
+/** The kinds weft knows: the vendors' (in the table's order), then `shell` and `program`. */
+export const AGENT_KINDS: readonly [AgentKind, ...AgentKind[]] = [
+  VENDORS[0].kind,
+  ...VENDORS.slice(1).map((v) => v.kind),
+  "shell",
+  "program",
+];
 
 /** The kinds that are coding agents (the others are `shell` and `program`). */
-export const AGENTS: ReadonlySet<AgentKind> = new Set(["claude", "codex", "gemini", "aider"]);
-
-/** Package names and install paths, wherever they appear in a word (`npx -y @openai/codex`). */
-const PACKAGES: [RegExp, AgentKind][] = [
-  [/@anthropic-ai\/claude-code/, "claude"],
-  [/\/claude\/versions\/[^/]+$/, "claude"], // Claude Code's native install: one file per version
-  [/@openai\/codex/, "codex"],
-  [/@google\/gemini-cli/, "gemini"],
-  [/\baider-chat\b/, "aider"],
-];
-
-/** Program names (a word's base name, without an npm `@version`). */
-const NAMES: [RegExp, AgentKind][] = [
-  [/^claude(-code)?$/, "claude"],
-  [/^codex$/, "codex"],
-  [/^gemini(-cli)?$/, "gemini"],
-  [/^aider$/, "aider"],
-];
+export const AGENTS: ReadonlySet<AgentKind> = new Set(VENDORS.map((v) => v.kind));
 
 const SHELL = /^(ba|z|fi|k|tc|c|da|a|nu|x)?sh$/;
 /** Programs that run another one named after them: launchers, runtimes and interpreters. */
@@ -49,7 +41,7 @@ const ENV_ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
  *
  * @example
  * ```ts
- * import { guessAgentKind } from "./agent_kind.ts";
+ * import { guessAgentKind } from "./kind.ts";
  * console.assert(guessAgentKind(["npx", "claude", "--resume"]) === "claude");
  * console.assert(guessAgentKind(["env", "HOME=/x/home", "claude"]) === "claude");
  * console.assert(guessAgentKind(["node", "/usr/lib/node_modules/@openai/codex/bin/codex.js"]) === "codex");
@@ -66,7 +58,7 @@ function kindOfWords(words: readonly string[]): AgentKind {
   for (let i = 0; i < words.length; i++) {
     // A login shell's argv[0] is `-bash`.
     const word = i === 0 ? words[i]!.replace(/^-/, "") : words[i]!;
-    for (const [re, kind] of PACKAGES) if (re.test(word)) return kind;
+    for (const v of VENDORS) if (v.recognise.packages.some((re) => re.test(word))) return v.kind;
     if (ENV_ASSIGNMENT.test(word)) continue;
     if (word.startsWith("-")) {
       if (shell && /^-[a-z]*c[a-z]*$/.test(word)) return "shell"; // bash -c '…', sh -lc '…'
@@ -74,7 +66,7 @@ function kindOfWords(words: readonly string[]): AgentKind {
       continue;
     }
     const base = word.slice(word.lastIndexOf("/") + 1).replace(/(.)@[^@]*$/, "$1");
-    for (const [re, kind] of NAMES) if (re.test(base)) return kind;
+    for (const v of VENDORS) if (v.recognise.names.test(base)) return v.kind;
     if (SHELL.test(base)) shell = true;
     else if (WRAPPER.test(base) || (wrapped && SUBCOMMANDS.has(base))) wrapped = true;
     else if (wrapped && /^\d+[smhd]?$/.test(base)) continue; // nice -n 10, timeout 5m
@@ -99,7 +91,7 @@ export interface ProcessFacts {
  *
  * @example
  * ```ts
- * import { processAgentKind } from "./agent_kind.ts";
+ * import { processAgentKind } from "./kind.ts";
  * const native = { argv: ["2.1.30"], exe: "/home/u/.local/share/claude/versions/2.1.30" };
  * console.assert(processAgentKind(native) === "claude");
  * console.assert(processAgentKind({ argv: ["sleep", "30"], exe: "/usr/bin/sleep" }) === "program");
