@@ -106,6 +106,10 @@ export class AttachApp {
   #finish!: (exit: AttachExit) => void;
   #done = new Promise<AttachExit>((resolve) => (this.#finish = resolve));
   #finished = false;
+  #last: { window: string | undefined; pane: string | undefined } = {
+    window: undefined,
+    pane: undefined,
+  };
   /** Shown in the status bar while the server is away. */
   #away: string | undefined;
 
@@ -291,6 +295,7 @@ export class AttachApp {
       mirrors: this.mirrors,
       status: this.#status(mode),
       copy: this.#handler.copy,
+      tree: mode.kind === "tree" ? mode.tree : undefined,
       prompt: this.#handler.promptLine(),
       help: mode.kind === "help"
         ? { prefix: this.options.prefix, offset: mode.offset, copyKeys: this.copyKeys }
@@ -350,6 +355,24 @@ export class AttachApp {
     this.schedule();
   }
 
+  /** Takes a new state, remembering the window and pane focused before (`l`, `;`). */
+  #setState(next: AttachState): void {
+    const was = this.state?.layout;
+    const now = next.layout;
+    if (was && now && was.window !== now.window) this.#last.window = was.window;
+    else if (was?.focused && now && was.focused !== now.focused) this.#last.pane = was.focused;
+    this.state = next;
+  }
+
+  /** Follows another session of the server (chosen in the tree). */
+  async switchSession(session: string): Promise<void> {
+    if (session === this.state.session.id) return;
+    this.state = await loadState(this.client, session);
+    this.#last = { window: undefined, pane: undefined };
+    await this.#sendSize();
+    await this.#reload();
+  }
+
   /** Re-reads the session's state (coalesced) and follows it. */
   async #reload(): Promise<void> {
     const r = this.#refresh;
@@ -359,7 +382,7 @@ export class AttachApp {
       do {
         r.again = false;
         try {
-          this.state = await loadState(this.client, this.state.session.id);
+          this.#setState(await loadState(this.client, this.state.session.id));
         } catch (err) {
           if (this.client.closed) return;
           const code = (err as { code?: string }).code;
@@ -469,6 +492,10 @@ export class AttachApp {
       redraw: () => this.redraw(),
       sendPrefix: () => this.#handler.sendPrefix(),
       notice: (text, error) => this.notice(text, error),
+      openTree: (sessionsOnly) => this.#handler.openTree(sessionsOnly),
+      rename: (what, text) => this.#handler.rename(what, text),
+      switchSession: (session) => this.switchSession(session),
+      last: () => ({ ...this.#last }),
     };
   }
 }

@@ -50,6 +50,7 @@ export function statusInfo(state: AttachState, extras: StatusExtras): StatusInfo
       index: w.index,
       label: w.name ?? w.id,
       current: w.id === layout?.window,
+      zoomed: w.id === layout?.window ? !!layout?.zoomed : !!w.zoomed,
     })),
     pane: focused ? `${focused.id}${focused.name ? `:${focused.name}` : ""}` : "-",
     blocked: blockedCount(panes),

@@ -20,17 +20,31 @@ import type { PaneInput } from "./pane_input.ts";
 import type { PaneMirror } from "./pane_mirror.ts";
 import { LineEditor, parseCommandLine } from "./prompt.ts";
 import type { AttachState } from "./session_state.ts";
+import { TreeChooser } from "./tree_mode.ts";
 import { windowRects } from "./chrome.ts";
+
+/** What a prompt is for. */
+export type PromptPurpose =
+  | "command"
+  | "search-forward"
+  | "search-backward"
+  | "rename-window"
+  | "rename-session";
+
+const PROMPT_LABELS: Record<PromptPurpose, string> = {
+  command: ":",
+  "search-forward": "search down: ",
+  "search-backward": "search up: ",
+  "rename-window": "rename window: ",
+  "rename-session": "rename session: ",
+};
 
 /** The client's input mode. */
 export type Mode =
   | { kind: "normal" }
   | { kind: "prefix" }
-  | {
-    kind: "prompt";
-    purpose: "command" | "search-forward" | "search-backward";
-    editor: LineEditor;
-  }
+  | { kind: "prompt"; purpose: PromptPurpose; editor: LineEditor }
+  | { kind: "tree"; tree: TreeChooser }
   | { kind: "confirm"; pane: string }
   | { kind: "help"; offset: number; overflow: number }
   | { kind: "copy" };
@@ -50,6 +64,8 @@ export interface HandlerHost {
   notice(text: string, error?: boolean): void;
   /** Puts copied text on the terminal's clipboard and in weft's paste buffers. */
   copy(text: string): void;
+  /** Follows another session. */
+  switchSession(session: string): Promise<void>;
 }
 
 /** Keys whose bytes depend on the pane's cursor-key mode: the server encodes them. */
@@ -62,6 +78,12 @@ export class InputHandler {
   copy: CopyMode | undefined;
   /** A mouse selection under way: its pane and rectangle. */
   #drag: { pane: string; rect: Rect; x: number; y: number } | undefined;
+  /** A border being dragged: the pane before it, which way it moves, where the mouse is. */
+  #border = {
+    edge: undefined as { pane: string; horizontal: boolean; at: number } | undefined,
+    pending: 0,
+    busy: false,
+  };
   #decoder = new InputDecoder();
   #escape: ReturnType<typeof setTimeout> | undefined;
   #host: HandlerHost;
@@ -94,6 +116,23 @@ export class InputHandler {
     this.#host.schedule();
   }
 
+  /** Opens the tree chooser once the tree is read. */
+  openTree(sessionsOnly: boolean): void {
+    TreeChooser.open(this.#host, { sessionsOnly }).then((tree) => {
+      if (this.mode.kind !== "normal") return;
+      this.mode = { kind: "tree", tree };
+      this.#host.schedule();
+    }, (err) => this.#host.notice((err as Error).message, true));
+  }
+
+  /** Opens a prompt that renames the window or the session. */
+  rename(what: "window" | "session", text: string): void {
+    const editor = new LineEditor();
+    editor.insert(text);
+    this.mode = { kind: "prompt", purpose: `rename-${what}`, editor };
+    this.#host.schedule();
+  }
+
   /** Sends the prefix key itself to the focused pane. */
   sendPrefix(): void {
     const bytes = namedKeyBytes(this.#host.options.prefix);
@@ -106,11 +145,7 @@ export class InputHandler {
     const m = this.mode;
     if (m.kind === "prompt") {
       return {
-        label: m.purpose === "command"
-          ? ":"
-          : m.purpose === "search-forward"
-          ? "search down: "
-          : "search up: ",
+        label: PROMPT_LABELS[m.purpose],
         text: m.editor.text,
         cursor: m.editor.cursor,
       };
@@ -171,6 +206,9 @@ export class InputHandler {
         return this.#helpKey(m, event);
       case "copy":
         return this.#copyKey(event);
+      case "tree":
+        if (!m.tree.key(event)) this.mode = { kind: "normal" };
+        return this.#host.schedule();
     }
   }
 
@@ -200,6 +238,18 @@ export class InputHandler {
     const result = m.editor.key(event);
     if (result === "edit") return this.#host.schedule();
     const text = m.editor.text;
+    if (m.purpose === "rename-window" || m.purpose === "rename-session") {
+      this.mode = { kind: "normal" };
+      this.#host.schedule();
+      if (result !== "submit") return;
+      const { session, layout } = this.#host.state;
+      const name = text.trim() || null;
+      return this.#run(
+        m.purpose === "rename-window"
+          ? this.#host.client.call("window.rename", { window: layout?.window, name })
+          : this.#host.client.call("session.rename", { session: session.id, name }),
+      );
+    }
     if (m.purpose !== "command") {
       this.mode = { kind: "copy" };
       if (result === "submit" && text) this.#search(text, m.purpose === "search-forward");
@@ -269,8 +319,18 @@ export class InputHandler {
     if (this.#drag && (event.action === "drag" || event.action === "release")) {
       return this.#dragSelect(event);
     }
-    const hit = paneAt(windowRects(view), event.x, event.y - 1);
-    if (!hit) return;
+    if (this.#border.edge && (event.action === "drag" || event.action === "release")) {
+      return this.#dragBorder(event);
+    }
+    const rects = windowRects(view);
+    const hit = paneAt(rects, event.x, event.y - 1);
+    if (!hit) {
+      const edge = event.action === "press" && !view.zoomed
+        ? edgeAt(rects, event.x, event.y - 1)
+        : undefined;
+      if (edge) this.#border.edge = { ...edge, at: edge.horizontal ? event.x : event.y };
+      return;
+    }
     const [pane, rect] = hit;
     const mirror = this.#host.mirrors.get(pane);
     const tracking = mirror && mirror.term.modes.mouseTrackingMode !== "none" &&
@@ -288,6 +348,30 @@ export class InputHandler {
     if (event.action === "press" && pane !== view.focused) {
       this.#run(this.#host.client.call("pane.focus", { pane }));
     }
+  }
+
+  /** Moves a border being dragged: resizes the pane before it by what the mouse moved. */
+  #dragBorder(event: MouseEvent): void {
+    const b = this.#border;
+    const edge = b.edge!;
+    const to = edge.horizontal ? event.x : event.y;
+    b.pending += to - edge.at;
+    edge.at = to;
+    if (event.action === "release") b.edge = undefined;
+    const flush = () => {
+      if (b.busy || !b.pending) return;
+      const cells = b.pending;
+      b.pending = 0;
+      b.busy = true;
+      this.#host.client.call("pane.resize", {
+        pane: edge.pane,
+        [edge.horizontal ? "dx" : "dy"]: cells,
+      }).catch((err) => this.#host.notice((err as Error).message, true)).finally(() => {
+        b.busy = false;
+        flush();
+      });
+    };
+    flush();
   }
 
   /** Extends a mouse selection; on release copies it and leaves copy mode. */
@@ -359,7 +443,8 @@ export class InputHandler {
     this.copy = undefined;
     this.#drag = undefined;
     if (
-      this.mode.kind === "copy" || (this.mode.kind === "prompt" && this.mode.purpose !== "command")
+      this.mode.kind === "copy" ||
+      (this.mode.kind === "prompt" && this.mode.purpose.startsWith("search-"))
     ) {
       this.mode = { kind: "normal" };
     }
@@ -374,6 +459,24 @@ export class InputHandler {
 function paneAt(rects: Map<string, Rect>, x: number, y: number): [string, Rect] | undefined {
   for (const [id, r] of rects) {
     if (x >= r.x && x < r.x + r.cols && y >= r.y && y < r.y + r.rows) return [id, r];
+  }
+  return undefined;
+}
+
+/**
+ * The border at window cell (x, y), as the pane left of it (a column: `horizontal` moves) or
+ * above it (a row).
+ */
+function edgeAt(
+  rects: Map<string, Rect>,
+  x: number,
+  y: number,
+): { pane: string; horizontal: boolean } | undefined {
+  for (const [id, r] of rects) {
+    if (r.x + r.cols === x && y >= r.y && y < r.y + r.rows) return { pane: id, horizontal: true };
+  }
+  for (const [id, r] of rects) {
+    if (r.y + r.rows === y && x >= r.x && x < r.x + r.cols) return { pane: id, horizontal: false };
   }
   return undefined;
 }

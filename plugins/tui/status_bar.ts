@@ -12,7 +12,8 @@ import { textWidth, truncate } from "./width.ts";
 /** What the status bar shows. */
 export interface StatusInfo {
   session: string;
-  windows: { index: number; label: string; current: boolean }[];
+  /** The session's windows; `Z` marks a zoomed one, as tmux's `window_flags`. */
+  windows: { index: number; label: string; current: boolean; zoomed?: boolean }[];
   /** The focused pane, e.g. `p3:editor vim`. */
   pane: string;
   blocked: number;
@@ -73,7 +74,7 @@ export function drawStatusBar(grid: CellGrid, y: number, info: StatusInfo): void
     );
   } else {
     for (const w of info.windows) {
-      const text = `${w.index}:${w.label}${w.current ? "*" : ""}`;
+      const text = `${w.index}:${w.label}${w.current ? "*" : ""}${w.zoomed ? "Z" : ""}`;
       if (x + textWidth(text) + 1 > leftEnd) break;
       x += grid.text(x, y, text, w.current ? CURRENT : BAR);
       x += grid.text(x, y, " ", BAR);
