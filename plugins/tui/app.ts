@@ -24,6 +24,7 @@ import type { StatusInfo } from "./status_bar.ts";
 import type { TerminalIo } from "./terminal.ts";
 import { osc52 } from "../../protocols/terminal/osc52.ts";
 import { COPY_TABLES, type CopyCommand } from "./copy_keys.ts";
+import { emptyUserConfig, type UserConfig, watchUserConfig } from "./user_config.ts";
 
 /** How the client behaves. */
 export interface AttachOptions {
@@ -44,6 +45,8 @@ export interface AttachOptions {
    * comes back to its session. Not given, the client ends when the server goes away.
    */
   reconnect?: () => Promise<WeftClient>;
+  /** The user's config file (`[attach]` bindings and theme), followed while attached. */
+  userConfig?: string;
 }
 
 /** Defaults of {@link AttachOptions}. */
@@ -131,6 +134,17 @@ export class AttachApp {
     this.state = await loadState(this.client, this.options.session);
     await this.#follow(this.client);
     this.terminal.start();
+    const path = this.options.userConfig;
+    let first = true;
+    const unwatch = path
+      ? watchUserConfig(path, (config) => {
+        this.user = config;
+        if (config.problems.length) this.notice(`${path}: ${config.problems.join("; ")}`, true);
+        else if (!first) this.notice(`read ${path} again`);
+        first = false;
+        this.redraw();
+      })
+      : () => {};
     try {
       this.terminal.onInput((bytes) => this.#handler.push(bytes));
       this.terminal.onResize(() => this.#resized());
@@ -142,6 +156,7 @@ export class AttachApp {
       this.#tickClock();
       return await this.#done;
     } finally {
+      unwatch();
       this.#finished = true;
       for (const t of this.#timers) clearTimeout(t);
       clearTimeout(this.#frame.timer);
@@ -237,9 +252,18 @@ export class AttachApp {
     };
   }
 
-  /** The copy-mode key table in use. */
+  /** The user's keys and looks (empty until read). */
+  user: UserConfig = emptyUserConfig();
+
+  /** The copy-mode key table in use: the built-in one with the user's keys over it. */
   get copyKeys(): Readonly<Record<string, CopyCommand>> {
-    return COPY_TABLES[this.options.modeKeys === "emacs" ? "copy-mode" : "copy-mode-vi"];
+    const table = this.options.modeKeys === "emacs" ? "copy-mode" : "copy-mode-vi";
+    return { ...COPY_TABLES[table], ...this.user.bind[table] };
+  }
+
+  /** The user's own bindings after the prefix and without it. */
+  get userKeys(): UserConfig["bind"] {
+    return this.user.bind;
   }
 
   /**
@@ -294,6 +318,7 @@ export class AttachApp {
       labels: paneLabels(this.state),
       mirrors: this.mirrors,
       status: this.#status(mode),
+      theme: this.user.theme,
       copy: this.#handler.copy,
       tree: mode.kind === "tree" ? mode.tree : undefined,
       prompt: this.#handler.promptLine(),

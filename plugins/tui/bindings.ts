@@ -84,7 +84,7 @@ export const PREFIX_BINDINGS: readonly Binding[] = [
   { key: "E", action: "layout-next", help: "next layout preset (layout plugin)" },
   { key: "d", action: "detach", help: "detach (everything keeps running)" },
   { key: "[", action: "copy-mode", help: "copy mode: move, select, copy, search (q leaves)" },
-  { key: ":", action: "prompt", help: 'run a command: pane.write p2 {"text":"ls"}' },
+  { key: ":", action: "prompt", help: "run a tmux or bus command (Tab completes)" },
   { key: "?", action: "help", help: "this help" },
   { key: "r", action: "redraw", help: "redraw the screen" },
 ];

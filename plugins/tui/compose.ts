@@ -10,6 +10,7 @@ import { drawChrome, type PaneLabel, windowRects, type WindowView } from "./chro
 import { drawTerminal } from "./draw_terminal.ts";
 import { drawHelp } from "./help.ts";
 import { drawTree, type TreeItem } from "./tree.ts";
+import type { Theme } from "./user_config.ts";
 import type { PaneMirror } from "./pane_mirror.ts";
 import type { CursorPlace } from "./renderer.ts";
 import type { CopyCommand } from "./copy_keys.ts";
@@ -28,6 +29,8 @@ export interface FrameInput {
   labels: ReadonlyMap<string, PaneLabel>;
   mirrors: ReadonlyMap<string, PaneMirror>;
   status: StatusInfo;
+  /** The user's colours. */
+  theme?: Theme;
   /** The tree chooser, when open: drawn over the window. */
   tree?:
     | { items: TreeItem[]; index: number; preview: string[]; question?: string | undefined }
@@ -75,7 +78,7 @@ export function composeFrame(
         }
       }
     }
-    drawChrome(grid, window, { top: 1, labels: input.labels });
+    drawChrome(grid, window, { top: 1, labels: input.labels, theme: input.theme ?? {} });
     const usedCols = Math.min(input.cols, window.size.cols);
     const usedRows = Math.min(input.rows - 1, window.size.rows + 1);
     if (usedCols < input.cols) {
@@ -96,7 +99,7 @@ export function composeFrame(
     grid.text(x, last, sliceCells(text, shift, room + 1), PROMPT);
     cursor = { x: Math.min(input.cols - 1, x + before - shift), y: last };
   } else {
-    drawStatusBar(grid, last, input.status);
+    drawStatusBar(grid, last, input.status, input.theme?.status);
   }
   if (input.tree) {
     drawTree(grid, { top: 0, bottom: input.rows - 1 }, {

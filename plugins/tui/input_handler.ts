@@ -18,7 +18,8 @@ import { namedKeyBytes } from "./key_names.ts";
 import { mouseBytes } from "./mouse.ts";
 import type { PaneInput } from "./pane_input.ts";
 import type { PaneMirror } from "./pane_mirror.ts";
-import { LineEditor, parseCommandLine } from "./prompt.ts";
+import { LineEditor } from "./prompt.ts";
+import { commandNames, complete, runCommandLine } from "./command_line.ts";
 import type { AttachState } from "./session_state.ts";
 import { TreeChooser } from "./tree_mode.ts";
 import { windowRects } from "./chrome.ts";
@@ -55,6 +56,11 @@ export interface HandlerHost {
   readonly options: { prefix: string; escapeMs: number };
   /** The copy-mode key table in use. */
   readonly copyKeys: Readonly<Record<string, CopyCommand>>;
+  /** The user's own bindings (command lines) after the prefix and without it. */
+  readonly userKeys: {
+    prefix: Readonly<Record<string, string>>;
+    root: Readonly<Record<string, string>>;
+  };
   readonly mirrors: ReadonlyMap<string, PaneMirror>;
   readonly input: PaneInput;
   readonly state: AttachState;
@@ -85,6 +91,8 @@ export class InputHandler {
     busy: false,
   };
   #decoder = new InputDecoder();
+  /** Command names for completion, read once. */
+  #commands: Promise<string[]> | undefined;
   #escape: ReturnType<typeof setTimeout> | undefined;
   #host: HandlerHost;
   #actions: ActionContext;
@@ -217,6 +225,8 @@ export class InputHandler {
       this.mode = { kind: "prefix" };
       return this.#host.schedule();
     }
+    const root = this.#host.userKeys.root[event.key];
+    if (root) return this.runLine(root);
     const pane = this.#host.focused;
     if (!pane) return;
     this.#host.input.send(
@@ -228,6 +238,8 @@ export class InputHandler {
   #prefixKey(event: KeyEvent): void {
     this.mode = { kind: "normal" };
     this.#host.schedule();
+    const mine = this.#host.userKeys.prefix[event.key];
+    if (mine) return this.runLine(mine);
     const binding = prefixBinding(event.key, this.#host.options.prefix);
     if (!binding) return;
     const result = ACTIONS[binding.action](this.#actions, binding.arg);
@@ -235,6 +247,7 @@ export class InputHandler {
   }
 
   #promptKey(m: Extract<Mode, { kind: "prompt" }>, event: KeyEvent): void {
+    if (event.key === "Tab" && m.purpose === "command") return void this.#complete(m.editor);
     const result = m.editor.key(event);
     if (result === "edit") return this.#host.schedule();
     const text = m.editor.text;
@@ -258,17 +271,39 @@ export class InputHandler {
     this.mode = { kind: "normal" };
     this.#host.schedule();
     if (result !== "submit" || !text.trim()) return;
-    try {
-      const { name, params } = parseCommandLine(text);
-      this.#run(
-        this.#host.client.call(name, params).then((value) => {
-          const shown = JSON.stringify(value);
-          this.#host.notice(`${name}: ${shown.length > 200 ? shown.slice(0, 200) + "…" : shown}`);
-        }),
-      );
-    } catch (err) {
-      this.#host.notice((err as Error).message, true);
-    }
+    this.runLine(text);
+  }
+
+  /** Runs a command line (the prompt's, a key binding's) and shows its reply. */
+  runLine(text: string): void {
+    const reply = runCommandLine(text, {
+      client: this.#host.client,
+      pane: this.#host.focused,
+      action: (action, arg) => ACTIONS[action](this.#actions, arg),
+    });
+    this.#run(reply.then((r) => r.text && this.#host.notice(r.text, r.error)));
+  }
+
+  /** Tab in the command prompt: completes commands, targets and flags. */
+  async #complete(editor: LineEditor): Promise<void> {
+    this.#commands ??= this.#host.client.call<{ commands: { name: string }[] }>(
+      "server.commands",
+      {},
+    ).then((r) => commandNames(r.commands.map((c) => c.name)), () => commandNames([]));
+    const commands = await this.#commands;
+    const { panes, windows, session } = this.#host.state;
+    const targets = [
+      ...[...panes.values()].flatMap((p) => [p.id, p.name ?? ""]),
+      ...windows.flatMap((w) => [w.id, w.name ?? ""]),
+      session.id,
+      session.name ?? "",
+    ].filter(Boolean);
+    const head = editor.text.slice(0, editor.cursor);
+    const r = complete(head, { commands, targets });
+    editor.text = r.line + editor.text.slice(editor.cursor);
+    editor.cursor = r.line.length;
+    if (r.candidates.length) this.#host.notice(r.candidates.slice(0, 12).join("  "));
+    this.#host.schedule();
   }
 
   #helpKey(m: Extract<Mode, { kind: "help" }>, event: KeyEvent): void {

@@ -26,7 +26,6 @@ export interface StatusInfo {
 }
 
 const BAR: Style = { fg: palette(0), bg: palette(2), attrs: 0 };
-const CURRENT: Style = { fg: palette(0), bg: palette(2), attrs: ATTR.bold | ATTR.inverse };
 const BLOCKED: Style = { fg: palette(15), bg: palette(1), attrs: ATTR.bold };
 const UNREAD: Style = { fg: palette(0), bg: palette(6), attrs: ATTR.bold };
 const NOTICE: Style = { fg: palette(0), bg: palette(3), attrs: 0 };
@@ -50,7 +49,9 @@ const ERROR: Style = { fg: palette(15), bg: palette(1), attrs: ATTR.bold };
  * console.assert(grid.toText()[0]!.startsWith("[main] 0:w1*"));
  * ```
  */
-export function drawStatusBar(grid: CellGrid, y: number, info: StatusInfo): void {
+export function drawStatusBar(grid: CellGrid, y: number, info: StatusInfo, bar = BAR): void {
+  const BAR = bar;
+  const CURRENT = { ...bar, attrs: bar.attrs | ATTR.bold | ATTR.inverse };
   grid.fill(0, y, grid.cols, 1, " ", BAR);
   const right: [string, Style][] = [];
   if (info.blocked > 0) right.push([` ◆ ${info.blocked} blocked `, BLOCKED]);
