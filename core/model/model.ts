@@ -32,7 +32,7 @@ import { current, focus, resolve, selectWindow } from "./_focus.ts";
 import { closePane, killSession, killWindow } from "./_close.ts";
 import { PaneStates } from "./_states.ts";
 import { restoreSession } from "./_restore.ts";
-import { acceptProbe, fromSpeaker } from "./_status_gate.ts";
+import { acceptProbe } from "./_status_gate.ts";
 import type {
   LaunchRequest,
   ModelOptions,
@@ -348,12 +348,11 @@ export class Model {
   #paneHooks(): PaneHooks {
     return {
       activity: (p) => this.#states.activity(p),
-      output: (p, data) => this.#onOutput(p, data),
+      output: (p, data) =>
+        this.#live(p) && this.#options.publish("pane.output", { pane: p.id, data }, p.id),
       wantsOutput: (p) => this.#options.wants("pane.output", p.id),
       exit: (p, exit) => this.#onExit(p, exit),
-      status: (p, message) =>
-        this.#live(p) && (message.type !== "report" || fromSpeaker(p)) &&
-        this.#states.status(p, message),
+      status: (p, message) => this.#live(p) && this.#states.status(p, message),
       answersStatus: (p) => this.#options.statusProtocol !== false && acceptProbe(p),
       screenState: (p, report) => this.#live(p) && this.setState(p.id, report),
       clipboard: (p, text) => this.#live(p) && clipboardCopied(this.#options, p, text),
@@ -363,12 +362,6 @@ export class Model {
   /** How many looks the foreground tracking made and their milliseconds (off: null). */
   foregroundStats(): { looks: number; lookMs: number } | null {
     return this.#foreground?.stats() ?? null;
-  }
-
-  #onOutput(pane: Pane, data: string): void {
-    if (this.#live(pane)) {
-      this.#options.publish("pane.output", { pane: pane.id, data }, pane.id);
-    }
   }
 
   #onExit(pane: Pane, exit: PaneExit): void {
