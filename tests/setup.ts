@@ -21,6 +21,11 @@ export const NEEDS: readonly Need[] = [
   { program: "nats-server", pkg: "nats-server", why: "the fabric's tests run a NATS server" },
   { program: "git", pkg: "git", why: "the canvas tests diff a git repository" },
   { program: "ps", pkg: "procps", why: "the process tests read process states with ps" },
+  {
+    program: "nc",
+    pkg: "netcat-openbsd",
+    why: "the README's socket example pipes JSON-RPC into nc",
+  },
 ];
 
 /** What {@link setup} touches, so a test can pass its own. */
