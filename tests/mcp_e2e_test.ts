@@ -114,7 +114,11 @@ Deno.test({
         "pane.list",
       );
       const me = panes[0]!;
-      const client = await stdioClient(dir, { env: { WEFT_PANE: me.id } });
+      // What the pane's environment gives a `weft mcp` it starts: its id and its key.
+      const key = server.model.panes.get(me.id)!.launch.env.WEFT_SIDEBAND_KEY!;
+      const client = await stdioClient(dir, {
+        env: { WEFT_PANE: me.id, WEFT_SIDEBAND_KEY: key },
+      });
       try {
         const names = (await client.listTools()).tools.map((t) => t.name);
         assert.ok(names.includes("create_pane") && names.includes("read_pane"));

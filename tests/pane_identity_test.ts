@@ -10,6 +10,7 @@ import { weftArgs } from "./helpers/cli.ts";
 import { WeftClient } from "../plugins/client/mod.ts";
 import type { RunningServer } from "../core/server/server.ts";
 import { shellQuote } from "../core/pty/shell_words.ts";
+import { stdioClient, textOf } from "./helpers/mcp.ts";
 
 const COURIER = new URL("./fixtures/plugins/courier/mod.ts", import.meta.url).pathname;
 
@@ -159,5 +160,31 @@ Deno.test({
       weft: {
         plugins: { courier: { from: COURIER, grant: ["message:send", "message:read"] } },
       },
+    }),
+});
+
+Deno.test({
+  name: "weft mcp with another pane's WEFT_PANE acts as no pane; with that pane's key it is it",
+  ...E2E,
+  fn: () =>
+    withServer(async ({ client, dir, server }) => {
+      const b = await client.call<{ pane: string }>("session.create", {
+        command: "sleep 600",
+        name: "bob",
+      });
+      await client.call("message.send", { to: "bob", content: "for bob only" });
+      const check = async (env: Record<string, string>) => {
+        const mcp = await stdioClient(dir, { env });
+        try {
+          const result = await mcp.callTool({ name: "check_messages", arguments: {} });
+          return textOf(result);
+        } finally {
+          await mcp.close();
+        }
+      };
+      const forged = await check({ WEFT_PANE: b.pane });
+      ok(!forged.includes("for bob only"), forged);
+      const own = await check({ WEFT_PANE: b.pane, WEFT_SIDEBAND_KEY: keyOf(server, b.pane) });
+      match(own, /for bob only/);
     }),
 });
