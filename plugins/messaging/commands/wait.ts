@@ -1,4 +1,5 @@
-import { type Caller, z } from "@weft/weft/plugin";
+import { z } from "@weft/weft/plugin";
+import { doorOf } from "../../../protocols/bus/doors.ts";
 import { AS, defineCommand } from "../_common.ts";
 import { infoOf } from "../_info.ts";
 import { PRIORITY_FILTERS } from "../_waiters.ts";
@@ -26,7 +27,10 @@ export const wait = defineCommand({
   }),
   handler: async ({ input, caller, state, signal }) => {
     const self = await state.self(caller, input.as, { answerable: true });
-    const cap = viaMcp(caller) ? state.options.mcpWaitCapSeconds : state.options.maxWaitSeconds;
+    // A door whose clients give up after about a minute (MCP) gets a shorter wait.
+    const cap = doorOf(caller).shortCalls
+      ? state.options.mcpWaitCapSeconds
+      : state.options.maxWaitSeconds;
     const seconds = Math.min(input.timeout ?? 300, cap);
     const started = performance.now();
     const message = await state.wait(self, {
@@ -40,8 +44,3 @@ export const wait = defineCommand({
       : { status: "timeout", message: null, waited_seconds };
   },
 });
-
-/** True when the call came through the MCP door (stdio or HTTP). */
-function viaMcp(caller: Caller): boolean {
-  return caller.kind === "mcp" || (caller.chain ?? []).includes("mcp");
-}
