@@ -86,6 +86,7 @@ export const ReadOut = z.object({
     mouseTracking: z.enum(["none", "x10", "vt200", "drag", "any"]),
     mouseEncoding: z.enum(["default", "sgr", "sgr-pixels"]),
     alternateScreen: z.boolean(),
+    focusEvents: z.boolean(),
   }).optional(),
 });
 

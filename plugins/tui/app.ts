@@ -113,6 +113,8 @@ export class AttachApp {
     window: undefined,
     pane: undefined,
   };
+  /** Whether the outer terminal has focus (until it says otherwise, it has). */
+  #terminalFocused = true;
   /** Shown in the status bar while the server is away. */
   #away: string | undefined;
 
@@ -387,6 +389,28 @@ export class AttachApp {
     if (was && now && was.window !== now.window) this.#last.window = was.window;
     else if (was?.focused && now && was.focused !== now.focused) this.#last.pane = was.focused;
     this.state = next;
+    if (was?.focused !== now?.focused) {
+      this.#focusReport(was?.focused, false);
+      this.#focusReport(now?.focused, true);
+    }
+  }
+
+  /** The outer terminal's focus (DECSET 1004 reports): the focused pane hears of it. */
+  terminalFocus(focused: boolean): void {
+    this.#terminalFocused = focused;
+    this.#focusReport(this.focused, focused);
+  }
+
+  /**
+   * Tells a pane whose program asked for focus reports (DECSET 1004) that it gained or lost
+   * focus, as tmux does with focus-events on: a pane has it while it is focused in weft and
+   * the terminal has it.
+   */
+  #focusReport(pane: string | null | undefined, focused: boolean): void {
+    const mirror = pane ? this.mirrors.get(pane) : undefined;
+    if (!pane || !mirror?.term.modes.sendFocusMode) return;
+    if (focused && !this.#terminalFocused) return;
+    this.input.send(pane, { text: focused ? "\x1b[I" : "\x1b[O" });
   }
 
   /** Follows another session of the server (chosen in the tree). */

@@ -72,6 +72,8 @@ export interface HandlerHost {
   copy(text: string): void;
   /** Follows another session. */
   switchSession(session: string): Promise<void>;
+  /** The outer terminal gained or lost focus. */
+  terminalFocus(focused: boolean): void;
 }
 
 /** Keys whose bytes depend on the pane's cursor-key mode: the server encodes them. */
@@ -184,7 +186,7 @@ export class InputHandler {
   }
 
   #handle(event: InputEvent): void {
-    if (event.type === "focus") return;
+    if (event.type === "focus") return this.#host.terminalFocus(event.focused);
     if (event.type === "mouse") return this.#mouse(event);
     const m = this.mode;
     if (event.type === "paste") {
