@@ -10,6 +10,7 @@
 
 import { runCli } from "./plugins/cli/mod.ts";
 import { type CliIo, processIo, type Subcommand } from "./plugins/cli/io.ts";
+import denoJson from "./deno.json" with { type: "json" };
 
 /**
  * Every `weft` subcommand by name, loaded on first use so `weft ls` does not pay for the
@@ -40,7 +41,7 @@ export const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   bridge: async () => (await import("./plugins/bridge/cli.ts")).bridge,
   msg: async () => (await import("./plugins/messaging/cli.ts")).msg,
   canvas: async () => (await import("./plugins/canvas/cli.ts")).canvas,
-  help: async () => (await import("./plugins/cli/info.ts")).helpCommand(loadAll),
+  help: async () => (await import("./plugins/cli/help.ts")).helpCommand(loadAll),
 };
 
 async function loadAll(): Promise<Record<string, Subcommand>> {
@@ -59,7 +60,7 @@ async function loadAll(): Promise<Record<string, Subcommand>> {
  * ```
  */
 export function weft(args: string[], io: CliIo = processIo): Promise<number> {
-  return runCli(args, { subcommands: SUBCOMMANDS, io });
+  return runCli(args, { subcommands: SUBCOMMANDS, io, version: denoJson.version });
 }
 
 if (import.meta.main) Deno.exit(await weft(Deno.args));

@@ -39,6 +39,7 @@ const Section = z.strictObject({
   foregroundMs: z.union([z.literal(0), z.number().int().min(50).max(60_000)]).optional(),
   killGraceMs: z.number().int().min(0).max(60_000).optional(),
   statusProtocol: z.boolean().optional(),
+  clipboard: z.enum(["on", "external", "off"]).optional(),
   size: z.strictObject({
     cols: z.number().int().min(10).max(1000),
     rows: z.number().int().min(3).max(500),
@@ -46,6 +47,7 @@ const Section = z.strictObject({
   attach: z.strictObject({
     prefix: z.string().regex(/^(M-)?(C-)?[!-~]$|^C-Space$/).optional(),
     scrollback: z.number().int().min(0).max(1_000_000).optional(),
+    modeKeys: z.enum(["vi", "emacs"]).optional(),
   }).optional(),
   humanInput: z.strictObject({
     quietMs: z.number().int().min(0).max(600_000).optional(),
@@ -129,10 +131,12 @@ export function parseConfig(
     foregroundMs: s.foregroundMs ?? DEFAULTS.foregroundMs,
     killGraceMs: s.killGraceMs ?? DEFAULTS.killGraceMs,
     statusProtocol: s.statusProtocol ?? DEFAULTS.statusProtocol,
+    clipboard: s.clipboard ?? DEFAULTS.clipboard,
     size: s.size ?? { ...DEFAULTS.size },
     attach: {
       prefix: s.attach?.prefix ?? DEFAULTS.attach.prefix,
       scrollback: s.attach?.scrollback ?? DEFAULTS.attach.scrollback,
+      modeKeys: s.attach?.modeKeys ?? DEFAULTS.attach.modeKeys,
     },
     humanInput: {
       quietMs: s.humanInput?.quietMs ?? DEFAULTS.humanInput.quietMs,
@@ -240,6 +244,11 @@ function resolvePlugins(
         ...(entry.options ?? {}),
       },
       memoryMiB: entry.memoryMiB ?? DEFAULTS.pluginMemoryMiB,
+      // Only the built-in's own module, as shipped: one put in its place, or one the project
+      // gives options (agents for the bridge), starts with the server as any other does.
+      ...(builtin?.lazy && !entry.from && !entry.options && !where.shorthand[name]
+        ? { lazy: true }
+        : {}),
     });
   }
   return { plugins: out, dormant };

@@ -16,6 +16,7 @@ import type { Clock } from "./clock.ts";
 import { newPaneKey } from "./pane_key.ts";
 import { canvasLaunch } from "./canvas_pty.ts";
 import { deferredLaunch, type DeferredPty } from "./deferred_pty.ts";
+import type { ParseLoop } from "../screen/mod.ts";
 import type { LaunchRequest, ModelOptions } from "./model_options.ts";
 
 /** What building a pane needs of the model. */
@@ -24,6 +25,8 @@ export interface SpawnContext {
   processes: ModelProcesses;
   clock: Clock;
   hooks: PaneHooks;
+  /** The model's loop that parses every pane's output in turn. */
+  parseLoop: ParseLoop;
 }
 
 /** One pane to build. */
@@ -77,6 +80,7 @@ export function newPane(context: SpawnContext, request: SpawnRequest): Pane {
       processes: context.processes,
     }),
     now: () => context.clock.now(),
+    parseLoop: context.parseLoop,
     ...(options.declaredTags ? { declaredTags: options.declaredTags } : {}),
     hooks: context.hooks,
   });

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { ParseLoop } from "../screen/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { checkName, type CheckNameOptions, type Kind, type Named } from "./_names.ts";
 import type { LayoutNode, Size } from "../../protocols/layout/tree/mod.ts";
@@ -19,6 +20,7 @@ import type { SessionInfo, SessionRecord, WindowInfo, WindowRecord } from "./rec
 import { sessionInfoOf, windowInfoOf } from "./records.ts";
 import type { ModelProcesses } from "./pane_pty.ts";
 import { type Clock, systemClock } from "./clock.ts";
+import { clipboardCopied } from "./_clipboard.ts";
 import { movePane, type MoveTarget } from "./_move_pane.ts";
 import type { DeferredPty } from "./deferred_pty.ts";
 import { newPane } from "./_spawn.ts";
@@ -54,6 +56,8 @@ export class Model {
   readonly sessions = new Map<string, SessionRecord>();
   readonly windows = new Map<string, WindowRecord>();
   readonly panes = new Map<string, Pane>();
+  /** The loop that parses every pane's output in turn (one per server, not per process). */
+  readonly parseLoop = new ParseLoop();
   /** The clock panes' output times are on; compare {@link Pane.lastOutputAt} with its `now()`. */
   readonly clock: Clock;
   #options: ModelOptions;
@@ -307,7 +311,13 @@ export class Model {
     }
     if (launch.name) this.#checkName("pane", launch.name);
     const pane = newPane(
-      { options: this.#options, processes: this.#processes, clock: this.clock, hooks: this.#hooks },
+      {
+        options: this.#options,
+        processes: this.#processes,
+        clock: this.clock,
+        hooks: this.#hooks,
+        parseLoop: this.parseLoop,
+      },
       { id, window, launch, size, deferred },
     );
     this.panes.set(id, pane);
@@ -350,6 +360,7 @@ export class Model {
         this.#states.status(p, message),
       answersStatus: (p) => this.#options.statusProtocol !== false && acceptProbe(p),
       screenState: (p, report) => this.#live(p) && this.setState(p.id, report),
+      clipboard: (p, text) => this.#live(p) && clipboardCopied(this.#options, p, text),
     };
   }
 

@@ -60,6 +60,12 @@ export interface ModelOptions {
   foreground?: ForegroundOptions;
   /** Answer programs' OSC 7501 status probes and take their reports (default true). */
   statusProtocol?: boolean;
+  /**
+   * A program's OSC 52 copy, as tmux's `set-clipboard`: `on` (default) reaches attached
+   * terminals and weft's paste buffers, `external` only the terminals, `off` nowhere. Never
+   * from a pane tagged `untrusted`.
+   */
+  clipboard?: "on" | "external" | "off";
   /** The sideband tags registered commands declare: the display filter hides them too. */
   declaredTags?: () => ReadonlySet<string>;
 }

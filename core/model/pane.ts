@@ -4,6 +4,7 @@
  * @module
  */
 
+import type { ParseLoop } from "../screen/mod.ts";
 import type { ForegroundProcess, PaneProcesses } from "../pty/mod.ts";
 import { Screen } from "../screen/mod.ts";
 import { pipe } from "./pane_io.ts";
@@ -91,6 +92,8 @@ export interface PaneHooks {
   answersStatus: (pane: Pane) => boolean;
   /** The screen heuristics saw a state (see `screen_watch.ts`). */
   screenState: (pane: Pane, report: StateReport) => void;
+  /** The program set the clipboard (OSC 52). */
+  clipboard?: (pane: Pane, text: string) => void;
 }
 
 /** What a pane is given to start: its PTY factory, its process reaper, its clock, its hooks. */
@@ -105,6 +108,8 @@ export interface PaneOptions {
   now: () => number;
   /** The sideband tags commands declare, which the display filter hides too. */
   declaredTags?: () => ReadonlySet<string>;
+  /** The loop that parses the model's panes in turn; its own when absent (a lone pane). */
+  parseLoop?: ParseLoop;
 }
 
 /**
@@ -171,10 +176,12 @@ export class Pane {
       rows: launch.rows,
       historyBytes: launch.historyBytes,
       reply: (data) => this.pty.write(data),
+      ...(options.parseLoop ? { parseLoop: options.parseLoop } : {}),
       status: {
         answer: () => options.hooks.answersStatus(this),
         report: (message) => options.hooks.status(this, message),
       },
+      clipboard: (text) => options.hooks.clipboard?.(this, text),
     });
     const { hooks } = options;
     this.#unpipe = pipe(this.pty, this.screen, {

@@ -94,6 +94,7 @@ function logToStderr({ plugin, level, message }: PluginLogEntry): void {
 export class PluginHost {
   #options: InstanceOptions;
   #plugins = new Map<string, PluginInstance>();
+  #unwatch: () => void;
 
   constructor(options: PluginHostOptions) {
     this.#options = {
@@ -115,6 +116,23 @@ export class PluginHost {
       ...(options.manifests ? { manifests: options.manifests } : {}),
       transport: options.transport ?? processTransport,
     };
+    // Someone asks for an idle plugin's events (`message.received`): it starts now. A pattern
+    // that names no plugin (`*`, `pane.*`) starts none.
+    this.#unwatch = options.bus.events.watchSubscriptions((topics) => {
+      for (const topic of topics) {
+        const owner = topic.slice(0, topic.indexOf("."));
+        if (owner && !owner.includes("*")) void this.#plugins.get(owner)?.wake();
+      }
+    });
+  }
+
+  /**
+   * Starts an idle plugin (configured `lazy`, not yet used) and resolves once it runs, has
+   * crashed or has failed; at once for any other. The server calls it for a plugin that owns
+   * state it finds (a restored canvas pane).
+   */
+  wake(name: string): Promise<void> {
+    return this.#plugins.get(name)?.wake() ?? Promise.resolve();
   }
 
   /**
@@ -150,6 +168,7 @@ export class PluginHost {
 
   /** Stops every plugin and forgets them. */
   async stop(): Promise<void> {
+    this.#unwatch();
     const plugins = [...this.#plugins.values()];
     this.#plugins.clear();
     for (const p of plugins) p.mute();

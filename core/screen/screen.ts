@@ -21,13 +21,14 @@ import {
   viewTop,
   type XBuffer,
 } from "./_read.ts";
-import { inputArrived, ParseQueue } from "./_queue.ts";
+import { ParseLoop, ParseQueue } from "./_queue.ts";
 import {
   parseStatus,
   STATUS_OSC,
   STATUS_PROBE_REPLY,
   type StatusMessage,
 } from "../../protocols/status/mod.ts";
+import { osc52Text } from "../../protocols/terminal/osc52.ts";
 import {
   answerColorQueries,
   contentRows,
@@ -46,6 +47,11 @@ export interface ScreenOptions {
   historyBytes: number;
   /** Receives the terminal's answers to queries (cursor position, device attributes, …). */
   reply: (data: string) => void;
+  /**
+   * The loop that parses this screen's output in turn with the other screens it serves (the
+   * model's, one per server); a loop of its own when absent.
+   */
+  parseLoop?: ParseLoop;
   /** `onDrain` fires once pending output falls to this many bytes (default 256 KiB). */
   lowWater?: number;
   /**
@@ -53,6 +59,8 @@ export interface ScreenOptions {
    * terminal takes its reports) and where its reports go. Without it, probes go unanswered.
    */
   status?: { answer: () => boolean; report: (message: StatusMessage) => void };
+  /** The program set the clipboard (OSC 52); reads of it are never answered. */
+  clipboard?: (text: string) => void;
 }
 
 /** What to read. */
@@ -140,6 +148,7 @@ export class Screen {
   #hooked: Internal;
   #unhook: (() => void) | undefined;
   #queue: ParseQueue;
+  #loop: ParseLoop;
   #revision = 0;
   #changes: Change[] = [];
   #dirtyFrom = Infinity;
@@ -162,7 +171,12 @@ export class Screen {
     this.#core = x.core;
     this.#parser = x.parser;
     this.#buffers = x.buffers;
-    this.#queue = new ParseQueue((piece) => this.#parse(piece), () => this.#endBatch());
+    this.#loop = options.parseLoop ?? new ParseLoop();
+    this.#queue = new ParseQueue(
+      this.#loop,
+      (piece) => this.#parse(piece),
+      () => this.#endBatch(),
+    );
     this.#history = new History(options.historyBytes);
     this.#lowWater = options.lowWater ?? DEFAULT_LOW_WATER;
     this.#term.onData(options.reply);
@@ -179,6 +193,12 @@ export class Screen {
       const message = parseStatus(data);
       if (message.type !== "query") guard(() => status.report(message));
       else if (status.answer()) options.reply(STATUS_PROBE_REPLY);
+      return true;
+    });
+    const clipboard = options.clipboard;
+    this.#term.parser.registerOscHandler(52, (data) => {
+      const text = clipboard && osc52Text(data);
+      if (text) guard(() => clipboard(text));
       return true;
     });
     this.#term.parser.registerCsiHandler({ final: "J" }, (params) => {
@@ -283,7 +303,7 @@ export class Screen {
    * short slices with rests, and this one at full pace (its echo is behind its own output).
    */
   inputArrived(): void {
-    inputArrived(this.#queue);
+    this.#loop.inputArrived(this.#queue);
   }
 
   /** Resolves once everything written so far has been parsed. */

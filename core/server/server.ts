@@ -12,6 +12,7 @@ import type { WeftConfig } from "../config/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { isHostName } from "../../protocols/bus/host_id.ts";
 import { Model, targetResolver } from "../model/mod.ts";
+import { canvasOwner } from "../model/canvas_pty.ts";
 import { ProcessGroups, Pty, shellArgv } from "../pty/mod.ts";
 import { fileManifestCache, layeredManifestCache, PluginHost } from "../plugin/mod.ts";
 import { type ProjectStore, startStore } from "../store/mod.ts";
@@ -98,6 +99,7 @@ export async function startServer(
     historyBytes: config.historyBytes,
     idleMs: config.idleMs,
     statusProtocol: config.statusProtocol,
+    clipboard: config.clipboard,
     foreground: { intervalMs: config.foregroundMs },
     baseEnv: () => ({ ...Deno.env.toObject(), ...options.paneEnv }),
     socketPath: () => paths.socket,
@@ -204,10 +206,25 @@ export async function startServer(
     );
   }
   const pluginsStarted = host.start(config.plugins).then(
-    () => {},
+    () => wakeOwners(host, model, config),
     (err) => console.error("weft: plugins failed to start:", err),
   );
   return { bus, model, host, paths, store, stop, finished, pluginsStarted };
+}
+
+/**
+ * Starts each idle (lazy) plugin that owns a pane the store brought back (a canvas it draws, a
+ * pane tagged with its name, as the tmux plugin tags the panes it made): it looks after them.
+ */
+async function wakeOwners(host: PluginHost, model: Model, config: WeftConfig): Promise<void> {
+  const lazy = new Set(config.plugins.filter((p) => p.lazy).map((p) => p.name));
+  const owners = new Set<string>();
+  for (const pane of model.panes.values()) {
+    const canvas = canvasOwner(pane.pty);
+    if (canvas !== null && lazy.has(canvas)) owners.add(canvas);
+    for (const tag of pane.tags) if (lazy.has(tag)) owners.add(tag);
+  }
+  await Promise.all([...owners].map((name) => host.wake(name)));
 }
 
 /** Most modules the user's shared manifest cache remembers. */

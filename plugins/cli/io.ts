@@ -57,6 +57,11 @@ export interface Subcommand {
   summary: string;
   /** The bus command whose input fields are its flags, and how (for `weft help NAME`). */
   flags?: { command: string; plan: FlagPlan };
+  /**
+   * `"foreign"` when its words are another program's (tmux's, a JSON input): only a first
+   * `--help`/`-h` is weft's help, and `--json` is not weft's.
+   */
+  words?: "foreign";
   run: (args: string[], io: CliIo) => Promise<number>;
 }
 

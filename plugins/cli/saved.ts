@@ -5,7 +5,7 @@
  * @module
  */
 
-import { parseArgs } from "node:util";
+import { parseArgs } from "./args.ts";
 import { loadConfig } from "../../core/config/mod.ts";
 import { panesOf } from "../../protocols/layout/tree/mod.ts";
 import { serverPaths } from "../../core/server/paths.ts";

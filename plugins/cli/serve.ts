@@ -4,7 +4,7 @@
  * @module
  */
 
-import { parseArgs } from "node:util";
+import { parseArgs } from "./args.ts";
 import { loadConfig } from "../../core/config/mod.ts";
 import { startServer } from "../../core/server/server.ts";
 import type { Subcommand } from "./io.ts";

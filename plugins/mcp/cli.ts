@@ -7,7 +7,7 @@
 
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
+import { parseArgs } from "../cli/args.ts";
 import { paneHello, paneRefused, WeftClient } from "../client/mod.ts";
 import { loadConfig } from "../../core/config/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";

@@ -140,6 +140,7 @@ export async function runTmux(args: readonly string[], io: CliIo): Promise<numbe
 
 /** The `tmux` subcommand. */
 export const tmux: Subcommand = {
+  words: "foreign",
   usage: "weft tmux COMMAND [FLAGS] [ARGS] (-L NAME, -S PATH: the real tmux's servers)",
   summary: "tmux's commands (split-window, send-keys, list-panes, display-message, …) on weft's " +
     "panes, with tmux's output and exit codes",

@@ -81,8 +81,14 @@ export default definePlugin({
       { topics: ["pane.exited"] },
       (event) => void onPaneExited({ call, log }, event.data as Exit & { pane: string }),
     );
+    const shared = tmuxShared();
+    // A program's OSC 52 copy becomes a paste buffer, as with tmux's `set-clipboard on`.
+    ctx.subscribe({ topics: ["pane.clipboard"] }, (event) => {
+      const { text, buffer } = event.data as { text: string; buffer: boolean };
+      if (buffer) shared.buffers.set(undefined, text);
+    });
     const clipboard = (text: string, pane: string | undefined) =>
       ctx.publish("tmux.clipboard", { text, pane: pane ?? null });
-    return { log, shared: tmuxShared(), clipboard };
+    return { log, shared, clipboard };
   },
 });

@@ -15,7 +15,7 @@ export interface ActionContext {
   client: WeftClient;
   state: () => AttachState;
   /** Opens a mode of the client. */
-  enter: (mode: "scroll" | "prompt" | "help" | "confirm-close") => void;
+  enter: (mode: "copy" | "prompt" | "help" | "confirm-close") => void;
   detach: () => void;
   redraw: () => void;
   /** Sends the prefix key itself to the focused pane. */
@@ -97,7 +97,7 @@ export const ACTIONS: Record<Action, Handler> = {
     }
   },
   detach: (ctx) => ctx.detach(),
-  "scroll-mode": (ctx) => ctx.enter("scroll"),
+  "copy-mode": (ctx) => ctx.enter("copy"),
   prompt: (ctx) => ctx.enter("prompt"),
   help: (ctx) => ctx.enter("help"),
   "send-prefix": (ctx) => ctx.sendPrefix(),

@@ -22,7 +22,8 @@ import { tmuxLook } from "./tmux_look.ts";
 import { type AttachState, blockedCount, loadState } from "./session_state.ts";
 import type { StatusInfo } from "./status_bar.ts";
 import type { TerminalIo } from "./terminal.ts";
-import { osc52 } from "./osc52.ts";
+import { osc52 } from "../../protocols/terminal/osc52.ts";
+import { COPY_TABLES, type CopyCommand } from "./copy_keys.ts";
 
 /** How the client behaves. */
 export interface AttachOptions {
@@ -36,6 +37,8 @@ export interface AttachOptions {
   frameMs: number;
   /** How long a lone ESC waits to be the start of a sequence. */
   escapeMs: number;
+  /** Copy mode's keys, as tmux's `mode-keys`. */
+  modeKeys: "vi" | "emacs";
 }
 
 /** Defaults of {@link AttachOptions}. */
@@ -44,6 +47,7 @@ export const ATTACH_DEFAULTS: AttachOptions = {
   scrollback: 2000,
   frameMs: 16,
   escapeMs: 25,
+  modeKeys: "vi",
 };
 
 /** Why the client ended. */
@@ -65,6 +69,7 @@ const STRUCTURE_TOPICS = [
   "session.*",
   "message.unread",
   "tmux.clipboard",
+  "pane.clipboard",
 ];
 
 /**
@@ -181,6 +186,23 @@ export class AttachApp {
     };
   }
 
+  /** The copy-mode key table in use. */
+  get copyKeys(): Readonly<Record<string, CopyCommand>> {
+    return COPY_TABLES[this.options.modeKeys === "emacs" ? "copy-mode" : "copy-mode-vi"];
+  }
+
+  /**
+   * Copies `text`: onto this terminal's clipboard (OSC 52) and into weft's paste buffers (the
+   * tmux shim's, so `tmux paste-buffer` in a pane pastes it).
+   */
+  copy(text: string): void {
+    this.terminal.write(osc52(text)).catch(() => {});
+    this.client.call("tmux.exec", { argv: ["load-buffer", "-"], stdin: text }).then(
+      () => this.notice(`copied ${text.length} characters`),
+      (err) => this.notice(`copied to the clipboard only: ${(err as Error).message}`, true),
+    );
+  }
+
   /** Shows a message in the status bar for a few seconds. */
   notice(text: string, error = false): void {
     this.#notice = { text, error, until: performance.now() + 4000 };
@@ -221,9 +243,11 @@ export class AttachApp {
       labels: this.#labels(),
       mirrors: this.mirrors,
       status: this.#status(mode),
-      scroll: this.#handler.scroll,
+      copy: this.#handler.copy,
       prompt: this.#handler.promptLine(),
-      help: mode.kind === "help" ? { prefix: this.options.prefix, offset: mode.offset } : undefined,
+      help: mode.kind === "help"
+        ? { prefix: this.options.prefix, offset: mode.offset, copyKeys: this.copyKeys }
+        : undefined,
     });
     if (mode.kind === "help") mode.overflow = helpOverflow;
     const out = this.#renderer.frame(grid, cursor);
@@ -269,6 +293,12 @@ export class AttachApp {
   }
 
   #onEvent(event: WeftEvent): void {
+    if (event.topic === "pane.clipboard") {
+      // A program copied with OSC 52 (the server checked the project's `clipboard` setting).
+      const { pane, text } = event.data as { pane: string; text: string };
+      if (this.state.panes.get(pane)?.session !== this.state.session.id) return;
+      return void this.terminal.write(osc52(text)).catch(() => {});
+    }
     if (event.topic === "tmux.clipboard") {
       // A program copied (`tmux load-buffer -w`): this terminal's clipboard gets it (OSC 52).
       const { text } = event.data as { text: string };

@@ -1,6 +1,6 @@
 /**
  * Where each input event goes, by mode: to the focused pane, to a bound action after the
- * prefix, to the prompt's line editor, to scroll mode, or to the mouse handling.
+ * prefix, to the prompt's line editor, to copy mode, or to the mouse handling.
  *
  * @module
  */
@@ -8,16 +8,17 @@
 import type { WeftClient } from "../client/mod.ts";
 import type { LayoutNode, Rect } from "../../protocols/layout/tree/mod.ts";
 import { type ActionContext, ACTIONS } from "./actions.ts";
-import { prefixBinding, scrollBinding } from "./bindings.ts";
+import { prefixBinding } from "./bindings.ts";
 import type { WindowView } from "./chrome.ts";
-import { scrollBuffer } from "./compose.ts";
+import { copyBuffer } from "./compose.ts";
+import type { CopyCommand } from "./copy_keys.ts";
+import { CopyMode } from "./copy_mode.ts";
 import { InputDecoder, type InputEvent, type KeyEvent, type MouseEvent } from "./input.ts";
 import { namedKeyBytes } from "./key_names.ts";
 import { mouseBytes } from "./mouse.ts";
 import type { PaneInput } from "./pane_input.ts";
 import type { PaneMirror } from "./pane_mirror.ts";
 import { LineEditor, parseCommandLine } from "./prompt.ts";
-import { ScrollView } from "./scroll.ts";
 import type { AttachState } from "./session_state.ts";
 import { windowRects } from "./chrome.ts";
 
@@ -25,15 +26,21 @@ import { windowRects } from "./chrome.ts";
 export type Mode =
   | { kind: "normal" }
   | { kind: "prefix" }
-  | { kind: "prompt"; purpose: "command" | "search"; editor: LineEditor }
+  | {
+    kind: "prompt";
+    purpose: "command" | "search-forward" | "search-backward";
+    editor: LineEditor;
+  }
   | { kind: "confirm"; pane: string }
   | { kind: "help"; offset: number; overflow: number }
-  | { kind: "scroll" };
+  | { kind: "copy" };
 
 /** What the handler needs from the client. */
 export interface HandlerHost {
   readonly client: WeftClient;
   readonly options: { prefix: string; escapeMs: number };
+  /** The copy-mode key table in use. */
+  readonly copyKeys: Readonly<Record<string, CopyCommand>>;
   readonly mirrors: ReadonlyMap<string, PaneMirror>;
   readonly input: PaneInput;
   readonly state: AttachState;
@@ -41,6 +48,8 @@ export interface HandlerHost {
   readonly view: WindowView | undefined;
   schedule(): void;
   notice(text: string, error?: boolean): void;
+  /** Puts copied text on the terminal's clipboard and in weft's paste buffers. */
+  copy(text: string): void;
 }
 
 /** Keys whose bytes depend on the pane's cursor-key mode: the server encodes them. */
@@ -50,7 +59,9 @@ const WHEEL_LINES = 3;
 /** Routes decoded input by mode. */
 export class InputHandler {
   mode: Mode = { kind: "normal" };
-  scroll: ScrollView | undefined;
+  copy: CopyMode | undefined;
+  /** A mouse selection under way: its pane and rectangle. */
+  #drag: { pane: string; rect: Rect; x: number; y: number } | undefined;
   #decoder = new InputDecoder();
   #escape: ReturnType<typeof setTimeout> | undefined;
   #host: HandlerHost;
@@ -73,13 +84,13 @@ export class InputHandler {
   }
 
   /** Opens a mode (from an action). */
-  enter(mode: "scroll" | "prompt" | "help" | "confirm-close"): void {
+  enter(mode: "copy" | "prompt" | "help" | "confirm-close"): void {
     const focused = this.#host.focused;
     if (mode === "prompt") {
       this.mode = { kind: "prompt", purpose: "command", editor: new LineEditor() };
     } else if (mode === "help") this.mode = { kind: "help", offset: 0, overflow: 0 };
     else if (mode === "confirm-close" && focused) this.mode = { kind: "confirm", pane: focused };
-    else if (mode === "scroll" && focused) this.#startScroll(focused);
+    else if (mode === "copy" && focused) this.#startCopy(focused);
     this.#host.schedule();
   }
 
@@ -95,7 +106,11 @@ export class InputHandler {
     const m = this.mode;
     if (m.kind === "prompt") {
       return {
-        label: m.purpose === "search" ? "search: " : ":",
+        label: m.purpose === "command"
+          ? ":"
+          : m.purpose === "search-forward"
+          ? "search down: "
+          : "search up: ",
         text: m.editor.text,
         cursor: m.editor.cursor,
       };
@@ -113,13 +128,16 @@ export class InputHandler {
   /** What the status bar says about the mode. */
   modeText(mode: Mode): string | undefined {
     if (mode.kind === "prefix") return `${this.#host.options.prefix} … (? for help)`;
-    if (mode.kind === "scroll") return "scroll: PgUp/PgDn ↑↓ / search, n/N next, q leave";
-    return undefined;
+    if (mode.kind !== "copy" || !this.copy) return undefined;
+    const c = this.copy;
+    const found = c.count ? `  "${c.term}" ${c.count.index}/${c.count.total}` : "";
+    const selecting = c.anchor ? ` selecting ${c.shape}` : "";
+    return `copy${selecting}${found}  (q leaves)`;
   }
 
-  /** The layout changed: scroll mode ends when its pane is no longer shown. */
+  /** The layout changed: copy mode ends when its pane is no longer shown. */
   layoutChanged(rects: ReadonlyMap<string, unknown>, _tree: LayoutNode | undefined): void {
-    if (this.scroll && !rects.has(this.scroll.pane)) this.#endScroll();
+    if (this.copy && !rects.has(this.copy.pane)) this.#endCopy();
   }
 
   #handle(event: InputEvent): void {
@@ -151,8 +169,8 @@ export class InputHandler {
         return this.#host.schedule();
       case "help":
         return this.#helpKey(m, event);
-      case "scroll":
-        return this.#scrollKey(event);
+      case "copy":
+        return this.#copyKey(event);
     }
   }
 
@@ -182,9 +200,9 @@ export class InputHandler {
     const result = m.editor.key(event);
     if (result === "edit") return this.#host.schedule();
     const text = m.editor.text;
-    if (m.purpose === "search") {
-      this.mode = { kind: "scroll" };
-      if (result === "submit" && text) this.#search(text, "older");
+    if (m.purpose !== "command") {
+      this.mode = { kind: "copy" };
+      if (result === "submit" && text) this.#search(text, m.purpose === "search-forward");
       return this.#host.schedule();
     }
     this.mode = { kind: "normal" };
@@ -211,31 +229,36 @@ export class InputHandler {
     this.#host.schedule();
   }
 
-  #scrollKey(event: KeyEvent): void {
+  #copyKey(event: KeyEvent): void {
     if (event.key === this.#host.options.prefix) {
-      this.#endScroll();
+      this.#endCopy();
       this.mode = { kind: "prefix" };
       return this.#host.schedule();
     }
-    const action = scrollBinding(event.key);
-    const mirror = this.scroll && this.#host.mirrors.get(this.scroll.pane);
-    if (!action || !this.scroll || !mirror) return;
-    if (action === "search") {
-      this.mode = { kind: "prompt", purpose: "search", editor: new LineEditor() };
-    } else if (!this.scroll.act(action, scrollBuffer(mirror))) this.#endScroll();
-    else if (
-      (action === "search-next" || action === "search-previous") && this.scroll.term &&
-      !this.scroll.match
-    ) {
-      this.#host.notice(`"${this.scroll.term}" not found`, true);
+    const command = this.#host.copyKeys[event.key];
+    if (command) this.#copyCommand(command);
+  }
+
+  #copyCommand(command: CopyCommand): void {
+    const mirror = this.copy && this.#host.mirrors.get(this.copy.pane);
+    if (!this.copy || !mirror) return;
+    const result = this.copy.run(command, copyBuffer(mirror));
+    if (result.search) {
+      const purpose = result.search === "forward" ? "search-forward" : "search-backward";
+      this.mode = { kind: "prompt", purpose, editor: new LineEditor() };
+    }
+    if (result.copy) this.#host.copy(result.copy);
+    if (result.leave) return this.#endCopy();
+    if (command.startsWith("search-") && this.copy.term && !this.copy.match) {
+      this.#host.notice(`"${this.copy.term}" not found`, true);
     }
     this.#host.schedule();
   }
 
-  #search(term: string, direction: "older" | "newer"): void {
-    const mirror = this.scroll && this.#host.mirrors.get(this.scroll.pane);
-    if (!this.scroll || !mirror) return;
-    if (!this.scroll.search(term, scrollBuffer(mirror), direction)) {
+  #search(term: string, forward: boolean): void {
+    const mirror = this.copy && this.#host.mirrors.get(this.copy.pane);
+    if (!this.copy || !mirror) return;
+    if (!this.copy.search(term, copyBuffer(mirror), forward)) {
       this.#host.notice(`"${term}" not found`, true);
     }
   }
@@ -243,6 +266,9 @@ export class InputHandler {
   #mouse(event: MouseEvent): void {
     const view = this.#host.view;
     if (!view) return;
+    if (this.#drag && (event.action === "drag" || event.action === "release")) {
+      return this.#dragSelect(event);
+    }
     const hit = paneAt(windowRects(view), event.x, event.y - 1);
     if (!hit) return;
     const [pane, rect] = hit;
@@ -253,11 +279,40 @@ export class InputHandler {
       if (tracking && pane === view.focused) return this.#forwardMouse(pane, rect, event);
       return this.#wheel(pane, event.action === "wheel-up" ? WHEEL_LINES : -WHEEL_LINES);
     }
+    if (tracking && pane === view.focused) return this.#forwardMouse(pane, rect, event);
+    if (event.action === "press" && event.button === 0 && !tracking) {
+      // A drag that starts here selects within this pane only (tmux's MouseDrag1Pane).
+      this.#drag = { pane, rect, x: event.x - rect.x, y: event.y - 1 - rect.y };
+      if (this.copy?.pane === pane) this.copy.anchor = undefined;
+    }
     if (event.action === "press" && pane !== view.focused) {
       this.#run(this.#host.client.call("pane.focus", { pane }));
-      return;
     }
-    if (tracking && pane === view.focused) this.#forwardMouse(pane, rect, event);
+  }
+
+  /** Extends a mouse selection; on release copies it and leaves copy mode. */
+  #dragSelect(event: MouseEvent): void {
+    const { pane, rect, ...from } = this.#drag!;
+    const mirror = this.#host.mirrors.get(pane);
+    if (!mirror) return void (this.#drag = undefined);
+    if (!this.copy || this.copy.pane !== pane) this.#startCopy(pane);
+    const copy = this.copy!;
+    const buffer = copyBuffer(mirror);
+    const x = Math.max(0, Math.min(rect.cols - 1, event.x - rect.x));
+    const y = Math.max(0, Math.min(rect.rows - 1, event.y - 1 - rect.y));
+    const top = copy.top(buffer);
+    const point = { line: top + y, col: x };
+    if (event.action === "drag") {
+      copy.anchor ??= { line: top + from.y, col: from.x };
+      copy.cursor = point;
+      return this.#host.schedule();
+    }
+    this.#drag = undefined;
+    if (!copy.anchor) return;
+    copy.cursor = point;
+    const text = copy.selectedText(buffer);
+    if (text) this.#host.copy(text);
+    this.#endCopy();
   }
 
   #forwardMouse(pane: string, rect: Rect, event: MouseEvent): void {
@@ -273,33 +328,38 @@ export class InputHandler {
   }
 
   #wheel(pane: string, lines: number): void {
-    if (!this.scroll || this.scroll.pane !== pane) {
+    if (!this.copy || this.copy.pane !== pane) {
       if (lines < 0) return;
       if (pane !== this.#host.focused) this.#run(this.#host.client.call("pane.focus", { pane }));
-      this.#startScroll(pane);
+      this.#startCopy(pane);
     }
     const mirror = this.#host.mirrors.get(pane);
-    if (!this.scroll || !mirror) return;
-    if (this.scroll.scroll(lines, scrollBuffer(mirror)) === 0 && lines < 0) this.#endScroll();
+    if (!this.copy || !mirror) return;
+    if (this.copy.scroll(lines, copyBuffer(mirror)) === 0 && lines < 0 && !this.copy.anchor) {
+      this.#endCopy();
+    }
     this.#host.schedule();
   }
 
-  #startScroll(pane: string): void {
+  /** Copy mode on `pane`, the cursor where the pane's cursor is; history loads behind it. */
+  #startCopy(pane: string): void {
     const mirror = this.#host.mirrors.get(pane);
     if (!mirror) return;
-    const view = new ScrollView(pane, mirror.term.buffer.active.baseY);
-    this.scroll = view;
-    this.mode = { kind: "scroll" };
-    mirror.loadHistory().then(() => {
-      view.rebase(mirror.term.buffer.active.baseY);
-      this.#host.schedule();
-    }, () => {});
+    const b = mirror.term.buffer.active;
+    this.copy = new CopyMode(pane, copyBuffer(mirror), {
+      line: b.baseY + b.cursorY,
+      col: b.cursorX,
+    });
+    this.mode = { kind: "copy" };
+    // The mirror's new screen (with history) is followed by the copy mode (see its #follow).
+    mirror.loadHistory().catch(() => {});
   }
 
-  #endScroll(): void {
-    this.scroll = undefined;
+  #endCopy(): void {
+    this.copy = undefined;
+    this.#drag = undefined;
     if (
-      this.mode.kind === "scroll" || (this.mode.kind === "prompt" && this.mode.purpose === "search")
+      this.mode.kind === "copy" || (this.mode.kind === "prompt" && this.mode.purpose !== "command")
     ) {
       this.mode = { kind: "normal" };
     }

@@ -13,7 +13,7 @@
  * @module
  */
 
-import { parseArgs } from "node:util";
+import { parseArgs } from "../cli/args.ts";
 import { WeftClient } from "../client/mod.ts";
 import { loadConfig } from "../../core/config/mod.ts";
 import type { Subcommand } from "../cli/io.ts";
@@ -43,7 +43,13 @@ export async function attach(request: AttachRequest): Promise<AttachExit> {
   );
   const options: AttachOptions = {
     ...ATTACH_DEFAULTS,
-    ...(config ? { prefix: config.attach.prefix, scrollback: config.attach.scrollback } : {}),
+    ...(config
+      ? {
+        prefix: config.attach.prefix,
+        scrollback: config.attach.scrollback,
+        modeKeys: config.attach.modeKeys,
+      }
+      : {}),
     ...withoutUndefined(request),
   };
   if (!namedKeyBytes(options.prefix)) {

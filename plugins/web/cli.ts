@@ -6,7 +6,7 @@
  */
 
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
+import { parseArgs } from "../cli/args.ts";
 import { WeftClient } from "../client/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import type { CliIo, Subcommand } from "../cli/io.ts";

@@ -25,12 +25,17 @@ const RUNS = Number(Deno.env.get("WEFT_BENCH_RUNS") ?? 3);
 const ENV = { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", LANG: "C.UTF-8" };
 
 /** Ingest throughput of weft and tmux, MB/s, for plain and colour-heavy output. */
-export async function benchIngest(): Promise<Record<string, number>> {
+export function benchIngest(): Promise<Record<string, number>> {
+  return ingestFigures(SIZE / MB);
+}
+
+/** {@link benchIngest} over files of `sizeMB` MB each. */
+export async function ingestFigures(sizeMB: number): Promise<Record<string, number>> {
   const dir = await Deno.makeTempDir({ prefix: "weft-bench-ingest-" });
   try {
     const files = { plain: `${dir}/plain.txt`, colour: `${dir}/colour.txt` };
-    await writeLines(files.plain, plainLines);
-    await writeLines(files.colour, colourLines);
+    await writeLines(files.plain, plainLines, sizeMB * MB);
+    await writeLines(files.colour, colourLines, sizeMB * MB);
     const tmuxThere = await hasTmux();
     const out: Record<string, number> = {};
     for (const [kind, file] of Object.entries(files)) {
@@ -104,12 +109,16 @@ async function ingestTmux(file: string): Promise<number> {
   return seconds;
 }
 
-/** Writes about {@link SIZE} bytes of lines made by `make` to `file`. */
-async function writeLines(file: string, make: (block: number) => string): Promise<void> {
+/** Writes about `size` bytes of lines made by `make` to `file`. */
+async function writeLines(
+  file: string,
+  make: (block: number) => string,
+  size: number,
+): Promise<void> {
   const f = await Deno.open(file, { write: true, create: true, truncate: true });
   const encoder = new TextEncoder();
   let written = 0;
-  for (let block = 0; written < SIZE; block++) {
+  for (let block = 0; written < size; block++) {
     const bytes = encoder.encode(make(block));
     await f.write(bytes);
     written += bytes.length;

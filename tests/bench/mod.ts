@@ -33,9 +33,10 @@ const GROUPS: [string, string, string][] = [
   ["messaging", "./messaging.ts", "benchMessaging"],
   ["canvas", "./canvas.ts", "benchCanvas"],
   ["canvas-render", "./canvas_render.ts", "benchCanvasRender"],
+  ["lean", "./lean.ts", "benchLean"],
 ];
 /** Groups that run only when named. */
-const OPT_IN = new Set(["soak"]);
+const OPT_IN = new Set(["soak", "lean"]);
 
 // `deno task bench -- soak` passes the "--" along.
 const { positionals } = parseArgs({
