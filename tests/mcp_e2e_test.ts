@@ -13,7 +13,8 @@ import { weftProcess } from "./helpers/cli.ts";
 import { httpClient, notifications, stdioClient, textOf } from "./helpers/mcp.ts";
 import { E2E, withServer } from "./helpers/server.ts";
 
-const MCP_ON = { weft: { plugins: { mcp: true } }, startupSession: true };
+/** The whole catalogue (`tools: "all"`): these tests expect every tool. */
+const MCP_ON = { weft: { plugins: { mcp: { options: { tools: "all" } } } }, startupSession: true };
 
 /** The names an agent sees, from the issue: the core's and the layout plugin's. */
 const EXPECTED_TOOLS = [

@@ -19,8 +19,10 @@ import { READ_ONLY_GRANTS } from "./mod.ts";
 import { serveStdio } from "./stdio.ts";
 import { lastPort } from "./_last_port.ts";
 import { BUILTIN_PLUGINS } from "../builtin.ts";
+import { checkProfile } from "../../protocols/mcp/mod.ts";
 
-const USAGE = "weft mcp [--project DIR] [--read-only] | weft mcp config [--http|--stdio] " +
+const USAGE = "weft mcp [--project DIR] [--read-only] [--tools all|PROFILE|A,B…] | " +
+  "weft mcp config [--http|--stdio] " +
   "[--bin NAME] [--project DIR] | weft mcp token [--project DIR]";
 
 /** The `mcp` subcommand. */
@@ -39,10 +41,15 @@ export const mcp: Subcommand = {
 async function stdio(args: string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { project: { type: "string" }, "read-only": { type: "boolean" } },
+    options: {
+      project: { type: "string" },
+      "read-only": { type: "boolean" },
+      tools: { type: "string" },
+    },
   });
   const start = values.project ? resolve(io.cwd, values.project) : io.cwd;
   const options = await projectOptions(start);
+  if (values.tools !== undefined) options.tools = toolsFlag(values.tools);
   const readOnly = values["read-only"] === true || options.readOnly === true;
   const client = await WeftClient.find(start, {
     client: "mcp",
@@ -62,6 +69,18 @@ async function stdio(args: string[], io: CliIo): Promise<number> {
   } finally {
     client.close();
   }
+}
+
+/** `--tools all`, `--tools layout`, `--tools agent,open_canvas`. */
+function toolsFlag(value: string): string | string[] {
+  const words = value.split(",").map((w) => w.trim()).filter(Boolean);
+  if (words.length !== 1) return words;
+  try {
+    checkProfile(words[0]!);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  return words[0]!;
 }
 
 async function config(args: string[], io: CliIo): Promise<number> {
