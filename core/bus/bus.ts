@@ -5,7 +5,8 @@
  * @module
  */
 
-import { type ErrorBody, toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
+import { toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
+import type { Reply } from "../../protocols/bus/reply.ts";
 import { type GrantSet, intersect, missing } from "../../protocols/bus/capabilities.ts";
 import { didYouMean } from "../../protocols/bus/suggest.ts";
 import type { Command } from "./command.ts";
@@ -15,10 +16,10 @@ import { EventHub } from "./events.ts";
 import { describeCaller } from "./_describe.ts";
 import { checkTargets, resolveTargets, type TargetResolver } from "./_targets.ts";
 import { deadlineOf, runWithin } from "./_deadline.ts";
+import { doorOf } from "../../protocols/bus/doors.ts";
 import { destinationOf, type Route, unknownHost } from "./route.ts";
 
-/** A reply: a value or an error, never a throw. */
-export type Reply<T = unknown> = { ok: true; value: T } | { ok: false; error: ErrorBody };
+export type { Reply };
 
 /** Options of one call. */
 export interface CallOptions {
@@ -200,9 +201,13 @@ export class Bus {
     return this.#commands.size;
   }
 
-  /** The cloneable specs of every command, sorted by name. */
-  list(): CommandSpec[] {
+  /**
+   * The cloneable specs of every command (or of those `which` keeps: a spec's JSON Schemas are
+   * built on first listing, so filter here rather than after), sorted by name.
+   */
+  list(which?: (command: Command) => boolean): CommandSpec[] {
     return [...this.#commands.values()]
+      .filter((e) => !which || which(e.command))
       .map((e) => ({ ...specOf(e.command), owner: e.owner }))
       .sort((a, b) => a.name.localeCompare(b.name));
   }
@@ -270,9 +275,10 @@ export class Bus {
         input: resolved.input,
         targets: resolved.targets,
         caller,
+        door: doorOf(caller),
         requestId,
         signal,
-        call: (n, i) => this.invoke(n, i, { caller: nested, signal }),
+        call: <T>(n: string, i?: unknown) => this.invoke<T>(n, i, { caller: nested, signal }),
       }));
   }
 

@@ -3,6 +3,7 @@ import { defineCommand } from "./_define.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { vendorOf, VENDORS } from "../../protocols/agents/mod.ts";
 import type { CoreDeps } from "./deps.ts";
+import { ReportedOut } from "../../protocols/bus/record_schemas.ts";
 
 /** The kinds of the vendors whose hooks weft takes (`protocols/agents/`); the first is the default. */
 const HOOKED = VENDORS.filter((v) => v.hooks).map((v) => v.kind) as [string, ...string[]];
@@ -21,6 +22,7 @@ export function paneReport(deps: CoreDeps) {
       "question blocked, Stop idle, StopFailure error, SessionEnd exited. `weft hooks install` " +
       "sets Claude Code up to send them.",
     capabilities: ["pane:control"],
+    output: ReportedOut,
     mcp: { expose: false },
     targets: [{ kind: "pane", field: "pane", fallback: "caller" }],
     input: z.object({

@@ -3,7 +3,7 @@ import { defineCommand } from "./_define.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import type { Pane } from "../model/mod.ts";
 import type { CoreDeps } from "./deps.ts";
-import { RunOut } from "./_outputs.ts";
+import { RunOut } from "../../protocols/bus/record_schemas.ts";
 import { launchFields, toLaunch } from "./_launch.ts";
 import { waitFor } from "./_wait.ts";
 import { ansiCQuote, shellQuote } from "../pty/shell_words.ts";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "./_define.ts";
 import type { CoreDeps } from "./deps.ts";
+import { AllowedOut } from "../../protocols/bus/record_schemas.ts";
 
 /** `server.allow`: start the programs of panes restored from a store weft did not record. */
 export function serverAllow(deps: CoreDeps) {
@@ -12,6 +13,7 @@ export function serverAllow(deps: CoreDeps) {
       "come back held, each labelled with exactly what it would run (weft saved, the server's " +
       "log). With no panes, every held pane. Returns the panes started and those still held.",
     capabilities: ["session:admin"],
+    output: AllowedOut,
     mcp: { expose: false },
     input: z.object({
       panes: z.array(z.string().min(1)).optional().describe("Held pane ids; default: all."),

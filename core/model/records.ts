@@ -30,29 +30,9 @@ export interface WindowRecord {
   size: Size;
 }
 
-/** What commands return about a session. */
-export interface SessionInfo {
-  id: string;
-  name: string | null;
-  windows: string[];
-  currentWindow: string | null;
-  current: boolean;
-  createdAt: string;
-}
+import type { SessionInfo, WindowInfo } from "../../protocols/bus/records.ts";
 
-/** What commands return about a window. */
-export interface WindowInfo {
-  id: string;
-  name: string | null;
-  session: string;
-  index: number;
-  panes: string[];
-  focused: string | null;
-  zoomed: string | null;
-  current: boolean;
-  cols: number;
-  rows: number;
-}
+export type { SessionInfo, WindowInfo };
 
 /** The cloneable description of window `w` of `session` (undefined while it is being made). */
 export function windowInfoOf(w: WindowRecord, session: SessionRecord | undefined): WindowInfo {

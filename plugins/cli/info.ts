@@ -15,9 +15,12 @@ export const ls: Subcommand = {
   run: async (args, io) => {
     const { values } = parseArgs({ args, options: { json: { type: "boolean" } } });
     return await withClient(io, async (client) => {
-      const { sessions } = await client.call<{ sessions: SessionInfo[] }>("session.list");
-      const { windows } = await client.call<{ windows: WindowInfo[] }>("window.list");
-      const { panes } = await client.call<{ panes: PaneInfo[] }>("pane.list");
+      // One round trip for the three: a CLI call's time is mostly waiting on the socket.
+      const [{ sessions }, { windows }, { panes }] = await Promise.all([
+        client.call<{ sessions: SessionInfo[] }>("session.list"),
+        client.call<{ windows: WindowInfo[] }>("window.list"),
+        client.call<{ panes: PaneInfo[] }>("pane.list"),
+      ]);
       print(
         io,
         !!values.json,

@@ -4,6 +4,7 @@
  * @module
  */
 
+import type { CoreCalls, CoreCommand } from "../../protocols/bus/calls.ts";
 import type { EventFilter, WeftEvent } from "../../core/bus/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { findServerInfo } from "../../core/server/info.ts";
@@ -107,7 +108,9 @@ export class WeftClient {
   }
 
   /** Calls a method; resolves with its result or rejects with a {@link WeftError}. */
-  call<T = Record<string, unknown>>(method: string, params: unknown = {}): Promise<T> {
+  call<N extends CoreCommand>(method: N, params?: unknown): Promise<CoreCalls[N]>;
+  call<T = Record<string, unknown>>(method: string, params?: unknown): Promise<T>;
+  call<T>(method: string, params: unknown = {}): Promise<T> {
     return this.#request<T>(method, params);
   }
 

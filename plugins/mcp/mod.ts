@@ -80,7 +80,7 @@ async function setup(ctx: PluginContext<Options>): Promise<Running> {
   const tokenFile = join(dir, "mcp.token");
   const token = await ensureToken(tokenFile);
   const own: McpHost = {
-    call: (name, input) => replyOf(ctx.call(name, input)),
+    call: <T>(name: string, input: unknown) => replyOf(ctx.call<T>(name, input)),
     subscribe: (filter, listener) => Promise.resolve(ctx.subscribe(filter, listener)),
   };
   const catalog = new ToolCatalog(own, options);
@@ -136,7 +136,7 @@ function sessionHost(ctx: PluginContext<Options>, id: string, options: Options):
     ...(options.readOnly ? { grants: [...READ_ONLY_GRANTS] } : {}),
   };
   return {
-    call: (name, input) => replyOf(ctx.call(name, input, { onBehalf })),
+    call: <T>(name: string, input: unknown) => replyOf(ctx.call<T>(name, input, { onBehalf })),
     subscribe: (filter, listener) => Promise.resolve(ctx.subscribe(filter, listener)),
   };
 }

@@ -17,7 +17,7 @@ import { type Gone, lifeline } from "./_lifeline.ts";
 /** weft through a control-socket client. */
 export function clientHost(client: WeftClient): McpHost {
   return {
-    call: (name, input) => replyOf(client.call(name, input)),
+    call: <T>(name: string, input: unknown) => replyOf(client.call<T>(name, input)),
     subscribe: async (filter, listener) => {
       const off = await client.subscribe(filter, listener);
       return () => void off().catch(() => {});

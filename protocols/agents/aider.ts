@@ -5,10 +5,10 @@
  * @module
  */
 
-import { defineVendor } from "./vendor.ts";
+import { type AgentVendor, defineVendor } from "./vendor.ts";
 
 /** aider. */
-export const aider = defineVendor({
+export const aider: AgentVendor<"aider"> = defineVendor({
   kind: "aider",
   title: "aider",
   readFrom: "aider's PyPI package name and program name only",

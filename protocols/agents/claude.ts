@@ -2,14 +2,14 @@
  * Claude Code (npm `@anthropic-ai/claude-code`, or its native install). Screens, prompt and
  * transcript were read from 2.1.330 at 100–120 columns; its resume flags from `claude --help`
  * of 2.1.x; its hooks from the hooks reference (`protocols/hooks/claude_code.ts`). It also
- * reports its own state through the Program Status Protocol (OSC 7501), which weft answers for
- * every program (`protocols/status/`).
+ * reports its own state through the Program Status Protocol (OSC 7501, `protocols/status/`),
+ * which weft answers and takes while Claude Code is in front.
  *
  * @module
  */
 
 import { claudeHookEffect } from "../hooks/mod.ts";
-import { defineVendor, flagsOnly, type ResumeTarget } from "./vendor.ts";
+import { type AgentVendor, defineVendor, flagsOnly, type ResumeTarget } from "./vendor.ts";
 
 /** Flags of `claude` that take a value, take many, or pick a conversation (dropped). */
 const FLAGS = {
@@ -66,7 +66,7 @@ function resume(args: readonly string[], target: ResumeTarget): string[] | undef
 }
 
 /** Claude Code. */
-export const claude = defineVendor({
+export const claude: AgentVendor<"claude"> = defineVendor({
   kind: "claude",
   title: "Claude Code",
   readFrom: "Claude Code 2.1.330 (screens, prompt, transcript); hooks reference of 2.1.x",
@@ -106,6 +106,7 @@ export const claude = defineVendor({
     toolOutput: /^\s*⎿/,
   },
   sideband: "screen",
+  statusProtocol: true,
   resume,
   hooks: { route: "/hooks/claude-code", effect: claudeHookEffect },
 });

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { defineVendor, flagsOnly, type ResumeTarget } from "./vendor.ts";
+import { type AgentVendor, defineVendor, flagsOnly, type ResumeTarget } from "./vendor.ts";
 
 /** Flags of `codex` that take a value, or pick a conversation (dropped). */
 const FLAGS = {
@@ -46,7 +46,7 @@ function resume(args: readonly string[], target: ResumeTarget): string[] | undef
 }
 
 /** Codex CLI. */
-export const codex = defineVendor({
+export const codex: AgentVendor<"codex"> = defineVendor({
   kind: "codex",
   title: "Codex CLI",
   readFrom: "Codex CLI 0.5x help (resume); screens from its documentation, best effort",

@@ -5,10 +5,10 @@
  * @module
  */
 
-import { defineVendor } from "./vendor.ts";
+import { type AgentVendor, defineVendor } from "./vendor.ts";
 
 /** Gemini CLI. */
-export const gemini = defineVendor({
+export const gemini: AgentVendor<"gemini"> = defineVendor({
   kind: "gemini",
   title: "Gemini CLI",
   readFrom: "Gemini CLI documentation (screens), best effort",
