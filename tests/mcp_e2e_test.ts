@@ -157,16 +157,14 @@ Deno.test({
     }),
 });
 
-Deno.test("mcp e2e: weft mcp says on stderr when no server runs", async () => {
+Deno.test("mcp e2e: weft mcp starts a server when none runs and says so on stderr", async () => {
   const dir = await Deno.makeTempDir({ prefix: "weft-nosrv-" });
   try {
     const out = await weftProcess(dir, "mcp");
-    assert.equal(out.code, 1);
+    assert.equal(out.code, 0, out.err);
     assert.equal(out.out, "", "nothing on the protocol stream");
-    assert.match(
-      out.err,
-      /weft mcp: Cannot find a weft server for .*: none is running; start one with/,
-    );
+    assert.match(out.err, /^weft: started a server for .* \(log: /);
+    assert.equal((await weftProcess(dir, "stop")).code, 0);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
