@@ -10,6 +10,7 @@ import { startServer } from "../../core/server/server.ts";
 import type { Subcommand } from "./io.ts";
 import { BUILTIN_PLUGINS } from "../builtin.ts";
 import { capLog } from "./background.ts";
+import { ignoreState } from "./init.ts";
 
 /** How often a background server's log is looked at for its size. */
 const LOG_CHECK_MS = 30_000;
@@ -30,6 +31,7 @@ export const serve: Subcommand = {
     const server = await startServer(config, { fresh: values.fresh ?? false });
     // Ready means ready: the plugins' commands are on the bus (or their plugins have failed).
     await server.pluginsStarted;
+    await ignoreState(server.paths.dir).catch(() => {});
     const ms = (performance.now() - started).toFixed(0);
     io.err(
       `weft: serving ${config.projectDir} (pid ${Deno.pid}, socket ${server.paths.socket}, ready in ${ms} ms)\n`,

@@ -19,6 +19,7 @@ import { READ_ONLY_GRANTS } from "./mod.ts";
 import { serveStdio } from "./stdio.ts";
 import { lastPort } from "./_last_port.ts";
 import { BUILTIN_PLUGINS } from "../builtin.ts";
+import { installedWeft } from "../cli/installed.ts";
 import { checkProfile } from "../../protocols/mcp/mod.ts";
 
 const USAGE = "weft mcp [--project DIR] [--read-only] [--tools all|PROFILE|A,B…] | " +
@@ -117,31 +118,6 @@ async function token(args: string[], io: CliIo): Promise<number> {
         `enable it ("weft": {"plugins": {"mcp": true}}) and start the server`,
     );
   }
-}
-
-/**
- * `"weft"` when the `weft` first on `PATH` runs this checkout's CLI: a `deno install` launcher
- * naming this `main.ts`, or a compiled weft (this process's own binary). Then a config says
- * `weft mcp`, not the Deno binary's path (which may be in npx's cache).
- */
-export function installedWeft(path: string | undefined): string | undefined {
-  const main = new URL("../../main.ts", import.meta.url).href;
-  for (const dir of (path ?? "").split(":").filter(Boolean)) {
-    const file = join(dir, "weft");
-    let info: Deno.FileInfo;
-    try {
-      info = Deno.statSync(file);
-    } catch {
-      continue;
-    }
-    if (!info.isFile) continue;
-    if (Deno.realPathSync(file) === Deno.realPathSync(Deno.execPath())) return "weft";
-    // A launcher is a small script; a larger file is some other program called weft.
-    if (info.size > 64 * 1024) return undefined;
-    const text = new TextDecoder().decode(Deno.readFileSync(file));
-    return text.includes(main) || text.includes(fileURLToPath(main)) ? "weft" : undefined;
-  }
-  return undefined;
 }
 
 /** The stdio form: this CLI run by Deno, or an installed `weft`. */
