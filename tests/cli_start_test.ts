@@ -71,3 +71,21 @@ Deno.test("capLog() rotates a log past its cap and empties it in place", async (
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("weft in a project it may not write explains in one line, with no stack trace", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "weft-ro-" });
+  // chattr +i: read-only even for root (the tests run as root on CI).
+  const chattr = (flag: string) => new Deno.Command("chattr", { args: [flag, dir] }).output();
+  try {
+    strictEqual((await chattr("+i")).code, 0);
+    for (const args of [["serve"], ["new", "--", "cat"]]) {
+      const run = await weftProcess(dir, ...args);
+      strictEqual(run.code, 1, args.join(" "));
+      match(run.err, /^weft \w+: .*mkdir '.*\.weft': weft keeps a project's state in its \.weft\//);
+      strictEqual(run.err.trimEnd().split("\n").length, 1, run.err);
+    }
+  } finally {
+    await chattr("-i");
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -88,9 +88,26 @@ export async function runCli(args: string[], options: RunCliOptions): Promise<nu
     const body = toErrorBody(err);
     const text = err instanceof WeftError
       ? `weft ${name}: ${err.message} [${err.code}]\n`
+      : isSystemError(err)
+      ? `weft ${name}: ${systemMessage(err)}\n`
       : `weft ${name}: ${(err as Error).stack ?? err}\n`;
     return fail(io, json, text, body, 1);
   }
+}
+
+/** An error from the system (a file, a folder, a socket): its message is the whole story. */
+function isSystemError(err: unknown): err is Error {
+  return Object.values(Deno.errors).some((E) => err instanceof E);
+}
+
+/** One line: what failed, and for a folder weft may not write, where its state goes. */
+function systemMessage(err: Error): string {
+  const denied = err instanceof Deno.errors.PermissionDenied || /read-only/i.test(err.message);
+  const state = /\.weft\b/.test(err.message);
+  return denied && state
+    ? `${err.message}: weft keeps a project's state in its .weft/ folder, which cannot be ` +
+      "made or written here (a read-only checkout); run weft where you may write"
+    : err.message;
 }
 
 /** `--project DIR` before any `--`, resolved; else `cwd`. */
