@@ -122,16 +122,14 @@ export function shellWords(command: string): string[] {
 
 /**
  * The `weft` invocations in a command: for each, the words after `weft` up to a shell operator
- * or `--` (`claude mcp add weft -- weft mcp` holds one: `["mcp"]`).
+ * or `--` (`claude mcp add weft -- weft mcp` holds one: `["mcp"]`; `weft` alone is `[]`).
  */
 export function weftInvocations(command: string): string[][] {
   const words = shellWords(command);
   const found: string[][] = [];
   words.forEach((w, i) => {
     const next = words[i + 1];
-    if (w !== "weft" || next === undefined || next.startsWith("-") || "|;&()".includes(next)) {
-      return;
-    }
+    if (w !== "weft" || next?.startsWith("-")) return;
     const rest: string[] = [];
     for (const word of words.slice(i + 1)) {
       if (word === "--" || "|;&()".includes(word)) break;

@@ -31,7 +31,7 @@ const FIXTURES: Record<string, string> = {
   "data/people.csv": "name,role\nada,reviewer\nlin,planner\n",
   "a.ts": "export const a = 1;\n",
   "src/main.ts": "console.log('hi');\n",
-  "deno.json": '{ "weft": { "plugins": { "mcp": true } } }\n',
+  "weft.toml": "[plugins]\nmcp = true\n", // the MCP README's HTTP lines need the plugin on
 };
 
 interface Env {
@@ -97,17 +97,25 @@ async function sh(command: string, opts: { cwd: string; env: Record<string, stri
   return { code: out.code, out: dec.decode(out.stdout), err: dec.decode(out.stderr) } as Ran;
 }
 
-/** The project's server, started from a `weft serve` line (or a plain one when none ran). */
+/**
+ * The project's server: one a README started (in the background, by the first command that
+ * needs it), or one a `weft serve` line started as this test's child.
+ */
 class Server {
   #child: Deno.ChildProcess | undefined;
   #done: Promise<unknown> | undefined;
   #log = "";
   constructor(readonly env: Env) {}
 
-  get running(): boolean {
-    return this.#child !== undefined;
+  async alive(): Promise<boolean> {
+    return (await sh("weft status >/dev/null 2>&1", this.#opts())).code === 0;
   }
 
+  #opts() {
+    return { cwd: this.env.project, env: this.env.env };
+  }
+
+  /** Starts `command` (a `weft serve` line) after stopping the server that runs. */
   async start(command = "weft serve"): Promise<void> {
     await this.stop();
     const child = new Deno.Command("bash", {
@@ -128,25 +136,29 @@ class Server {
         if (/ready in \d+ ms/.test(this.#log)) ready.resolve();
       }
       ready.reject(new Error(`\`${command}\` ended before it was ready:\n${this.#log}`));
-      if (this.#child === child) this.#child = undefined;
       await child.status;
     })();
     const timer = setTimeout(() => ready.reject(new Error(`\`${command}\` not ready`)), READY_MS);
     await ready.promise.finally(() => clearTimeout(timer));
   }
 
-  /** Waits for the server to end after a `weft stop` line. */
+  /** Waits for this test's own server child to end (after a `weft stop` line). */
   async ended(): Promise<void> {
     await this.#done;
     this.#child = undefined;
   }
 
+  /** Stops whichever server runs (`weft stop`), and makes sure this test's own child ended. */
   async stop(): Promise<void> {
+    if (await this.alive()) await sh("weft stop", this.#opts());
     if (!this.#child) return;
-    try {
-      this.#child.kill("SIGTERM");
-    } catch { /* it has ended */ }
+    const timer = setTimeout(() => {
+      try {
+        this.#child?.kill("SIGKILL");
+      } catch { /* it has ended */ }
+    }, 15_000);
     await this.#done;
+    clearTimeout(timer);
     this.#child = undefined;
   }
 }
@@ -170,7 +182,7 @@ async function checkOnly(line: ReadmeLine, env: Env): Promise<string[]> {
   }
   const calls = weftInvocations(line.command);
   if (calls.length === 0) return ["a `# needs:` line must name a weft subcommand or a deno task"];
-  for (const [sub, ...rest] of calls) {
+  for (const [sub = "", ...rest] of calls) {
     const help = await sh(`weft ${sub} --help`, { cwd: env.project, env: env.env });
     if (help.code !== 0) {
       problems.push(`weft ${sub} --help exited ${help.code}: ${help.err.trim()}`);
@@ -208,7 +220,6 @@ async function runLine(line: ReadmeLine, env: Env, server: Server): Promise<stri
     }
   }
   const cwd = line.command.startsWith("deno ") ? ROOT : env.project;
-  if (!server.running && cwd === env.project) await server.start();
   const ran = await sh(line.command, { cwd, env: env.env });
   if (calls.some(([sub]) => sub === "stop") && ran.code === 0) await server.ended();
   if (ran.code === 0) return undefined;
@@ -227,10 +238,17 @@ Deno.test({
     const lines = readmeFiles(ROOT).flatMap((f) =>
       shLines(f, Deno.readTextFileSync(`${ROOT}/${f}`))
     );
-    assert(lines.some((l) => l.command.startsWith("deno install")), "README has an install line");
+    assert(lines.some((l) => l.command === "deno task install"), "README has the install line");
     try {
       const failed: string[] = [];
+      const started = new Set(["README.md"]);
       for (const line of lines) {
+        // The top README starts its server as a newcomer would; each folder's README runs
+        // against one, as its text assumes.
+        if (!line.needs && !started.has(line.file)) {
+          started.add(line.file);
+          if (!(await server.alive())) await server.start();
+        }
         const problem = await runLine(line, env, server);
         if (problem) failed.push(problem);
       }
