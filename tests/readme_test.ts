@@ -274,3 +274,23 @@ Deno.test({
     }
   },
 });
+
+Deno.test("the READMEs' relative links lead to files that exist; the top README stays short", () => {
+  const broken: string[] = [];
+  for (const file of readmeFiles(ROOT)) {
+    const text = Deno.readTextFileSync(`${ROOT}/${file}`);
+    const dir = file.includes("/") ? file.replace(/\/[^/]*$/, "") : ".";
+    for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      if (/^[a-z]+:/.test(target!) || target!.startsWith("#")) continue;
+      const path = `${ROOT}/${dir}/${target!.replace(/#.*$/, "")}`;
+      try {
+        Deno.statSync(path);
+      } catch {
+        broken.push(`${file}: ${target}`);
+      }
+    }
+  }
+  assertEquals(broken, []);
+  const lines = Deno.readTextFileSync(`${ROOT}/README.md`).split("\n").length;
+  assert(lines <= 250, `README.md has ${lines} lines; the reference goes in the folder READMEs`);
+});
