@@ -12,6 +12,8 @@
  */
 
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { loadConfig } from "../core/config/mod.ts";
+import { BUILTIN_PLUGINS } from "../plugins/builtin.ts";
 import {
   readmeFiles,
   type ReadmeLine,
@@ -293,4 +295,24 @@ Deno.test("the READMEs' relative links lead to files that exist; the top README 
   assertEquals(broken, []);
   const lines = Deno.readTextFileSync(`${ROOT}/README.md`).split("\n").length;
   assert(lines <= 250, `README.md has ${lines} lines; the reference goes in the folder READMEs`);
+});
+
+Deno.test("the configuration README's example is a config weft loads: every key exists", async () => {
+  const text = await Deno.readTextFile(`${ROOT}/core/config/README.md`);
+  const block = text.match(/```jsonc\n(\{\n  "weft"[\s\S]*?)```/)?.[1];
+  assert(block, "core/config/README.md shows a whole config");
+  const dir = await Deno.makeTempDir({ prefix: "weft-readme-config-" });
+  try {
+    await Deno.writeTextFile(`${dir}/deno.jsonc`, block);
+    const config = await loadConfig(dir, { builtins: BUILTIN_PLUGINS });
+    assertEquals(config.plugins.find((p) => p.name === "hello")?.grant, [
+      "pane:read",
+      "pane:write",
+    ]);
+    await Deno.writeTextFile(`${dir}/deno.jsonc`, block.replace('"idleMs"', '"idleMS"'));
+    const typo = await loadConfig(dir, { builtins: BUILTIN_PLUGINS }).catch((e) => e as Error);
+    assert(typo instanceof Error && /idleMS/.test(typo.message), "a mistyped key is refused");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
