@@ -165,6 +165,32 @@ class Server {
   }
 }
 
+const helps = new Map<string, Promise<Ran>>();
+
+/** `weft SUB --help`, run once per subcommand. */
+function helpOf(sub: string, env: Env): Promise<Ran> {
+  if (!helps.has(sub)) helps.set(sub, sh(`weft ${sub} --help`, { cwd: env.project, env: env.env }));
+  return helps.get(sub)!;
+}
+
+/**
+ * The `weft …` commands the READMEs' prose shows in inline code (`weft attach [SESSION]
+ * [--prefix C-a]`), as lines to check: brackets and ellipses dropped, placeholders skipped.
+ */
+function inlineLines(): ReadmeLine[] {
+  const lines: ReadmeLine[] = [];
+  for (const file of readmeFiles(ROOT)) {
+    const text = Deno.readTextFileSync(`${ROOT}/${file}`);
+    for (const m of text.matchAll(/`(weft\s[^`]+)`/g)) {
+      const command = m[1]!.replace(/[\[\]…]/g, " ").replace(/\s+/g, " ").trim();
+      if (/^weft [A-Z]/.test(command)) continue; // weft SUB: a placeholder
+      const line = text.slice(0, m.index).split("\n").length;
+      lines.push({ file, line, command, needs: "only a check: it is prose" });
+    }
+  }
+  return lines;
+}
+
 /** Checks a line marked `# needs: …`: its subcommands and flags exist. Returns what is wrong. */
 async function checkOnly(line: ReadmeLine, env: Env): Promise<string[]> {
   const problems: string[] = [];
@@ -185,7 +211,7 @@ async function checkOnly(line: ReadmeLine, env: Env): Promise<string[]> {
   const calls = weftInvocations(line.command);
   if (calls.length === 0) return ["a `# needs:` line must name a weft subcommand or a deno task"];
   for (const [sub = "", ...rest] of calls) {
-    const help = await sh(`weft ${sub} --help`, { cwd: env.project, env: env.env });
+    const help = await helpOf(sub, env);
     if (help.code !== 0) {
       problems.push(`weft ${sub} --help exited ${help.code}: ${help.err.trim()}`);
       continue;
@@ -255,6 +281,15 @@ Deno.test({
         if (problem) failed.push(problem);
       }
       assertEquals(failed, [], `README lines that failed:\n${failed.join("\n")}`);
+
+      await t.step("the commands shown in the READMEs' prose exist, with their flags", async () => {
+        const failed: string[] = [];
+        for (const line of inlineLines()) {
+          const problem = await runLine(line, env, server);
+          if (problem) failed.push(problem);
+        }
+        assertEquals(failed, [], `README prose that names what weft lacks:\n${failed.join("\n")}`);
+      });
 
       await t.step("a mistyped subcommand or flag fails, run or only checked", async () => {
         const bad = [
