@@ -4,6 +4,7 @@
  * @module
  */
 
+import type { ServerFacts } from "../../protocols/bus/calls.ts";
 import type { Bus } from "../bus/mod.ts";
 import type { WeftConfig } from "../config/mod.ts";
 import type { Model } from "../model/mod.ts";
@@ -11,7 +12,7 @@ import type { Model } from "../model/mod.ts";
 /** Facts about the running server and the way to stop it. */
 export interface ServerControl {
   /** Static facts: pid, socket path, version, start time, plugin states. */
-  status: () => Record<string, unknown>;
+  status: () => ServerFacts;
   /** Asks the server to shut down after the current reply is sent. */
   stop: () => void;
   /** Starts a dormant built-in plugin (see `WeftConfig.dormant`); resolves to its state. */

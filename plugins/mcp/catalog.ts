@@ -70,7 +70,7 @@ export class ToolCatalog {
   }
 
   async #load(): Promise<void> {
-    const reply = await this.#host.call<{ commands: CommandSpec[] }>("server.commands", {});
+    const reply = await this.#host.call("server.commands", {});
     if (!reply.ok) throw WeftError.fromBody(reply.error);
     const table = buildToolTable(reply.value.commands, this.#filter);
     const signature = JSON.stringify([...table.values()].map((e) => e.tool));

@@ -75,7 +75,7 @@ const status = defineCommand({
 
 async function setup(ctx: PluginContext<Options>): Promise<Running> {
   const { options } = ctx;
-  const { projectDir } = await ctx.call<{ projectDir: string }>("server.status", {});
+  const { projectDir } = await ctx.call("server.status", {});
   const dir = join(projectDir, ".weft");
   const tokenFile = join(dir, "mcp.token");
   const token = await ensureToken(tokenFile);

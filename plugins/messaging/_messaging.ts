@@ -15,6 +15,7 @@ import { setImmediate } from "node:timers";
 import type { MessageStore, NewMessage, Priority, StoredMessage } from "./_store.ts";
 import { PRIORITY_FILTERS, Waiters } from "./_waiters.ts";
 import type { Options } from "./options.ts";
+import type { CoreEvents, PaneInfo } from "@weft/weft/plugin";
 
 /** A message as tools and the CLI show it (thrum's MessageInfo, plus where it went). */
 export interface MessageInfo {
@@ -48,12 +49,6 @@ export interface Deliverer {
   /** A pane's state changed. */
   state(pane: PaneEntry): void;
   close(): void;
-}
-
-/** A `pane.changed` event's data; `name` is there when the pane was renamed. */
-interface PaneChanged {
-  pane: string;
-  name?: string | null;
 }
 
 const PANE_TOPICS = ["pane.created", "pane.closed", "pane.changed", "pane.exited", "pane.state"];
@@ -96,7 +91,7 @@ export class Messaging {
   /** Follows the panes. */
   async start(): Promise<void> {
     this.#off = this.#ctx.subscribe({ topics: PANE_TOPICS }, (event) => {
-      if (event.topic === "pane.changed") this.#renamed(event.data as PaneChanged);
+      if (event.topic === "pane.changed") this.#renamed(event.data as CoreEvents["pane.changed"]);
       if (event.topic !== "pane.state") return void (this.#dirty = true);
       const d = event.data as { pane: string; state: string; source: string };
       if (!this.directory.setState(d.pane, d.state, d.source)) this.#dirty = true;
@@ -109,7 +104,7 @@ export class Messaging {
   }
 
   /** A pane renamed takes its inbox along: it is the same agent under a new name. */
-  #renamed(d: PaneChanged): void {
+  #renamed(d: CoreEvents["pane.changed"]): void {
     if (!("name" in d)) return;
     const pane = this.directory.pane(d.pane);
     if (!pane || !this.directory.rename(d.pane, d.name ?? null)) return;
@@ -135,9 +130,7 @@ export class Messaging {
   async #refresh(): Promise<void> {
     this.#dirty = false;
     // The directory is the plugin's own, whoever's call needs it.
-    const { panes } = await this.#ctx.detached(() =>
-      this.#ctx.call<{ panes: PaneInfo[] }>("pane.list", {})
-    );
+    const { panes } = await this.#ctx.detached(() => this.#ctx.call("pane.list", {}));
     this.directory.setPanes(panes.map(toEntry));
   }
 
@@ -367,17 +360,6 @@ export function eventOf(m: StoredMessage) {
     metadata: m.metadata,
     created_at: new Date(m.createdAt).toISOString(),
   };
-}
-
-interface PaneInfo {
-  id: string;
-  name: string | null;
-  agent: string;
-  state: string;
-  stateSource: string;
-  exit: unknown;
-  tags: string[];
-  meta: Record<string, string>;
 }
 
 function toEntry(p: PaneInfo): PaneEntry {

@@ -5,10 +5,10 @@
  * @module
  */
 
-import type { WeftEvent } from "../../core/bus/mod.ts";
+import type { WeftEvent } from "../../protocols/bus/events.ts";
 import { WeftClient } from "../client/mod.ts";
 import type { LayoutNode } from "../../protocols/layout/tree/mod.ts";
-import type { PaneInfo } from "../../core/model/mod.ts";
+import type { PaneInfo } from "../../protocols/bus/records.ts";
 import type { ActionContext } from "./actions.ts";
 import type { CellGrid } from "./cells.ts";
 import type { PaneLabel, WindowView } from "./chrome.ts";

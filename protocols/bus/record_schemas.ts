@@ -9,6 +9,7 @@
  */
 
 import { z } from "zod";
+import { ERROR_CODES } from "./errors.ts";
 import type {
   CoreCalls,
   CoreCommand,
@@ -268,6 +269,23 @@ export const ReportedOut: z.ZodType<PaneReported> = z.object({
 
 /** `server.status`: the server's facts and counts (more fields may come). */
 export const ServerStatusOut: z.ZodType<ServerStatus> = z.looseObject({
+  pid: z.number(),
+  version: z.string(),
+  socket: z.string(),
+  projectDir: z.string(),
+  startedAt: z.string(),
+  uptimeMs: z.number(),
+  plugins: z.array(z.looseObject({
+    name: z.string(),
+    from: z.string(),
+    version: z.string().optional(),
+    state: z.string(),
+    grant: z.array(z.string()),
+    commands: z.array(z.string()),
+    restarts: z.number(),
+    lastError: z.object({ code: z.enum(ERROR_CODES), message: z.string(), data: z.unknown() })
+      .optional(),
+  })),
   sessions: z.number(),
   windows: z.number(),
   panes: z.number(),
@@ -278,6 +296,7 @@ export const ServerStatusOut: z.ZodType<ServerStatus> = z.looseObject({
   }),
   commands: z.number(),
   foreground: z.object({ looks: z.number(), lookMs: z.number() }).nullable(),
+  held: z.array(z.string()),
 });
 
 /** `server.stop`. */
