@@ -81,3 +81,5 @@ export type {
   WindowInfo,
 } from "../../protocols/bus/records.ts";
 export type { CoreEventData, CoreEvents, CoreTopic } from "../../protocols/bus/core_events.ts";
+export { RateLimiter } from "./rate_limiter.ts";
+export { publishedPort, publishHttp } from "./server_info.ts";

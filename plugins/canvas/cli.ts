@@ -8,7 +8,6 @@
  */
 
 import { resolve } from "node:path";
-import type { CommandSpec } from "../../protocols/bus/command_spec.ts";
 import { type FlagPlan, parseFlags } from "../cli/flags.ts";
 import { print, type Subcommand, UsageError, withClient } from "../cli/io.ts";
 

@@ -6,7 +6,6 @@
  * @module
  */
 
-import type { CommandSpec } from "@weft/weft/plugin";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { buildToolTable, type ToolFilter, type ToolTable } from "../../protocols/mcp/mod.ts";
 import type { McpHost } from "./host.ts";

@@ -7,7 +7,7 @@
  */
 
 import { type Caller, type PluginContext, WeftError } from "@weft/weft/plugin";
-import { RateLimiter } from "../sideband/_rate.ts";
+import { RateLimiter } from "@weft/weft/plugin";
 import { recipientsOf } from "./_address.ts";
 import { Directory, type PaneEntry, paneName } from "./_directory.ts";
 import { checkName, selfOf } from "./_self.ts";

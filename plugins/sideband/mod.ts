@@ -37,8 +37,8 @@ import {
   type TagVariants,
 } from "../../protocols/sideband/mod.ts";
 import { SidebandLog } from "./_log.ts";
-import { modeOf, type PaneKind } from "./_mode.ts";
-import { RateLimiter } from "./_rate.ts";
+import { modeOf } from "./_mode.ts";
+import { RateLimiter } from "@weft/weft/plugin";
 import { PaneReader } from "./_reader.ts";
 import { Runner } from "./_runner.ts";
 import { Spawns } from "./_spawns.ts";

@@ -18,7 +18,7 @@
 
 import { join } from "node:path";
 import { definePlugin, type PluginContext, withState, z } from "@weft/weft/plugin";
-import { publishedPort, publishHttp } from "../mcp/server_info.ts";
+import { publishedPort, publishHttp } from "@weft/weft/plugin";
 import { OWN_DIR, readAsset, UNICODE11_DIR, WEBGL_DIR, XTERM_DIR } from "./assets.ts";
 import { serveWeb, type WebHttpOptions, type WebServer } from "./http.ts";
 import { Logins } from "./logins.ts";
