@@ -11,7 +11,7 @@ import { E2E, withServer } from "./helpers/server.ts";
 
 /** No plugin Workers but the tmux door's: these tests need only the core's commands. */
 const CORE_ONLY = {
-  weft: { plugins: { layout: false, sideband: false, canvas: false, messaging: false } },
+  weft: { plugins: { layout: false, sideband: false, canvas: false, message: false } },
 };
 
 Deno.test("weft SUBCOMMAND --help prints its help and does nothing else", E2E, async () => {

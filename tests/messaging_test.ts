@@ -240,10 +240,11 @@ Deno.test({
 });
 
 Deno.test({
-  name: "messaging: limits on recipients and on a sender's rate fail clearly",
+  name:
+    "messaging: limits on recipients and on a sender's rate fail clearly; new names get no new allowance",
   ...E2E,
   fn: () =>
-    withServer(async ({ client }) => {
+    withServer(async ({ client, connect, asPane }) => {
       for (const name of ["a", "b"]) {
         await client.call("session.create", { command: "sleep 600", name, tags: ["role=dev"] });
       }
@@ -259,13 +260,51 @@ Deno.test({
         (e: { code: string; message: string }) =>
           e.code === "RATE_LIMITED" && /more than 0.01 messages a second/.test(e.message),
       );
-      // Another sender has its own allowance.
-      await client.call("message.send", { to: "a", content: "4", as: "other" });
+      // Sending as another name, or from a new connection, is still the same sender.
+      for (const as of ["other", "another", "yet-another"]) {
+        await rejects(
+          client.call("message.send", { to: "a", content: "4", as }),
+          (e: { code: string; message: string }) =>
+            e.code === "RATE_LIMITED" && /from outside socket/.test(e.message),
+        );
+      }
+      const again = await connect();
+      await rejects(
+        again.call("message.send", { to: "a", content: "5", as: "fresh" }),
+        (e: { code: string }) => e.code === "RATE_LIMITED",
+      );
+      // A pane has its own allowance.
+      const b = await asPane("p2");
+      const sent = await b.call<{ from: string }>("message.send", { to: "a", content: "6" });
+      strictEqual(sent.from, "b");
     }, {
       weft: {
         plugins: {
           message: { options: { maxRecipients: 1, sendsPerSecond: 0.01, sendBurst: 2 } },
         },
       },
+    }),
+});
+
+Deno.test({
+  name: "messaging: a name that only reads is not remembered; one that waits or sends is",
+  ...E2E,
+  fn: () =>
+    withServer(async ({ client }) => {
+      const names = async () =>
+        (await client.call<{ agents: { name: string }[] }>("message.agents", {})).agents
+          .map((a) => a.name);
+      for (let i = 0; i < 20; i++) {
+        await client.call("message.check", { as: `reader-${i}` });
+        await rejects(
+          client.call("message.get", { id: "01NOSUCHMESSAGE", as: `getter-${i}` }),
+          (e: { code: string }) => e.code === "NOT_FOUND",
+        );
+      }
+      ok(!(await names()).some((n) => /^(reader|getter)-/.test(n)), JSON.stringify(await names()));
+      await client.call("message.wait", { as: "waiter", timeout: 0 });
+      await client.call("message.send", { as: "sender", to: "waiter", content: "hi" });
+      const known = await names();
+      ok(known.includes("waiter") && known.includes("sender"), JSON.stringify(known));
     }),
 });

@@ -8,7 +8,14 @@ import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
 import type { PluginConfig } from "../core/config/types.ts";
 import { type ManifestCache, processTransport, type TransportFactory } from "../core/plugin/mod.ts";
 import type { Manifest } from "../protocols/plugin/mod.ts";
+import { join } from "node:path";
 import { fixture, HELLO, plugin, withHost } from "./helpers/plugin_host.ts";
+
+const NOTES = new URL("../examples/plugins/notes/mod.ts", import.meta.url).href;
+
+async function exists(path: string): Promise<boolean> {
+  return await Deno.stat(path).then(() => true, () => false);
+}
 
 /** A cache in memory, as `.weft/plugins.json` would be. */
 function memoryCache(): ManifestCache & { entries: Map<string, Manifest> } {
@@ -31,12 +38,12 @@ function counting(launches: string[]): TransportFactory {
 const lazy = (config: PluginConfig): PluginConfig => ({ ...config, lazy: true });
 const HELLO_CONFIG = () => lazy(plugin("hello", HELLO, ["pane:read", "pane:write"]));
 
-Deno.test("a lazy plugin with a remembered manifest starts at its first call, which waits for it", async () => {
+Deno.test("a lazy plugin starts at its first call, which waits for it; its manifest is learnt once", async () => {
   const manifests = memoryCache();
   const launches: string[] = [];
-  // Its first start ever: nothing remembered, so it starts with the host (and is remembered).
+  // Its first start ever: one load with no rights learns its manifest, and it stays idle.
   await withHost([HELLO_CONFIG()], (h) => {
-    strictEqual(h.status("hello").state, "running");
+    strictEqual(h.status("hello").state, "idle");
   }, { manifests, transport: counting(launches) });
   deepStrictEqual(launches, ["hello"]);
   launches.length = 0;
@@ -54,6 +61,26 @@ Deno.test("a lazy plugin with a remembered manifest starts at its first call, wh
     strictEqual(h.status("hello").state, "running");
     deepStrictEqual(launches, ["hello"]);
   }, { manifests, transport: counting(launches) });
+});
+
+Deno.test("a lazy plugin with a data folder leaves none until used, and starts with the server once it has one", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "weft-lazy-" });
+  try {
+    const manifests = memoryCache();
+    const notes = () => lazy(plugin("notes", NOTES, ["data"]));
+    const folder = join(dir, ".weft", "data", "notes");
+    await withHost([notes()], async (h) => {
+      strictEqual(h.status("notes").state, "idle");
+      strictEqual(await exists(folder), false, "learning its manifest made no data folder");
+      const added = await h.call("notes.add", { text: "hi" });
+      ok(added.ok, JSON.stringify(added));
+    }, { manifests, projectDir: dir });
+    await withHost([notes()], (h) => {
+      strictEqual(h.status("notes").state, "running", "its notes may need it: it starts");
+    }, { manifests, projectDir: dir });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("a lazy plugin starts when one of its topics is subscribed to", async () => {

@@ -139,7 +139,7 @@ Deno.test(
 );
 
 Deno.test(
-  "two clients: the smaller sizes the window, both see typing; the server going away ends both",
+  "two clients: the smaller sizes the window, both see typing; with the server away a client waits, and detaches",
   E2E,
   async () => {
     const tmux = new Tmux();
@@ -164,7 +164,9 @@ Deno.test(
         await layoutWhen(client, s.window, "100 columns", (l) => l.cols === 100);
 
         await server.stop();
-        await tmux.until("a", /\[the weft server went away\]/);
+        await tmux.until("a", /the weft server went away: reconnecting/);
+        await tmux.keys("a", "C-b", "d");
+        await tmux.until("a", /\[detached/);
         await tmux.sane("a");
       } finally {
         await tmux.kill();

@@ -11,11 +11,12 @@ import { type GrantSet, intersect, missing } from "../../protocols/bus/capabilit
 import { didYouMean } from "../../protocols/bus/suggest.ts";
 import type { Command } from "./command.ts";
 import type { Caller, CommandSpec } from "../../protocols/bus/command_spec.ts";
-import { parseCommandInput, specOf } from "../../protocols/bus/schema.ts";
+import { checkKeys, parseCommandInput, specOf } from "../../protocols/bus/schema.ts";
 import { EventHub } from "./events.ts";
 import { describeCaller } from "./_describe.ts";
 import { checkTargets, resolveTargets, type TargetResolver } from "./_targets.ts";
 import { deadlineOf, runWithin } from "./_deadline.ts";
+import { doorOf } from "../../protocols/bus/doors.ts";
 import { destinationOf, type Route, unknownHost } from "./route.ts";
 
 export type { Reply };
@@ -200,9 +201,13 @@ export class Bus {
     return this.#commands.size;
   }
 
-  /** The cloneable specs of every command, sorted by name. */
-  list(): CommandSpec[] {
+  /**
+   * The cloneable specs of every command (or of those `which` keeps: a spec's JSON Schemas are
+   * built on first listing, so filter here rather than after), sorted by name.
+   */
+  list(which?: (command: Command) => boolean): CommandSpec[] {
     return [...this.#commands.values()]
+      .filter((e) => !which || which(e.command))
       .map((e) => ({ ...specOf(e.command), owner: e.owner }))
       .sort((a, b) => a.name.localeCompare(b.name));
   }
@@ -253,6 +258,7 @@ export class Bus {
     }
     const { command } = entry;
     checkCaller(name, command, caller);
+    checkKeys(command.name, command.inputSchema, rawInput);
     const parsed = parseCommandInput(command.name, command.parse, rawInput);
     // The routing step: one route today, this host; another host's call goes to its route.
     const destination = destinationOf(command, parsed, this.#host);
@@ -269,6 +275,7 @@ export class Bus {
         input: resolved.input,
         targets: resolved.targets,
         caller,
+        door: doorOf(caller),
         requestId,
         signal,
         call: <T>(n: string, i?: unknown) => this.invoke<T>(n, i, { caller: nested, signal }),

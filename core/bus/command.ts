@@ -8,6 +8,7 @@
 import type { BusCall } from "../../protocols/bus/calls.ts";
 import type { z } from "zod";
 import { lazyProperty, toJsonSchema } from "../../protocols/bus/schema.ts";
+import type { DoorTraits } from "../../protocols/bus/doors.ts";
 import type {
   Caller,
   CommandSpec,
@@ -24,6 +25,8 @@ export interface CallContext<I, T = Readonly<Record<string, unknown>>> {
   /** The resolved targets, by field. */
   targets: T;
   caller: Caller;
+  /** What the caller's door is like (who types, whether its calls are short): `doorOf`. */
+  door: DoorTraits;
   requestId: string;
   /** Aborted when the caller gives up or the command's deadline passes (reason: `TIMEOUT`). */
   signal: AbortSignal;

@@ -18,6 +18,7 @@ import { paneMove } from "./pane_move.ts";
 import { panePipe } from "./pane_pipe.ts";
 import { paneRead } from "./pane_read.ts";
 import { paneRename } from "./pane_rename.ts";
+import { paneReserveNames } from "./pane_reserve_names.ts";
 import { paneReport } from "./pane_report.ts";
 import { paneResize } from "./pane_resize.ts";
 import { paneRespawn } from "./pane_respawn.ts";
@@ -82,6 +83,7 @@ const BY_NAME = {
   "pane.focus": paneFocus,
   "pane.close": paneClose,
   "pane.rename": paneRename,
+  "pane.reserve_names": paneReserveNames,
   "pane.status": paneStatus,
   "pane.set": paneSet,
   "pane.report": paneReport,

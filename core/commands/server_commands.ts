@@ -14,9 +14,17 @@ export function serverCommands(deps: CoreDeps) {
     capabilities: [],
     output: CommandsOut,
     mcp: { expose: false },
-    input: z.object({ name: z.string().optional().describe("Only this command.") }),
+    input: z.object({
+      name: z.string().optional().describe("Only this command."),
+      tagged: z.boolean().optional().describe(
+        "Only the commands that declare a sideband tag (what the sideband learns; cheap: the " +
+          "others' JSON Schemas are not built).",
+      ),
+    }),
     handler: ({ input }) => ({
-      commands: deps.bus.list().filter((c) => !input.name || c.name === input.name),
+      commands: deps.bus.list((c) =>
+        (!input.name || c.name === input.name) && (!input.tagged || c.sideband !== undefined)
+      ),
     }),
   });
 }

@@ -10,6 +10,9 @@ import { pathToFileURL } from "node:url";
 import { z } from "zod";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { parseCapability } from "../../protocols/bus/capabilities.ts";
+import type { JsonSchema } from "../../protocols/bus/command_spec.ts";
+import { toJsonSchema } from "../../protocols/bus/schema.ts";
+import { didYouMean } from "../../protocols/bus/suggest.ts";
 import { DEFAULTS } from "./defaults.ts";
 import { reservedReason } from "./reserved.ts";
 import type { BuiltinPlugin, PluginConfig, WeftConfig } from "./types.ts";
@@ -114,7 +117,9 @@ export function parseConfig(
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const keys = issue.code === "unrecognized_keys"
-      ? `: unknown key ${issue.keys.map((k) => `"${k}"`).join(", ")}`
+      ? `: unknown key ${issue.keys.map((k) => `"${k}"`).join(", ")}${
+        didYouMean(issue.keys[0] ?? "", knownKeysAt(issue.path, where.builtins ?? {}))
+      }`
       : "";
     const path = ["weft", ...issue.path.map(String)].join(".");
     throw new WeftError(
@@ -202,21 +207,17 @@ function resolvePlugins(
     // A built-in that is off by default and that the project does not mention may be started
     // later (`weft web`); one the project switched off itself stays off.
     const into = enabled ? out : raw === undefined && builtin ? dormant : undefined;
-    if (!into) continue;
     const from = entry.from ? resolveSpecifier(entry.from, where.projectDir) : builtin?.from;
-    const reserved = reservedReason(name, from ?? "", builtin?.from);
+    const reserved = raw || into ? reservedReason(name, from ?? "", builtin?.from) : undefined;
     if (reserved) {
       throw new WeftError(
         "INVALID_INPUT",
         `Cannot load config ${where.file}: weft.plugins.${name}: ${reserved}`,
       );
     }
-    if (from === undefined) {
-      throw new WeftError(
-        "INVALID_INPUT",
-        `Cannot load config ${where.file}: weft.plugins.${name}: not a built-in plugin, so it needs "from"`,
-      );
-    }
+    // A name that is no built-in and has no module is a typo even when switched off.
+    if (from === undefined) throw notBuiltin(name, where.file, builtins);
+    if (!into) continue;
     // A built-in's default grant holds for its own module only, never for one put in its place.
     const grant = entry.grant
       ? entry.grant.map((g, i) => {
@@ -252,6 +253,28 @@ function resolvePlugins(
     });
   }
   return { plugins: out, dormant };
+}
+
+/** A plugin entry that names no built-in and no module: the built-in meant, or "from". */
+function notBuiltin(name: string, file: string, builtins: Readonly<Record<string, unknown>>) {
+  const meant = didYouMean(name, Object.keys(builtins));
+  return new WeftError(
+    "INVALID_INPUT",
+    `Cannot load config ${file}: weft.plugins.${name}: not a built-in plugin${meant}${
+      meant ? "; a plugin of your own" : ", so it"
+    } needs "from"`,
+  );
+}
+
+/** The keys the section takes at `path` (`[]`, `["attach"]`, `["plugins", "x"]`). */
+function knownKeysAt(path: readonly PropertyKey[], builtins: Readonly<Record<string, unknown>>) {
+  let schema: JsonSchema | undefined = toJsonSchema(Section);
+  for (const key of path) {
+    const props = schema?.properties as Record<string, JsonSchema> | undefined;
+    schema = props?.[String(key)] ?? (schema?.additionalProperties as JsonSchema | undefined);
+  }
+  const keys = Object.keys((schema?.properties ?? {}) as object);
+  return path.length ? keys : [...keys, ...Object.keys(builtins)];
 }
 
 /** `"bash --norc"` or `["bash", "--norc"]` → argv. */

@@ -68,8 +68,8 @@ export interface WeftConfig {
    */
   killGraceMs: number;
   /**
-   * Answer programs' Program Status Protocol probes (OSC 7501) and take their reports as pane
-   * states (Claude Code reports only to a terminal that answers).
+   * Answer the Program Status Protocol probes (OSC 7501) of an agent in front that speaks it
+   * and take its reports as pane states (Claude Code reports only to a terminal that answers).
    */
   statusProtocol: boolean;
   /**

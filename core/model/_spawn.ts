@@ -13,10 +13,10 @@ import { Pane, type PaneHooks, type PaneLaunch } from "./pane.ts";
 import type { WindowRecord } from "./records.ts";
 import type { ModelProcesses } from "./pane_pty.ts";
 import type { Clock } from "./clock.ts";
+import type { ParseLoop } from "../screen/mod.ts";
 import { newPaneKey } from "./pane_key.ts";
 import { canvasLaunch } from "./canvas_pty.ts";
 import { deferredLaunch, type DeferredPty } from "./deferred_pty.ts";
-import type { ParseLoop } from "../screen/mod.ts";
 import type { LaunchRequest, ModelOptions } from "./model_options.ts";
 
 /** What building a pane needs of the model. */

@@ -9,6 +9,7 @@
 import type { StatusMessage } from "../../protocols/status/mod.ts";
 import type { AgentSession, StateReport } from "./agent_state.ts";
 import { statusReport } from "./_status.ts";
+import { fromSpeaker } from "./_status_gate.ts";
 import type { Pane, PaneExit } from "./pane.ts";
 import type { Clock } from "./clock.ts";
 
@@ -61,8 +62,12 @@ export class PaneStates {
     }
   }
 
-  /** The program's status record (OSC 7501). */
+  /**
+   * The program's status record (OSC 7501). A report is taken only from the agent in front
+   * that asked (`_status_gate.ts`): bytes a displayed file carries are not one.
+   */
   status(pane: Pane, message: StatusMessage): void {
+    if (message.type === "report" && !fromSpeaker(pane)) return;
     const state = pane.agentState;
     const tasks = JSON.stringify(state.tasks);
     if (!state.status.apply(message)) return;

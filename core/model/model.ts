@@ -22,8 +22,9 @@ import type { ModelProcesses } from "./pane_pty.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import { clipboardCopied } from "./_clipboard.ts";
 import { movePane, type MoveTarget } from "./_move_pane.ts";
+import { ReservedNames } from "./_reserved_names.ts";
 import type { DeferredPty } from "./deferred_pty.ts";
-import { newPane } from "./_spawn.ts";
+import { newPane, type SpawnContext } from "./_spawn.ts";
 import type { ModelParts } from "./_parts.ts";
 import { createPane, createSession, createWindow, respawnPane } from "./_create.ts";
 import { changePane, rename } from "./_change.ts";
@@ -31,6 +32,7 @@ import { current, focus, resolve, selectWindow } from "./_focus.ts";
 import { closePane, killSession, killWindow } from "./_close.ts";
 import { PaneStates } from "./_states.ts";
 import { restoreSession } from "./_restore.ts";
+import { acceptProbe } from "./_status_gate.ts";
 import type {
   LaunchRequest,
   ModelOptions,
@@ -55,6 +57,8 @@ export class Model {
   readonly sessions = new Map<string, SessionRecord>();
   readonly windows = new Map<string, WindowRecord>();
   readonly panes = new Map<string, Pane>();
+  /** Names no pane may take (identities that are not panes). */
+  readonly reserved = new ReservedNames();
   /** The loop that parses every pane's output in turn (one per server, not per process). */
   readonly parseLoop = new ParseLoop();
   /** The clock panes' output times are on; compare {@link Pane.lastOutputAt} with its `now()`. */
@@ -65,7 +69,7 @@ export class Model {
   #stopping = false;
   #foreground: ForegroundTracker<ForegroundProcess> | undefined;
   #states: PaneStates;
-  #hooks: PaneHooks;
+  #spawnContext: SpawnContext;
   #parts: ModelParts;
 
   constructor(options: ModelOptions) {
@@ -78,7 +82,9 @@ export class Model {
       clock: this.clock,
       idleMs: options.idleMs,
     });
-    this.#hooks = this.#paneHooks();
+    const { parseLoop, clock } = this;
+    const hooks = this.#paneHooks();
+    this.#spawnContext = { options, processes: this.#processes, clock, hooks, parseLoop };
     this.#stopSweeper = this.clock.every(
       Math.min(250, options.idleMs),
       () => this.#states.sweep(),
@@ -309,16 +315,7 @@ export class Model {
       throw new WeftError("UNAVAILABLE", "Cannot start a pane: the server is stopping");
     }
     if (launch.name) this.#checkName("pane", launch.name);
-    const pane = newPane(
-      {
-        options: this.#options,
-        processes: this.#processes,
-        clock: this.clock,
-        hooks: this.#hooks,
-        parseLoop: this.parseLoop,
-      },
-      { id, window, launch, size, deferred },
-    );
+    const pane = newPane(this.#spawnContext, { id, window, launch, size, deferred });
     this.panes.set(id, pane);
     this.#foreground?.watch(id);
     this.#options.publish("pane.created", pane.info(false), id);
@@ -351,11 +348,12 @@ export class Model {
   #paneHooks(): PaneHooks {
     return {
       activity: (p) => this.#states.activity(p),
-      output: (p, data) => this.#onOutput(p, data),
+      output: (p, data) =>
+        this.#live(p) && this.#options.publish("pane.output", { pane: p.id, data }, p.id),
       wantsOutput: (p) => this.#options.wants("pane.output", p.id),
       exit: (p, exit) => this.#onExit(p, exit),
       status: (p, message) => this.#live(p) && this.#states.status(p, message),
-      answersStatus: () => this.#options.statusProtocol !== false,
+      answersStatus: (p) => this.#options.statusProtocol !== false && acceptProbe(p),
       screenState: (p, report) => this.#live(p) && this.setState(p.id, report),
       clipboard: (p, text) => this.#live(p) && clipboardCopied(this.#options, p, text),
     };
@@ -364,12 +362,6 @@ export class Model {
   /** How many looks the foreground tracking made and their milliseconds (off: null). */
   foregroundStats(): { looks: number; lookMs: number } | null {
     return this.#foreground?.stats() ?? null;
-  }
-
-  #onOutput(pane: Pane, data: string): void {
-    if (this.#live(pane)) {
-      this.#options.publish("pane.output", { pane: pane.id, data }, pane.id);
-    }
   }
 
   #onExit(pane: Pane, exit: PaneExit): void {
@@ -390,6 +382,7 @@ export class Model {
 
   #checkName(kind: Kind, name: string, options?: CheckNameOptions): void {
     checkName(kind, this.#records(kind), name, options);
+    if (kind === "pane") this.reserved.check(name, options?.role ?? "a pane");
   }
 
   #session(id: string): SessionRecord {

@@ -123,6 +123,7 @@ export class Pane {
       env: launch.env,
       cols: launch.cols,
       rows: launch.rows,
+      command: launch.command,
     });
     this.#processes = options.processes;
     this.#declaredTags = options.declaredTags;

@@ -95,7 +95,28 @@ export class PluginInstance {
       });
       return Promise.resolve();
     }
-    if (this.#config.lazy && this.#idle()) return Promise.resolve();
+    if (this.#config.lazy) return this.#startLazy();
+    return this.#attempt();
+  }
+
+  /**
+   * A lazy plugin goes idle with its remembered manifest; with none remembered, one load with
+   * no rights learns it (no setup runs, no data folder is made, so no state is left that would
+   * make the next start eager), and the plugin goes idle then. Otherwise it starts now.
+   */
+  async #startLazy(): Promise<void> {
+    if (this.#idle()) return;
+    const { name, from } = this.#config;
+    if (this.#o.manifests && !this.#o.manifests.get(name, from)) {
+      try {
+        const manifest = await this.#launch(new Set());
+        this.#o.manifests.set(name, from, manifest);
+      } catch { /* the start below says why */ }
+      if (this.#link) this.#retire(this.#link);
+      this.#link = undefined;
+      if (this.#state === "stopped") return;
+      if (this.#idle()) return;
+    }
     return this.#attempt();
   }
 

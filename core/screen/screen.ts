@@ -12,6 +12,7 @@
  */
 
 import { hookTrims, type LineList } from "./_capture.ts";
+import { moveScrollback, QUIET_MS } from "./_quiet.ts";
 import { History } from "./_history.ts";
 import {
   contentEnd,
@@ -164,6 +165,9 @@ export class Screen {
   #cwd: string | undefined;
   #bells = 0;
   #disposed = false;
+  /** When output was last parsed, and the timer that shrinks the screen once it is quiet. */
+  #lastParse = 0;
+  #quietTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(options: ScreenOptions) {
     const x = createXterm(options.cols, options.rows);
@@ -361,6 +365,7 @@ export class Screen {
     if (this.#disposed) return;
     this.#disposed = true;
     this.#queue.close();
+    clearTimeout(this.#quietTimer);
     this.#unhook?.();
     this.#term.dispose();
     this.#changeListeners.clear();
@@ -425,11 +430,39 @@ export class Screen {
     if (this.#queue.idle && this.#parser._parseBuffer.length > IDLE_PARSE_BUFFER) {
       this.#parser._parseBuffer = new Uint32Array(IDLE_PARSE_BUFFER);
     }
+    this.#lastParse = performance.now();
+    this.#quietTimer ??= this.#whenQuiet(QUIET_MS);
     const pending = this.#queue.pending;
     if (this.#drainArmed && pending <= this.#lowWater) {
       if (pending === 0) this.#drainArmed = false;
       for (const listener of this.#drainListeners) guard(listener);
     }
+  }
+
+  /** Shrinks the screen once no output was parsed for {@link QUIET_MS}. */
+  #whenQuiet(ms: number): ReturnType<typeof setTimeout> {
+    const timer = setTimeout(() => {
+      const quietFor = performance.now() - this.#lastParse;
+      if (quietFor < QUIET_MS || !this.#queue.idle) {
+        this.#quietTimer = this.#whenQuiet(Math.max(10, QUIET_MS - quietFor));
+        return;
+      }
+      this.#quietTimer = undefined;
+      this.shrink();
+    }, ms);
+    Deno.unrefTimer(timer);
+    return timer;
+  }
+
+  /**
+   * Gives spare memory back (what a quiet pane does by itself after {@link QUIET_MS}): xterm's
+   * scrollback moves into the compact history, the history's open chunk is trimmed to size.
+   * Reads and line numbers stay the same.
+   */
+  shrink(): void {
+    if (this.#disposed || !this.#queue.idle) return;
+    moveScrollback(this.#buffers);
+    this.#history.shrink();
   }
 
   /** The current revision, marked as handed out. */

@@ -7,8 +7,13 @@
  * @module
  */
 
-import { shellQuote, shellWords } from "../pty/shell_words.ts";
-import { guessAgentKind, type ResumeTarget, vendorOf } from "../../protocols/agents/mod.ts";
+import { shellQuote, shellWords } from "../../protocols/terminal/shell_words.ts";
+import {
+  guessAgentKind,
+  looksPast,
+  type ResumeTarget,
+  vendorOf,
+} from "../../protocols/agents/mod.ts";
 
 export type { ResumeTarget };
 
@@ -55,7 +60,7 @@ function agentIndex(argv: readonly string[]): number {
     if (resumable(guessAgentKind([word]))) return i;
     // A wrapper is a word the kind guess looks past: a flag, `A=b`, `npx`, `node`, ….
     const wrapper = word.startsWith("-") || /^[A-Za-z_][A-Za-z0-9_]*=/.test(word) ||
-      guessAgentKind([word, "claude"]) === "claude";
+      looksPast(word);
     if (!wrapper) return -1;
   }
   return -1;

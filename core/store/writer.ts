@@ -288,6 +288,7 @@ export class StoreWriter {
       // What the log holds stays there: the next open replays it.
       return this.#fail(err);
     }
+    this.#checkpointer?.changed();
     this.stats.writes++;
     this.stats.docs += docs.length;
     this.stats.screens += screens.length;

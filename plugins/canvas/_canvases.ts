@@ -78,7 +78,7 @@ export class Canvases {
     return c;
   }
 
-  /** Opens a canvas: a new pane showing `source`. A source that fails is drawn and thrown. */
+  /** Opens a canvas: a new pane showing `source`; a source that fails closes it and throws. */
   async open(source: Source, placement: Placement): Promise<CanvasReport> {
     checkSource(source);
     const info = await this.#ctx.call(
@@ -96,7 +96,17 @@ export class Canvases {
     };
     this.#canvases.set(c.pane, c);
     this.#canvasPanes.add(c.pane);
-    await this.#refresh(c);
+    try {
+      await this.#refresh(c);
+    } catch (err) {
+      // A canvas that cannot show its source is not kept: each failed open (an agent's tag in
+      // a loop) would leave a pane behind.
+      this.forget(c.pane);
+      await this.#ctx.call("pane.close", { pane: c.pane }).catch(() => {});
+      if (!(err instanceof WeftError)) throw err;
+      const { pane: _, ...data } = (err.data ?? {}) as Record<string, unknown>;
+      throw new WeftError(err.code, err.message, data);
+    }
     this.#watch(c);
     return this.#report(c);
   }

@@ -15,9 +15,12 @@ export const ls: Subcommand = {
   run: async (args, io) => {
     const { values } = parseArgs({ args, options: { json: { type: "boolean" } } });
     return await withClient(io, async (client) => {
-      const { sessions } = await client.call("session.list");
-      const { windows } = await client.call("window.list");
-      const { panes } = await client.call("pane.list");
+      // One round trip for the three: a CLI call's time is mostly waiting on the socket.
+      const [{ sessions }, { windows }, { panes }] = await Promise.all([
+        client.call("session.list"),
+        client.call("window.list"),
+        client.call("pane.list"),
+      ]);
       print(
         io,
         !!values.json,

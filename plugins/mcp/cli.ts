@@ -76,7 +76,8 @@ async function config(args: string[], io: CliIo): Promise<number> {
   });
   if (values.http && values.stdio) throw new UsageError("give --http or --stdio, not both");
   const start = values.project ? resolve(io.cwd, values.project) : io.cwd;
-  const server = values.http ? await httpEntry(start) : stdioEntry(values.bin, values.project);
+  const bin = values.bin ?? installedWeft(io.env("PATH"));
+  const server = values.http ? await httpEntry(start) : stdioEntry(bin, values.project);
   io.out(JSON.stringify({ mcpServers: { weft: server } }, null, 2) + "\n");
   return 0;
 }
@@ -97,6 +98,31 @@ async function token(args: string[], io: CliIo): Promise<number> {
         `enable it ("weft": {"plugins": {"mcp": true}}) and start the server`,
     );
   }
+}
+
+/**
+ * `"weft"` when the `weft` first on `PATH` runs this checkout's CLI: a `deno install` launcher
+ * naming this `main.ts`, or a compiled weft (this process's own binary). Then a config says
+ * `weft mcp`, not the Deno binary's path (which may be in npx's cache).
+ */
+export function installedWeft(path: string | undefined): string | undefined {
+  const main = new URL("../../main.ts", import.meta.url).href;
+  for (const dir of (path ?? "").split(":").filter(Boolean)) {
+    const file = join(dir, "weft");
+    let info: Deno.FileInfo;
+    try {
+      info = Deno.statSync(file);
+    } catch {
+      continue;
+    }
+    if (!info.isFile) continue;
+    if (Deno.realPathSync(file) === Deno.realPathSync(Deno.execPath())) return "weft";
+    // A launcher is a small script; a larger file is some other program called weft.
+    if (info.size > 64 * 1024) return undefined;
+    const text = new TextDecoder().decode(Deno.readFileSync(file));
+    return text.includes(main) || text.includes(fileURLToPath(main)) ? "weft" : undefined;
+  }
+  return undefined;
 }
 
 /** The stdio form: this CLI run by Deno, or an installed `weft`. */

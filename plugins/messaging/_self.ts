@@ -13,6 +13,9 @@ import { type Directory, paneName } from "./_directory.ts";
 /** A valid identity name. */
 export const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
+/** A pane id: a pane's identity, live or closed, never a name someone else may take. */
+const PANE_ID = /^p\d+$/;
+
 /** Client names the CLI and doors give themselves: they name no one. */
 const GENERIC_CLIENTS = new Set(["socket", "cli", "mcp", "tui", "web", "test", "sideband"]);
 
@@ -39,6 +42,13 @@ export function selfOf(caller: Caller, as: string | undefined, directory: Direct
   }
   if (as === undefined) return clientName(caller) ?? "human";
   checkName(as);
+  if (PANE_ID.test(as)) {
+    throw new WeftError(
+      "DENIED",
+      `Cannot act as "${as}": it is a pane's id; only that pane speaks as it (a closed pane's ` +
+        "mail is nobody's)",
+    );
+  }
   const found = directory.find(as);
   if (found?.kind === "pane") {
     throw new WeftError(

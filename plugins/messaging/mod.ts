@@ -66,7 +66,10 @@ export default definePlugin({
     if (!ctx.dataDir) {
       throw new WeftError("DENIED", 'Cannot keep messages: the project did not grant "data"');
     }
-    const store = new MessageStore(`${ctx.dataDir}/messages.db`, { sync: ctx.options.sync });
+    const store = new MessageStore(`${ctx.dataDir}/messages.db`, {
+      sync: ctx.options.sync,
+      seen: { max: ctx.options.outsideNames, ttlMs: ctx.options.outsideNameDays * 86_400_000 },
+    });
     const messaging = new Messaging(ctx, ctx.options, store);
     messaging.deliverer = new PaneDelivery({
       store,

@@ -185,7 +185,7 @@ class Sideband {
   async #learnTags(): Promise<void> {
     const { commands } = await this.#ctx.call<
       { commands: { name: string; sideband?: CommandTagSpec }[] }
-    >("server.commands", {}).catch(() => ({ commands: [] }));
+    >("server.commands", { tagged: true }).catch(() => ({ commands: [] }));
     for (const name of this.#declared) delete this.#table[name];
     const taken = new Set(Object.keys(this.#table));
     const { table, skipped } = declaredTags(commands, taken);

@@ -22,7 +22,16 @@ export type Action =
   | "prompt"
   | "help"
   | "send-prefix"
-  | "redraw";
+  | "redraw"
+  | "choose-tree"
+  | "rename-window"
+  | "rename-session"
+  | "resize"
+  | "swap-pane"
+  | "break-pane"
+  | "window-last"
+  | "pane-last"
+  | "next-blocked";
 
 /** One binding: a key name (as {@link InputDecoder} names keys), an action, its argument. */
 export interface Binding {
@@ -40,13 +49,14 @@ const digits: Binding[] = Array.from({ length: 10 }, (_, n) => ({
 }));
 
 const moves: Binding[] = [
-  ["Left", "h", "left"],
-  ["Down", "j", "down"],
-  ["Up", "k", "up"],
-  ["Right", "l", "right"],
-].flatMap(([arrow, vi, side]) => [
+  ["Left", "left"],
+  ["Down", "down"],
+  ["Up", "up"],
+  ["Right", "right"],
+].flatMap(([arrow, side]) => [
   { key: arrow!, action: "focus-move" as const, arg: side!, help: `focus the pane ${side}` },
-  { key: vi!, action: "focus-move" as const, arg: side!, help: `focus the pane ${side}` },
+  { key: `C-${arrow}`, action: "resize" as const, arg: `${side}:1`, help: "resize by 1 cell" },
+  { key: `M-${arrow}`, action: "resize" as const, arg: `${side}:5`, help: "resize by 5 cells" },
 ]);
 
 /** The keys that act after the prefix. The prefix key itself sends a literal prefix. */
@@ -59,12 +69,22 @@ export const PREFIX_BINDINGS: readonly Binding[] = [
   { key: '"', action: "split", arg: "vertical", help: "split top/bottom" },
   ...moves,
   { key: "o", action: "focus-next", help: "next pane" },
+  { key: ";", action: "pane-last", help: "the last focused pane" },
+  { key: "l", action: "window-last", help: "the last window" },
+  { key: "w", action: "choose-tree", arg: "windows", help: "choose a window or pane (tree)" },
+  { key: "s", action: "choose-tree", arg: "sessions", help: "choose a session (tree)" },
+  { key: ",", action: "rename-window", help: "rename the window" },
+  { key: "$", action: "rename-session", help: "rename the session" },
+  { key: "{", action: "swap-pane", arg: -1, help: "swap with the previous pane" },
+  { key: "}", action: "swap-pane", arg: 1, help: "swap with the next pane" },
+  { key: "!", action: "break-pane", help: "break the pane out into a new window" },
+  { key: "b", action: "next-blocked", help: "jump to the next agent that is blocked" },
   { key: "x", action: "pane-close", help: "close the pane (asks)" },
   { key: "z", action: "zoom", help: "zoom the pane (layout plugin)" },
   { key: "E", action: "layout-next", help: "next layout preset (layout plugin)" },
   { key: "d", action: "detach", help: "detach (everything keeps running)" },
   { key: "[", action: "copy-mode", help: "copy mode: move, select, copy, search (q leaves)" },
-  { key: ":", action: "prompt", help: 'run a command: pane.write p2 {"text":"ls"}' },
+  { key: ":", action: "prompt", help: "run a tmux or bus command (Tab completes)" },
   { key: "?", action: "help", help: "this help" },
   { key: "r", action: "redraw", help: "redraw the screen" },
 ];

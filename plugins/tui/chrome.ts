@@ -115,8 +115,14 @@ const GLYPHS: Record<number, string> = {
 export function drawChrome(
   grid: CellGrid,
   view: WindowView,
-  options: { top: number; labels: ReadonlyMap<string, PaneLabel> },
+  options: {
+    top: number;
+    labels: ReadonlyMap<string, PaneLabel>;
+    theme?: { border?: Style; borderActive?: Style };
+  },
 ): void {
+  const plain = options.theme?.border ?? BORDER;
+  const active = options.theme?.borderActive ?? FOCUSED_BORDER;
   const { top } = options;
   const cols = Math.min(grid.cols, view.size.cols);
   const kind = new Map<number, "h" | "v">(); // key: y * cols + x, in window rows from top - 1
@@ -139,7 +145,7 @@ export function drawChrome(
     const left = k === "h" ? at(x - 1, y) !== undefined : at(x - 1, y) === "h";
     const right = k === "h" ? at(x + 1, y) !== undefined : at(x + 1, y) === "h";
     const arms = (up ? 8 : 0) | (down ? 4 : 0) | (left ? 2 : 0) | (right ? 1 : 0);
-    const style = focus && touches(focus, x, y) ? FOCUSED_BORDER : BORDER;
+    const style = focus && touches(focus, x, y) ? active : plain;
     grid.set(x, top + y, GLYPHS[arms] ?? (k === "h" ? "─" : "│"), style);
   }
   for (const [id, rect] of rects) {

@@ -9,6 +9,8 @@ import { ATTR, CellGrid, palette, type Style } from "./cells.ts";
 import { drawChrome, type PaneLabel, windowRects, type WindowView } from "./chrome.ts";
 import { drawTerminal } from "./draw_terminal.ts";
 import { drawHelp } from "./help.ts";
+import { drawTree, type TreeItem } from "./tree.ts";
+import type { Theme } from "./user_config.ts";
 import type { PaneMirror } from "./pane_mirror.ts";
 import type { CursorPlace } from "./renderer.ts";
 import type { CopyCommand } from "./copy_keys.ts";
@@ -27,6 +29,12 @@ export interface FrameInput {
   labels: ReadonlyMap<string, PaneLabel>;
   mirrors: ReadonlyMap<string, PaneMirror>;
   status: StatusInfo;
+  /** The user's colours. */
+  theme?: Theme;
+  /** The tree chooser, when open: drawn over the window. */
+  tree?:
+    | { items: TreeItem[]; index: number; preview: string[]; question?: string | undefined }
+    | undefined;
   /** Copy mode, when on: its pane shows its view, selection and matches. */
   copy?: CopyMode | undefined;
   /** A prompt on the status row: `label` then the editor's text and cursor. */
@@ -70,7 +78,7 @@ export function composeFrame(
         }
       }
     }
-    drawChrome(grid, window, { top: 1, labels: input.labels });
+    drawChrome(grid, window, { top: 1, labels: input.labels, theme: input.theme ?? {} });
     const usedCols = Math.min(input.cols, window.size.cols);
     const usedRows = Math.min(input.rows - 1, window.size.rows + 1);
     if (usedCols < input.cols) {
@@ -91,7 +99,14 @@ export function composeFrame(
     grid.text(x, last, sliceCells(text, shift, room + 1), PROMPT);
     cursor = { x: Math.min(input.cols - 1, x + before - shift), y: last };
   } else {
-    drawStatusBar(grid, last, input.status);
+    drawStatusBar(grid, last, input.status, input.theme?.status);
+  }
+  if (input.tree) {
+    drawTree(grid, { top: 0, bottom: input.rows - 1 }, {
+      ...input.tree,
+      asking: input.tree.question,
+    });
+    cursor = null;
   }
   let helpOverflow = 0;
   if (input.help) {

@@ -22,9 +22,7 @@ export function helpLines(
     { keys: `Prefix ${prefix}, then:`, help: "", heading: true },
   ];
   const merged = new Map<string, { keys: string[]; help: string }>();
-  const group = (
-    b: Binding,
-  ) => (b.action === "window-select" ? "window-select" : `${b.action}:${b.arg ?? ""}`);
+  const group = (b: Binding) => (b.action === "window-select" ? "window-select" : b.help);
   for (const b of PREFIX_BINDINGS) {
     const entry = merged.get(group(b));
     if (entry) entry.keys.push(b.key);

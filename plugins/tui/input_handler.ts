@@ -18,19 +18,34 @@ import { namedKeyBytes } from "./key_names.ts";
 import { mouseBytes } from "./mouse.ts";
 import type { PaneInput } from "./pane_input.ts";
 import type { PaneMirror } from "./pane_mirror.ts";
-import { LineEditor, parseCommandLine } from "./prompt.ts";
+import { LineEditor } from "./prompt.ts";
+import { commandNames, complete, runCommandLine } from "./command_line.ts";
 import type { AttachState } from "./session_state.ts";
+import { TreeChooser } from "./tree_mode.ts";
 import { windowRects } from "./chrome.ts";
+
+/** What a prompt is for. */
+export type PromptPurpose =
+  | "command"
+  | "search-forward"
+  | "search-backward"
+  | "rename-window"
+  | "rename-session";
+
+const PROMPT_LABELS: Record<PromptPurpose, string> = {
+  command: ":",
+  "search-forward": "search down: ",
+  "search-backward": "search up: ",
+  "rename-window": "rename window: ",
+  "rename-session": "rename session: ",
+};
 
 /** The client's input mode. */
 export type Mode =
   | { kind: "normal" }
   | { kind: "prefix" }
-  | {
-    kind: "prompt";
-    purpose: "command" | "search-forward" | "search-backward";
-    editor: LineEditor;
-  }
+  | { kind: "prompt"; purpose: PromptPurpose; editor: LineEditor }
+  | { kind: "tree"; tree: TreeChooser }
   | { kind: "confirm"; pane: string }
   | { kind: "help"; offset: number; overflow: number }
   | { kind: "copy" };
@@ -41,6 +56,11 @@ export interface HandlerHost {
   readonly options: { prefix: string; escapeMs: number };
   /** The copy-mode key table in use. */
   readonly copyKeys: Readonly<Record<string, CopyCommand>>;
+  /** The user's own bindings (command lines) after the prefix and without it. */
+  readonly userKeys: {
+    prefix: Readonly<Record<string, string>>;
+    root: Readonly<Record<string, string>>;
+  };
   readonly mirrors: ReadonlyMap<string, PaneMirror>;
   readonly input: PaneInput;
   readonly state: AttachState;
@@ -50,6 +70,8 @@ export interface HandlerHost {
   notice(text: string, error?: boolean): void;
   /** Puts copied text on the terminal's clipboard and in weft's paste buffers. */
   copy(text: string): void;
+  /** Follows another session. */
+  switchSession(session: string): Promise<void>;
 }
 
 /** Keys whose bytes depend on the pane's cursor-key mode: the server encodes them. */
@@ -62,7 +84,15 @@ export class InputHandler {
   copy: CopyMode | undefined;
   /** A mouse selection under way: its pane and rectangle. */
   #drag: { pane: string; rect: Rect; x: number; y: number } | undefined;
+  /** A border being dragged: the pane before it, which way it moves, where the mouse is. */
+  #border = {
+    edge: undefined as { pane: string; horizontal: boolean; at: number } | undefined,
+    pending: 0,
+    busy: false,
+  };
   #decoder = new InputDecoder();
+  /** Command names for completion, read once. */
+  #commands: Promise<string[]> | undefined;
   #escape: ReturnType<typeof setTimeout> | undefined;
   #host: HandlerHost;
   #actions: ActionContext;
@@ -94,6 +124,23 @@ export class InputHandler {
     this.#host.schedule();
   }
 
+  /** Opens the tree chooser once the tree is read. */
+  openTree(sessionsOnly: boolean): void {
+    TreeChooser.open(this.#host, { sessionsOnly }).then((tree) => {
+      if (this.mode.kind !== "normal") return;
+      this.mode = { kind: "tree", tree };
+      this.#host.schedule();
+    }, (err) => this.#host.notice((err as Error).message, true));
+  }
+
+  /** Opens a prompt that renames the window or the session. */
+  rename(what: "window" | "session", text: string): void {
+    const editor = new LineEditor();
+    editor.insert(text);
+    this.mode = { kind: "prompt", purpose: `rename-${what}`, editor };
+    this.#host.schedule();
+  }
+
   /** Sends the prefix key itself to the focused pane. */
   sendPrefix(): void {
     const bytes = namedKeyBytes(this.#host.options.prefix);
@@ -106,11 +153,7 @@ export class InputHandler {
     const m = this.mode;
     if (m.kind === "prompt") {
       return {
-        label: m.purpose === "command"
-          ? ":"
-          : m.purpose === "search-forward"
-          ? "search down: "
-          : "search up: ",
+        label: PROMPT_LABELS[m.purpose],
         text: m.editor.text,
         cursor: m.editor.cursor,
       };
@@ -171,6 +214,9 @@ export class InputHandler {
         return this.#helpKey(m, event);
       case "copy":
         return this.#copyKey(event);
+      case "tree":
+        if (!m.tree.key(event)) this.mode = { kind: "normal" };
+        return this.#host.schedule();
     }
   }
 
@@ -179,6 +225,8 @@ export class InputHandler {
       this.mode = { kind: "prefix" };
       return this.#host.schedule();
     }
+    const root = this.#host.userKeys.root[event.key];
+    if (root) return this.runLine(root);
     const pane = this.#host.focused;
     if (!pane) return;
     this.#host.input.send(
@@ -190,6 +238,8 @@ export class InputHandler {
   #prefixKey(event: KeyEvent): void {
     this.mode = { kind: "normal" };
     this.#host.schedule();
+    const mine = this.#host.userKeys.prefix[event.key];
+    if (mine) return this.runLine(mine);
     const binding = prefixBinding(event.key, this.#host.options.prefix);
     if (!binding) return;
     const result = ACTIONS[binding.action](this.#actions, binding.arg);
@@ -197,9 +247,22 @@ export class InputHandler {
   }
 
   #promptKey(m: Extract<Mode, { kind: "prompt" }>, event: KeyEvent): void {
+    if (event.key === "Tab" && m.purpose === "command") return void this.#complete(m.editor);
     const result = m.editor.key(event);
     if (result === "edit") return this.#host.schedule();
     const text = m.editor.text;
+    if (m.purpose === "rename-window" || m.purpose === "rename-session") {
+      this.mode = { kind: "normal" };
+      this.#host.schedule();
+      if (result !== "submit") return;
+      const { session, layout } = this.#host.state;
+      const name = text.trim() || null;
+      return this.#run(
+        m.purpose === "rename-window"
+          ? this.#host.client.call("window.rename", { window: layout?.window, name })
+          : this.#host.client.call("session.rename", { session: session.id, name }),
+      );
+    }
     if (m.purpose !== "command") {
       this.mode = { kind: "copy" };
       if (result === "submit" && text) this.#search(text, m.purpose === "search-forward");
@@ -208,17 +271,39 @@ export class InputHandler {
     this.mode = { kind: "normal" };
     this.#host.schedule();
     if (result !== "submit" || !text.trim()) return;
-    try {
-      const { name, params } = parseCommandLine(text);
-      this.#run(
-        this.#host.client.call(name, params).then((value) => {
-          const shown = JSON.stringify(value);
-          this.#host.notice(`${name}: ${shown.length > 200 ? shown.slice(0, 200) + "…" : shown}`);
-        }),
-      );
-    } catch (err) {
-      this.#host.notice((err as Error).message, true);
-    }
+    this.runLine(text);
+  }
+
+  /** Runs a command line (the prompt's, a key binding's) and shows its reply. */
+  runLine(text: string): void {
+    const reply = runCommandLine(text, {
+      client: this.#host.client,
+      pane: this.#host.focused,
+      action: (action, arg) => ACTIONS[action](this.#actions, arg),
+    });
+    this.#run(reply.then((r) => r.text && this.#host.notice(r.text, r.error)));
+  }
+
+  /** Tab in the command prompt: completes commands, targets and flags. */
+  async #complete(editor: LineEditor): Promise<void> {
+    this.#commands ??= this.#host.client.call<{ commands: { name: string }[] }>(
+      "server.commands",
+      {},
+    ).then((r) => commandNames(r.commands.map((c) => c.name)), () => commandNames([]));
+    const commands = await this.#commands;
+    const { panes, windows, session } = this.#host.state;
+    const targets = [
+      ...[...panes.values()].flatMap((p) => [p.id, p.name ?? ""]),
+      ...windows.flatMap((w) => [w.id, w.name ?? ""]),
+      session.id,
+      session.name ?? "",
+    ].filter(Boolean);
+    const head = editor.text.slice(0, editor.cursor);
+    const r = complete(head, { commands, targets });
+    editor.text = r.line + editor.text.slice(editor.cursor);
+    editor.cursor = r.line.length;
+    if (r.candidates.length) this.#host.notice(r.candidates.slice(0, 12).join("  "));
+    this.#host.schedule();
   }
 
   #helpKey(m: Extract<Mode, { kind: "help" }>, event: KeyEvent): void {
@@ -269,8 +354,18 @@ export class InputHandler {
     if (this.#drag && (event.action === "drag" || event.action === "release")) {
       return this.#dragSelect(event);
     }
-    const hit = paneAt(windowRects(view), event.x, event.y - 1);
-    if (!hit) return;
+    if (this.#border.edge && (event.action === "drag" || event.action === "release")) {
+      return this.#dragBorder(event);
+    }
+    const rects = windowRects(view);
+    const hit = paneAt(rects, event.x, event.y - 1);
+    if (!hit) {
+      const edge = event.action === "press" && !view.zoomed
+        ? edgeAt(rects, event.x, event.y - 1)
+        : undefined;
+      if (edge) this.#border.edge = { ...edge, at: edge.horizontal ? event.x : event.y };
+      return;
+    }
     const [pane, rect] = hit;
     const mirror = this.#host.mirrors.get(pane);
     const tracking = mirror && mirror.term.modes.mouseTrackingMode !== "none" &&
@@ -288,6 +383,30 @@ export class InputHandler {
     if (event.action === "press" && pane !== view.focused) {
       this.#run(this.#host.client.call("pane.focus", { pane }));
     }
+  }
+
+  /** Moves a border being dragged: resizes the pane before it by what the mouse moved. */
+  #dragBorder(event: MouseEvent): void {
+    const b = this.#border;
+    const edge = b.edge!;
+    const to = edge.horizontal ? event.x : event.y;
+    b.pending += to - edge.at;
+    edge.at = to;
+    if (event.action === "release") b.edge = undefined;
+    const flush = () => {
+      if (b.busy || !b.pending) return;
+      const cells = b.pending;
+      b.pending = 0;
+      b.busy = true;
+      this.#host.client.call("pane.resize", {
+        pane: edge.pane,
+        [edge.horizontal ? "dx" : "dy"]: cells,
+      }).catch((err) => this.#host.notice((err as Error).message, true)).finally(() => {
+        b.busy = false;
+        flush();
+      });
+    };
+    flush();
   }
 
   /** Extends a mouse selection; on release copies it and leaves copy mode. */
@@ -359,7 +478,8 @@ export class InputHandler {
     this.copy = undefined;
     this.#drag = undefined;
     if (
-      this.mode.kind === "copy" || (this.mode.kind === "prompt" && this.mode.purpose !== "command")
+      this.mode.kind === "copy" ||
+      (this.mode.kind === "prompt" && this.mode.purpose.startsWith("search-"))
     ) {
       this.mode = { kind: "normal" };
     }
@@ -374,6 +494,24 @@ export class InputHandler {
 function paneAt(rects: Map<string, Rect>, x: number, y: number): [string, Rect] | undefined {
   for (const [id, r] of rects) {
     if (x >= r.x && x < r.x + r.cols && y >= r.y && y < r.y + r.rows) return [id, r];
+  }
+  return undefined;
+}
+
+/**
+ * The border at window cell (x, y), as the pane left of it (a column: `horizontal` moves) or
+ * above it (a row).
+ */
+function edgeAt(
+  rects: Map<string, Rect>,
+  x: number,
+  y: number,
+): { pane: string; horizontal: boolean } | undefined {
+  for (const [id, r] of rects) {
+    if (r.x + r.cols === x && y >= r.y && y < r.y + r.rows) return { pane: id, horizontal: true };
+  }
+  for (const [id, r] of rects) {
+    if (r.y + r.rows === y && x >= r.x && x < r.x + r.cols) return { pane: id, horizontal: false };
   }
   return undefined;
 }

@@ -22,6 +22,7 @@ import { ATTACH_DEFAULTS, AttachApp, type AttachExit, type AttachOptions } from 
 import { namedKeyBytes } from "./key_names.ts";
 import { processTerminal, type TerminalIo } from "./terminal.ts";
 import { BUILTIN_PLUGINS } from "../builtin.ts";
+import { userConfigPath } from "./user_config.ts";
 
 export { AttachApp, type AttachExit, type AttachOptions } from "./app.ts";
 export type { TerminalIo } from "./terminal.ts";
@@ -57,8 +58,14 @@ export async function attach(request: AttachRequest): Promise<AttachExit> {
       `the prefix "${options.prefix}" is not a key name such as C-b, C-a or M-x`,
     );
   }
-  const client = await WeftClient.find(request.cwd, { client: "tui" });
-  const app = new AttachApp(client, request.terminal ?? processTerminal(), options);
+  const userConfig = userConfigPath((name) => Deno.env.get(name));
+  const connect = () => WeftClient.find(request.cwd, { client: "tui" });
+  const client = await connect();
+  const app = new AttachApp(client, request.terminal ?? processTerminal(), {
+    reconnect: connect,
+    ...(userConfig ? { userConfig } : {}),
+    ...options,
+  });
   const signals = ["SIGTERM", "SIGHUP"] as const;
   const stop = () => app.finish({ reason: "error", message: "terminated by a signal" });
   // Whatever goes wrong, the terminal gets its modes back before the process ends.
@@ -76,7 +83,7 @@ export async function attach(request: AttachRequest): Promise<AttachExit> {
     for (const s of signals) Deno.removeSignalListener(s, stop);
     globalThis.removeEventListener("error", crash);
     globalThis.removeEventListener("unhandledrejection", crash);
-    client.close();
+    app.client.close();
   }
 }
 

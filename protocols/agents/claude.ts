@@ -2,8 +2,8 @@
  * Claude Code (npm `@anthropic-ai/claude-code`, or its native install). Screens, prompt and
  * transcript were read from 2.1.330 at 100–120 columns; its resume flags from `claude --help`
  * of 2.1.x; its hooks from the hooks reference (`protocols/hooks/claude_code.ts`). It also
- * reports its own state through the Program Status Protocol (OSC 7501), which weft answers for
- * every program (`protocols/status/`).
+ * reports its own state through the Program Status Protocol (OSC 7501, `protocols/status/`),
+ * which weft answers and takes while Claude Code is in front.
  *
  * @module
  */
@@ -106,6 +106,7 @@ export const claude: AgentVendor<"claude"> = defineVendor({
     toolOutput: /^\s*⎿/,
   },
   sideband: "screen",
+  statusProtocol: true,
   resume,
   hooks: { route: "/hooks/claude-code", effect: claudeHookEffect },
 });

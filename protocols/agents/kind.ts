@@ -65,7 +65,7 @@ function kindOfWords(words: readonly string[]): AgentKind {
       if (shell && SHELL_OPTIONS_WITH_VALUE.has(word)) i++;
       continue;
     }
-    const base = word.slice(word.lastIndexOf("/") + 1).replace(/(.)@[^@]*$/, "$1");
+    const base = baseName(word);
     for (const v of VENDORS) if (v.recognise.names.test(base)) return v.kind;
     if (SHELL.test(base)) shell = true;
     else if (WRAPPER.test(base) || (wrapped && SUBCOMMANDS.has(base))) wrapped = true;
@@ -73,6 +73,32 @@ function kindOfWords(words: readonly string[]): AgentKind {
     else return shell ? "shell" : "program"; // a shell running a script stays a shell
   }
   return shell ? "shell" : "program";
+}
+
+/** A word's program name: its base name without an npm `@version`. */
+function baseName(word: string): string {
+  return word.slice(word.lastIndexOf("/") + 1).replace(/(.)@[^@]*$/, "$1");
+}
+
+/**
+ * Whether the kind guess looks past `word`, as the first word of a command, to the program
+ * after it: a wrapper (`npx`, `env`, `node`), a shell, an assignment (`A=b`) or a flag; not a
+ * vendor's program or package.
+ *
+ * @example
+ * ```ts
+ * import { looksPast } from "./kind.ts";
+ * console.assert(looksPast("npx") && looksPast("A=/x") && looksPast("bash"));
+ * console.assert(!looksPast("codex") && !looksPast("sleep"));
+ * ```
+ */
+export function looksPast(word: string): boolean {
+  const w = word.replace(/^-/, ""); // a login shell's argv[0] is `-bash`
+  if (VENDORS.some((v) => v.recognise.packages.some((re) => re.test(w)))) return false;
+  if (ENV_ASSIGNMENT.test(w) || w.startsWith("-")) return true;
+  const base = baseName(w);
+  if (VENDORS.some((v) => v.recognise.names.test(base))) return false;
+  return SHELL.test(base) || WRAPPER.test(base);
 }
 
 /** What {@link processAgentKind} looks at: a process as `/proc` shows it. */

@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { type AgentKind, guessAgentKind, processAgentKind } from "./kind.ts";
+import { type AgentKind, guessAgentKind, looksPast, processAgentKind } from "./kind.ts";
 
 const LAUNCHES: [string, AgentKind][] = [
   ["claude", "claude"],
@@ -70,4 +70,38 @@ Deno.test("processAgentKind() keeps shells and programs what they are", () => {
   assertEquals(processAgentKind({ argv: ["bash"], exe: "/usr/bin/bash", comm: "bash" }), "shell");
   assertEquals(processAgentKind({ argv: ["sleep", "30"], exe: "/usr/bin/sleep" }), "program");
   assertEquals(processAgentKind({ argv: [], exe: null, comm: "kworker" }), "program");
+});
+
+Deno.test("looksPast() agrees with guessAgentKind() on what comes before the program", () => {
+  const words = [
+    "npx",
+    "env",
+    "node",
+    "python3",
+    "uvx",
+    "bash",
+    "-bash",
+    "sh",
+    "A=/x",
+    "--flag",
+    "nice",
+    "claude",
+    "codex",
+    "gemini",
+    "aider",
+    "sleep",
+    "cat",
+    "10",
+    "run",
+    "exec",
+    "/usr/bin/env",
+    "node_modules/@openai/codex/bin/codex.js",
+    "/opt/bin/claude@2.1",
+    "deno",
+  ];
+  for (const word of words) {
+    // A word the guess looks past lets the next word (an agent's name) decide.
+    const past = guessAgentKind([word, "aider"]) === "aider" && guessAgentKind([word]) !== "aider";
+    assertEquals(looksPast(word), past, word);
+  }
 });

@@ -27,7 +27,7 @@ export type {
   StateProfile,
   VendorHooks,
 } from "./vendor.ts";
-export { AGENT_KINDS, AGENTS, guessAgentKind, processAgentKind } from "./kind.ts";
+export { AGENT_KINDS, AGENTS, guessAgentKind, looksPast, processAgentKind } from "./kind.ts";
 export type { AgentKind, ProcessFacts } from "./kind.ts";
 export { screenState } from "./screen_state.ts";
 export type { ScreenState } from "./screen_state.ts";

@@ -94,6 +94,11 @@ export interface AgentVendor<K extends string = string> {
   /** How the sideband reads its panes unless the project says otherwise. */
   sideband: SidebandMode;
   /**
+   * It reports its own state through the Program Status Protocol (OSC 7501): weft answers the
+   * probe, and takes reports, only while such an agent is in front (`core/model/_status_gate.ts`).
+   */
+  statusProtocol?: boolean;
+  /**
    * The words after the program that resume it in `target`, given the words it was started
    * with after the program; undefined when that run cannot be resumed. None: never resumed.
    */

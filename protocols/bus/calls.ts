@@ -161,6 +161,7 @@ export interface CoreCalls {
   "pane.wait": PaneWaited;
   "pane.run": PaneRan;
   "pane.check_key": { pane: string; valid: boolean };
+  "pane.reserve_names": ReservedNames;
   "pane.canvas": PaneInfo;
   "pane.draw": { pane: string; revision: number; cols: number; rows: number };
   "server.status": ServerStatus;
@@ -188,4 +189,10 @@ export type CallResult<N extends string> = N extends CoreCommand ? CoreCalls[N] 
 export interface BusCall {
   <N extends CoreCommand>(name: N, input?: unknown): Promise<CoreCalls[N]>;
   <T = unknown>(name: string, input?: unknown): Promise<T>;
+}
+
+/** `pane.reserve_names`: the names now kept, and those a pane or another plugin has. */
+export interface ReservedNames {
+  reserved: string[];
+  taken: ({ name: string; pane: string } | { name: string; plugin: string })[];
 }

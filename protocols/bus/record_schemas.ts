@@ -249,6 +249,17 @@ export const KeyCheckedOut: z.ZodType<CoreCalls["pane.check_key"]> = z.object({
   valid: z.boolean(),
 });
 
+/** `pane.reserve_names`. */
+export const ReservedNamesOut: z.ZodType<CoreCalls["pane.reserve_names"]> = z.object({
+  reserved: z.array(z.string()),
+  taken: z.array(
+    z.union([
+      z.object({ name: z.string(), pane: z.string() }),
+      z.object({ name: z.string(), plugin: z.string() }),
+    ]),
+  ),
+});
+
 /** `pane.draw`: the canvas's screen revision and size after the frame. */
 export const DrawnOut: z.ZodType<CoreCalls["pane.draw"]> = z.object({
   pane: z.string(),
@@ -365,6 +376,7 @@ export const CORE_OUTPUTS: { readonly [N in CoreCommand]: z.ZodType<CoreCalls[N]
   "pane.wait": WaitOut,
   "pane.run": RunOut,
   "pane.check_key": KeyCheckedOut,
+  "pane.reserve_names": ReservedNamesOut,
   "pane.canvas": PaneOut,
   "pane.draw": DrawnOut,
   "server.status": ServerStatusOut,

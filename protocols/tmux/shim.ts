@@ -35,6 +35,33 @@ sub unjstr {
 }
 
 my $path = $ENV{WEFT_SOCKET};
+# -L NAME, or -S PATH other than weft's socket: a script meant for a real tmux server. It goes
+# to the real tmux (the first on PATH that is not a weft shim), never to weft's panes.
+my ($name, $other);
+for (my $i = 0; $i < @ARGV; $i++) {
+  my $a = $ARGV[$i];
+  last if $a eq "--" || $a !~ /^-./;
+  my @c = split //, substr($a, 1);
+  while (@c) {
+    my $f = shift @c;
+    next if index("cfLST", $f) < 0;
+    my $v = @c ? join("", @c) : $ARGV[++$i];
+    @c = ();
+    $name = $v if $f eq "L";
+    $other = $v if $f eq "S" && !(defined $path && defined $v && $v eq $path);
+  }
+}
+if (defined $name || defined $other) {
+  for my $dir (split /:/, $ENV{PATH} // "") {
+    next if $dir eq "" || -e "$dir/tmux-client.pl";
+    next unless -f "$dir/tmux" && -x _;
+    delete $ENV{TMUX}; delete $ENV{TMUX_PANE};
+    exec "$dir/tmux", @ARGV;
+  }
+  print STDERR "weft's tmux serves only weft's panes: " . (defined $name ? "-L $name" : "-S $other") .
+    " names another tmux server, and no real tmux is on PATH\n";
+  exit 1;
+}
 if (!defined $path || $path eq "") { print STDERR "no server running: WEFT_SOCKET is not set\n"; exit 1; }
 socket(my $sock, PF_UNIX, SOCK_STREAM, 0) or die "socket: $!";
 if (!connect($sock, pack_sockaddr_un($path))) { print STDERR "no server running on $path\n"; exit 1; }

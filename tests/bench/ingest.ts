@@ -18,6 +18,7 @@ import { hasTmux, tmux } from "./_util.ts";
 import { pipe } from "../../core/model/pane_io.ts";
 import { type ExitInfo, Pty } from "../../core/pty/mod.ts";
 import { type ReadOptions, Screen } from "../../core/screen/mod.ts";
+import { QUIET_MS } from "../../core/screen/_quiet.ts";
 
 const MB = 1024 * 1024;
 const SIZE = 100 * MB;
@@ -283,11 +284,21 @@ async function idlePaneCost(heap: () => number): Promise<Record<string, number>>
   const rssBefore = Deno.memoryUsage().rss;
   for (let i = 0; i < count; i++) open();
   await Promise.all(panes.map((p) => p.screen.flush()));
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  const result = {
+  // Idle: quiet for longer than a screen waits before it gives its spare memory back.
+  await new Promise((resolve) => setTimeout(resolve, QUIET_MS + 500));
+  const result: Record<string, number> = {
     idle_pane_heap_bytes: round((heap() - heapBefore) / count),
     idle_pane_rss_bytes: round((Deno.memoryUsage().rss - rssBefore) / count),
   };
+  // The same panes after 1,000 lines of output each: busy, then quiet again.
+  const before = heap();
+  for (const { screen } of panes.slice(1)) {
+    screen.write(colourLines(7).split("\n").slice(0, 1000).join("\r\n") + "\r\n$ ");
+  }
+  await Promise.all(panes.map((p) => p.screen.flush()));
+  result.busy_pane_1000_lines_heap_bytes = round((heap() - before) / count);
+  await new Promise((resolve) => setTimeout(resolve, QUIET_MS + 500));
+  result.quiet_pane_1000_lines_heap_bytes = round((heap() - before) / count);
   for (const { pty, screen, unpipe } of panes) {
     const exit = new Promise((resolve) => pty.onExit(resolve));
     pty.kill();

@@ -59,6 +59,8 @@ export async function benchLean(): Promise<Record<string, number>> {
     return {
       "pane.idle_heap_bytes": m.idle_pane_heap_bytes!,
       "pane.idle_rss_bytes": m.idle_pane_rss_bytes!,
+      "pane.after_1000_lines_busy_heap_bytes": m.busy_pane_1000_lines_heap_bytes!,
+      "pane.after_1000_lines_quiet_heap_bytes": m.quiet_pane_1000_lines_heap_bytes!,
       ...(m.tmux_idle_pane_rss_bytes !== undefined
         ? { "tmux.idle_pane_rss_bytes": m.tmux_idle_pane_rss_bytes }
         : {}),

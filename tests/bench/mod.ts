@@ -31,6 +31,7 @@ const GROUPS: [string, string, string][] = [
   ["store", "./store.ts", "benchStore"],
   ["bridge", "./bridge.ts", "benchBridge"],
   ["messaging", "./messaging.ts", "benchMessaging"],
+  ["names", "./names.ts", "benchNames"],
   ["canvas", "./canvas.ts", "benchCanvas"],
   ["canvas-render", "./canvas_render.ts", "benchCanvasRender"],
   ["lean", "./lean.ts", "benchLean"],

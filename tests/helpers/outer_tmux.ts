@@ -42,8 +42,8 @@ export class OuterTmux {
   }
 
   /** Types `weft attach` into the session's shell. */
-  async attach(session: string, extra = ""): Promise<void> {
-    const cmd =
+  async attach(session: string, extra = "", env = ""): Promise<void> {
+    const cmd = `${env ? `env ${env} ` : ""}` +
       `${Deno.execPath()} run -A --unstable-worker-options --config ${join(ROOT, "deno.json")} ` +
       `${join(ROOT, "main.ts")} attach ${extra}`;
     await this.keys(session, "-l", cmd);

@@ -79,3 +79,33 @@ export function shellWords(line: string): string[] | undefined {
   if (word !== undefined) words.push(word);
   return words;
 }
+
+/** Words a shell runs itself: no program on PATH is looked for. */
+const SHELL_OWN = new Set(
+  (". : [ [[ ! { alias bg bind break builtin caller case cd command compgen complete continue " +
+    "coproc declare dirs disown do done echo elif else enable esac eval exec exit export false " +
+    "fc fg fi for function getopts hash help history if jobs kill let local logout mapfile " +
+    "popd printf pushd pwd read readarray readonly return select set shift shopt source " +
+    "suspend test then time times trap true type typeset ulimit umask unalias unset until " +
+    "wait while").split(" "),
+);
+
+/**
+ * The program a shell line starts with, when it plainly names one: the first word of its first
+ * command, after any `NAME=value` words; undefined when the shell runs it itself (a builtin or a
+ * keyword) or when the line is more than words there (a substitution, a glob, a subshell).
+ *
+ * @example
+ * ```ts
+ * import { firstProgram } from "./shell_words.ts";
+ * console.assert(firstProgram("FOO=1 make -j4 && make test") === "make");
+ * console.assert(firstProgram("cd src && claude") === undefined);
+ * console.assert(firstProgram("$EDITOR notes") === undefined);
+ * ```
+ */
+export function firstProgram(line: string): string | undefined {
+  const first = /^[^|&;\n]*/.exec(line)![0];
+  const words = shellWords(first);
+  const word = words?.find((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w));
+  return word && !SHELL_OWN.has(word) ? word : undefined;
+}
