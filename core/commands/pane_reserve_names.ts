@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineCommand } from "./_define.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import type { CoreDeps } from "./deps.ts";
+import { ReservedNamesOut } from "../../protocols/bus/record_schemas.ts";
 
 /**
  * `pane.reserve_names`: names a plugin keeps for identities that are not panes, so no pane can
@@ -17,6 +18,7 @@ export function paneReserveNames(deps: CoreDeps) {
       "Names a pane has now, or another plugin keeps, are not reserved and come back in `taken`.",
     capabilities: ["message:send"],
     mcp: { expose: false },
+    output: ReservedNamesOut,
     input: z.object({ names: z.array(z.string().min(1).max(64)).max(10_000) }),
     handler: ({ input, caller }) => {
       if (caller.kind !== "plugin") {
