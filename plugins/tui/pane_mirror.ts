@@ -284,7 +284,7 @@ export class PaneMirror {
     try {
       const client = await this.#client;
       while (current()) {
-        const read = await client.call<VisibleSnapshot & { revision: number }>("pane.read", {
+        const read = await client.call("pane.read", {
           pane: this.id,
           mode: "visible",
           ansi: true,

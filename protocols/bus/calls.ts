@@ -102,6 +102,11 @@ export interface ServerFacts extends Record<string, unknown> {
   plugins: PluginInfo[];
 }
 
+/** `server.plugin_start`: the plugin's state, and whether this call started it. */
+export type PluginStarted = { [K in keyof PluginInfo]?: PluginInfo[K] | undefined } & {
+  started?: boolean | undefined;
+};
+
 /** A plugin as `server.status` shows it. */
 export interface PluginInfo {
   name: string;
@@ -166,7 +171,7 @@ export interface CoreCalls {
   "pane.draw": { pane: string; revision: number; cols: number; rows: number };
   "server.status": ServerStatus;
   "server.stop": { stopping: boolean; graceMs: number };
-  "server.plugin_start": Record<string, unknown>;
+  "server.plugin_start": PluginStarted;
   "server.allow": { started: string[]; held: string[] };
   "server.commands": { commands: CommandSpec[] };
 }

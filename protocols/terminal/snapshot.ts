@@ -21,7 +21,7 @@ export interface VisibleSnapshot {
     mouseTracking?: "none" | "x10" | "vt200" | "drag" | "any";
     mouseEncoding?: "default" | "sgr" | "sgr-pixels";
     alternateScreen?: boolean;
-  };
+  } | undefined;
 }
 
 /** Lines read with `mode: "recent"`: numbered from `firstLine`. */
