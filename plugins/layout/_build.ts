@@ -206,12 +206,7 @@ async function openWindow(
 
 /** The session to use: `{id}` of an existing one, or `{name?}` of one to create. */
 async function sessionFor(call: Call, where: Placement): Promise<{ id?: string; name?: string }> {
-  const { sessions } = await call<
-    { sessions: { id: string; name: string | null; current: boolean }[] }
-  >(
-    "session.list",
-    {},
-  );
+  const { sessions } = await call("session.list", {});
   if (where.session) {
     const found = sessions.find((s) => s.id === where.session || s.name === where.session);
     if (found) return { id: found.id };

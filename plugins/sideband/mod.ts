@@ -27,7 +27,6 @@
 
 import { definePlugin, type PluginContext, type WeftEvent, withState, z } from "@weft/weft/plugin";
 import {
-  type CommandTagSpec,
   declaredTags,
   limitsOf,
   OSC_NUMBER,
@@ -183,9 +182,9 @@ class Sideband {
    * runner holds it), so a plugin's tag works without editing a table here.
    */
   async #learnTags(): Promise<void> {
-    const { commands } = await this.#ctx.call<
-      { commands: { name: string; sideband?: CommandTagSpec }[] }
-    >("server.commands", { tagged: true }).catch(() => ({ commands: [] }));
+    const { commands } = await this.#ctx.call("server.commands", { tagged: true }).catch(() => ({
+      commands: [],
+    }));
     for (const name of this.#declared) delete this.#table[name];
     const taken = new Set(Object.keys(this.#table));
     const { table, skipped } = declaredTags(commands, taken);
