@@ -15,7 +15,8 @@ export function paneSpecOf(info: PaneFacts, project: string): PaneSpec {
   const n = info.argv.length;
   const shellLine = n >= 3 && info.argv[n - 2] === "-c" && info.argv[n - 1] === info.command;
   if (shellLine) spec.command = info.command;
-  else spec.argv = [...info.argv];
+  // A pane with no process (a canvas) keeps its place as a shell: its drawing is not a command.
+  else if (n > 0) spec.argv = [...info.argv];
   const root = project.replace(/\/$/, "");
   if (info.cwd === root) spec.cwd = ".";
   else if (info.cwd.startsWith(`${root}/`)) spec.cwd = info.cwd.slice(root.length + 1);
