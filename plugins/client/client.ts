@@ -5,7 +5,7 @@
  */
 
 import type { CoreCalls, CoreCommand } from "../../protocols/bus/calls.ts";
-import type { EventFilter, WeftEvent } from "../../core/bus/mod.ts";
+import type { EventFilter, WeftEvent } from "../../protocols/bus/events.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { findServerInfo } from "../../core/server/info.ts";
 import {

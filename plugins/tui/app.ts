@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { WeftEvent } from "../../core/bus/mod.ts";
+import type { WeftEvent } from "../../protocols/bus/events.ts";
 import { WeftClient } from "../client/mod.ts";
 import type { ActionContext } from "./actions.ts";
 import type { CellGrid } from "./cells.ts";

@@ -285,7 +285,7 @@ export class InputHandler {
 
   /** Tab in the command prompt: completes commands, targets and flags. */
   async #complete(editor: LineEditor): Promise<void> {
-    this.#commands ??= this.#host.client.call<{ commands: { name: string }[] }>(
+    this.#commands ??= this.#host.client.call(
       "server.commands",
       {},
     ).then((r) => commandNames(r.commands.map((c) => c.name)), () => commandNames([]));

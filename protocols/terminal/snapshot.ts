@@ -22,7 +22,7 @@ export interface VisibleSnapshot {
     mouseEncoding?: "default" | "sgr" | "sgr-pixels";
     alternateScreen?: boolean;
     focusEvents?: boolean;
-  };
+  } | undefined;
 }
 
 /** Lines read with `mode: "recent"`: numbered from `firstLine`. */
