@@ -4,6 +4,7 @@
  * the layout's ratio.
  */
 
+import { ok as assert } from "node:assert/strict";
 import type { WeftClient } from "../plugins/client/mod.ts";
 import { eventually } from "./helpers/poll.ts";
 import { OuterTmux } from "./helpers/outer_tmux.ts";
