@@ -77,13 +77,13 @@ Deno.test(
       await check("server.commands", { name: "pane.list" });
       await check("server.plugin_start", { name: "sideband" });
       await check("server.allow");
-      // Only a plugin may reserve names: called on the server's bus as one.
-      const caller = { kind: "plugin", id: "outputs", grants: "all" } as const;
-      const reserved = await server.bus.invoke("pane.reserve_names", {
-        names: ["keeper", s.pane],
-      }, { caller });
+      // Only a plugin may reserve names (messaging's human, a bridge's agents).
+      const reserved = await server.bus.invoke("pane.reserve_names", { names: ["bob", "cat"] }, {
+        caller: { kind: "plugin", id: "demo", grants: new Set(["message:send"]) },
+      });
       const r = CORE_OUTPUTS["pane.reserve_names"].safeParse(reserved);
-      assert(r.success, `pane.reserve_names: ${JSON.stringify(r.success ? "" : r.error.issues)}`);
+      assert(r.success, `pane.reserve_names: ${r.success ? "" : JSON.stringify(r.error.issues)}`);
+      deepStrictEqual(reserved, { reserved: ["bob"], taken: [{ name: "cat", pane: "p3" }] });
       seen.add("pane.reserve_names");
       const other = await check("session.create", { argv: ["cat"] });
       await check("session.kill", { session: other.session });
