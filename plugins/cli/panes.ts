@@ -38,7 +38,9 @@ const NEW_PLAN: FlagPlan = {
 /** `weft new` */
 export const newPane: Subcommand = {
   usage: "weft new [--name N] [--cwd D] [--window W] [--session-new] [--json] [-- cmd args…]",
-  summary: "Open a new pane (in the current window, or a new session with --session-new)",
+  summary: "Open a new pane (in the current window, or a new session with --session-new); " +
+    "starts a server in the background when none runs",
+  starts: true,
   flags: { command: "pane.create", plan: NEW_PLAN },
   run: async (args, io) => {
     const [opts, command] = splitAtDashes(args);

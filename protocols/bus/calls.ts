@@ -50,6 +50,8 @@ export interface PaneRead {
     mouseTracking: "none" | "x10" | "vt200" | "drag" | "any";
     mouseEncoding: "default" | "sgr" | "sgr-pixels";
     alternateScreen: boolean;
+    /** The program asked for focus reports (DECSET 1004). */
+    focusEvents: boolean;
   } | undefined;
 }
 

@@ -122,6 +122,7 @@ export const ReadOut: z.ZodType<PaneRead> = z.object({
     mouseTracking: z.enum(["none", "x10", "vt200", "drag", "any"]),
     mouseEncoding: z.enum(["default", "sgr", "sgr-pixels"]),
     alternateScreen: z.boolean(),
+    focusEvents: z.boolean(),
   }).optional(),
 });
 
