@@ -101,7 +101,7 @@ export async function startServer(
     declaredTags: () => bus.declaredTags(),
   });
   // Before the store restores panes: their environment names the HTTP door (WEFT_HTTP).
-  const http = serveHttpDoor({
+  const http = await serveHttpDoor({
     bus,
     checkKey: (id, key) => {
       const expected = model.panes.get(id)?.launch.env[SIDEBAND_KEY_ENV];

@@ -144,6 +144,11 @@ export function linkPage(socket: WebSocket, host: PageHost, options: PageOptions
   };
 
   function refuse(message: string): void {
+    // A frame can come in before this side's open event (a socket taken over from node:http):
+    // the answer and the close wait for it.
+    if (socket.readyState === WebSocket.CONNECTING) {
+      return void socket.addEventListener("open", () => refuse(message), { once: true });
+    }
     send(JSON.stringify({ t: "error", message }));
     try {
       socket.close(1007, message.slice(0, 120));
