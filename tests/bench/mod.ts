@@ -28,6 +28,7 @@ const GROUPS: [string, string, string][] = [
   ["state", "./state.ts", "benchState"],
   ["tmux", "./tmux.ts", "benchTmux"],
   ["soak", "./soak.ts", "benchSoak"],
+  ["siege", "./siege.ts", "benchSiege"],
   ["store", "./store.ts", "benchStore"],
   ["bridge", "./bridge.ts", "benchBridge"],
   ["messaging", "./messaging.ts", "benchMessaging"],
@@ -35,7 +36,7 @@ const GROUPS: [string, string, string][] = [
   ["canvas-render", "./canvas_render.ts", "benchCanvasRender"],
 ];
 /** Groups that run only when named. */
-const OPT_IN = new Set(["soak"]);
+const OPT_IN = new Set(["soak", "siege"]);
 
 // `deno task bench -- soak` passes the "--" along.
 const { positionals } = parseArgs({
