@@ -10,6 +10,7 @@
 
 import { runCli } from "./plugins/cli/mod.ts";
 import { type CliIo, processIo, type Subcommand } from "./plugins/cli/io.ts";
+import denoJson from "./deno.json" with { type: "json" };
 
 /**
  * Every `weft` subcommand by name, loaded on first use so `weft ls` does not pay for the
@@ -27,10 +28,18 @@ export const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   kill: async () => (await import("./plugins/cli/panes.ts")).kill,
   status: async () => (await import("./plugins/cli/info.ts")).status,
   saved: async () => (await import("./plugins/cli/saved.ts")).saved,
+  allow: async () => (await import("./plugins/cli/allow.ts")).allow,
+  doctor: async () => (await import("./plugins/cli/doctor.ts")).doctor,
+  init: async () => (await import("./plugins/cli/init.ts")).init,
+  logs: async () => (await import("./plugins/cli/logs.ts")).logs,
   stop: async () => (await import("./plugins/cli/info.ts")).stop,
   call: async () => (await import("./plugins/cli/info.ts")).call,
-  attach: async () => (await import("./plugins/tui/mod.ts")).attachCommand,
-  mcp: async () => (await import("./plugins/mcp/cli.ts")).mcp,
+  // attach and weft mcp start a server in the background when none runs, as tmux does.
+  attach: async () => ({ ...(await import("./plugins/tui/mod.ts")).attachCommand, starts: true }),
+  mcp: async () => ({
+    ...(await import("./plugins/mcp/cli.ts")).mcp,
+    starts: (args: readonly string[]) => args[0] !== "config" && args[0] !== "token",
+  }),
   sideband: async () => (await import("./plugins/sideband/cli.ts")).sideband,
   hooks: async () => (await import("./plugins/hooks/cli.ts")).hooks,
   layout: async () => (await import("./plugins/layout/cli.ts")).layout,
@@ -39,7 +48,9 @@ export const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   bridge: async () => (await import("./plugins/bridge/cli.ts")).bridge,
   msg: async () => (await import("./plugins/messaging/cli.ts")).msg,
   canvas: async () => (await import("./plugins/canvas/cli.ts")).canvas,
-  help: async () => (await import("./plugins/cli/info.ts")).helpCommand(loadAll),
+  completions: async () =>
+    (await import("./plugins/cli/completions.ts")).completionsCommand(loadAll),
+  help: async () => (await import("./plugins/cli/help.ts")).helpCommand(loadAll),
 };
 
 async function loadAll(): Promise<Record<string, Subcommand>> {
@@ -58,7 +69,7 @@ async function loadAll(): Promise<Record<string, Subcommand>> {
  * ```
  */
 export function weft(args: string[], io: CliIo = processIo): Promise<number> {
-  return runCli(args, { subcommands: SUBCOMMANDS, io });
+  return runCli(args, { subcommands: SUBCOMMANDS, io, version: denoJson.version });
 }
 
 if (import.meta.main) Deno.exit(await weft(Deno.args));

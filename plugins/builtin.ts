@@ -5,6 +5,11 @@
  * that with an explicit `grant`. The composition root hands this table to the config loader;
  * the core itself knows no plugin.
  *
+ * `lazy`: the plugin does nothing unasked, so its process starts at its first use (a command
+ * called, one of its topics subscribed to, a pane it drew or made restored, its data folder
+ * holding an earlier run's state), not with the server; its commands are on the bus from the
+ * start all the same. The sideband stays eager: it reads every agent pane's output as it comes.
+ *
  * @module
  */
 
@@ -19,6 +24,7 @@ export const BUILTIN_PLUGINS: Readonly<Record<string, BuiltinPlugin>> = {
     enabled: true,
     grant: "asked",
     options: {},
+    lazy: true,
   },
   // On by default: agents drive weft with no configuration by writing tags in their output.
   // It reads agent panes, spawns/types/controls panes as the pane that wrote the tag (within
@@ -36,6 +42,7 @@ export const BUILTIN_PLUGINS: Readonly<Record<string, BuiltinPlugin>> = {
     enabled: true,
     grant: "asked",
     options: {},
+    lazy: true,
   },
   // On by default: agents, scripts and humans message each other. It keeps messages in its
   // own SQLite file, reads panes (who is who, who is idle) and types a message into an idle
@@ -45,6 +52,7 @@ export const BUILTIN_PLUGINS: Readonly<Record<string, BuiltinPlugin>> = {
     enabled: true,
     grant: "asked",
     options: {},
+    lazy: true,
   },
   // On by default: it does nothing until the project names agents (or `bridge.add` adds one);
   // then it runs their `claude -p` turns in panes of its own session, keeps its queues in its
@@ -54,6 +62,7 @@ export const BUILTIN_PLUGINS: Readonly<Record<string, BuiltinPlugin>> = {
     enabled: true,
     grant: "asked",
     options: {},
+    lazy: true,
   },
   // On by default: agents open canvases (diff, tests, JSON, logs, …) beside their terminals,
   // by MCP or by a `<weft:canvas …/>` tag. It draws only canvas panes it made, reads the
@@ -63,6 +72,7 @@ export const BUILTIN_PLUGINS: Readonly<Record<string, BuiltinPlugin>> = {
     enabled: true,
     grant: "asked",
     options: {},
+    lazy: true,
   },
   // Off until the project enables it; then it may forward every bus right to its MCP
   // clients (read-only mode narrows that), listen on loopback and keep its token in .weft/.

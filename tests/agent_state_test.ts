@@ -40,32 +40,53 @@ async function shell(fx: ServerFixture, tags: string[] = []) {
   return { pane, run };
 }
 
+/**
+ * A stand-in for an agent that speaks the status protocol, as a file named `name`: it says
+ * `ASKING`, asks
+ * (OSC 7501 probe), shows the terminal's answer (`ANSWER "…"`, or what it read instead), then
+ * writes each line it reads as an OSC 7501 payload. Named `claude`, weft sees Claude Code in
+ * front (`deno run …/claude`), the one agent kind it takes reports from.
+ */
+async function statusProgram(dir: string, name: string): Promise<string> {
+  const file = join(dir, name);
+  await Deno.writeTextFile(
+    file,
+    "#!/usr/bin/env -S deno run --allow-all\n" +
+      "const enc = new TextEncoder();\n" +
+      "console.log('ASKING');\n" +
+      "Deno.stdin.setRaw(true);\n" +
+      "await Deno.stdout.write(enc.encode('\\x1b]7501;?\\x07'));\n" +
+      "const b = new Uint8Array(64); const n = await Deno.stdin.read(b);\n" +
+      "Deno.stdin.setRaw(false);\n" +
+      "console.log('ANSWER', JSON.stringify(new TextDecoder().decode(b.subarray(0, n ?? 0))));\n" +
+      "for await (const line of Deno.stdin.readable.pipeThrough(new TextDecoderStream())) {\n" +
+      "  for (const l of line.split('\\n')) if (l) await Deno.stdout.write(enc.encode(`\\x1b]7501;${l}\\x07`));\n" +
+      "}\n",
+  );
+  await Deno.chmod(file, 0o755);
+  return file;
+}
+
 Deno.test({
   name: "status protocol: the probe is answered and reports become the pane's state",
   ...E2E,
 }, async () => {
   await withServer(async (fx) => {
-    // A program that asks, reads the terminal's answer from its input and shows it.
-    const probe = "Deno.stdin.setRaw(true);" +
-      "await Deno.stdout.write(new TextEncoder().encode('\\x1b]7501;?\\x07'));" +
-      "const b = new Uint8Array(64); const n = await Deno.stdin.read(b);" +
-      "Deno.stdin.setRaw(false);" +
-      "console.log('ANSWER', JSON.stringify(new TextDecoder().decode(b.subarray(0, n ?? 0))));";
-    const { pane } = await fx.client.call<{ pane: string }>("session.create", {
-      argv: [Deno.execPath(), "eval", probe],
-    });
+    const claude = await statusProgram(fx.dir, "claude");
+    const { pane } = await fx.client.call<{ pane: string }>("session.create", { argv: [claude] });
     const answered = await fx.client.call<{ line: string }>("pane.wait", {
       pane,
       match: "ANSWER",
       timeout: 15_000,
     });
     strictEqual(answered.line, 'ANSWER "\\u001b]7501;?\\u001b\\\\"');
+    const report = (payload: string) =>
+      fx.client.call("pane.write", { pane, text: payload, submit: true });
 
-    const sh = await shell(fx);
-    await sh.run(`printf '\\e]7501;state=working:app=t:progress=40:msg=${b64("Compiling ✓")}\\a'`);
+    await report(`state=working:app=t:progress=40:msg=${b64("Compiling ✓")}`);
     // A new pane is "working" (its process started): wait for the report itself.
     let s = await eventually("the status report", async () => {
-      const now = await status(fx, sh.pane);
+      const now = await status(fx, pane);
       return now.stateSource === "status" ? now : undefined;
     });
     deepStrictEqual([s.stateSource, s.stateProgress, s.stateMessage], [
@@ -73,31 +94,71 @@ Deno.test({
       40,
       "Compiling ✓",
     ]);
-    await sh.run(`printf '\\e]7501;state=working:id=t1:title=${b64("tests")}\\e\\\\'`);
+    await report(`state=working:id=t1:title=${b64("tests")}`);
     s = await eventually("the background task", async () => {
-      const now = await status(fx, sh.pane);
+      const now = await status(fx, pane);
       return now.tasks.length ? now : undefined;
     });
     deepStrictEqual(s.tasks.map((t) => [t.id, t.state, t.title]), [["t1", "working", "tests"]]);
     // A self-report does not replace what the program itself says.
-    await fx.client.call("pane.set", { pane: sh.pane, state: "done" });
-    strictEqual((await status(fx, sh.pane)).state, "working");
-    await sh.run(
-      `printf '\\e]7501;state=blocked:kind=permission:msg=${b64("approve Bash: ls")}\\a'`,
-    );
-    s = await stateOf(fx, sh.pane, "blocked");
+    await fx.client.call("pane.set", { pane, state: "done" });
+    strictEqual((await status(fx, pane)).state, "working");
+    await report(`state=blocked:kind=permission:msg=${b64("approve Bash: ls")}`);
+    s = await stateOf(fx, pane, "blocked");
     deepStrictEqual([s.stateSource, s.stateKind, s.stateMessage], [
       "status",
       "permission",
       "approve Bash: ls",
     ]);
-    await sh.run(`printf '\\e]7501;state=clear\\a'`);
+    await report("state=clear");
     s = await eventually("the status cleared", async () => {
-      const now = await status(fx, sh.pane);
+      const now = await status(fx, pane);
       return now.stateSource !== "status" ? now : undefined;
     });
     deepStrictEqual(s.tasks, []);
     ok(["idle", "working"].includes(s.state) && s.stateSource === "output", JSON.stringify(s));
+  });
+});
+
+Deno.test({
+  name:
+    "status protocol: reports in displayed bytes (a cat of a file) or from others are not taken",
+  ...E2E,
+}, async () => {
+  await withServer(async (fx) => {
+    // A file that asks for the protocol and then claims the most trusted state.
+    const file = join(fx.dir, "notes.txt");
+    await Deno.writeTextFile(
+      file,
+      "\x1b]7501;?\x07" +
+        `\x1b]7501;state=blocked:kind=permission:msg=${b64("approve: rm -rf ~")}\x07` +
+        `\x1b]7501;state=working:id=t9:title=${b64("fake")}\x07done\n`,
+    );
+    const sh = await shell(fx);
+    await sh.run(`cat ${file}; echo cat-$((1 + 1))`);
+    await fx.client.call("pane.wait", { pane: sh.pane, match: "cat-2", timeout: 15_000 });
+    let s = await status(fx, sh.pane);
+    ok(s.stateSource !== "status" && s.state !== "blocked", JSON.stringify(s));
+    deepStrictEqual(s.tasks, []);
+    // The same from printf in the shell itself: a shell does not speak the protocol.
+    await sh.run(`printf '\\e]7501;state=blocked:kind=auth\\a'; echo printf-$((1 + 2))`);
+    await fx.client.call("pane.wait", { pane: sh.pane, match: "printf-3", timeout: 15_000 });
+    s = await status(fx, sh.pane);
+    ok(s.stateSource !== "status" && s.state !== "blocked", JSON.stringify(s));
+
+    // A program that asks but is not an agent that speaks the protocol gets no answer: it reads
+    // the line typed next instead.
+    const other = await statusProgram(fx.dir, "notclaude");
+    const { pane } = await fx.client.call<{ pane: string }>("session.create", { argv: [other] });
+    await fx.client.call("pane.wait", { pane, match: "ASKING", timeout: 15_000 });
+    await fx.client.call("pane.write", { pane, text: "typed" });
+    const answered = await fx.client.call<{ line: string }>("pane.wait", {
+      pane,
+      match: "ANSWER",
+      timeout: 15_000,
+    });
+    // (The echo of "typed" may come first: it can arrive before the program's raw mode.)
+    ok(answered.line.endsWith('ANSWER "typed"'), answered.line);
   });
 });
 

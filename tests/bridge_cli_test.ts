@@ -5,7 +5,6 @@ import { E2E, withServer } from "./helpers/server.ts";
 import { stubPath, turnLog, within } from "./helpers/bridge.ts";
 import { weftInProcess } from "./helpers/cli.ts";
 import { eventually } from "./helpers/poll.ts";
-import { WeftClient } from "../plugins/client/mod.ts";
 
 stubPath();
 
@@ -96,15 +95,12 @@ Deno.test({
   name: "bridge.send from a pane without `from`: the reply comes to that pane's inbox",
   ...E2E,
   fn: async () => {
-    await withServer(async ({ client, server }) => {
+    await withServer(async ({ client, asPane: connectAs }) => {
       const log = await turnLog(client);
       const pane = await client.call<{ pane: string }>("session.create", {
         argv: ["sleep", "600"],
       });
-      const asPane = await WeftClient.connect(server.paths.socket, {
-        client: "test",
-        pane: pane.pane,
-      });
+      const asPane = await connectAs(pane.pane);
       try {
         const { id } = await asPane.call<{ id: string }>("bridge.send", {
           to: "scout",

@@ -52,19 +52,19 @@ Deno.test(
   },
 );
 
-Deno.test("canvas.open refuses a path outside the project and draws the error", E2E, async () => {
+Deno.test("canvas.open refuses a path outside the project and leaves no pane", E2E, async () => {
   await withServer(async ({ client, dir }) => {
     const outside = await Deno.makeTempFile();
+    const panes = async () => (await client.call<{ panes: unknown[] }>("pane.list")).panes.length;
     try {
+      const before = await panes();
       const err = await client.call("canvas.open", { kind: "log", path: outside }).then(
         () => undefined,
         (e) => e as WeftError,
       );
       strictEqual(err?.code, "DENIED");
       match(err!.message, /outside the project/);
-      const pane = (err!.data as { pane: string }).pane;
-      const read = await client.call<Read>("pane.read", { pane });
-      match(read.text.replaceAll("\n", " "), /outside the project/);
+      strictEqual((err!.data as { pane?: string } | undefined)?.pane, undefined);
       const dotdot = await client.call("canvas.open", { kind: "log", path: "../x.log" }).catch((
         e,
       ) => e);
@@ -84,6 +84,8 @@ Deno.test("canvas.open refuses a path outside the project and draws the error", 
       );
       strictEqual((bad as WeftError).code, "INVALID_INPUT");
       match((bad as WeftError).message, /Cannot parse JSON/);
+      // Five failed opens, no pane left behind.
+      strictEqual(await panes(), before);
     } finally {
       await Deno.remove(outside);
     }

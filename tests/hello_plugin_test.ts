@@ -72,7 +72,7 @@ Deno.test(
         on: onEvents(client, { topics: ["plugin.*"] }),
         check: async () =>
           (await client.call<{ plugins: { state: string }[] }>("server.status")).plugins.every(
-            (p) => p.state === "running",
+            (p) => p.state === "running" || p.state === "idle",
           ),
       });
       await rejects(client.call("hello.nope", {}), /did you mean/);

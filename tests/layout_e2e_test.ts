@@ -3,7 +3,7 @@
 import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
 import { join } from "node:path";
 import type { WeftClient } from "../plugins/client/mod.ts";
-import { type LayoutNode, panesOf } from "../core/layout/mod.ts";
+import { type LayoutNode, panesOf } from "../protocols/layout/tree/mod.ts";
 import { weftInProcess } from "./helpers/cli.ts";
 import { E2E, withServer } from "./helpers/server.ts";
 import { httpClient, textOf } from "./helpers/mcp.ts";
@@ -310,5 +310,5 @@ Deno.test("MCP: create_layout and apply_preset", E2E, async () => {
     } finally {
       await mcp.close();
     }
-  }, { weft: { plugins: { mcp: { enabled: true } } } });
+  }, { weft: { plugins: { mcp: { enabled: true, options: { tools: "all" } } } } });
 });

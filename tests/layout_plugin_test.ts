@@ -3,7 +3,7 @@
 // runs it against the real server.
 import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
 import type { Reply } from "../core/bus/mod.ts";
-import { type LayoutNode, panesOf } from "../core/layout/mod.ts";
+import { type LayoutNode, panesOf } from "../protocols/layout/tree/mod.ts";
 import type { WindowRecord } from "../core/model/records.ts";
 import { PluginHost } from "../core/plugin/mod.ts";
 import type { SpawnOptions } from "../core/pty/mod.ts";

@@ -4,6 +4,7 @@
  * panes, and `weft mcp` / `weft mcp config` behave as a user sees them.
  */
 
+import { SIDEBAND_KEY_ENV } from "../protocols/sideband/key.ts";
 import assert from "node:assert/strict";
 import { z } from "zod";
 import { defineCommand } from "../core/bus/mod.ts";
@@ -13,7 +14,8 @@ import { weftProcess } from "./helpers/cli.ts";
 import { httpClient, notifications, stdioClient, textOf } from "./helpers/mcp.ts";
 import { E2E, withServer } from "./helpers/server.ts";
 
-const MCP_ON = { weft: { plugins: { mcp: true } }, startupSession: true };
+/** The whole catalogue (`tools: "all"`): these tests expect every tool. */
+const MCP_ON = { weft: { plugins: { mcp: { options: { tools: "all" } } } }, startupSession: true };
 
 /** The names an agent sees, from the issue: the core's and the layout plugin's. */
 const EXPECTED_TOOLS = [
@@ -114,7 +116,11 @@ Deno.test({
         "pane.list",
       );
       const me = panes[0]!;
-      const client = await stdioClient(dir, { env: { WEFT_PANE: me.id } });
+      // The pane's own key, as `weft mcp` started by an agent in that pane has it.
+      const key = server.model.panes.get(me.id)!.launch.env[SIDEBAND_KEY_ENV]!;
+      const client = await stdioClient(dir, {
+        env: { WEFT_PANE: me.id, [SIDEBAND_KEY_ENV]: key },
+      });
       try {
         const names = (await client.listTools()).tools.map((t) => t.name);
         assert.ok(names.includes("create_pane") && names.includes("read_pane"));
@@ -156,16 +162,14 @@ Deno.test({
     }),
 });
 
-Deno.test("mcp e2e: weft mcp says on stderr when no server runs", async () => {
+Deno.test("mcp e2e: weft mcp starts a server when none runs and says so on stderr", async () => {
   const dir = await Deno.makeTempDir({ prefix: "weft-nosrv-" });
   try {
     const out = await weftProcess(dir, "mcp");
-    assert.equal(out.code, 1);
+    assert.equal(out.code, 0, out.err);
     assert.equal(out.out, "", "nothing on the protocol stream");
-    assert.match(
-      out.err,
-      /weft mcp: Cannot find a weft server for .*: none is running; start one with/,
-    );
+    assert.match(out.err, /^weft: started a server for .* \(log: /);
+    assert.equal((await weftProcess(dir, "stop")).code, 0);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

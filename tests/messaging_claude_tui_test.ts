@@ -5,7 +5,7 @@
 import { match, ok, strictEqual } from "node:assert/strict";
 import { claudeBinary, claudeEnv, claudeUnavailable } from "./helpers/claude_code.ts";
 import { mockAnthropic, text } from "./helpers/mock_anthropic.ts";
-import { promptClearKeys, promptDraft } from "../protocols/agent_state/mod.ts";
+import { promptClearKeys, promptDraft } from "../protocols/agents/mod.ts";
 import { eventually } from "./helpers/poll.ts";
 import { E2E, withServer } from "./helpers/server.ts";
 

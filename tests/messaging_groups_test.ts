@@ -2,13 +2,12 @@
 import { deepStrictEqual, match, ok, rejects, strictEqual } from "node:assert/strict";
 import { E2E, withServer } from "./helpers/server.ts";
 import { weftInProcess } from "./helpers/cli.ts";
-import { WeftClient } from "../plugins/client/mod.ts";
 
 Deno.test({
   name: "messaging: groups by agent and role, @role, and a broadcast that skips the sender",
   ...E2E,
   fn: () =>
-    withServer(async ({ client, server }) => {
+    withServer(async ({ client, asPane }) => {
       for (const [name, role] of [["alice", "lead"], ["bob", "reviewer"], ["carol", "reviewer"]]) {
         await client.call("session.create", { command: "sleep 600", name, tags: [`role=${role}`] });
       }
@@ -39,7 +38,7 @@ Deno.test({
       });
       deepStrictEqual(toRole.recipients.sort(), ["bob", "carol"]);
       // alice broadcasts (from her pane): everyone else gets it, she does not.
-      const alice = await WeftClient.connect(server.paths.socket, { client: "cli", pane: "p1" });
+      const alice = await asPane("p1");
       try {
         const b = await alice.call<{ status: string; sent_to: string[] }>("message.broadcast", {
           content: "lunch",

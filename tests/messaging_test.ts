@@ -3,7 +3,6 @@
 // and bad input with clear errors.
 import { deepStrictEqual, ok, rejects, strictEqual } from "node:assert/strict";
 import { E2E, withServer } from "./helpers/server.ts";
-import { WeftClient } from "../plugins/client/mod.ts";
 import { eventually } from "./helpers/poll.ts";
 
 const COURIER = new URL("./fixtures/plugins/courier/mod.ts", import.meta.url).pathname;
@@ -23,12 +22,12 @@ Deno.test({
   name: "messaging: a pane's wait is woken by a send; check afterwards is empty",
   ...E2E,
   fn: () =>
-    withServer(async ({ client, server }) => {
+    withServer(async ({ client, asPane }) => {
       const { pane } = await client.call<{ pane: string }>("session.create", {
         command: "sleep 600",
         name: "bob",
       });
-      const bob = await WeftClient.connect(server.paths.socket, { client: "cli", pane });
+      const bob = await asPane(pane);
       try {
         const waiting = bob.call<{ status: string; message: Info }>("message.wait", {
           timeout: 30,
@@ -103,6 +102,14 @@ Deno.test({
         client.call("message.register", { name: "x" }),
         (e: { code: string }) => e.code === "DENIED",
       );
+      // Not even a plugin takes the human's identity or a pane's id.
+      for (const name of ["human", "p7"]) {
+        await rejects(
+          courier("message.register", { name }),
+          (e: { code: string; message: string }) =>
+            e.code === "CONFLICT" && /it is the human's identity|it is a pane's id/.test(e.message),
+        );
+      }
     }, WITH_COURIER),
 });
 
@@ -179,7 +186,7 @@ Deno.test({
   name: "messaging: a renamed pane keeps its inbox, read marks included, under its new name",
   ...E2E,
   fn: () =>
-    withServer(async ({ client, server }) => {
+    withServer(async ({ client, asPane }) => {
       const { pane } = await client.call<{ pane: string }>("session.create", {
         command: "sleep 600",
         name: "bob",
@@ -191,7 +198,7 @@ Deno.test({
       );
       await client.call("message.send", { to: "bob", content: "one" });
       await client.call("message.send", { to: "bob", content: "two" });
-      const bob = await WeftClient.connect(server.paths.socket, { client: "cli", pane });
+      const bob = await asPane(pane);
       try {
         const first = await bob.call<{ messages: Info[] }>("message.check", { limit: 1 });
         deepStrictEqual(first.messages.map((m) => m.content), ["one"]);
@@ -217,7 +224,7 @@ Deno.test({
   name: "messaging: message.unread tells a pane's unread count as it changes (the TUI shows it)",
   ...E2E,
   fn: () =>
-    withServer(async ({ client, server }) => {
+    withServer(async ({ client, asPane }) => {
       const { pane } = await client.call<{ pane: string }>("session.create", {
         command: "sleep 600",
         name: "bob",
@@ -229,7 +236,7 @@ Deno.test({
       );
       await client.call("message.send", { to: "bob", content: "one" });
       await client.call("message.send", { to: "bob", content: "two" });
-      const bob = await WeftClient.connect(server.paths.socket, { client: "cli", pane });
+      const bob = await asPane(pane);
       try {
         await bob.call("message.check", {});
       } finally {
@@ -241,10 +248,11 @@ Deno.test({
 });
 
 Deno.test({
-  name: "messaging: limits on recipients and on a sender's rate fail clearly",
+  name:
+    "messaging: limits on recipients and on a sender's rate fail clearly; new names get no new allowance",
   ...E2E,
   fn: () =>
-    withServer(async ({ client }) => {
+    withServer(async ({ client, connect, asPane }) => {
       for (const name of ["a", "b"]) {
         await client.call("session.create", { command: "sleep 600", name, tags: ["role=dev"] });
       }
@@ -260,13 +268,51 @@ Deno.test({
         (e: { code: string; message: string }) =>
           e.code === "RATE_LIMITED" && /more than 0.01 messages a second/.test(e.message),
       );
-      // Another sender has its own allowance.
-      await client.call("message.send", { to: "a", content: "4", as: "other" });
+      // Sending as another name, or from a new connection, is still the same sender.
+      for (const as of ["other", "another", "yet-another"]) {
+        await rejects(
+          client.call("message.send", { to: "a", content: "4", as }),
+          (e: { code: string; message: string }) =>
+            e.code === "RATE_LIMITED" && /from outside socket/.test(e.message),
+        );
+      }
+      const again = await connect();
+      await rejects(
+        again.call("message.send", { to: "a", content: "5", as: "fresh" }),
+        (e: { code: string }) => e.code === "RATE_LIMITED",
+      );
+      // A pane has its own allowance.
+      const b = await asPane("p2");
+      const sent = await b.call<{ from: string }>("message.send", { to: "a", content: "6" });
+      strictEqual(sent.from, "b");
     }, {
       weft: {
         plugins: {
           message: { options: { maxRecipients: 1, sendsPerSecond: 0.01, sendBurst: 2 } },
         },
       },
+    }),
+});
+
+Deno.test({
+  name: "messaging: a name that only reads is not remembered; one that waits or sends is",
+  ...E2E,
+  fn: () =>
+    withServer(async ({ client }) => {
+      const names = async () =>
+        (await client.call<{ agents: { name: string }[] }>("message.agents", {})).agents
+          .map((a) => a.name);
+      for (let i = 0; i < 20; i++) {
+        await client.call("message.check", { as: `reader-${i}` });
+        await rejects(
+          client.call("message.get", { id: "01NOSUCHMESSAGE", as: `getter-${i}` }),
+          (e: { code: string }) => e.code === "NOT_FOUND",
+        );
+      }
+      ok(!(await names()).some((n) => /^(reader|getter)-/.test(n)), JSON.stringify(await names()));
+      await client.call("message.wait", { as: "waiter", timeout: 0 });
+      await client.call("message.send", { as: "sender", to: "waiter", content: "hi" });
+      const known = await names();
+      ok(known.includes("waiter") && known.includes("sender"), JSON.stringify(known));
     }),
 });

@@ -1,49 +1,106 @@
-import { ok as assert } from "node:assert/strict";
+/**
+ * Every core command's real result, from a real server with real panes, against the output
+ * schema the contract declares for it (`protocols/bus/record_schemas.ts`); and the JSON Schema
+ * the bus lists (what MCP's `outputSchema` is) is that same schema.
+ */
+
+import { deepStrictEqual, ok as assert } from "node:assert/strict";
 import type { z } from "zod";
-import {
-  CreatedOut,
-  PaneListOut,
-  PaneOut,
-  ReadOut,
-  RunOut,
-  WaitOut,
-} from "../core/commands/_outputs.ts";
+import { CORE_OUTPUTS } from "../protocols/bus/record_schemas.ts";
+import type { CoreCommand } from "../protocols/bus/calls.ts";
+import { toJsonSchema } from "../protocols/bus/schema.ts";
+import { CORE_COMMAND_NAMES } from "../core/commands/mod.ts";
+import type { WeftClient } from "../plugins/client/mod.ts";
+import { waitForText } from "./helpers/panes.ts";
 import { E2E, withServer } from "./helpers/server.ts";
 
-function conforms(schema: z.ZodType, value: unknown, what: string): void {
-  const r = schema.safeParse(value);
-  assert(r.success, `${what}: ${r.success ? "" : JSON.stringify(r.error.issues)}`);
+/** Calls `name` and checks its result against its declared schema; returns the result. */
+function checker(client: WeftClient, seen: Set<string>) {
+  return async <N extends CoreCommand>(name: N, input: Record<string, unknown> = {}) => {
+    const value = await client.call(name, input);
+    const schema = CORE_OUTPUTS[name] as z.ZodType;
+    const r = schema.safeParse(value);
+    assert(r.success, `${name}: ${r.success ? "" : JSON.stringify(r.error.issues)}`);
+    seen.add(name);
+    return value;
+  };
 }
 
 Deno.test(
-  "commands return what their output schemas (and so their MCP tools) declare",
+  "every core command returns what its output schema (and so its MCP tool) declares",
   E2E,
   async () => {
-    await withServer(async ({ client }) => {
-      const s = await client.call("session.create", { command: "echo hi; sleep 30" });
-      conforms(CreatedOut, s, "session.create");
-      const w = await client.call("window.create", { argv: ["cat"] });
-      conforms(CreatedOut, w, "window.create");
-      const p = await client.call<{ id: string }>("pane.create", { argv: ["cat"], name: "c" });
-      conforms(PaneOut, p, "pane.create");
-      conforms(PaneOut, await client.call("pane.status", { pane: "c" }), "pane.status");
-      conforms(PaneListOut, await client.call("pane.list"), "pane.list");
-      const pane = (s as { pane: string }).pane;
-      conforms(WaitOut, await client.call("pane.wait", { pane, match: "hi" }), "pane.wait match");
-      conforms(ReadOut, await client.call("pane.read", { pane }), "pane.read");
-      conforms(
-        ReadOut,
-        await client.call("pane.read", { pane, since: 1, mode: "history" }),
-        "pane.read since",
+    await withServer(async ({ client, server }) => {
+      const seen = new Set<string>();
+      const check = checker(client, seen);
+      const s = await check("session.create", { command: "echo hi; sleep 30" });
+      await waitForText(client, { pane: s.pane, match: "hi" });
+      await check("session.list");
+      await check("session.rename", { session: s.session, name: "main" });
+      const w = await check("window.create", { argv: ["cat"] });
+      await check("window.list");
+      await check("window.select", { window: w.window });
+      await check("window.rename", { window: w.window, name: "second" });
+      const laid = await check("window.layout", { window: s.window });
+      await check("window.set_layout", { window: s.window, layout: laid.layout });
+      await check("window.resize", { window: w.window, cols: 100, rows: 30 });
+      const p = await check("pane.create", { argv: ["cat"], name: "c", window: w.window });
+      await check("window.zoom", { pane: p.id, zoomed: true });
+      await check("window.zoom", { pane: p.id, zoomed: false });
+      await check("pane.list");
+      await check("pane.status", { pane: "c" });
+      await check("pane.write", { pane: "c", text: "typed\r" });
+      await check("pane.wait", { pane: "c", match: "typed" });
+      await check("pane.read", { pane: "c" });
+      await check("pane.read", { pane: s.pane, since: 1, mode: "history" });
+      await check("pane.resize", { pane: "c", dx: -5 });
+      await check("pane.focus", { pane: "c" });
+      await check("pane.rename", { pane: "c", name: "cat" });
+      await check("pane.set", { pane: "cat", tags: ["x"], meta: { k: "v" } });
+      await check("pane.report", {
+        pane: "cat",
+        event: { hook_event_name: "SessionStart", session_id: "s-1", source: "startup" },
+      });
+      await check("pane.check_key", { pane: "cat", key: "not the key" });
+      await check("pane.pipe", { pane: "cat", command: "cat > /dev/null" });
+      await check("pane.move", { pane: "cat", split: s.pane });
+      await check("pane.run", { command: "echo x; exit 2" });
+      const done = await check("pane.create", { command: "exit 5" });
+      await check("pane.wait", { pane: done.id, exit: true });
+      await check("pane.status", { pane: done.id });
+      await check("pane.respawn", { pane: done.id, command: "sleep 30" });
+      const canvas = await check("pane.canvas", { name: "board" });
+      await check("pane.draw", { pane: canvas.id, lines: ["hello"] });
+      await check("pane.close", { pane: canvas.id });
+      await check("window.kill", { window: w.window });
+      await check("server.status");
+      await check("server.commands", { name: "pane.list" });
+      await check("server.plugin_start", { name: "sideband" });
+      await check("server.allow");
+      // Only a plugin may reserve names (messaging's human, a bridge's agents).
+      const reserved = await server.bus.invoke("pane.reserve_names", { names: ["bob", "cat"] }, {
+        caller: { kind: "plugin", id: "demo", grants: new Set(["message:send"]) },
+      });
+      const r = CORE_OUTPUTS["pane.reserve_names"].safeParse(reserved);
+      assert(r.success, `pane.reserve_names: ${r.success ? "" : JSON.stringify(r.error.issues)}`);
+      deepStrictEqual(reserved, { reserved: ["bob"], taken: [{ name: "cat", pane: "p3" }] });
+      seen.add("pane.reserve_names");
+      const other = await check("session.create", { argv: ["cat"] });
+      await check("session.kill", { session: other.session });
+
+      // What the bus lists (the MCP tools' outputSchema) is the contract's schema.
+      const { commands } = await client.call("server.commands");
+      for (const name of CORE_COMMAND_NAMES) {
+        const spec = commands.find((c) => c.name === name);
+        deepStrictEqual(spec?.outputSchema, toJsonSchema(CORE_OUTPUTS[name]), name);
+      }
+
+      await check("server.stop");
+      deepStrictEqual(
+        CORE_COMMAND_NAMES.filter((n) => !seen.has(n)),
+        [],
+        "core commands this test did not run",
       );
-      conforms(RunOut, await client.call("pane.run", { command: "echo x; exit 2" }), "pane.run");
-      const done = await client.call<{ id: string }>("pane.create", { command: "exit 5" });
-      conforms(
-        WaitOut,
-        await client.call("pane.wait", { pane: done.id, exit: true }),
-        "pane.wait exit",
-      );
-      conforms(PaneOut, await client.call("pane.status", { pane: done.id }), "pane.status exited");
-    });
+    }, { weft: { plugins: { sideband: true } } });
   },
 );

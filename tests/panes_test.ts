@@ -4,7 +4,6 @@ import {
   ok as assert,
   rejects,
 } from "node:assert/strict";
-import { WeftClient } from "../plugins/client/mod.ts";
 import { E2E, withServer } from "./helpers/server.ts";
 import { waitForText } from "./helpers/panes.ts";
 
@@ -240,7 +239,7 @@ Deno.test(
   "pane.create with no target splits the caller's own pane, not the focused one",
   E2E,
   async () => {
-    await withServer(async ({ client, server }) => {
+    await withServer(async ({ client, asPane }) => {
       const s = await client.call<{ pane: string; window: string }>("session.create", {
         argv: ["cat"],
       });
@@ -249,10 +248,7 @@ Deno.test(
         direction: "horizontal",
         argv: ["cat"],
       });
-      const agent = await WeftClient.connect(server.paths.socket, {
-        client: "agent",
-        pane: s.pane,
-      });
+      const agent = await asPane(s.pane);
       try {
         const mine = await agent.call<{ id: string }>("pane.create", {
           argv: ["cat"],

@@ -4,105 +4,14 @@
  */
 
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { join } from "node:path";
 import type { WeftClient } from "../plugins/client/mod.ts";
 import { runTmux } from "../plugins/tmux/cli.ts";
 import { eventually, untilEvent } from "./helpers/poll.ts";
+import { OuterTmux as Tmux, WAIT_MS } from "./helpers/outer_tmux.ts";
 import { waitForText } from "./helpers/panes.ts";
 import { E2E, onEvents, withServer } from "./helpers/server.ts";
 
-const ROOT = new URL("../", import.meta.url).pathname;
-const WAIT_MS = 20_000;
-
 type Layout = { cols: number; rows: number; focused: string; panes: { pane: string }[] };
-
-/** A private tmux server. */
-class Tmux {
-  readonly name = `weft-tui-${Deno.pid}-${Math.random().toString(36).slice(2, 8)}`;
-
-  async run(...args: string[]): Promise<string> {
-    const out = await new Deno.Command("tmux", {
-      args: ["-L", this.name, "-f", "/dev/null", ...args],
-    }).output();
-    if (!out.success) {
-      throw new Error(`tmux ${args.join(" ")}: ${new TextDecoder().decode(out.stderr)}`);
-    }
-    return new TextDecoder().decode(out.stdout);
-  }
-
-  /** A tmux session running a plain shell of `cols`×`rows` in `cwd`. */
-  async shell(session: string, cols: number, rows: number, cwd: string): Promise<void> {
-    const args = ["-d", "-s", session, "-x", String(cols), "-y", String(rows), "-c", cwd];
-    await this.run("new-session", ...args, "env PS1='$ ' bash --norc --noprofile");
-  }
-
-  /** Types `weft attach` into the session's shell. */
-  async attach(session: string, extra = ""): Promise<void> {
-    const cmd =
-      `${Deno.execPath()} run -A --unstable-worker-options --config ${join(ROOT, "deno.json")} ` +
-      `${join(ROOT, "main.ts")} attach ${extra}`;
-    await this.keys(session, "-l", cmd);
-    await this.keys(session, "Enter");
-  }
-
-  keys(session: string, ...keys: string[]): Promise<string> {
-    return this.run("send-keys", "-t", session, ...keys);
-  }
-
-  screen(session: string): Promise<string> {
-    return this.run("capture-pane", "-p", "-t", session);
-  }
-
-  /** Waits until the screen matches; returns it (tmux has no event to wait on). */
-  async until(session: string, test: RegExp | ((screen: string) => boolean)): Promise<string> {
-    let last = "";
-    return await eventually(`the screen of ${session} to match ${test}`, async () => {
-      last = await this.screen(session);
-      return (typeof test === "function" ? test(last) : test.test(last)) ? last : undefined;
-    }, { timeoutMs: WAIT_MS, detail: () => `--- screen of ${session} ---\n${last}` });
-  }
-
-  /** Waits until the terminal's modes are back to {@link SANE}. */
-  async sane(session: string): Promise<void> {
-    await eventually(
-      `the terminal modes of ${session} to be sane again`,
-      async () => JSON.stringify(await this.flags(session)) === JSON.stringify(SANE),
-      { timeoutMs: WAIT_MS },
-    );
-  }
-
-  /** The pane's terminal modes, as tmux sees them. */
-  async flags(session: string): Promise<Record<string, string>> {
-    const names = [
-      "alternate_on",
-      "cursor_flag",
-      "mouse_any_flag",
-      "mouse_sgr_flag",
-      "mouse_standard_flag",
-    ];
-    const out = await this.run(
-      "display",
-      "-p",
-      "-t",
-      session,
-      names.map((n) => `#{${n}}`).join(" "),
-    );
-    const values = out.trim().split(" ");
-    return Object.fromEntries(names.map((n, i) => [n, values[i]!]));
-  }
-
-  async kill(): Promise<void> {
-    await this.run("kill-server").catch(() => {});
-  }
-}
-
-const SANE = {
-  alternate_on: "0",
-  cursor_flag: "1",
-  mouse_any_flag: "0",
-  mouse_sgr_flag: "0",
-  mouse_standard_flag: "0",
-};
 
 /** New panes run `sh`: a slow ~/.bashrc on the machine is not ours to wait for. */
 const NEW_PANES_WITHOUT_RC = { weft: { shell: "sh" } };
@@ -199,11 +108,11 @@ Deno.test(
         await tmux.keys("a", "Enter");
         await tmux.until("a", /^200\s*│/m);
         await tmux.keys("a", "C-b", "[");
-        await tmux.until("a", /scroll: /);
+        await tmux.until("a", /copy .*q leaves/);
         await tmux.keys("a", "PPage");
         await tmux.until("a", /\[\d+\/\d+\]/);
         await tmux.keys("a", "q");
-        await tmux.until("a", (t) => !/scroll: /.test(t));
+        await tmux.until("a", (t) => !/q leaves/.test(t));
 
         await tmux.run("resize-window", "-t", "a", "-x", "80", "-y", "24");
         await layoutWhen(client, s.window, "80×22", (l) => l.cols === 80 && l.rows === 22);
@@ -230,7 +139,7 @@ Deno.test(
 );
 
 Deno.test(
-  "two clients: the smaller sizes the window, both see typing; the server going away ends both",
+  "two clients: the smaller sizes the window, both see typing; with the server away a client waits, and detaches",
   E2E,
   async () => {
     const tmux = new Tmux();
@@ -255,7 +164,9 @@ Deno.test(
         await layoutWhen(client, s.window, "100 columns", (l) => l.cols === 100);
 
         await server.stop();
-        await tmux.until("a", /\[the weft server went away\]/);
+        await tmux.until("a", /the weft server went away: reconnecting/);
+        await tmux.keys("a", "C-b", "d");
+        await tmux.until("a", /\[detached/);
         await tmux.sane("a");
       } finally {
         await tmux.kill();

@@ -5,19 +5,21 @@
  * @module
  */
 
-import { type ErrorBody, toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
+import { toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
+import type { Reply } from "../../protocols/bus/reply.ts";
 import { type GrantSet, intersect, missing } from "../../protocols/bus/capabilities.ts";
 import { didYouMean } from "../../protocols/bus/suggest.ts";
 import type { Command } from "./command.ts";
 import type { Caller, CommandSpec } from "../../protocols/bus/command_spec.ts";
-import { parseCommandInput, specOf } from "../../protocols/bus/schema.ts";
+import { checkKeys, parseCommandInput, specOf } from "../../protocols/bus/schema.ts";
 import { EventHub } from "./events.ts";
 import { describeCaller } from "./_describe.ts";
 import { checkTargets, resolveTargets, type TargetResolver } from "./_targets.ts";
 import { deadlineOf, runWithin } from "./_deadline.ts";
+import { doorOf } from "../../protocols/bus/doors.ts";
+import { destinationOf, type Route, unknownHost } from "./route.ts";
 
-/** A reply: a value or an error, never a throw. */
-export type Reply<T = unknown> = { ok: true; value: T } | { ok: false; error: ErrorBody };
+export type { Reply };
 
 /** Options of one call. */
 export interface CallOptions {
@@ -36,6 +38,12 @@ interface Entry {
   command: Command;
   owner: string;
   grants: GrantSet;
+}
+
+/** Options of a {@link Bus}. */
+export interface BusOptions {
+  /** This server's host name: a target naming it (`<host>/p3`) is local, as a plain one is. */
+  host?: string;
 }
 
 /** Who asks when {@link Bus.paneId} resolves a reference (it reads, and only by reference). */
@@ -68,6 +76,25 @@ export class Bus {
   #starting = new Map<string, Promise<void>>();
   #nextId = 1;
   #tags: ReadonlySet<string> | undefined;
+  #routes: Route[] = [];
+  readonly #host: string | undefined;
+
+  constructor(options: BusOptions = {}) {
+    this.#host = options.host;
+  }
+
+  /** This server's host name, if it has one. */
+  get host(): string | undefined {
+    return this.#host;
+  }
+
+  /**
+   * Adds a way to other hosts: a call whose targets name a host that is not this one goes to
+   * the first route that reaches it (none: `UNKNOWN_HOST`).
+   */
+  addRoute(route: Route): void {
+    this.#routes.push(route);
+  }
 
   /** Installs the function that turns target references into the objects handlers get. */
   setResolver(resolver: TargetResolver): void {
@@ -174,9 +201,13 @@ export class Bus {
     return this.#commands.size;
   }
 
-  /** The cloneable specs of every command, sorted by name. */
-  list(): CommandSpec[] {
+  /**
+   * The cloneable specs of every command (or of those `which` keeps: a spec's JSON Schemas are
+   * built on first listing, so filter here rather than after), sorted by name.
+   */
+  list(which?: (command: Command) => boolean): CommandSpec[] {
     return [...this.#commands.values()]
+      .filter((e) => !which || which(e.command))
       .map((e) => ({ ...specOf(e.command), owner: e.owner }))
       .sort((a, b) => a.name.localeCompare(b.name));
   }
@@ -227,13 +258,15 @@ export class Bus {
     }
     const { command } = entry;
     checkCaller(name, command, caller);
-    const resolved = resolveTargets(
-      command,
-      parseCommandInput(command.name, command.parse, rawInput),
-      caller,
-      this.#resolver,
-    );
+    checkKeys(command.name, command.inputSchema, rawInput);
+    const parsed = parseCommandInput(command.name, command.parse, rawInput);
+    // The routing step: one route today, this host; another host's call goes to its route.
+    const destination = destinationOf(command, parsed, this.#host);
     const requestId = options.requestId ?? `r${this.#nextId++}`;
+    if (destination.host !== undefined) {
+      return await this.#route(destination.host, name, destination.input, requestId, options);
+    }
+    const resolved = resolveTargets(command, destination.input, caller, this.#resolver);
     const nested = nestedCaller(caller, entry);
     const deadline = deadlineOf(command, resolved.input, options.timeoutMs);
     const within = { deadline, ...(options.signal ? { signal: options.signal } : {}) };
@@ -242,10 +275,33 @@ export class Bus {
         input: resolved.input,
         targets: resolved.targets,
         caller,
+        door: doorOf(caller),
         requestId,
         signal,
-        call: (n, i) => this.invoke(n, i, { caller: nested, signal }),
+        call: <T>(n: string, i?: unknown) => this.invoke<T>(n, i, { caller: nested, signal }),
       }));
+  }
+
+  /** Hands a call for `host` to the first route that reaches it; `UNKNOWN_HOST` if none does. */
+  #route(
+    host: string,
+    name: string,
+    input: unknown,
+    requestId: string,
+    options: CallOptions,
+  ): Promise<unknown> {
+    const route = this.#routes.find((r) => r.reaches(host));
+    if (!route) throw unknownHost(name, host, this.#host);
+    const { caller, signal, timeoutMs } = options;
+    return route.call({
+      host,
+      name,
+      input,
+      caller,
+      requestId,
+      ...(signal ? { signal } : {}),
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    });
   }
 }
 

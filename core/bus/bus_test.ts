@@ -60,6 +60,38 @@ Deno.test("Bus.call() validates input before the handler runs", async () => {
   assertEquals(ran, false);
 });
 
+Deno.test("Bus.call() refuses a key the command does not take, naming the one meant", async () => {
+  const bus = new Bus();
+  bus.register("demo", [echo()]);
+  const reply = await bus.call("demo.echo", { txt: "hi" }, { caller: owner });
+  assert(!reply.ok);
+  assertEquals(reply.error.code, "INVALID_INPUT");
+  assertEquals(
+    reply.error.message,
+    'Cannot call "demo.echo": txt: unknown key; did you mean "text"?',
+  );
+});
+
+Deno.test("Bus.call() lists the values an enum takes, inside a union too", async () => {
+  const bus = new Bus();
+  const state = z.enum(["idle", "blocked"]);
+  bus.register("demo", [defineCommand({
+    name: "demo.wait",
+    title: "Wait",
+    description: "Waits.",
+    capabilities: [],
+    input: z.object({ state: z.union([state, z.array(state)]) }),
+    handler: () => true,
+  })]);
+  const reply = await bus.call("demo.wait", { state: "blokced" }, { caller: owner });
+  assert(!reply.ok);
+  assertEquals(
+    reply.error.message,
+    'Cannot call "demo.wait": state: must be one of "idle", "blocked", got "blokced"; ' +
+      'did you mean "blocked"?',
+  );
+});
+
 Deno.test("Bus.call() denies a caller that lacks a capability and names it", async () => {
   const bus = new Bus();
   bus.register("demo", [echo()]);

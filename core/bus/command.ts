@@ -5,8 +5,10 @@
  * @module
  */
 
+import type { BusCall } from "../../protocols/bus/calls.ts";
 import type { z } from "zod";
 import { lazyProperty, toJsonSchema } from "../../protocols/bus/schema.ts";
+import type { DoorTraits } from "../../protocols/bus/doors.ts";
 import type {
   Caller,
   CommandSpec,
@@ -23,11 +25,13 @@ export interface CallContext<I, T = Readonly<Record<string, unknown>>> {
   /** The resolved targets, by field. */
   targets: T;
   caller: Caller;
+  /** What the caller's door is like (who types, whether its calls are short): `doorOf`. */
+  door: DoorTraits;
   requestId: string;
   /** Aborted when the caller gives up or the command's deadline passes (reason: `TIMEOUT`). */
   signal: AbortSignal;
   /** Calls another bus command as this command's owner, within the caller's rights. */
-  call: <T = unknown>(name: string, input: unknown) => Promise<T>;
+  call: BusCall;
 }
 
 /** A command as registered in-process: spec, input validator, handler. */

@@ -66,6 +66,16 @@ interface Subscription {
  */
 export class EventHub {
   #subs = new Set<Subscription>();
+  #watchers = new Set<(topics: readonly string[]) => void>();
+
+  /**
+   * Tells `watcher` the topics of every subscription from now on (the plugin host starts an
+   * idle plugin when its topics are asked for); returns the function that stops it.
+   */
+  watchSubscriptions(watcher: (topics: readonly string[]) => void): () => void {
+    this.#watchers.add(watcher);
+    return () => this.#watchers.delete(watcher);
+  }
 
   /**
    * Adds a subscriber; returns the function that removes it. A door passes its `caller`: a
@@ -86,6 +96,7 @@ export class EventHub {
     }
     const sub = { filter, listener, grants, owner: caller ? ownerOf(caller) : undefined };
     this.#subs.add(sub);
+    for (const watcher of this.#watchers) watcher(filter.topics);
     return () => this.#subs.delete(sub);
   }
 

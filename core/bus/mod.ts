@@ -5,7 +5,9 @@
  */
 
 export { Bus } from "./bus.ts";
-export type { CallOptions, Reply } from "./bus.ts";
+export type { BusOptions, CallOptions, Reply } from "./bus.ts";
+export { destinationOf, unknownHost } from "./route.ts";
+export type { Route, RoutedCall } from "./route.ts";
 export { targetIds } from "./_targets.ts";
 export type { ResolveContext, ResolvedTarget, TargetResolver } from "./_targets.ts";
 export { commandFactory, defineCommand } from "./command.ts";

@@ -27,7 +27,7 @@ export const launchFields = {
   ),
   name: z.string().min(1).max(64).optional().describe("A unique name to refer to the pane by."),
   agent: z.enum(AGENT_KINDS).optional().describe(
-    "What runs in the pane (claude, codex, gemini, aider, shell, program). Default: guessed.",
+    `What runs in the pane (${AGENT_KINDS.join(", ")}). Default: guessed.`,
   ),
   tags: z.array(z.string().max(64)).max(32).optional().describe("Free-form tags."),
 };

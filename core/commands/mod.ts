@@ -18,6 +18,7 @@ import { paneMove } from "./pane_move.ts";
 import { panePipe } from "./pane_pipe.ts";
 import { paneRead } from "./pane_read.ts";
 import { paneRename } from "./pane_rename.ts";
+import { paneReserveNames } from "./pane_reserve_names.ts";
 import { paneReport } from "./pane_report.ts";
 import { paneResize } from "./pane_resize.ts";
 import { paneRespawn } from "./pane_respawn.ts";
@@ -26,6 +27,7 @@ import { paneSet } from "./pane_set.ts";
 import { paneStatus } from "./pane_status.ts";
 import { paneWait } from "./pane_wait.ts";
 import { paneWrite } from "./pane_write.ts";
+import { serverAllow } from "./server_allow.ts";
 import { serverCommands } from "./server_commands.ts";
 import { serverStatus } from "./server_status.ts";
 import { serverStop } from "./server_stop.ts";
@@ -44,47 +46,64 @@ import { windowSelect } from "./window_select.ts";
 import { windowSetLayout } from "./window_set_layout.ts";
 import { windowZoom } from "./window_zoom.ts";
 
+import type { CoreCalls, CoreCommand } from "../../protocols/bus/calls.ts";
+
 export type { CoreDeps, ServerControl } from "./deps.ts";
 
+/** A command whose handler returns `O`. */
+type Returns<O> = { handler(ctx: never): O | Promise<O> };
+
+/**
+ * Every built-in command factory by its name, checked at compile time against the result the
+ * contract declares for that name (`protocols/bus/calls.ts`): a handler that returns something
+ * else, or a contract entry without a handler, does not compile.
+ */
+const BY_NAME = {
+  "session.create": sessionCreate,
+  "session.list": sessionList,
+  "session.rename": sessionRename,
+  "session.kill": sessionKill,
+  "window.create": windowCreate,
+  "window.list": windowList,
+  "window.select": windowSelect,
+  "window.rename": windowRename,
+  "window.kill": windowKill,
+  "window.layout": windowLayout,
+  "window.set_layout": windowSetLayout,
+  "window.resize": windowResize,
+  "window.zoom": windowZoom,
+  "pane.create": paneCreate,
+  "pane.respawn": paneRespawn,
+  "pane.move": paneMove,
+  "pane.pipe": panePipe,
+  "pane.list": paneList,
+  "pane.read": paneRead,
+  "pane.write": paneWrite,
+  "pane.resize": paneResize,
+  "pane.focus": paneFocus,
+  "pane.close": paneClose,
+  "pane.rename": paneRename,
+  "pane.reserve_names": paneReserveNames,
+  "pane.status": paneStatus,
+  "pane.set": paneSet,
+  "pane.report": paneReport,
+  "pane.wait": paneWait,
+  "pane.run": paneRun,
+  "pane.check_key": paneCheckKey,
+  "pane.canvas": paneCanvas,
+  "pane.draw": paneDraw,
+  "server.status": serverStatus,
+  "server.stop": serverStop,
+  "server.plugin_start": serverPluginStart,
+  "server.allow": serverAllow,
+  "server.commands": serverCommands,
+} satisfies { [N in CoreCommand]: (deps: CoreDeps) => Returns<CoreCalls[N]> };
+
 /** Every built-in command factory. */
-export const CORE_COMMANDS = [
-  sessionCreate,
-  sessionList,
-  sessionRename,
-  sessionKill,
-  windowCreate,
-  windowList,
-  windowSelect,
-  windowRename,
-  windowKill,
-  windowLayout,
-  windowSetLayout,
-  windowResize,
-  windowZoom,
-  paneCreate,
-  paneRespawn,
-  paneMove,
-  panePipe,
-  paneList,
-  paneRead,
-  paneWrite,
-  paneResize,
-  paneFocus,
-  paneClose,
-  paneRename,
-  paneStatus,
-  paneSet,
-  paneReport,
-  paneWait,
-  paneRun,
-  paneCheckKey,
-  paneCanvas,
-  paneDraw,
-  serverStatus,
-  serverStop,
-  serverPluginStart,
-  serverCommands,
-] as const;
+export const CORE_COMMANDS = Object.values(BY_NAME);
+
+/** The name each factory's command must have (its key in the table). */
+export const CORE_COMMAND_NAMES = Object.keys(BY_NAME) as CoreCommand[];
 
 /** Builds the built-in commands for these dependencies. */
 export function coreCommands(deps: CoreDeps): Command[] {

@@ -3,7 +3,7 @@ import { ownerOf } from "../bus/mod.ts";
 import { defineCommand } from "./_define.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import type { CoreDeps } from "./deps.ts";
-import { PaneOut } from "./_outputs.ts";
+import { PaneOut } from "../../protocols/bus/record_schemas.ts";
 
 /**
  * `pane.canvas`: a new pane with no process, drawn by its creator with `pane.draw`. It takes

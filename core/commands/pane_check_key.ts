@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineCommand } from "./_define.ts";
 import { keysEqual, SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
 import type { CoreDeps } from "./deps.ts";
+import { KeyCheckedOut } from "../../protocols/bus/record_schemas.ts";
 
 /**
  * `pane.check_key`: whether a string is the sideband key the core gave a pane
@@ -24,6 +25,7 @@ export function paneCheckKey(_deps: CoreDeps) {
       "Whether `key` is the sideband key of the pane (WEFT_SIDEBAND_KEY in its environment), " +
       "which every OSC-form sideband command must carry. Returns only valid: true or false.",
     capabilities: ["pane:control"],
+    output: KeyCheckedOut,
     mcp: { expose: false },
     targets: [{ kind: "pane", field: "pane", fallback: "required" }],
     input: z.object({

@@ -5,6 +5,7 @@ import type { CoreDeps } from "./deps.ts";
 import { CanvasPty } from "../model/canvas_pty.ts";
 import { ownerOf } from "../bus/mod.ts";
 import { canvasFrame } from "./_canvas_frame.ts";
+import { DrawnOut } from "../../protocols/bus/record_schemas.ts";
 
 /**
  * `pane.draw`: replaces a canvas pane's screen. Only the canvas's owner may draw it; the
@@ -18,6 +19,7 @@ export function paneDraw(_deps: CoreDeps) {
       "other escapes are dropped, rows past the screen are cut) or a raw `ansi` frame. Only " +
       "the canvas's owner may draw it. Returns the screen's revision once drawn.",
     capabilities: ["canvas:draw"],
+    output: DrawnOut,
     mcp: { expose: false },
     targets: [{ kind: "pane", field: "pane", fallback: "required" }],
     input: z.object({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "./_define.ts";
 import type { CoreDeps } from "./deps.ts";
-import { PaneListOut } from "./_outputs.ts";
+import { PaneListOut } from "../../protocols/bus/record_schemas.ts";
 
 /** `pane.list`: panes, optionally of one window or session. */
 export function paneList(deps: CoreDeps) {

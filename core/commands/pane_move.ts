@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "./_define.ts";
 import type { CoreDeps } from "./deps.ts";
+import { MovedOut } from "../../protocols/bus/record_schemas.ts";
 
 /**
  * `pane.move`: a pane, its program and screen, to another place: beside a pane of any window
@@ -31,7 +32,7 @@ export function paneMove(deps: CoreDeps) {
       name: z.string().min(1).max(64).optional().describe("Without split: the new window's name."),
       focus: z.boolean().optional().describe("Focus the moved pane (default true)."),
     }),
-    output: z.object({ pane: z.string(), window: z.string(), session: z.string() }),
+    output: MovedOut,
     handler: ({ input, targets: { pane, split, session } }) => {
       const { direction, ratio, before, name } = input;
       const model = deps.model;

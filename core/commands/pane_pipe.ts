@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineCommand } from "./_define.ts";
 import type { CoreDeps } from "./deps.ts";
 import { PanePipes } from "./_pipes.ts";
+import { PipedOut } from "../../protocols/bus/record_schemas.ts";
 
 /**
  * `pane.pipe`: a pane's output, as it comes, into a shell command's input (tmux's
@@ -26,7 +27,7 @@ export function panePipe(deps: CoreDeps) {
       command: z.string().min(1).max(64 * 1024).optional().describe("Shell command to pipe to."),
       toggle: z.boolean().optional().describe("Close an open pipe instead of replacing it."),
     }),
-    output: z.object({ pane: z.string(), piped: z.boolean() }),
+    output: PipedOut,
     handler: ({ input, targets: { pane } }) => {
       const pipes = pipesOf();
       const had = pipes.has(pane.id);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "./_define.ts";
 import type { CoreDeps } from "./deps.ts";
-import { ReadOut } from "./_outputs.ts";
+import { ReadOut } from "../../protocols/bus/record_schemas.ts";
 
 /** The read options shared by `pane.read` and the commands that wait on a screen. */
 export const readFields = {

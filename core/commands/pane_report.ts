@@ -1,8 +1,12 @@
 import { z } from "zod";
 import { defineCommand } from "./_define.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
-import { claudeHookEffect } from "../../protocols/hooks/mod.ts";
+import { vendorOf, VENDORS } from "../../protocols/agents/mod.ts";
 import type { CoreDeps } from "./deps.ts";
+import { ReportedOut } from "../../protocols/bus/record_schemas.ts";
+
+/** The kinds of the vendors whose hooks weft takes (`protocols/agents/`); the first is the default. */
+const HOOKED = VENDORS.filter((v) => v.hooks).map((v) => v.kind) as [string, ...string[]];
 
 /**
  * `pane.report`: an agent hook's event (Claude Code's hook JSON, as its hook received it) taken
@@ -18,15 +22,16 @@ export function paneReport(deps: CoreDeps) {
       "question blocked, Stop idle, StopFailure error, SessionEnd exited. `weft hooks install` " +
       "sets Claude Code up to send them.",
     capabilities: ["pane:control"],
+    output: ReportedOut,
     mcp: { expose: false },
     targets: [{ kind: "pane", field: "pane", fallback: "caller" }],
     input: z.object({
       pane: z.string().optional().describe("Pane id or name. Default: the caller's pane."),
-      agent: z.enum(["claude"]).optional().describe("Whose hook sent it (default claude)."),
+      agent: z.enum(HOOKED).optional().describe(`Whose hook sent it (default ${HOOKED[0]}).`),
       event: z.record(z.string(), z.unknown()).describe("The hook's input JSON."),
     }),
     handler: ({ input, targets: { pane } }) => {
-      const effect = claudeHookEffect(input.event);
+      const effect = vendorOf(input.agent ?? HOOKED[0])!.hooks!.effect(input.event);
       if ("error" in effect) {
         throw new WeftError("INVALID_INPUT", `Cannot take the hook event: ${effect.error}`);
       }

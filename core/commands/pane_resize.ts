@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { defineCommand } from "./_define.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
-import { resizePaneCells } from "../layout/mod.ts";
+import { resizePaneCells } from "../../protocols/layout/tree/mod.ts";
 import type { CoreDeps } from "./deps.ts";
 import { describeLayout } from "./window_layout.ts";
+import { LayoutOut } from "../../protocols/bus/record_schemas.ts";
 
 /** `pane.resize`: grow or shrink a pane inside its window's layout. */
 export function paneResize(deps: CoreDeps) {
@@ -13,6 +14,7 @@ export function paneResize(deps: CoreDeps) {
     description: "Resize a pane within its window: to `cols`/`rows` cells, or by `dx`/`dy` cells " +
       "(negative shrinks). Neighbours give or take the space. Returns the new layout.",
     capabilities: ["layout:write"],
+    output: LayoutOut,
     // `resize_pane` is the layout plugin's (delta, ratio or cells), as the layout issue names it.
     mcp: { name: "set_pane_size" },
     targets: [{ kind: "pane", field: "pane", fallback: "required" }],

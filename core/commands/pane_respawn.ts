@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "./_define.ts";
 import type { CoreDeps } from "./deps.ts";
-import { PaneOut } from "./_outputs.ts";
+import { PaneOut } from "../../protocols/bus/record_schemas.ts";
 import { launchFields, toLaunch } from "./_launch.ts";
 
 const { name: _name, ...fields } = launchFields;

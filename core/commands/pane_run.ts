@@ -3,10 +3,10 @@ import { defineCommand } from "./_define.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import type { Pane } from "../model/mod.ts";
 import type { CoreDeps } from "./deps.ts";
-import { RunOut } from "./_outputs.ts";
+import { RunOut } from "../../protocols/bus/record_schemas.ts";
 import { launchFields, toLaunch } from "./_launch.ts";
 import { waitFor } from "./_wait.ts";
-import { ansiCQuote, shellQuote } from "../pty/shell_words.ts";
+import { ansiCQuote, shellQuote } from "../../protocols/terminal/shell_words.ts";
 
 /** `pane.run`: run a command and return its exit code and output. */
 export function paneRun(deps: CoreDeps) {
@@ -52,10 +52,14 @@ export function paneRun(deps: CoreDeps) {
         caller,
       );
       const pane = deps.model.createPane(window.id, launch);
+      // A caller that gives up (Ctrl-C on `weft run`, a time-out) ends the command with its pane.
       const exit = await waitFor(pane, () => pane.exit ?? undefined, {
         events: deps.bus.events,
         signal,
         what: "exit",
+      }).catch((err) => {
+        if (!input.keep && deps.model.panes.has(pane.id)) deps.model.closePane(pane.id);
+        throw err;
       });
       await pane.screen.flush();
       const output = trimEnd(pane.screen.read({ mode: "history", joinWrapped: true }).text);
@@ -94,7 +98,11 @@ async function runInShell(
   const code = await waitFor(pane, () => {
     const m = end.exec(pane.screen.read({ mode: "history", since, joinWrapped: true }).text);
     return m ? Number(m[1]) : undefined;
-  }, { signal, events: deps.bus.events, what: "the command's end marker" });
+  }, { signal, events: deps.bus.events, what: "the command's end marker" }).catch((err) => {
+    // The caller gave up: interrupt the command as Ctrl-C at that prompt would.
+    if (!pane.exit) pane.pty.write("\x03");
+    throw err;
+  });
   const text = pane.screen.read({ mode: "history", since, joinWrapped: true }).text;
   const lines = text.split("\n");
   const from = lines.findIndex((l) => l.trim() === begin);

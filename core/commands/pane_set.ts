@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineCommand } from "./_define.ts";
 import { AGENT_KINDS, PANE_STATES } from "../model/mod.ts";
 import type { CoreDeps } from "./deps.ts";
+import { PaneOut } from "../../protocols/bus/record_schemas.ts";
 
 /** `pane.set`: agent kind, tags, metadata, or a self-reported state. */
 export function paneSet(deps: CoreDeps) {
@@ -15,6 +16,7 @@ export function paneSet(deps: CoreDeps) {
       "the program overrides). A change publishes pane.changed (with the new values) or " +
       "pane.state.",
     capabilities: ["pane:control"],
+    output: PaneOut,
     targets: [{ kind: "pane", field: "pane", fallback: "caller" }],
     input: z.object({
       pane: z.string().optional().describe("Pane id or name. Default: the caller's pane."),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "./_define.ts";
 import type { CoreDeps } from "./deps.ts";
-import { PaneOut } from "./_outputs.ts";
+import { PaneStatusOut } from "../../protocols/bus/record_schemas.ts";
 
 /** `pane.status`: one pane's description, state and cursor. */
 export function paneStatus(deps: CoreDeps) {
@@ -15,7 +15,7 @@ export function paneStatus(deps: CoreDeps) {
     capabilities: ["pane:read"],
     mcp: { readOnly: true, name: "get_status" },
     targets: [{ kind: "pane", field: "pane", fallback: "caller" }],
-    output: PaneOut,
+    output: PaneStatusOut,
     input: z.object({
       pane: z.string().optional().describe("Pane id or name. Default: the caller's pane."),
     }),

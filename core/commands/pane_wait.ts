@@ -3,7 +3,7 @@ import { defineCommand } from "./_define.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { type Pane, PANE_STATES } from "../model/mod.ts";
 import type { CoreDeps } from "./deps.ts";
-import { WaitOut } from "./_outputs.ts";
+import { WaitOut } from "../../protocols/bus/record_schemas.ts";
 import { type Check, waitFor } from "./_wait.ts";
 import { searchText } from "./_search.ts";
 import { compileUserRegex, type UserRegex } from "../../protocols/bus/user_regex.ts";

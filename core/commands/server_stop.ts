@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "./_define.ts";
 import type { CoreDeps } from "./deps.ts";
+import { StoppingOut } from "../../protocols/bus/record_schemas.ts";
 
 /** `server.stop`: shut the server down. */
 export function serverStop(deps: CoreDeps) {
@@ -11,6 +12,7 @@ export function serverStop(deps: CoreDeps) {
       "Stop the weft server: every pane's processes are ended (SIGHUP, SIGTERM, then SIGKILL " +
       "after the grace period). Clients are disconnected once they are gone.",
     capabilities: ["session:admin"],
+    output: StoppingOut,
     mcp: { expose: false },
     input: z.object({}),
     handler: () => {

@@ -29,6 +29,37 @@ Deno.test("server.commands lists every command's spec, or one", async () => {
   });
 });
 
+Deno.test("server.commands with tagged lists only commands that declare a sideband tag, without building the others' schemas", async () => {
+  await withCore(async (core) => {
+    type Specs = { commands: CommandSpec[] };
+    const spec = (name: string, tag?: string) => ({
+      name,
+      title: name,
+      description: name,
+      inputSchema: { type: "object" as const, properties: {} },
+      capabilities: [],
+      ...(tag ? { sideband: { tag, summary: tag, attrs: {} } } : {}),
+      parse: (input: unknown) => input,
+      handler: () => null,
+    });
+    core.bus.register("demo", [spec("demo.tagged", "demo"), spec("demo.plain")]);
+    let built = 0;
+    const before = core.bus.list().length; // every spec built once before counting
+    ok(before > 2);
+    // A core command whose schema is built when it is read: a tagged list must not read it.
+    core.bus.register("probe", [{
+      ...spec("probe.lazy"),
+      get inputSchema() {
+        built++;
+        return { type: "object" as const, properties: {} };
+      },
+    }]);
+    const tagged = await core.call<Specs>("server.commands", { tagged: true });
+    deepStrictEqual(tagged.commands.map((c) => c.name), ["demo.tagged"]);
+    strictEqual(built, 0);
+  });
+});
+
 Deno.test("server.stop asks the server to stop and needs session:admin", async () => {
   await withCore(async (core) => {
     const denied = await core.reply("server.stop", {}, {

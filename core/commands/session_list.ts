@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "./_define.ts";
 import type { CoreDeps } from "./deps.ts";
+import { SessionListOut } from "../../protocols/bus/record_schemas.ts";
 
 /** `session.list`: every session. */
 export function sessionList(deps: CoreDeps) {
@@ -9,6 +10,7 @@ export function sessionList(deps: CoreDeps) {
     title: "List sessions",
     description: "List every session with its windows and which one is current.",
     capabilities: ["pane:read"],
+    output: SessionListOut,
     mcp: { readOnly: true },
     input: z.object({}),
     handler: () => ({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "./_define.ts";
 import type { CoreDeps } from "./deps.ts";
+import { SessionOut } from "../../protocols/bus/record_schemas.ts";
 
 /** `session.rename`: give a session a unique name, or clear it. */
 export function sessionRename(deps: CoreDeps) {
@@ -9,6 +10,7 @@ export function sessionRename(deps: CoreDeps) {
     title: "Rename session",
     description: "Give a session a unique name (or null to clear it). Names work wherever ids do.",
     capabilities: ["session:admin"],
+    output: SessionOut,
     targets: [{ kind: "session", field: "session", fallback: "caller" }],
     input: z.object({
       session: z.string().optional().describe("Session id or name. Default: the caller's session."),

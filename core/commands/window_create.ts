@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "./_define.ts";
 import type { CoreDeps } from "./deps.ts";
-import { CreatedOut } from "./_outputs.ts";
+import { CreatedOut } from "../../protocols/bus/record_schemas.ts";
 import { launchFields, toLaunch } from "./_launch.ts";
 
 /** `window.create`: a new window with one pane in a session. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "./_define.ts";
 import type { CoreDeps } from "./deps.ts";
+import { KilledOut } from "../../protocols/bus/record_schemas.ts";
 
 /** `window.kill`: close a window and its panes. */
 export function windowKill(deps: CoreDeps) {
@@ -9,6 +10,7 @@ export function windowKill(deps: CoreDeps) {
     title: "Kill window",
     description: "Close a window: its panes are closed and their processes ended.",
     capabilities: ["pane:control"],
+    output: KilledOut,
     targets: [{ kind: "window", field: "window", fallback: "required" }],
     input: z.object({ window: z.string().describe("Window id or name.") }),
     handler: ({ targets: { window } }) => {

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { defineCommand } from "./_define.ts";
-import { layoutRects } from "../layout/mod.ts";
+import { layoutRects } from "../../protocols/layout/tree/mod.ts";
 import type { WindowRecord } from "../model/mod.ts";
 import type { CoreDeps } from "./deps.ts";
+import { LayoutOut } from "../../protocols/bus/record_schemas.ts";
 
 /** The layout of a window as commands return it: tree, size and every pane's rectangle. */
 export function describeLayout(window: WindowRecord) {
@@ -27,6 +28,7 @@ export function windowLayout(_deps: CoreDeps) {
       "Get a window's layout: the split tree (directions and ratios) and each pane's cell " +
       "rectangle (x, y, cols, rows) for the window's size. One-cell borders sit between panes.",
     capabilities: ["pane:read"],
+    output: LayoutOut,
     mcp: { readOnly: true, name: "get_layout" },
     targets: [{ kind: "window", field: "window", fallback: "caller" }],
     input: z.object({

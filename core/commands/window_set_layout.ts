@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { defineCommand } from "./_define.ts";
-import { parseLayout } from "../layout/mod.ts";
+import { parseLayout } from "../../protocols/layout/tree/mod.ts";
 import type { CoreDeps } from "./deps.ts";
 import { describeLayout } from "./window_layout.ts";
+import { LayoutOut } from "../../protocols/bus/record_schemas.ts";
 
 /** `window.set_layout`: replace a window's layout tree. */
 export function windowSetLayout(deps: CoreDeps) {
@@ -13,6 +14,7 @@ export function windowSetLayout(deps: CoreDeps) {
       '{"type":"pane","pane":"p1"} or {"type":"split","direction":"horizontal"|"vertical",' +
       '"children":[{"ratio":0.5,"node":…},…]}. Ratios are normalised.',
     capabilities: ["layout:write"],
+    output: LayoutOut,
     targets: [{ kind: "window", field: "window", fallback: "caller" }],
     input: z.object({
       window: z.string().optional().describe("Window id or name. Default: the caller's window."),

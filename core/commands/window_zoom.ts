@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineCommand } from "./_define.ts";
 import type { CoreDeps } from "./deps.ts";
 import { describeLayout } from "./window_layout.ts";
+import { LayoutOut } from "../../protocols/bus/record_schemas.ts";
 
 /** `window.zoom`: one pane fills its window, or the window's layout comes back. */
 export function windowZoom(deps: CoreDeps) {
@@ -13,6 +14,7 @@ export function windowZoom(deps: CoreDeps) {
       "panes keep running, hidden; the layout tree is kept. zoomed: false shows the layout " +
       "again. Focusing another pane or adding one also ends the zoom. Returns the layout.",
     capabilities: ["layout:write"],
+    output: LayoutOut,
     targets: [{ kind: "pane", field: "pane", fallback: "caller" }],
     input: z.object({
       pane: z.string().optional().describe("Pane id or name. Default: the caller's pane."),

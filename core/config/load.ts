@@ -7,9 +7,13 @@
 
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { parse as parseToml } from "smol-toml";
 import { z } from "zod";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { parseCapability } from "../../protocols/bus/capabilities.ts";
+import type { JsonSchema } from "../../protocols/bus/command_spec.ts";
+import { toJsonSchema } from "../../protocols/bus/schema.ts";
+import { didYouMean } from "../../protocols/bus/suggest.ts";
 import { DEFAULTS } from "./defaults.ts";
 import { reservedReason } from "./reserved.ts";
 import type { BuiltinPlugin, PluginConfig, WeftConfig } from "./types.ts";
@@ -39,6 +43,7 @@ const Section = z.strictObject({
   foregroundMs: z.union([z.literal(0), z.number().int().min(50).max(60_000)]).optional(),
   killGraceMs: z.number().int().min(0).max(60_000).optional(),
   statusProtocol: z.boolean().optional(),
+  clipboard: z.enum(["on", "external", "off"]).optional(),
   size: z.strictObject({
     cols: z.number().int().min(10).max(1000),
     rows: z.number().int().min(3).max(500),
@@ -46,6 +51,7 @@ const Section = z.strictObject({
   attach: z.strictObject({
     prefix: z.string().regex(/^(M-)?(C-)?[!-~]$|^C-Space$/).optional(),
     scrollback: z.number().int().min(0).max(1_000_000).optional(),
+    modeKeys: z.enum(["vi", "emacs"]).optional(),
   }).optional(),
   humanInput: z.strictObject({
     quietMs: z.number().int().min(0).max(600_000).optional(),
@@ -60,11 +66,17 @@ const Section = z.strictObject({
   restore: z.enum(["all", "layout", "off"]).optional(),
 });
 
-/** The `deno.json` nearest to `start`, going up; undefined when there is none. */
+/** The files that hold a project's settings, first found first: `weft.toml` is all weft's. */
+const CONFIG_FILES = ["weft.toml", "deno.json", "deno.jsonc"];
+
+/**
+ * The `weft.toml` or `deno.json` nearest to `start`, going up; undefined when there is none.
+ * A project that is not a Deno project keeps weft's settings in a `weft.toml` (`weft init`).
+ */
 export async function findConfigFile(start: string): Promise<string | undefined> {
   let dir = resolve(start);
   while (true) {
-    for (const name of ["deno.json", "deno.jsonc"]) {
+    for (const name of CONFIG_FILES) {
       const file = join(dir, name);
       try {
         if ((await Deno.stat(file)).isFile) return file;
@@ -92,13 +104,15 @@ export async function loadConfig(
 ): Promise<WeftConfig> {
   const file = await findConfigFile(start);
   if (!file) return parseConfig({}, { projectDir: resolve(start), file: "(defaults)", ...options });
+  const toml = file.endsWith(".toml");
   let json: unknown;
   try {
-    json = JSON.parse(stripJsonComments(await Deno.readTextFile(file)));
+    const text = await Deno.readTextFile(file);
+    json = toml ? parseToml(text) : JSON.parse(stripJsonComments(text));
   } catch (err) {
     throw new WeftError("INVALID_INPUT", `Cannot load config ${file}: ${(err as Error).message}`);
   }
-  const section = (json as Record<string, unknown> | null)?.weft ?? {};
+  const section = toml ? json : (json as Record<string, unknown> | null)?.weft ?? {};
   return parseConfig(section, { projectDir: dirname(file), file, ...options });
 }
 
@@ -112,7 +126,9 @@ export function parseConfig(
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const keys = issue.code === "unrecognized_keys"
-      ? `: unknown key ${issue.keys.map((k) => `"${k}"`).join(", ")}`
+      ? `: unknown key ${issue.keys.map((k) => `"${k}"`).join(", ")}${
+        didYouMean(issue.keys[0] ?? "", knownKeysAt(issue.path, where.builtins ?? {}))
+      }`
       : "";
     const path = ["weft", ...issue.path.map(String)].join(".");
     throw new WeftError(
@@ -129,10 +145,12 @@ export function parseConfig(
     foregroundMs: s.foregroundMs ?? DEFAULTS.foregroundMs,
     killGraceMs: s.killGraceMs ?? DEFAULTS.killGraceMs,
     statusProtocol: s.statusProtocol ?? DEFAULTS.statusProtocol,
+    clipboard: s.clipboard ?? DEFAULTS.clipboard,
     size: s.size ?? { ...DEFAULTS.size },
     attach: {
       prefix: s.attach?.prefix ?? DEFAULTS.attach.prefix,
       scrollback: s.attach?.scrollback ?? DEFAULTS.attach.scrollback,
+      modeKeys: s.attach?.modeKeys ?? DEFAULTS.attach.modeKeys,
     },
     humanInput: {
       quietMs: s.humanInput?.quietMs ?? DEFAULTS.humanInput.quietMs,
@@ -198,21 +216,17 @@ function resolvePlugins(
     // A built-in that is off by default and that the project does not mention may be started
     // later (`weft web`); one the project switched off itself stays off.
     const into = enabled ? out : raw === undefined && builtin ? dormant : undefined;
-    if (!into) continue;
     const from = entry.from ? resolveSpecifier(entry.from, where.projectDir) : builtin?.from;
-    const reserved = reservedReason(name, from ?? "", builtin?.from);
+    const reserved = raw || into ? reservedReason(name, from ?? "", builtin?.from) : undefined;
     if (reserved) {
       throw new WeftError(
         "INVALID_INPUT",
         `Cannot load config ${where.file}: weft.plugins.${name}: ${reserved}`,
       );
     }
-    if (from === undefined) {
-      throw new WeftError(
-        "INVALID_INPUT",
-        `Cannot load config ${where.file}: weft.plugins.${name}: not a built-in plugin, so it needs "from"`,
-      );
-    }
+    // A name that is no built-in and has no module is a typo even when switched off.
+    if (from === undefined) throw notBuiltin(name, where.file, builtins);
+    if (!into) continue;
     // A built-in's default grant holds for its own module only, never for one put in its place.
     const grant = entry.grant
       ? entry.grant.map((g, i) => {
@@ -240,9 +254,36 @@ function resolvePlugins(
         ...(entry.options ?? {}),
       },
       memoryMiB: entry.memoryMiB ?? DEFAULTS.pluginMemoryMiB,
+      // Only the built-in's own module, as shipped: one put in its place, or one the project
+      // gives options (agents for the bridge), starts with the server as any other does.
+      ...(builtin?.lazy && !entry.from && !entry.options && !where.shorthand[name]
+        ? { lazy: true }
+        : {}),
     });
   }
   return { plugins: out, dormant };
+}
+
+/** A plugin entry that names no built-in and no module: the built-in meant, or "from". */
+function notBuiltin(name: string, file: string, builtins: Readonly<Record<string, unknown>>) {
+  const meant = didYouMean(name, Object.keys(builtins));
+  return new WeftError(
+    "INVALID_INPUT",
+    `Cannot load config ${file}: weft.plugins.${name}: not a built-in plugin${meant}${
+      meant ? "; a plugin of your own" : ", so it"
+    } needs "from"`,
+  );
+}
+
+/** The keys the section takes at `path` (`[]`, `["attach"]`, `["plugins", "x"]`). */
+function knownKeysAt(path: readonly PropertyKey[], builtins: Readonly<Record<string, unknown>>) {
+  let schema: JsonSchema | undefined = toJsonSchema(Section);
+  for (const key of path) {
+    const props = schema?.properties as Record<string, JsonSchema> | undefined;
+    schema = props?.[String(key)] ?? (schema?.additionalProperties as JsonSchema | undefined);
+  }
+  const keys = Object.keys((schema?.properties ?? {}) as object);
+  return path.length ? keys : [...keys, ...Object.keys(builtins)];
 }
 
 /** `"bash --norc"` or `["bash", "--norc"]` → argv. */

@@ -98,6 +98,31 @@ Deno.test("parseConfig() refuses a plugin that is neither built in nor has from"
   assertMatch(errorOf(() => parseConfig({ plugins: { nope: {} } }, where)), /needs "from"/);
 });
 
+Deno.test("parseConfig() names the built-in meant by a mistyped plugin, even one switched off", () => {
+  const builtins = {
+    canvas: { from: "file:///weft/plugins/canvas/mod.ts", grant: [], options: {}, enabled: true },
+  };
+  const at = { ...where, builtins };
+  for (const entry of [false, true, {}]) {
+    assertEquals(
+      errorOf(() => parseConfig({ plugins: { canvass: entry } }, at)),
+      'Cannot load config /p/deno.json: weft.plugins.canvass: not a built-in plugin; did you mean "canvas"?; a plugin of your own needs "from"',
+    );
+  }
+});
+
+Deno.test("parseConfig() names the key meant by a mistyped one, at any depth", () => {
+  assertMatch(errorOf(() => parseConfig({ shel: "sh" }, where)), /"shel"; did you mean "shell"\?/);
+  assertMatch(
+    errorOf(() => parseConfig({ attach: { prefx: "C-a" } }, where)),
+    /weft\.attach: unknown key "prefx"; did you mean "prefix"\?/,
+  );
+  assertMatch(
+    errorOf(() => parseConfig({ plugins: { x: { from: "./x.ts", grnat: [] } } }, where)),
+    /weft\.plugins\.x: unknown key "grnat"; did you mean "grant"\?/,
+  );
+});
+
 Deno.test("loadConfig() finds the nearest deno.json upward and reads its weft section", async () => {
   const dir = await Deno.makeTempDir();
   await Deno.writeTextFile(join(dir, "deno.json"), '{ "weft": { "shell": "sh" } }');
@@ -157,4 +182,19 @@ Deno.test("parseConfig() takes weft.<built-in> as that plugin's options, leaving
     /weft\.bridge: must be an object/,
   );
   assertMatch(errorOf(() => parseConfig({ bridge: {} }, where)), /unknown key "bridge"/);
+});
+
+Deno.test("loadConfig() reads a weft.toml, whose top level is weft's section", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(join(dir, "weft.toml"), 'shell = "sh"\nidleMs = 500\n');
+    await Deno.mkdir(join(dir, "src"));
+    const config = await loadConfig(join(dir, "src"));
+    assertEquals(config.projectDir, dir);
+    assertEquals(config.shell, ["sh"]);
+    await Deno.writeTextFile(join(dir, "weft.toml"), "shel = 'sh'\n");
+    await rejects(loadConfig(dir), /weft\.toml: weft: unknown key "shel"; did you mean "shell"\?/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

@@ -22,6 +22,8 @@ export interface BuiltinPlugin {
   /** What the project allows it unless its `deno.json` says otherwise. */
   grant: Grant;
   options: Record<string, unknown>;
+  /** Started at its first use rather than with the server (see {@link PluginConfig.lazy}). */
+  lazy?: boolean;
 }
 
 /** One plugin as the project configures it. */
@@ -36,6 +38,13 @@ export interface PluginConfig {
   options: Record<string, unknown>;
   /** Its memory cap in MiB (the V8 heap of its process); the host's default when absent. */
   memoryMiB?: number;
+  /**
+   * Start it at its first use, not with the server: once its manifest is known from an earlier
+   * run, its commands go on the bus at once and its process starts when one of them is called,
+   * one of its topics is subscribed to, or the server finds state it owns. Only built-ins that
+   * do nothing unasked say so.
+   */
+  lazy?: boolean;
 }
 
 /** The whole validated configuration. */
@@ -59,10 +68,16 @@ export interface WeftConfig {
    */
   killGraceMs: number;
   /**
-   * Answer programs' Program Status Protocol probes (OSC 7501) and take their reports as pane
-   * states (Claude Code reports only to a terminal that answers).
+   * Answer the Program Status Protocol probes (OSC 7501) of an agent in front that speaks it
+   * and take its reports as pane states (Claude Code reports only to a terminal that answers).
    */
   statusProtocol: boolean;
+  /**
+   * A pane program's OSC 52 copy (tmux's `set-clipboard` words): `on` reaches attached
+   * terminals and the paste buffers, `external` only the terminals, `off` nowhere. Panes tagged
+   * `untrusted` never reach them.
+   */
+  clipboard: "on" | "external" | "off";
   /** Size of windows until a client attaches. */
   size: { cols: number; rows: number };
   /**
@@ -70,8 +85,11 @@ export interface WeftConfig {
    * `quietMs` waits up to `waitMs` for the human to pause, then fails with `BUSY_HUMAN`.
    */
   humanInput: { quietMs: number; waitMs: number };
-  /** `weft attach`: the prefix key (tmux-style name) and history lines kept per shown pane. */
-  attach: { prefix: string; scrollback: number };
+  /**
+   * `weft attach`: the prefix key (tmux-style name), history lines kept per shown pane, and
+   * copy mode's keys (tmux's `mode-keys`).
+   */
+  attach: { prefix: string; scrollback: number; modeKeys: "vi" | "emacs" };
   /** Panes get `TMUX`, `TMUX_PANE` and weft's `tmux` first on `PATH` (`tmuxShim`). */
   tmuxShim: boolean;
   /** What `weft serve` starts with. */

@@ -14,33 +14,19 @@ import {
   panesOf,
   removePane,
   splitPane,
-} from "../layout/mod.ts";
-import type { Size } from "../layout/mod.ts";
-import type { Pane } from "./pane.ts";
-import type { SessionRecord, WindowInfo, WindowRecord } from "./records.ts";
+} from "../../protocols/layout/tree/mod.ts";
+import type { Size } from "../../protocols/layout/tree/mod.ts";
+import type { WindowRecord } from "./records.ts";
+import type { ModelParts } from "./_parts.ts";
+import { killWindow } from "./_close.ts";
 
 /** Where a pane goes: beside a pane of a window, or into a new window of a session. */
 export type MoveTarget =
   | { split: string; direction?: Direction; ratio?: number; before?: boolean }
   | { session: string; name?: string };
 
-/** What moving needs of the model. */
-export interface MoveDeps {
-  pane: (id: string) => Pane;
-  window: (id: string) => WindowRecord;
-  session: (id: string) => SessionRecord;
-  windows: Map<string, WindowRecord>;
-  newWindowId: () => string;
-  /** Throws when a window of this name exists. */
-  checkWindowName: (name: string) => void;
-  publish: (topic: string, data: unknown, pane?: string) => void;
-  relayout: (window: string) => void;
-  killWindow: (window: string) => void;
-  windowInfo: (window: string) => WindowInfo;
-}
-
 /** Moves `paneId` to `to`; returns the window it is in now. */
-export function movePane(m: MoveDeps, paneId: string, to: MoveTarget): WindowRecord {
+export function movePane(m: ModelParts, paneId: string, to: MoveTarget): WindowRecord {
   const pane = m.pane(paneId);
   const from = m.window(pane.window);
   if ("split" in to && to.split === paneId) {
@@ -48,14 +34,18 @@ export function movePane(m: MoveDeps, paneId: string, to: MoveTarget): WindowRec
   }
   if ("split" in to) m.pane(to.split);
   else m.session(to.session);
-  if (!("split" in to) && to.name) m.checkWindowName(to.name);
+  if (!("split" in to) && to.name) m.checkName("window", to.name);
   from.layout = from.layout ? removePane(from.layout, paneId) : null;
   if (from.zoomed === paneId) from.zoomed = null;
   if (from.focused === paneId) from.focused = from.layout ? panesOf(from.layout)[0]! : null;
   const dest = "split" in to ? placeBeside(m, paneId, to) : newWindow(m, paneId, to, from.size);
   pane.window = dest.id;
   pane.session = dest.session;
-  m.publish("pane.changed", { pane: paneId, window: dest.id, session: dest.session }, paneId);
+  m.options.publish(
+    "pane.changed",
+    { pane: paneId, window: dest.id, session: dest.session },
+    paneId,
+  );
   if (from.layout) {
     if (from !== dest) m.relayout(from.id);
   } else {
@@ -64,14 +54,14 @@ export function movePane(m: MoveDeps, paneId: string, to: MoveTarget): WindowRec
     if (session.currentWindow === from.id && dest.session === session.id) {
       session.currentWindow = dest.id;
     }
-    m.killWindow(from.id);
+    killWindow(m, from.id);
   }
   m.relayout(dest.id);
   return dest;
 }
 
 function placeBeside(
-  m: MoveDeps,
+  m: ModelParts,
   paneId: string,
   to: Extract<MoveTarget, { split: string }>,
 ): WindowRecord {
@@ -87,14 +77,14 @@ function placeBeside(
 }
 
 function newWindow(
-  m: MoveDeps,
+  m: ModelParts,
   paneId: string,
   to: Extract<MoveTarget, { session: string }>,
   size: Size,
 ): WindowRecord {
   const session = m.session(to.session);
   const window: WindowRecord = {
-    id: m.newWindowId(),
+    id: m.ids.next("w"),
     name: to.name ?? null,
     session: session.id,
     layout: leaf(paneId),
@@ -104,6 +94,6 @@ function newWindow(
   };
   m.windows.set(window.id, window);
   session.windows.push(window.id);
-  m.publish("window.created", m.windowInfo(window.id));
+  m.options.publish("window.created", m.windowInfo(window.id));
   return window;
 }

@@ -6,7 +6,7 @@
  */
 
 import { type ForegroundProcess, readForeground } from "../pty/mod.ts";
-import { AGENTS, processAgentKind } from "./agent_kind.ts";
+import { AGENTS, processAgentKind } from "../../protocols/agents/mod.ts";
 import { ForegroundTracker, type TrackerClock } from "./foreground.ts";
 import { currentInfo, type Pane } from "./pane.ts";
 

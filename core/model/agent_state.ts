@@ -8,26 +8,23 @@
  */
 
 import { StatusRecords } from "../../protocols/status/mod.ts";
+import { STATE_SOURCES } from "../../protocols/bus/records.ts";
+import type {
+  AgentSession,
+  PaneState,
+  StateInfo,
+  StateSource,
+  StatusTask,
+} from "../../protocols/bus/records.ts";
 
-/** A pane's state. */
-export const PANE_STATES = [
-  "working",
-  "idle",
-  "blocked",
-  "done",
-  "error",
-  "exited",
-  "unknown",
-] as const;
-
-/** One of {@link PANE_STATES}. */
-export type PaneState = typeof PANE_STATES[number];
-
-/** Who reports states, most trusted first. */
-export const STATE_SOURCES = ["status", "hook", "self", "process", "screen", "output"] as const;
-
-/** One of {@link STATE_SOURCES}. */
-export type StateSource = typeof STATE_SOURCES[number];
+export { PANE_STATES, STATE_SOURCES } from "../../protocols/bus/records.ts";
+export type {
+  AgentSession,
+  PaneState,
+  StateInfo,
+  StateSource,
+  StatusTask,
+} from "../../protocols/bus/records.ts";
 
 /** A state as a source reports it. */
 export interface StateReport {
@@ -41,37 +38,6 @@ export interface StateReport {
   progress?: number | null;
   /** Screen heuristics: the monotonic time of the screen change the report was read from. */
   seenAt?: number;
-}
-
-/** The agent session a pane runs (Claude Code's `session_id`, from its hooks). */
-export interface AgentSession {
-  id: string;
-  transcriptPath: string | null;
-  /** How it started: `startup`, `resume`, `clear`, `compact`. */
-  source: string | null;
-}
-
-/** A background task the program reported (a child record of OSC 7501). */
-export interface StatusTask {
-  id: string;
-  state: string;
-  kind: string | null;
-  progress: number | null;
-  title: string | null;
-  message: string | null;
-}
-
-/** What a pane's description says about its state. */
-export interface StateInfo {
-  state: PaneState;
-  stateSource: StateSource;
-  stateMessage: string | null;
-  stateKind: string | null;
-  stateProgress: number | null;
-  /** When the state last changed (ISO 8601). */
-  stateSince: string;
-  tasks: StatusTask[];
-  agentSession: AgentSession | null;
 }
 
 /**

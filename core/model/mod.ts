@@ -19,10 +19,15 @@ export type { CurrentInfo, PaneExit, PaneInfo, PaneState, StateSource } from "./
 export { AgentState, STATE_SOURCES } from "./agent_state.ts";
 export type { AgentSession, StateInfo, StateReport, StatusTask } from "./agent_state.ts";
 export type { ModelProcesses, PanePty, SpawnPty } from "./pane_pty.ts";
-export type { DeferredPty } from "./deferred_pty.ts";
+export { DeferredPty } from "./deferred_pty.ts";
 export { type Clock, systemClock } from "./clock.ts";
-export { AGENT_KINDS, AGENTS, guessAgentKind, processAgentKind } from "./agent_kind.ts";
-export type { AgentKind } from "./agent_kind.ts";
+export {
+  AGENT_KINDS,
+  AGENTS,
+  guessAgentKind,
+  processAgentKind,
+} from "../../protocols/agents/mod.ts";
+export type { AgentKind } from "../../protocols/agents/mod.ts";
 export { targetResolver } from "./target_resolver.ts";
 export type { ModelTargets } from "./target_resolver.ts";
 export type { SessionInfo, SessionRecord, WindowInfo, WindowRecord } from "./records.ts";

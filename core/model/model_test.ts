@@ -1,5 +1,5 @@
 import { deepStrictEqual, match, ok, strictEqual, throws } from "node:assert/strict";
-import { layoutRects, panesOf, splitPane } from "../layout/mod.ts";
+import { layoutRects, panesOf, splitPane } from "../../protocols/layout/tree/mod.ts";
 import type { SpawnOptions } from "../pty/mod.ts";
 import { Model } from "./model.ts";
 import { FakeClock } from "../../tests/helpers/fake_clock.ts";

@@ -4,66 +4,23 @@
  * @module
  */
 
+import type { ParseLoop } from "../screen/mod.ts";
 import type { ForegroundProcess, PaneProcesses } from "../pty/mod.ts";
 import { Screen } from "../screen/mod.ts";
 import { pipe } from "./pane_io.ts";
 import { DisplayFilter } from "./display_filter.ts";
-import type { AgentKind } from "./agent_kind.ts";
-import {
-  AgentState,
-  type PaneState,
-  type StateInfo,
-  type StateReport,
-  type StateSource,
-} from "./agent_state.ts";
+import type { AgentKind } from "../../protocols/agents/mod.ts";
+import { AgentState, type PaneState, type StateReport, type StateSource } from "./agent_state.ts";
 import { watchScreenState } from "./screen_watch.ts";
 import type { StatusMessage } from "../../protocols/status/mod.ts";
 import type { PanePty, SpawnPty } from "./pane_pty.ts";
 import { canvasOwner } from "./canvas_pty.ts";
+import type { CurrentInfo, PaneExit, PaneInfo } from "../../protocols/bus/records.ts";
 
 export { PANE_STATES } from "./agent_state.ts";
 export type { PaneState, StateSource } from "./agent_state.ts";
 
-/** How a pane's process ended. */
-export interface PaneExit {
-  code: number | null;
-  signal: string | null;
-}
-
-/** What runs in a pane's foreground, as commands and the `pane.current` event show it. */
-export interface CurrentInfo {
-  pid: number;
-  program: string;
-  argv: string[];
-  /** Null when it cannot be read. */
-  cwd: string | null;
-}
-
-/** The cloneable description of a pane, as commands return it. */
-export interface PaneInfo extends StateInfo {
-  id: string;
-  name: string | null;
-  session: string;
-  window: string;
-  command: string;
-  argv: string[];
-  cwd: string;
-  pid: number;
-  cols: number;
-  rows: number;
-  title: string;
-  agent: AgentKind;
-  /** What runs in the pane's foreground (null before the first look and after exit). */
-  current: CurrentInfo | null;
-  exit: PaneExit | null;
-  tags: string[];
-  meta: Record<string, string>;
-  createdBy: string | null;
-  focused: boolean;
-  revision: number;
-  /** A canvas pane (no process; drawn by `pane.draw`): who draws it. Null for a program's pane. */
-  canvas: string | null;
-}
+export type { CurrentInfo, PaneExit, PaneInfo } from "../../protocols/bus/records.ts";
 
 /** What it takes to start a pane's process. */
 export interface PaneLaunch {
@@ -91,6 +48,8 @@ export interface PaneHooks {
   answersStatus: (pane: Pane) => boolean;
   /** The screen heuristics saw a state (see `screen_watch.ts`). */
   screenState: (pane: Pane, report: StateReport) => void;
+  /** The program set the clipboard (OSC 52). */
+  clipboard?: (pane: Pane, text: string) => void;
 }
 
 /** What a pane is given to start: its PTY factory, its process reaper, its clock, its hooks. */
@@ -105,6 +64,8 @@ export interface PaneOptions {
   now: () => number;
   /** The sideband tags commands declare, which the display filter hides too. */
   declaredTags?: () => ReadonlySet<string>;
+  /** The loop that parses the model's panes in turn; its own when absent (a lone pane). */
+  parseLoop?: ParseLoop;
 }
 
 /**
@@ -162,6 +123,7 @@ export class Pane {
       env: launch.env,
       cols: launch.cols,
       rows: launch.rows,
+      command: launch.command,
     });
     this.#processes = options.processes;
     this.#declaredTags = options.declaredTags;
@@ -171,10 +133,12 @@ export class Pane {
       rows: launch.rows,
       historyBytes: launch.historyBytes,
       reply: (data) => this.pty.write(data),
+      ...(options.parseLoop ? { parseLoop: options.parseLoop } : {}),
       status: {
         answer: () => options.hooks.answersStatus(this),
         report: (message) => options.hooks.status(this, message),
       },
+      clipboard: (text) => options.hooks.clipboard?.(this, text),
     });
     const { hooks } = options;
     this.#unpipe = pipe(this.pty, this.screen, {

@@ -4,7 +4,8 @@
  * @module
  */
 
-import type { LayoutNode, Size } from "../layout/mod.ts";
+import type { LayoutNode, Size } from "../../protocols/layout/tree/mod.ts";
+import { panesOf } from "../../protocols/layout/tree/mod.ts";
 
 /** A session as the model keeps it. */
 export interface SessionRecord {
@@ -29,26 +30,34 @@ export interface WindowRecord {
   size: Size;
 }
 
-/** What commands return about a session. */
-export interface SessionInfo {
-  id: string;
-  name: string | null;
-  windows: string[];
-  currentWindow: string | null;
-  current: boolean;
-  createdAt: string;
+import type { SessionInfo, WindowInfo } from "../../protocols/bus/records.ts";
+
+export type { SessionInfo, WindowInfo };
+
+/** The cloneable description of window `w` of `session` (undefined while it is being made). */
+export function windowInfoOf(w: WindowRecord, session: SessionRecord | undefined): WindowInfo {
+  return {
+    id: w.id,
+    name: w.name,
+    session: w.session,
+    index: session ? session.windows.indexOf(w.id) : 0,
+    panes: w.layout ? panesOf(w.layout) : [],
+    focused: w.focused,
+    zoomed: w.zoomed,
+    current: session?.currentWindow === w.id,
+    cols: w.size.cols,
+    rows: w.size.rows,
+  };
 }
 
-/** What commands return about a window. */
-export interface WindowInfo {
-  id: string;
-  name: string | null;
-  session: string;
-  index: number;
-  panes: string[];
-  focused: string | null;
-  zoomed: string | null;
-  current: boolean;
-  cols: number;
-  rows: number;
+/** The cloneable description of session `s`; `current` when it is the model's current one. */
+export function sessionInfoOf(s: SessionRecord, current: boolean): SessionInfo {
+  return {
+    id: s.id,
+    name: s.name,
+    windows: [...s.windows],
+    currentWindow: s.currentWindow,
+    current,
+    createdAt: new Date(s.createdAt).toISOString(),
+  };
 }

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { screenState, STATE_PROFILES } from "../../protocols/agent_state/mod.ts";
+import { screenState, vendorOf } from "../../protocols/agents/mod.ts";
 import type { AgentState, StateReport } from "./agent_state.ts";
 import type { Screen } from "../screen/mod.ts";
 
@@ -46,7 +46,7 @@ export function watchScreenState(
   let lastLook = -Infinity;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const skip = () =>
-    !STATE_PROFILES[pane.agent] || (pane.agentState.held && pane.agentState.source === "status");
+    !vendorOf(pane.agent)?.state || (pane.agentState.held && pane.agentState.source === "status");
   const look = () => {
     timer = undefined;
     lastLook = mono();

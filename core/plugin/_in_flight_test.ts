@@ -9,6 +9,7 @@ function context(signal = new AbortController().signal): CallContext<unknown> {
     input: { a: 1 },
     targets: {},
     caller: { kind: "cli", id: "t", grants: new Set(["pane:read"]) },
+    door: { typist: "program", shortCalls: false },
     requestId: "r1",
     signal,
     call: <T>() => Promise.resolve("nested" as T),

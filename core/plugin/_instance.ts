@@ -65,6 +65,8 @@ export class PluginInstance {
   #known: Manifest | undefined;
   #grant = new Set<Capability>();
   #registered = false;
+  /** The manifest and grant its commands went on the bus with. */
+  #onBus: { manifest: Manifest; grant: ReadonlySet<Capability> } | undefined;
   #restarts = 0;
   #failures = 0;
   #crashTimes: number[] = [];
@@ -73,6 +75,8 @@ export class PluginInstance {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #generation = 0;
   #exiting = new Set<Promise<void>>();
+  /** The load an idle plugin's first use started; every use meanwhile waits for it. */
+  #waking: Promise<void> | undefined;
 
   constructor(config: PluginConfig, options: InstanceOptions) {
     this.#config = config;
@@ -91,7 +95,65 @@ export class PluginInstance {
       });
       return Promise.resolve();
     }
+    if (this.#config.lazy) return this.#startLazy();
     return this.#attempt();
+  }
+
+  /**
+   * A lazy plugin goes idle with its remembered manifest; with none remembered, one load with
+   * no rights learns it (no setup runs, no data folder is made, so no state is left that would
+   * make the next start eager), and the plugin goes idle then. Otherwise it starts now.
+   */
+  async #startLazy(): Promise<void> {
+    if (this.#idle()) return;
+    const { name, from } = this.#config;
+    if (this.#o.manifests && !this.#o.manifests.get(name, from)) {
+      try {
+        const manifest = await this.#launch(new Set());
+        this.#o.manifests.set(name, from, manifest);
+      } catch { /* the start below says why */ }
+      if (this.#link) this.#retire(this.#link);
+      this.#link = undefined;
+      if (this.#state === "stopped") return;
+      if (this.#idle()) return;
+    }
+    return this.#attempt();
+  }
+
+  /**
+   * Starts an idle plugin (its first use) and resolves once it runs, has crashed or has failed;
+   * at once for a plugin that is not idle.
+   */
+  wake(): Promise<void> {
+    if (this.#state !== "idle") return this.#waking ?? Promise.resolve();
+    this.#state = "starting";
+    this.#waking = this.#attempt().finally(() => (this.#waking = undefined));
+    return this.#waking;
+  }
+
+  /**
+   * Puts a lazy plugin's commands on the bus from its remembered manifest, unstarted; false
+   * when it must start now: no manifest known, or a data folder from an earlier run (it may
+   * have work to resume there).
+   */
+  #idle(): boolean {
+    const { name, from } = this.#config;
+    const known = this.#o.manifests?.get(name, from);
+    if (!known || known.name !== name) return false;
+    const grant = effectiveGrant(known.capabilities, this.#config.grant);
+    if (grant.has(DATA_CAPABILITY) && hasEntries(join(this.#o.projectDir, dataFolder(name)))) {
+      return false;
+    }
+    try {
+      checkManifest(known, name);
+      this.#register(known, grant);
+    } catch {
+      return false;
+    }
+    this.#manifest = known;
+    this.#grant = grant;
+    this.#state = "idle";
+    return true;
   }
 
   /** Stops the plugin: commands off the bus, calls failed, asked to close, then ended. */
@@ -257,6 +319,13 @@ export class PluginInstance {
   }
 
   #register(manifest: Manifest, grant: Set<Capability>): void {
+    const before = this.#registered ? this.#onBus : undefined;
+    if (before) {
+      // Idle until now: its commands went on the bus from the remembered manifest.
+      if (sameCommands(before.manifest, manifest, before.grant, grant)) return;
+      this.#o.bus.unregister(this.#config.name);
+      this.#registered = false;
+    }
     const commands = manifest.commands.map((spec) => this.#forwarder(spec));
     try {
       this.#o.bus.register(this.#config.name, commands, grant);
@@ -265,6 +334,7 @@ export class PluginInstance {
       throw fatalError(body.code, body.message);
     }
     this.#registered = true;
+    this.#onBus = { manifest, grant };
   }
 
   #forwarder(spec: CommandSpec): Command {
@@ -276,6 +346,13 @@ export class PluginInstance {
   }
 
   #forward(spec: CommandSpec, ctx: CallContext<unknown>): Promise<unknown> {
+    if (this.#state === "idle" || this.#waking) {
+      // Its first use: the call waits for the load and, should that fail, gets its error.
+      return this.wake().then(() => {
+        if (this.#state === "running" || !this.#lastError) return this.#forward(spec, ctx);
+        throw WeftError.fromBody(this.#lastError);
+      });
+    }
     const name = spec.name;
     if (this.#state !== "running" || !this.#calls) {
       const why = `plugin "${this.#config.name}" is ${this.#state}`;
@@ -425,4 +502,23 @@ export class PluginInstance {
     this.#calls = undefined;
     this.#requests = undefined;
   }
+}
+
+/** True when a folder exists and holds anything. */
+function hasEntries(folder: string): boolean {
+  try {
+    for (const _ of Deno.readDirSync(folder)) return true;
+  } catch { /* missing */ }
+  return false;
+}
+
+/** Whether two manifests put the same commands with the same rights on the bus. */
+function sameCommands(
+  a: Manifest,
+  b: Manifest,
+  grantA: ReadonlySet<Capability>,
+  grantB: ReadonlySet<Capability>,
+): boolean {
+  return JSON.stringify(a.commands) === JSON.stringify(b.commands) &&
+    [...grantA].sort().join() === [...grantB].sort().join();
 }

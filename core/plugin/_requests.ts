@@ -9,7 +9,7 @@ import type { Bus, CallContext, Caller, EventFilter, WeftEvent } from "../bus/mo
 import { toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
 import type { LogLevel } from "../../protocols/plugin/mod.ts";
 import { eventsBehind, laneOf } from "../bus/fair_queue.ts";
-import { type Capability, intersect } from "../../protocols/bus/capabilities.ts";
+import { type Capability, intersect, missing } from "../../protocols/bus/capabilities.ts";
 import type {
   HostMessage,
   OnBehalf,
@@ -167,6 +167,15 @@ export class PluginRequests {
   /** A door plugin's client as a caller: attributed to it, never with more than the plugin. */
   #behalf(client: OnBehalf): Caller {
     const { plugin, grant } = this.#options;
+    // Speaking for a pane is no more than typing into it would allow (the sideband speaks for
+    // the pane whose output it read); a plugin that may not cannot claim a pane.
+    if (client.pane !== undefined && missing(["pane:write"], grant).length) {
+      throw new WeftError(
+        "DENIED",
+        `Cannot call for pane ${client.pane}: plugin "${plugin}" lacks pane:write, which ` +
+          "speaking for a pane needs",
+      );
+    }
     return {
       kind: client.kind,
       id: `${plugin}/${client.id}`,

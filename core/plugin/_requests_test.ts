@@ -1,4 +1,4 @@
-import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
+import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
 import { z } from "zod";
 import { Bus, type CallContext, type Caller, defineCommand } from "../bus/mod.ts";
 import type { Capability } from "../../protocols/bus/capabilities.ts";
@@ -119,7 +119,7 @@ Deno.test("PluginRequests.mute() stops events and new subscriptions but still an
 });
 
 Deno.test("PluginRequests attributes a call made on behalf of a door's client, never with more rights", async () => {
-  const { seen, sent, requests, settled } = setup(["pane:read"]);
+  const { seen, sent, requests, settled } = setup(["pane:read", "pane:write"]);
   requests.handle({
     type: "call",
     id: "n1",
@@ -145,6 +145,24 @@ Deno.test("PluginRequests attributes a call made on behalf of a door's client, n
   const n2 = sent.find((m) => m.type === "result" && m.id === "n2");
   const denied = (n2 as { reply: { ok: boolean; error?: { code: string } } }).reply;
   strictEqual(denied.error?.code, "DENIED");
+});
+
+Deno.test("PluginRequests refuses a call for a pane from a plugin that may not write into it", async () => {
+  const { seen, sent, requests, settled } = setup(["pane:read", "message:read"]);
+  requests.handle({
+    type: "call",
+    id: "n1",
+    name: "pane.read",
+    input: {},
+    onBehalf: { kind: "mcp", id: "s-1", pane: "p2" },
+  });
+  await settled();
+  strictEqual(seen.length, 0);
+  const n1 = sent.find((m) => m.type === "result" && m.id === "n1");
+  const denied = (n1 as { reply: { ok: boolean; error?: { code: string; message: string } } })
+    .reply;
+  strictEqual(denied.error?.code, "DENIED");
+  match(denied.error!.message, /plugin "demo" lacks pane:write/);
 });
 
 Deno.test("PluginRequests publishes a plugin's events under its own name only", () => {

@@ -1,7 +1,10 @@
 /**
  * The plugin host: runs each configured plugin in its own process (a `deno run` with the
  * permissions its grant allows and a memory cap), registers its commands on the bus, keeps it
- * going through crashes, and gives up on one that keeps crashing.
+ * going through crashes, and gives up on one that keeps crashing. A plugin configured `lazy`
+ * (built-ins that do nothing unasked) is `idle` until its first use: its commands are on the
+ * bus from its remembered manifest and its process starts when one is called, when one of its
+ * topics is subscribed to, or when {@link PluginHost.wake} is called for it.
  *
  * @module
  */
@@ -94,6 +97,7 @@ function logToStderr({ plugin, level, message }: PluginLogEntry): void {
 export class PluginHost {
   #options: InstanceOptions;
   #plugins = new Map<string, PluginInstance>();
+  #unwatch: () => void;
 
   constructor(options: PluginHostOptions) {
     this.#options = {
@@ -115,6 +119,23 @@ export class PluginHost {
       ...(options.manifests ? { manifests: options.manifests } : {}),
       transport: options.transport ?? processTransport,
     };
+    // Someone asks for an idle plugin's events (`message.received`): it starts now. A pattern
+    // that names no plugin (`*`, `pane.*`) starts none.
+    this.#unwatch = options.bus.events.watchSubscriptions((topics) => {
+      for (const topic of topics) {
+        const owner = topic.slice(0, topic.indexOf("."));
+        if (owner && !owner.includes("*")) void this.#plugins.get(owner)?.wake();
+      }
+    });
+  }
+
+  /**
+   * Starts an idle plugin (configured `lazy`, not yet used) and resolves once it runs, has
+   * crashed or has failed; at once for any other. The server calls it for a plugin that owns
+   * state it finds (a restored canvas pane).
+   */
+  wake(name: string): Promise<void> {
+    return this.#plugins.get(name)?.wake() ?? Promise.resolve();
   }
 
   /**
@@ -150,6 +171,7 @@ export class PluginHost {
 
   /** Stops every plugin and forgets them. */
   async stop(): Promise<void> {
+    this.#unwatch();
     const plugins = [...this.#plugins.values()];
     this.#plugins.clear();
     for (const p of plugins) p.mute();

@@ -9,11 +9,14 @@ import type { Capability } from "../../protocols/bus/capabilities.ts";
 import type { LogLevel } from "../../protocols/plugin/mod.ts";
 
 /**
- * Where a plugin is in its life: `starting` (first load), `running`, `crashed` (waiting out
- * the back-off), `restarting` (loading again), `stopped` (by the host), `failed` (a load error
- * that a restart cannot fix: wrong name, refused command names, bad manifest).
+ * Where a plugin is in its life: `idle` (configured to start at its first use: its commands
+ * are on the bus from its remembered manifest, and the first call waits for it), `starting`
+ * (first load), `running`, `crashed` (waiting out the back-off), `restarting` (loading again),
+ * `stopped` (by the host), `failed` (a load error that a restart cannot fix: wrong name,
+ * refused command names, bad manifest).
  */
 export type PluginState =
+  | "idle"
   | "starting"
   | "running"
   | "crashed"

@@ -11,6 +11,7 @@ import requireBinaryModule from "@lydell/node-pty/requireBinary.js";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { closeFd, libc, setCloseOnExec, writeSome } from "./_libc.ts";
 import { attachReader, type ReaderHandle } from "./_reader.ts";
+import { firstProgram } from "../../protocols/terminal/shell_words.ts";
 
 /** How to start a program on a PTY. */
 export interface SpawnOptions {
@@ -20,6 +21,11 @@ export interface SpawnOptions {
   env: Record<string, string>;
   cols: number;
   rows: number;
+  /**
+   * The shell line `argv` runs, when it is `[...shell, "-c", command]`: its first program is
+   * looked up too, so a missing one fails here rather than as a pane that exits 127.
+   */
+  command?: string;
 }
 
 /** How a program ended: an exit code, or the name of the signal that killed it. */
@@ -332,6 +338,26 @@ function checkSpawn(options: SpawnOptions): string {
       `Cannot spawn "${program}": no such directory "${options.cwd}"`,
     );
   }
+  const lack = lookUp(program, options);
+  if (lack) throw new WeftError("SPAWN_FAILED", `Cannot spawn "${program}": ${lack}`);
+  const { argv, command } = options;
+  const line = argv.at(-2) === "-c" && argv.at(-1) === command ? command : undefined;
+  const first = line === undefined ? undefined : firstProgram(line);
+  const lacks = first && lookUp(first, options);
+  if (line !== undefined && lacks) {
+    throw new WeftError(
+      "SPAWN_FAILED",
+      `Cannot spawn "${first}": ${lacks}${
+        line.trim() === first ? "" : ` (the first program of "${line}")`
+      }`,
+      { program: first },
+    );
+  }
+  return program;
+}
+
+/** Why `program` cannot run where `options` would run it, or undefined when it can. */
+function lookUp(program: string, options: Pick<SpawnOptions, "cwd" | "env">): string | undefined {
   const candidates = program.includes("/")
     ? [program.startsWith("/") ? program : `${options.cwd}/${program}`]
     : (options.env.PATH ?? DEFAULT_PATH).split(":").map((dir) => `${dir || "."}/${program}`);
@@ -340,12 +366,9 @@ function checkSpawn(options: SpawnOptions): string {
     const info = statOrUndefined(path.startsWith("/") ? path : `${options.cwd}/${path}`);
     if (!info?.isFile) continue;
     found = true;
-    if (((info.mode ?? 0) & 0o111) !== 0) return program;
+    if (((info.mode ?? 0) & 0o111) !== 0) return undefined;
   }
-  throw new WeftError(
-    "SPAWN_FAILED",
-    `Cannot spawn "${program}": ${found ? "not executable" : "no such program"}`,
-  );
+  return found ? "not executable" : "no such program";
 }
 
 function isDirectory(path: string): boolean {

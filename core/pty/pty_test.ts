@@ -79,6 +79,26 @@ Deno.test("Pty.spawn() fails with SPAWN_FAILED for a missing program", () => {
   }
 });
 
+Deno.test("Pty.spawn() fails with SPAWN_FAILED for a shell line whose first program is missing", () => {
+  const line = "FOO=1 weft-no-such-program-here --flag && echo after";
+  try {
+    spawn(["sh", "-c", line], { command: line });
+    throw new Error("spawned");
+  } catch (err) {
+    assert(err instanceof WeftError);
+    assertEquals(err.code, "SPAWN_FAILED");
+    assertEquals(
+      err.message,
+      `Cannot spawn "weft-no-such-program-here": no such program (the first program of "${line}")`,
+    );
+  }
+  // What the shell runs itself, or cannot be known before it runs, is left to the shell.
+  for (const ok of ["cd / && exec true", "$NOPE", "exit 3"]) {
+    const pty = spawn(["sh", "-c", ok], { command: ok });
+    pty.kill();
+  }
+});
+
 Deno.test("Pty.spawn() fails with SPAWN_FAILED for a missing directory", () => {
   try {
     spawn(["ls"], { cwd: "/weft/no/such/dir" });

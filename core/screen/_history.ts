@@ -71,6 +71,11 @@ export class History {
     else if (this.#chunks.length && this.bytes > this.#cap) this.#dropOldest();
   }
 
+  /** Trims the open chunk's buffers to what they hold (they grow again as lines come). */
+  shrink(): void {
+    this.#open = this.#open.seal();
+  }
+
   /** Forgets every line and counts `skipped` more as gone (e.g. scrollback erased by ED 3). */
   clear(skipped = 0): void {
     this.#chunks = [];

@@ -40,83 +40,123 @@ const PIECE = 64 * 1024;
 /** Smallest piece (below it a call's overhead shows). */
 const MIN_PIECE = 1024;
 /**
- * How fast the parser goes (units per ms), measured as it goes: a piece is cut to fit what is
- * left of a slice's budget. At a fixed 64 KiB, one piece of scrolling lines took 3.6 ms on an
- * idle machine and more under load, so a 1 ms slice meant for a typist's echo ran several ms.
+ * The one loop that parses every queue of a server in turn: what it knows (the queues with
+ * work, when it last parked, who is typing, how fast the parser goes) belongs to the server
+ * that owns it, not to the process, so two servers in one process (tests) do not share it.
  */
-let unitsPerMs = 16 * 1024;
-/**
- * What was parsed since the speed was last updated. Pieces are summed until they took 0.5 ms
- * (timers read in steps of about 0.1 ms): updated from single pieces, a speed once lowered by
- * a preempted piece made pieces too short to measure, and never rose again.
- */
-let measuredUnits = 0;
-let measuredMs = 0;
+export class ParseLoop {
+  /**
+   * How fast the parser goes (units per ms), measured as it goes: a piece is cut to fit what
+   * is left of a slice's budget. At a fixed 64 KiB, one piece of scrolling lines took 3.6 ms
+   * on an idle machine and more under load, so a 1 ms slice meant for a typist's echo ran
+   * several ms.
+   */
+  #unitsPerMs = 16 * 1024;
+  /**
+   * What was parsed since the speed was last updated. Pieces are summed until they took 0.5 ms
+   * (timers read in steps of about 0.1 ms): updated from single pieces, a speed once lowered
+   * by a preempted piece made pieces too short to measure, and never rose again.
+   */
+  #measuredUnits = 0;
+  #measuredMs = 0;
+  /** Queues with work, served in turn; a served queue goes to the back. */
+  #ready = new Set<ParseQueue>();
+  #scheduled = false;
+  #lastPark = performance.now();
+  #typingUntil = -Infinity;
+  /** The queue of the pane typed into last, parsed at full pace while typing lasts. */
+  #typedInto: ParseQueue | undefined;
+  #run = () => this.#slices();
 
-/** Queues with work, served in turn; a served queue goes to the back. */
-const ready = new Set<ParseQueue>();
-let scheduled = false;
-let lastPark = performance.now();
-let typingUntil = -Infinity;
-/** The queue of the pane typed into last, parsed at full pace while typing lasts. */
-let typedInto: ParseQueue | undefined;
-
-/**
- * Someone wrote input to a pane (`target`: its queue, when known): for a while, parse the other
- * panes' floods in short slices with rests (see the module doc).
- */
-export function inputArrived(target?: ParseQueue): void {
-  typingUntil = performance.now() + TYPING_WINDOW_MS;
-  typedInto = target;
-}
-
-function typing(): boolean {
-  return performance.now() < typingUntil;
-}
-
-/** Schedules the loop; `more`: right after a slice that left work (rest first while typing). */
-function wake(more = false): void {
-  if (scheduled) return;
-  scheduled = true;
-  if (more && typing() && !(typedInto && ready.has(typedInto))) {
-    setTimeout(() => {
-      lastPark = performance.now();
-      run();
-    }, TYPING_REST_MS);
-  } else if (performance.now() - lastPark >= PARK_MS) {
-    setTimeout(() => {
-      lastPark = performance.now();
-      run();
-    }, 0);
-  } else {
-    setImmediate(run);
+  /**
+   * Someone wrote input to a pane (`target`: its queue, when known): for a while, parse the
+   * other panes' floods in short slices with rests (see the module doc).
+   */
+  inputArrived(target?: ParseQueue): void {
+    this.#typingUntil = performance.now() + TYPING_WINDOW_MS;
+    this.#typedInto = target;
   }
-}
 
-function run(): void {
-  scheduled = false;
-  const slow = typing();
-  // The pane typed into first, at full pace: its echo is behind its own output.
-  const first = slow && typedInto && ready.has(typedInto) ? typedInto : undefined;
-  if (first) {
-    ready.delete(first);
-    if (first.slice(SLICE_MS)) ready.add(first);
+  /** The parser's measured speed, units per ms. */
+  get unitsPerMs(): number {
+    return this.#unitsPerMs;
   }
-  const others = [...ready].filter((queue) => queue !== first);
-  const started = performance.now();
-  const budget = slow ? TYPING_SLICE_MS : SLICE_MS;
-  const share = budget / Math.max(1, others.length);
-  for (const queue of others) {
-    ready.delete(queue);
-    if (queue.slice(share)) ready.add(queue);
-    if (performance.now() - started >= budget) break;
+
+  /** `queue` has work: serve it in turn. */
+  add(queue: ParseQueue): void {
+    this.#ready.add(queue);
+    this.#wake();
   }
-  if (ready.size) wake(true);
-  else lastPark = performance.now(); // nothing queued: the loop goes idle and polls I/O anyway
+
+  /** `queue` closed: forget it. */
+  remove(queue: ParseQueue): void {
+    this.#ready.delete(queue);
+    if (this.#typedInto === queue) this.#typedInto = undefined;
+  }
+
+  /** Notes that `units` took `ms` to parse. */
+  measured(units: number, ms: number): void {
+    this.#measuredUnits += units;
+    this.#measuredMs += ms;
+    if (this.#measuredMs >= 0.5) {
+      this.#unitsPerMs = 0.5 * this.#unitsPerMs + 0.5 * (this.#measuredUnits / this.#measuredMs);
+      this.#measuredUnits = this.#measuredMs = 0;
+    }
+  }
+
+  #typing(): boolean {
+    return performance.now() < this.#typingUntil;
+  }
+
+  /** Schedules the loop; `more`: right after a slice that left work (rest first while typing). */
+  #wake(more = false): void {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    const typed = this.#typedInto;
+    if (more && this.#typing() && !(typed && this.#ready.has(typed))) {
+      setTimeout(() => {
+        this.#lastPark = performance.now();
+        this.#slices();
+      }, TYPING_REST_MS);
+    } else if (performance.now() - this.#lastPark >= PARK_MS) {
+      setTimeout(() => {
+        this.#lastPark = performance.now();
+        this.#slices();
+      }, 0);
+    } else {
+      setImmediate(this.#run);
+    }
+  }
+
+  #slices(): void {
+    this.#scheduled = false;
+    const ready = this.#ready;
+    const slow = this.#typing();
+    // The pane typed into first, at full pace: its echo is behind its own output.
+    const typed = this.#typedInto;
+    const first = slow && typed && ready.has(typed) ? typed : undefined;
+    if (first) {
+      ready.delete(first);
+      if (first.slice(SLICE_MS)) ready.add(first);
+    }
+    const others = [...ready].filter((queue) => queue !== first);
+    const started = performance.now();
+    const budget = slow ? TYPING_SLICE_MS : SLICE_MS;
+    const share = budget / Math.max(1, others.length);
+    for (const queue of others) {
+      ready.delete(queue);
+      if (queue.slice(share)) ready.add(queue);
+      if (performance.now() - started >= budget) break;
+    }
+    if (ready.size) this.#wake(true);
+    // Nothing queued: the loop goes idle and polls I/O anyway.
+    else this.#lastPark = performance.now();
+  }
 }
 
 /** Queued output, parsed in slices. */
 export class ParseQueue {
+  #loop: ParseLoop;
   #parse: (piece: string | Uint8Array) => void;
   #afterSlice: () => void;
   #items: (string | Uint8Array)[] = [];
@@ -128,8 +168,16 @@ export class ParseQueue {
   #flushes: { target: number; resolve: () => void }[] = [];
   #closed = false;
 
-  /** `parse` gets each piece in order; `afterSlice` runs after each slice that parsed any. */
-  constructor(parse: (piece: string | Uint8Array) => void, afterSlice: () => void) {
+  /**
+   * `parse` gets each piece in order, when `loop` serves this queue; `afterSlice` runs after
+   * each slice that parsed any.
+   */
+  constructor(
+    loop: ParseLoop,
+    parse: (piece: string | Uint8Array) => void,
+    afterSlice: () => void,
+  ) {
+    this.#loop = loop;
     this.#parse = parse;
     this.#afterSlice = afterSlice;
   }
@@ -150,8 +198,7 @@ export class ParseQueue {
     this.#items.push(data);
     this.#pending += data.length;
     this.#written += data.length;
-    ready.add(this);
-    wake();
+    this.#loop.add(this);
   }
 
   /** Resolves once everything written so far has been parsed. */
@@ -163,16 +210,15 @@ export class ParseQueue {
   /** Drops what is queued and stops; pending flushes resolve. */
   close(): void {
     this.#closed = true;
-    ready.delete(this);
-    if (typedInto === this) typedInto = undefined;
+    this.#loop.remove(this);
     this.#items = [];
     this.#pending = 0;
     for (const flush of this.#flushes.splice(0)) flush.resolve();
   }
 
   /**
-   * Parses for about `budgetMs` (at least one piece); true when work is left. Called by the
-   * shared loop only.
+   * Parses for about `budgetMs` (at least one piece); true when work is left. Called by its
+   * loop only.
    */
   slice(budgetMs: number): boolean {
     if (this.#closed) return false;
@@ -181,15 +227,11 @@ export class ParseQueue {
     let now = started;
     while (!this.idle) {
       const left = budgetMs - (now - started);
-      const piece = this.#take(Math.max(MIN_PIECE, Math.min(PIECE, Math.floor(left * unitsPerMs))));
+      const size = Math.floor(left * this.#loop.unitsPerMs);
+      const piece = this.#take(Math.max(MIN_PIECE, Math.min(PIECE, size)));
       this.#parse(piece);
       const after = performance.now();
-      measuredUnits += piece.length;
-      measuredMs += after - now;
-      if (measuredMs >= 0.5) {
-        unitsPerMs = 0.5 * unitsPerMs + 0.5 * (measuredUnits / measuredMs);
-        measuredUnits = measuredMs = 0;
-      }
+      this.#loop.measured(piece.length, after - now);
       now = after;
       parsed = true;
       if (now - started >= budgetMs) break;

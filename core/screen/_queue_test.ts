@@ -1,5 +1,5 @@
 import { deepStrictEqual, ok } from "node:assert/strict";
-import { inputArrived, ParseQueue } from "./_queue.ts";
+import { ParseLoop, ParseQueue } from "./_queue.ts";
 
 /** Spins for `ms` (a slow parser, so the pieces it is given tell how the queue cuts them). */
 function spin(ms: number): void {
@@ -8,12 +8,13 @@ function spin(ms: number): void {
 }
 
 Deno.test("ParseQueue cuts its pieces to the parser's speed, so a slice stays near its budget", async () => {
+  const loop = new ParseLoop();
   // A parser that takes 1 ms per KiB: at the fixed 64 KiB pieces of before, each slice took
   // 64 ms whatever its budget. The queue learns the speed from the pieces it parses (a loaded
   // machine only makes the measured speed lower and the pieces smaller).
   const sizes: number[] = [];
   let parsed = "";
-  const queue = new ParseQueue((piece) => {
+  const queue = new ParseQueue(loop, (piece) => {
     const text = piece as string;
     sizes.push(text.length);
     parsed += text;
@@ -31,10 +32,11 @@ Deno.test("ParseQueue cuts its pieces to the parser's speed, so a slice stays ne
 });
 
 Deno.test("ParseQueue rests between slices while someone types, and keeps the order", async () => {
-  inputArrived();
+  const loop = new ParseLoop();
+  loop.inputArrived();
   let slices = 0;
   let parsed = "";
-  const queue = new ParseQueue((piece) => {
+  const queue = new ParseQueue(loop, (piece) => {
     parsed += piece as string;
     spin((piece as string).length / 4096); // 4 KiB per ms
   }, () => slices++);
@@ -42,7 +44,7 @@ Deno.test("ParseQueue rests between slices while someone types, and keeps the or
   const started = performance.now();
   queue.write(data);
   while (!queue.idle) {
-    inputArrived(); // a typist keeps typing
+    loop.inputArrived(); // a typist keeps typing
     await new Promise((r) => setTimeout(r, 10));
   }
   await queue.flush();
@@ -56,16 +58,18 @@ Deno.test("ParseQueue rests between slices while someone types, and keeps the or
 });
 
 Deno.test("ParseQueue parses the pane typed into at full pace while the others rest", async () => {
+  const loop = new ParseLoop();
   // Two floods of the same size; the one written first is not the one typed into.
   const done: string[] = [];
-  const make = () => new ParseQueue((piece) => spin((piece as string).length / 4096), () => {});
+  const make = () =>
+    new ParseQueue(loop, (piece) => spin((piece as string).length / 4096), () => {});
   const other = make();
   const typed = make();
   const data = "x".repeat(256 * 1024); // 64 ms of parsing each
   other.write(data);
   typed.write(data);
-  inputArrived(typed);
-  const keepTyping = setInterval(() => inputArrived(typed), 100);
+  loop.inputArrived(typed);
+  const keepTyping = setInterval(() => loop.inputArrived(typed), 100);
   try {
     await Promise.all([
       typed.flush().then(() => done.push(`typed (other still had ${other.pending})`)),
@@ -82,11 +86,12 @@ Deno.test("ParseQueue parses the pane typed into at full pace while the others r
 });
 
 Deno.test("ParseQueue's speed recovers after a slow spell: short pieces are measured together", async () => {
+  const loop = new ParseLoop();
   // A parser slow for a while (a preempted thread), then fast again: the pieces shrink, then
   // must grow back, although each short piece alone takes too little time to measure.
   let slow = true;
   const sizes: number[] = [];
-  const queue = new ParseQueue((piece) => {
+  const queue = new ParseQueue(loop, (piece) => {
     const n = (piece as string).length;
     sizes.push(n);
     spin(slow ? n / 256 : n / (64 * 1024)); // 256 units per ms, then 64 Ki per ms
@@ -104,4 +109,22 @@ Deno.test("ParseQueue's speed recovers after a slow spell: short pieces are meas
     Math.max(...sizes.slice(-10)) >= 16 * 1024,
     `pieces grew back: ${sizes.slice(-10).join(", ")}`,
   );
+});
+
+Deno.test("ParseLoop: typing into one server's pane does not slow another server's floods", async () => {
+  // Two loops, as two servers in one process have: typing seen by one rests only its queues.
+  const typedLoop = new ParseLoop();
+  const otherLoop = new ParseLoop();
+  typedLoop.inputArrived();
+  let slices = 0;
+  const queue = new ParseQueue(otherLoop, (piece) => {
+    spin((piece as string).length / 4096); // 4 KiB per ms
+  }, () => slices++);
+  const keepTyping = setInterval(() => typedLoop.inputArrived(), 100);
+  const started = performance.now();
+  queue.write("x".repeat(256 * 1024));
+  await queue.flush();
+  clearInterval(keepTyping);
+  // Resting, 1 ms slices with 4 ms rests would take at least 64 slices and 64 + 63 * 4 ms.
+  ok(slices < 40, `${slices} slices in ${(performance.now() - started).toFixed(0)} ms`);
 });

@@ -6,4 +6,5 @@
  */
 
 export { DEFAULT_LOW_WATER, Screen } from "./screen.ts";
+export { ParseLoop } from "./_queue.ts";
 export type { ReadOptions, ScreenModes, ScreenOptions, ScreenRead } from "./screen.ts";

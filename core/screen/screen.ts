@@ -12,6 +12,7 @@
  */
 
 import { hookTrims, type LineList } from "./_capture.ts";
+import { moveScrollback, QUIET_MS } from "./_quiet.ts";
 import { History } from "./_history.ts";
 import {
   contentEnd,
@@ -21,13 +22,14 @@ import {
   viewTop,
   type XBuffer,
 } from "./_read.ts";
-import { inputArrived, ParseQueue } from "./_queue.ts";
+import { ParseLoop, ParseQueue } from "./_queue.ts";
 import {
   parseStatus,
   STATUS_OSC,
   STATUS_PROBE_REPLY,
   type StatusMessage,
 } from "../../protocols/status/mod.ts";
+import { osc52Text } from "../../protocols/terminal/osc52.ts";
 import {
   answerColorQueries,
   contentRows,
@@ -46,6 +48,11 @@ export interface ScreenOptions {
   historyBytes: number;
   /** Receives the terminal's answers to queries (cursor position, device attributes, …). */
   reply: (data: string) => void;
+  /**
+   * The loop that parses this screen's output in turn with the other screens it serves (the
+   * model's, one per server); a loop of its own when absent.
+   */
+  parseLoop?: ParseLoop;
   /** `onDrain` fires once pending output falls to this many bytes (default 256 KiB). */
   lowWater?: number;
   /**
@@ -53,6 +60,8 @@ export interface ScreenOptions {
    * terminal takes its reports) and where its reports go. Without it, probes go unanswered.
    */
   status?: { answer: () => boolean; report: (message: StatusMessage) => void };
+  /** The program set the clipboard (OSC 52); reads of it are never answered. */
+  clipboard?: (text: string) => void;
 }
 
 /** What to read. */
@@ -102,6 +111,8 @@ export interface ScreenModes {
   /** How reports are encoded: bytes (the default), SGR (1006) or SGR in pixels (1016). */
   mouseEncoding: "default" | "sgr" | "sgr-pixels";
   alternateScreen: boolean;
+  /** The program asked to hear when the terminal gains and loses focus (DECSET 1004). */
+  focusEvents: boolean;
 }
 
 /** Default low-water mark for {@link Screen.onDrain}. */
@@ -140,6 +151,7 @@ export class Screen {
   #hooked: Internal;
   #unhook: (() => void) | undefined;
   #queue: ParseQueue;
+  #loop: ParseLoop;
   #revision = 0;
   #changes: Change[] = [];
   #dirtyFrom = Infinity;
@@ -155,6 +167,9 @@ export class Screen {
   #cwd: string | undefined;
   #bells = 0;
   #disposed = false;
+  /** When output was last parsed, and the timer that shrinks the screen once it is quiet. */
+  #lastParse = 0;
+  #quietTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(options: ScreenOptions) {
     const x = createXterm(options.cols, options.rows);
@@ -162,7 +177,12 @@ export class Screen {
     this.#core = x.core;
     this.#parser = x.parser;
     this.#buffers = x.buffers;
-    this.#queue = new ParseQueue((piece) => this.#parse(piece), () => this.#endBatch());
+    this.#loop = options.parseLoop ?? new ParseLoop();
+    this.#queue = new ParseQueue(
+      this.#loop,
+      (piece) => this.#parse(piece),
+      () => this.#endBatch(),
+    );
     this.#history = new History(options.historyBytes);
     this.#lowWater = options.lowWater ?? DEFAULT_LOW_WATER;
     this.#term.onData(options.reply);
@@ -179,6 +199,12 @@ export class Screen {
       const message = parseStatus(data);
       if (message.type !== "query") guard(() => status.report(message));
       else if (status.answer()) options.reply(STATUS_PROBE_REPLY);
+      return true;
+    });
+    const clipboard = options.clipboard;
+    this.#term.parser.registerOscHandler(52, (data) => {
+      const text = clipboard && osc52Text(data);
+      if (text) guard(() => clipboard(text));
       return true;
     });
     this.#term.parser.registerCsiHandler({ final: "J" }, (params) => {
@@ -283,7 +309,7 @@ export class Screen {
    * short slices with rests, and this one at full pace (its echo is behind its own output).
    */
   inputArrived(): void {
-    inputArrived(this.#queue);
+    this.#loop.inputArrived(this.#queue);
   }
 
   /** Resolves once everything written so far has been parsed. */
@@ -323,6 +349,7 @@ export class Screen {
         ? "sgr-pixels"
         : "default",
       alternateScreen: this.#term.buffer.active.type === "alternate",
+      focusEvents: m.sendFocusMode,
     };
   }
 
@@ -341,6 +368,7 @@ export class Screen {
     if (this.#disposed) return;
     this.#disposed = true;
     this.#queue.close();
+    clearTimeout(this.#quietTimer);
     this.#unhook?.();
     this.#term.dispose();
     this.#changeListeners.clear();
@@ -405,11 +433,39 @@ export class Screen {
     if (this.#queue.idle && this.#parser._parseBuffer.length > IDLE_PARSE_BUFFER) {
       this.#parser._parseBuffer = new Uint32Array(IDLE_PARSE_BUFFER);
     }
+    this.#lastParse = performance.now();
+    this.#quietTimer ??= this.#whenQuiet(QUIET_MS);
     const pending = this.#queue.pending;
     if (this.#drainArmed && pending <= this.#lowWater) {
       if (pending === 0) this.#drainArmed = false;
       for (const listener of this.#drainListeners) guard(listener);
     }
+  }
+
+  /** Shrinks the screen once no output was parsed for {@link QUIET_MS}. */
+  #whenQuiet(ms: number): ReturnType<typeof setTimeout> {
+    const timer = setTimeout(() => {
+      const quietFor = performance.now() - this.#lastParse;
+      if (quietFor < QUIET_MS || !this.#queue.idle) {
+        this.#quietTimer = this.#whenQuiet(Math.max(10, QUIET_MS - quietFor));
+        return;
+      }
+      this.#quietTimer = undefined;
+      this.shrink();
+    }, ms);
+    Deno.unrefTimer(timer);
+    return timer;
+  }
+
+  /**
+   * Gives spare memory back (what a quiet pane does by itself after {@link QUIET_MS}): xterm's
+   * scrollback moves into the compact history, the history's open chunk is trimmed to size.
+   * Reads and line numbers stay the same.
+   */
+  shrink(): void {
+    if (this.#disposed || !this.#queue.idle) return;
+    moveScrollback(this.#buffers);
+    this.#history.shrink();
   }
 
   /** The current revision, marked as handed out. */

@@ -122,8 +122,9 @@ Deno.test("Screen reports input modes and reads the alternate screen", async () 
     mouseTracking: "none",
     mouseEncoding: "default",
     alternateScreen: false,
+    focusEvents: false,
   });
-  await written(s, "\x1b[?2004h\x1b[?1h\x1b=\x1b[?1000h\x1b[?1049h\x1b[Halt screen");
+  await written(s, "\x1b[?2004h\x1b[?1h\x1b=\x1b[?1000h\x1b[?1049h\x1b[?1004h\x1b[Halt screen");
   assertEquals(s.modes, {
     bracketedPaste: true,
     applicationCursor: true,
@@ -132,6 +133,7 @@ Deno.test("Screen reports input modes and reads the alternate screen", async () 
     mouseTracking: "vt200",
     mouseEncoding: "default",
     alternateScreen: true,
+    focusEvents: true,
   });
   await written(s, "\x1b[?1002h\x1b[?1006h");
   assertEquals([s.modes.mouseTracking, s.modes.mouseEncoding], ["drag", "sgr"]);
@@ -327,5 +329,31 @@ Deno.test("Screen.read() with ansi keeps the styled padding of a reverse-video l
   const line = s.read({ ansi: true }).text.split("\n")[0]!;
   assertEquals(line, "\x1b[0;7mstatus      \x1b[0m");
   assertEquals(s.read().text.split("\n")[0], "status");
+  s.dispose();
+});
+
+Deno.test("Screen.shrink() moves xterm's scrollback into the history: reads, line numbers and later output stay the same", async () => {
+  const s = screen();
+  const lines = Array.from({ length: 300 }, (_, i) => `line ${i} \x1b[31mred ${i}\x1b[0m tail`);
+  await written(s, lines.join("\r\n") + "\r\nprompt$ ");
+  const reads = () =>
+    [
+      s.read(),
+      s.read({ mode: "recent", lines: 50, ansi: true }),
+      s.read({ mode: "history" }),
+      s.read({ mode: "history", ansi: true }),
+    ].map((r) => ({ text: r.text, firstLine: r.firstLine, cursor: r.cursor }));
+  const before = reads();
+  const stored = s.historyBytes;
+  const revision = s.revision;
+  s.shrink();
+  assertEquals(reads(), before);
+  assert(s.historyBytes > stored, `${s.historyBytes} bytes stored, ${stored} before`);
+  assertEquals(s.read({ since: revision }).changed, false);
+  // Output after the shrink lands where it would have.
+  await written(s, "echo more\r\nmore\r\nprompt$ ");
+  const after = s.read({ mode: "history" }).text.split("\n");
+  assertEquals(after.slice(-4), ["line 299 red 299 tail", "prompt$ echo more", "more", "prompt$"]);
+  assertEquals(after.length, 303);
   s.dispose();
 });

@@ -14,7 +14,7 @@ import type {
   PluginMessage,
   ResultMessage,
 } from "../../protocols/plugin/mod.ts";
-import type { PluginContext } from "./define.ts";
+import type { PluginCallOptions, PluginContext } from "./define.ts";
 import { currentHandler, type HandlerScope, outsideHandlers } from "./_scope.ts";
 
 type Post = (message: PluginMessage) => void;
@@ -164,7 +164,8 @@ export class Channel {
       options,
       grant: new Set(grant),
       dataDir,
-      call: (name, input, options) => this.call(name, input, currentHandler(), options?.onBehalf),
+      call: <T>(name: string, input?: unknown, options?: PluginCallOptions) =>
+        this.call<T>(name, input, currentHandler(), options?.onBehalf),
       subscribe: (filter, listener, options) => this.subscribe(filter, listener, options?.dropped),
       publish: (topic, data, pane) => this.publish(topic, data, pane),
       log: (...args) => this.log("info", args),

@@ -192,7 +192,7 @@ class Runtime {
           caller: callerFromWire(message.caller),
           requestId: message.requestId,
           signal,
-          call: (name, input) => this.#channel.call(name, input, scope),
+          call: <T>(name: string, input?: unknown) => this.#channel.call<T>(name, input, scope),
           state: this.#state,
         }));
     } finally {

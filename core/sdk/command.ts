@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { BusCall } from "../../protocols/bus/calls.ts";
 import type { z } from "zod";
 import { lazyProperty, toJsonSchema } from "../../protocols/bus/schema.ts";
 import type {
@@ -33,7 +34,7 @@ export interface CallContext<I, S = unknown, T = Readonly<Record<string, string 
    * Calls another bus command as this plugin, within the caller's rights. (Any bus call made
    * while the handler runs is bounded the same way, even through the setup context's `call`.)
    */
-  call: <T = unknown>(name: string, input: unknown) => Promise<T>;
+  call: BusCall;
   /** What the plugin's `setup` returned (undefined without a setup). */
   state: S;
 }

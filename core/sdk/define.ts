@@ -4,6 +4,7 @@
  * @module
  */
 
+import type { CoreCalls, CoreCommand } from "../../protocols/bus/calls.ts";
 import type { EventFilter, WeftEvent } from "../../protocols/bus/events.ts";
 import type { Command } from "./command.ts";
 import { specOf } from "../../protocols/bus/schema.ts";
@@ -38,6 +39,11 @@ export interface PluginContext<O = RawOptions> {
    * its own clients (an MCP session, a pane's sideband): the call is attributed to that client,
    * and bounded by `onBehalf.grants` too.
    */
+  call<N extends CoreCommand>(
+    name: N,
+    input?: unknown,
+    options?: PluginCallOptions,
+  ): Promise<CoreCalls[N]>;
   call<T = unknown>(name: string, input?: unknown, options?: PluginCallOptions): Promise<T>;
   /**
    * Receives the events that match `filter` (and that the grant lets the plugin see). A plugin

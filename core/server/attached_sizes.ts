@@ -7,7 +7,7 @@
  */
 
 import type { Bus, Caller } from "../bus/mod.ts";
-import type { Size } from "../layout/mod.ts";
+import type { Size } from "../../protocols/layout/tree/mod.ts";
 import type { Model } from "../model/mod.ts";
 
 interface Attached extends Size {

@@ -10,7 +10,7 @@
 
 import type { Bus, Caller, WeftEvent } from "../bus/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
-import { type Capability, intersect, parseCapability } from "../../protocols/bus/capabilities.ts";
+import { helloCaller, type PaneProof } from "./_hello.ts";
 import type { AttachedSizes } from "./attached_sizes.ts";
 import { unparsedTail } from "./_snapshot_tail.ts";
 import { FLOW_DEFAULTS, type FlowLimits, Outbox } from "./_outbox.ts";
@@ -31,15 +31,13 @@ import {
 export const CONTROL_PROTOCOL = 1;
 const READ_BYTES = 64 * 1024;
 
-/** What a connection needs from the server. */
-export interface ConnectionOptions {
+/** What a connection needs from the server (and, to believe a client's pane, {@link PaneProof}). */
+export interface ConnectionOptions extends PaneProof {
   bus: Bus;
   id: string;
   maxLineBytes: number;
   /** Facts for `server.hello`. */
   hello: () => Record<string, unknown>;
-  /** Whether a pane id exists (to accept a client's claim that it runs in it). */
-  paneExists: (id: string) => boolean;
   /** Attached clients' terminal sizes (the `attach` method); none: `attach` is refused. */
   sizes?: AttachedSizes;
   /** A pane's screen right now: unparsed output bytes and input modes (for snapshots). */
@@ -276,31 +274,25 @@ export class Connection {
   }
 
   #hello(params: unknown): Record<string, unknown> {
-    const p = (params ?? {}) as { client?: unknown; pane?: unknown; grants?: unknown };
-    const caller: Caller = { ...this.#caller };
-    if (typeof p.client === "string" && /^[a-z][a-z0-9_-]{0,31}$/.test(p.client)) {
-      caller.id = `${p.client}:${this.#options.id}`;
-      if (p.client === "mcp" || p.client === "cli" || p.client === "tui") caller.kind = p.client;
+    // Subscriptions were checked against the rights they were made with.
+    if (Array.isArray((params as { grants?: unknown } | null)?.grants) && this.#subs.size) {
+      throw new WeftError(
+        "CONFLICT",
+        "Cannot change this client's rights: it has subscriptions; say server.hello first",
+      );
     }
-    if (typeof p.pane === "string" && this.#options.paneExists(p.pane)) caller.pane = p.pane;
-    if (Array.isArray(p.grants)) {
-      // Subscriptions were checked against the rights they were made with.
-      if (this.#subs.size) {
-        throw new WeftError(
-          "CONFLICT",
-          "Cannot change this client's rights: it has subscriptions; say server.hello first",
-        );
-      }
-      // A client may give up rights (a read-only MCP bridge), never gain them.
-      const asked = new Set<Capability>(p.grants.map((g) => parseCapability(String(g))));
-      caller.grants = intersect(caller.grants, asked);
-    }
+    const { caller, paneRefused } = helloCaller(this.#caller, params, {
+      id: this.#options.id,
+      paneExists: this.#options.paneExists,
+      paneKey: this.#options.paneKey,
+    });
     this.#caller = caller;
     return {
       ...this.#options.hello(),
       protocol: CONTROL_PROTOCOL,
       client: caller.id,
       pane: caller.pane ?? null,
+      ...(paneRefused ? { paneRefused } : {}),
     };
   }
 

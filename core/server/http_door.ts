@@ -23,6 +23,7 @@
 
 import type { Bus, Caller } from "../bus/mod.ts";
 import { type GuardLimits, serveGuarded } from "../net/guarded_http.ts";
+import { VENDORS } from "../../protocols/agents/mod.ts";
 
 /** Largest hook body read (Claude Code sends a tool's whole input and output). */
 export const MAX_HOOK_BODY = 4 * 1024 * 1024;
@@ -47,9 +48,12 @@ export interface HttpDoor {
   close(): Promise<void>;
 }
 
-const ROUTES: Record<string, { command: string; agent: string }> = {
-  "/hooks/claude-code": { command: "pane.report", agent: "claude" },
-};
+/** One path per agent vendor with hooks (`protocols/agents/`): `/hooks/claude-code`. */
+const ROUTES: Record<string, { command: string; agent: string }> = Object.fromEntries(
+  VENDORS.flatMap((v) =>
+    v.hooks ? [[v.hooks.route, { command: "pane.report", agent: v.kind }]] : []
+  ),
+);
 
 /** Starts the door on 127.0.0.1. */
 export async function serveHttpDoor(options: HttpDoorOptions): Promise<HttpDoor> {

@@ -7,6 +7,7 @@
  */
 
 import { join } from "node:path";
+import { WeftError } from "../../protocols/bus/errors.ts";
 
 /** Longest Unix socket path we use (Linux allows 107 bytes plus NUL). */
 const MAX_SOCKET_PATH = 100;
@@ -70,6 +71,94 @@ export function runtimeDir(): string {
   if (xdg) return join(xdg, "weft");
   const uid = Deno.uid() ?? "user";
   return `/tmp/weft-${uid}`;
+}
+
+/**
+ * Makes the folder of a socket that does not fit under `.weft/` ({@link runtimeDir}) and checks
+ * that it is ours alone: a real folder (not a link), owned by this user, mode 0700. In `/tmp`
+ * anyone may make `weft-<uid>` first; its owner could then move the control socket away and put
+ * their own in its place. Such a folder is refused, never fixed: what it holds may be theirs.
+ */
+export async function ensureSocketDir(dir: string, projectDir: string): Promise<void> {
+  await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
+  const info = await Deno.lstat(dir);
+  const uid = Deno.uid();
+  const mode = (info.mode ?? 0) & 0o777;
+  const problem = info.isSymlink
+    ? "it is a symbolic link"
+    : !info.isDirectory
+    ? "it is not a folder"
+    : uid !== null && info.uid !== uid
+    ? `it belongs to uid ${info.uid}, not to you (uid ${uid})`
+    : mode !== 0o700
+    ? `its mode is 0${mode.toString(8)}, not 0700`
+    : undefined;
+  if (!problem) return;
+  const why = Deno.env.get("XDG_RUNTIME_DIR")
+    ? "XDG_RUNTIME_DIR names it"
+    : "XDG_RUNTIME_DIR is not set";
+  throw new WeftError(
+    "DENIED",
+    `Cannot use the socket folder ${dir}: ${problem}. weft looked there because the socket ` +
+      `path under ${
+        join(projectDir, ".weft")
+      } is longer than ${MAX_SOCKET_PATH} bytes and ${why}; ` +
+      "set XDG_RUNTIME_DIR to a folder of yours (mode 0700), or remove that folder",
+    { folder: dir, problem },
+  );
+}
+
+/**
+ * Makes the project's `.weft/` (0700) and checks that weft may write in it: a real folder of
+ * this user, holding no symbolic link. weft makes none there; a link it finds came with the
+ * project (a cloned repository may carry `.weft/server.json -> ~/.bashrc`) and would send what
+ * weft writes (`server.json`, `mcp.token`, `bin/tmux`, the store) wherever it points.
+ */
+export async function ensureProjectDir(dir: string): Promise<void> {
+  const uid = Deno.uid();
+  let info: Deno.FileInfo | undefined;
+  try {
+    info = await Deno.lstat(dir);
+  } catch (err) {
+    if (!(err instanceof Deno.errors.NotFound)) throw err;
+  }
+  const problem = !info
+    ? undefined
+    : info.isSymlink
+    ? "it is a symbolic link"
+    : !info.isDirectory
+    ? "it is not a folder"
+    : uid !== null && info.uid !== uid
+    ? `it belongs to uid ${info.uid}, not to you (uid ${uid})`
+    : undefined;
+  if (problem) throw new WeftError("DENIED", `Cannot use ${dir}: ${problem}`, { folder: dir });
+  await ensurePrivateDir(dir);
+  const links = await linksUnder(dir, 5);
+  if (links.length) {
+    throw new WeftError(
+      "DENIED",
+      `Cannot use ${dir}: it holds symbolic links weft did not make (${links.join(", ")}); ` +
+        "weft would write through them. Remove them (a .weft/ that came with the project " +
+        "is not yours to trust: weft serve --fresh keeps its store aside)",
+      { folder: dir, links },
+    );
+  }
+}
+
+/** Up to `most` symbolic links anywhere under `dir` (not following any). */
+async function linksUnder(dir: string, most: number): Promise<string[]> {
+  const found: string[] = [];
+  const folders = [dir];
+  while (folders.length && found.length < most) {
+    const folder = folders.pop()!;
+    for await (const entry of Deno.readDir(folder)) {
+      const path = join(folder, entry.name);
+      if (entry.isSymlink) found.push(path);
+      else if (entry.isDirectory) folders.push(path);
+      if (found.length >= most) break;
+    }
+  }
+  return found;
 }
 
 /** Creates a directory with mode 0700 (and fixes the mode when it exists). */

@@ -5,21 +5,24 @@
  * @module
  */
 
+import { dirname } from "node:path";
 import { Bus } from "../bus/mod.ts";
 import { coreCommands } from "../commands/mod.ts";
 import type { WeftConfig } from "../config/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
-import { Model, targetResolver } from "../model/mod.ts";
+import { isHostName } from "../../protocols/bus/host_id.ts";
+import { Model, type ModelOptions, targetResolver } from "../model/mod.ts";
 import { ProcessGroups, Pty, shellArgv } from "../pty/mod.ts";
-import { fileManifestCache, layeredManifestCache, PluginHost } from "../plugin/mod.ts";
+import { PluginHost } from "../plugin/mod.ts";
+import { manifestCaches, startDormant, wakeOwners } from "./_server_plugins.ts";
 import { type ProjectStore, startStore } from "../store/mod.ts";
 import { VERSION } from "../version.ts";
 import { AttachedSizes } from "./attached_sizes.ts";
 import { Connection } from "./connection.ts";
-import { serveHttpDoor } from "./http_door.ts";
+import { type HttpDoor, serveHttpDoor } from "./http_door.ts";
 import { keysEqual, SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
 import type { FlowLimits } from "./_outbox.ts";
-import { ensurePrivateDir, type ServerPaths, serverPaths, sharedManifestsFile } from "./paths.ts";
+import { ensureProjectDir, ensureSocketDir, type ServerPaths, serverPaths } from "./paths.ts";
 import { readServerInfo } from "./info.ts";
 import { tmuxShim } from "./tmux_shim.ts";
 
@@ -70,10 +73,89 @@ export async function startServer(
   options: ServerOptions = {},
 ): Promise<RunningServer> {
   const started = performance.now();
+  const { paths, processes } = await claimProject(config);
+  const bus = new Bus({ ...ownHost() });
+  const paneEnv = config.tmuxShim ? await tmuxShim(paths.dir, paths.socket) : undefined;
+  const model = newModel(config, {
+    bus,
+    processes,
+    socketPath: paths.socket,
+    httpAddress: () => http.address,
+    ...(paneEnv ? { paneEnv } : {}),
+    extraEnv: options.paneEnv,
+  });
+  // Before the store restores panes: their environment names the HTTP door (WEFT_HTTP).
+  const paneKey = paneKeyCheck(model);
+  const http = await serveHttpDoor({ bus, checkKey: paneKey });
+  const store = await openProjectStore(config, { model, bus, paths, fresh: options.fresh });
+  bus.setResolver(targetResolver(model));
+  const host = new PluginHost({
+    bus,
+    projectDir: config.projectDir,
+    manifests: manifestCaches(paths.manifests),
+  });
+  const sizes = new AttachedSizes({ bus, model });
+  const connections = new Set<Connection>();
+  const listener = Deno.listen({ transport: "unix", path: paths.socket });
+  await Deno.chmod(paths.socket, 0o600);
+  const info = serverInfo(config, paths, http.address);
+  const parts = { store, listener, http, sizes, host, model, processes, connections, paths };
+  const { stop, finished } = stopper(parts);
+  const status = () => ({
+    ...info,
+    uptimeMs: Math.round(performance.now() - started),
+    plugins: host.status(),
+  });
+  bus.register(
+    "core",
+    coreCommands({
+      model,
+      bus,
+      config,
+      server: {
+        status,
+        stop: () => setTimeout(stop, 10),
+        startPlugin: (name) => startDormant(host, config, name),
+        allow: (panes) => store.allow(panes),
+        held: () => store.held(),
+      },
+    }),
+  );
+  await writeServerInfo(paths.info, info);
+  const maxLineBytes = options.maxLineBytes ?? 16 * 1024 * 1024;
+  const flow = options.flow;
+  acceptLoop(listener, connections, {
+    bus,
+    model,
+    sizes,
+    maxLineBytes,
+    info,
+    flow,
+    paneKey,
+    maxClients: options.maxClients ?? 1024,
+    firstRequestMs: options.firstRequestMs ?? 10_000,
+  });
+  // The restored tree is whole and answered from now on; its programs start meanwhile.
+  void store.startPanes();
+  if (!options.noStartupSession && model.sessions.size === 0) startupSession(model, config);
+  const pluginsStarted = host.start(config.plugins).then(
+    () => wakeOwners(host, model, config),
+    (err) => console.error("weft: plugins failed to start:", err),
+  );
+  return { bus, model, host, paths, store, stop, finished, pluginsStarted };
+}
+
+/**
+ * Makes the project's folders, claims its socket (refused while a live server owns it) and
+ * ends the processes a server that did not stop cleanly left running.
+ */
+async function claimProject(
+  config: WeftConfig,
+): Promise<{ paths: ServerPaths; processes: ProcessGroups }> {
   const paths = serverPaths(config.projectDir);
-  await ensurePrivateDir(paths.dir);
+  await ensureProjectDir(paths.dir);
   if (!paths.socket.startsWith(paths.dir)) {
-    await ensurePrivateDir(paths.socket.replace(/\/[^/]+$/, ""));
+    await ensureSocketDir(dirname(paths.socket), config.projectDir);
   }
   await claimSocket(paths);
   // No live server owns this project now: what a killed one left running ends here.
@@ -84,57 +166,91 @@ export async function startServer(
       `weft: ending the processes of ${leftovers} pane(s) left by a server that did not stop cleanly`,
     );
   }
+  return { paths, processes };
+}
 
-  const bus = new Bus();
-  const paneEnv = config.tmuxShim ? await tmuxShim(paths.dir, paths.socket) : undefined;
-  const model = new Model({
+/** The session model of a server: its events go to the bus, its panes are real PTYs. */
+function newModel(
+  config: WeftConfig,
+  deps: {
+    bus: Bus;
+    processes: ProcessGroups;
+    socketPath: string;
+    httpAddress: () => string;
+    paneEnv?: ModelOptions["paneEnv"];
+    extraEnv: Record<string, string> | undefined;
+  },
+): Model {
+  const { bus } = deps;
+  return new Model({
     publish: (topic, data, pane) => bus.events.publish(topic, data, pane),
     wants: (topic, pane) => bus.events.wants(topic, pane),
     size: config.size,
     historyBytes: config.historyBytes,
     idleMs: config.idleMs,
     statusProtocol: config.statusProtocol,
+    clipboard: config.clipboard,
     foreground: { intervalMs: config.foregroundMs },
-    baseEnv: () => ({ ...Deno.env.toObject(), ...options.paneEnv }),
-    socketPath: () => paths.socket,
-    httpAddress: () => http.address,
-    ...(paneEnv ? { paneEnv } : {}),
+    baseEnv: () => ({ ...Deno.env.toObject(), ...deps.extraEnv }),
+    socketPath: () => deps.socketPath,
+    httpAddress: deps.httpAddress,
+    ...(deps.paneEnv ? { paneEnv: deps.paneEnv } : {}),
     spawn: Pty.spawn,
     checkSpawn: Pty.check,
-    processes,
+    processes: deps.processes,
     declaredTags: () => bus.declaredTags(),
   });
-  // Before the store restores panes: their environment names the HTTP door (WEFT_HTTP).
-  const http = await serveHttpDoor({
-    bus,
-    checkKey: (id, key) => {
-      const expected = model.panes.get(id)?.launch.env[SIDEBAND_KEY_ENV];
-      return expected !== undefined && keysEqual(expected, key);
-    },
-  });
-  const store = await openProjectStore(config, { model, bus, paths, fresh: options.fresh });
-  bus.setResolver(targetResolver(model));
-  const host = new PluginHost({
-    bus,
-    projectDir: config.projectDir,
-    manifests: manifestCaches(paths.manifests),
-  });
-  const sizes = new AttachedSizes({ bus, model });
-  let resolveFinished!: () => void;
-  const finished = new Promise<void>((r) => (resolveFinished = r));
-  const connections = new Set<Connection>();
-  let stopping: Promise<void> | undefined;
+}
 
-  const listener = Deno.listen({ transport: "unix", path: paths.socket });
-  await Deno.chmod(paths.socket, 0o600);
-  const info = {
+/**
+ * Whether `key` is pane `id`'s key: it proves a caller runs in the pane (the hooks door's
+ * posts, socket clients' hellos).
+ */
+function paneKeyCheck(model: Model): (id: string, key: string) => boolean {
+  return (id, key) => {
+    const expected = model.panes.get(id)?.launch.env[SIDEBAND_KEY_ENV];
+    return expected !== undefined && keysEqual(expected, key);
+  };
+}
+
+/** What `server.json` and `server.status` say about this server. */
+function serverInfo(config: WeftConfig, paths: ServerPaths, http: string) {
+  return {
     pid: Deno.pid,
     version: VERSION,
     socket: paths.socket,
-    http: http.address,
+    http,
     projectDir: config.projectDir,
     startedAt: new Date().toISOString(),
   };
+}
+
+/** Writes `server.json`: a new file renamed into place, so a link at the name is replaced. */
+async function writeServerInfo(file: string, info: Record<string, unknown>): Promise<void> {
+  const temp = `${file}.${Deno.pid}.tmp`;
+  await Deno.writeTextFile(temp, JSON.stringify(info, null, 2) + "\n", {
+    createNew: true,
+    mode: 0o600,
+  });
+  await Deno.rename(temp, file);
+}
+
+/** The stop of a server (once, however often asked) and the promise it keeps. */
+function stopper(parts: {
+  store: ProjectStore;
+  listener: Deno.Listener;
+  http: HttpDoor;
+  sizes: AttachedSizes;
+  host: PluginHost;
+  model: Model;
+  processes: ProcessGroups;
+  connections: Set<Connection>;
+  paths: ServerPaths;
+}): { stop: () => Promise<void>; finished: Promise<void> } {
+  const { store, listener, http, sizes, host, model, processes, connections, paths } = parts;
+  let resolveFinished!: () => void;
+  const finished = new Promise<void>((r) => (resolveFinished = r));
+  let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
       // What clients saw last is what comes back: nothing the stop itself does is saved.
@@ -154,62 +270,16 @@ export async function startServer(
     })();
     return stopping;
   };
-  bus.register(
-    "core",
-    coreCommands({
-      model,
-      bus,
-      config,
-      server: {
-        status: () => ({
-          ...info,
-          uptimeMs: Math.round(performance.now() - started),
-          plugins: host.status(),
-        }),
-        stop: () => setTimeout(stop, 10),
-        startPlugin: (name) => startDormant(host, config, name),
-      },
-    }),
-  );
-  await Deno.writeTextFile(paths.info, JSON.stringify(info, null, 2) + "\n", { mode: 0o600 });
-  const maxLineBytes = options.maxLineBytes ?? 16 * 1024 * 1024;
-  acceptLoop(listener, connections, {
-    bus,
-    model,
-    sizes,
-    maxLineBytes,
-    info,
-    flow: options.flow,
-    maxClients: options.maxClients ?? 1024,
-    firstRequestMs: options.firstRequestMs ?? 10_000,
-  });
-  // The restored tree is whole and answered from now on; its programs start meanwhile.
-  void store.startPanes();
-
-  if (!options.noStartupSession && model.sessions.size === 0) {
-    const argv = shellArgv(config.shell, config.startup.command);
-    model.createSession(
-      { argv, command: config.startup.command ?? config.shell.join(" "), cwd: config.projectDir },
-      { session: config.startup.session },
-    );
-  }
-  const pluginsStarted = host.start(config.plugins).then(
-    () => {},
-    (err) => console.error("weft: plugins failed to start:", err),
-  );
-  return { bus, model, host, paths, store, stop, finished, pluginsStarted };
+  return { stop, finished };
 }
 
-/** Most modules the user's shared manifest cache remembers. */
-const SHARED_MANIFESTS = 64;
-
-/** The project's manifests first, then the user's shared ones. */
-function manifestCaches(projectFile: string) {
-  const shared = sharedManifestsFile();
-  return layeredManifestCache([
-    fileManifestCache(projectFile),
-    ...(shared ? [fileManifestCache(shared, { shared: SHARED_MANIFESTS })] : []),
-  ]);
+/** The session a server starts with when it restored none: the configured shell or command. */
+function startupSession(model: Model, config: WeftConfig): void {
+  const argv = shellArgv(config.shell, config.startup.command);
+  model.createSession(
+    { argv, command: config.startup.command ?? config.shell.join(" "), cwd: config.projectDir },
+    { session: config.startup.session },
+  );
 }
 
 /** Opens the store, restores what it holds into the empty model, and makes replies durable. */
@@ -246,6 +316,7 @@ async function acceptLoop(
     maxLineBytes: number;
     info: Record<string, unknown>;
     flow: Partial<FlowLimits> | undefined;
+    paneKey: (id: string, key: string) => boolean;
     maxClients: number;
     firstRequestMs: number;
   },
@@ -276,6 +347,7 @@ async function acceptLoop(
       ...(deps.flow ? { flow: deps.flow } : {}),
       hello: () => ({ ...deps.info }),
       paneExists: (id) => deps.model.panes.has(id),
+      paneKey: deps.paneKey,
       sizes: deps.sizes,
       paneScreen: (id) => {
         const screen = deps.model.panes.get(id)?.screen;
@@ -312,28 +384,12 @@ async function removeQuietly(path: string): Promise<void> {
   } catch { /* already gone */ }
 }
 
-/** Starts a dormant built-in plugin, or tells the state of one that already runs. */
-async function startDormant(
-  host: PluginHost,
-  config: WeftConfig,
-  name: string,
-): Promise<Record<string, unknown>> {
-  const running = host.status().find((p) => p.name === name);
-  if (running) return { ...running, started: false };
-  const dormant = config.dormant?.find((p) => p.name === name);
-  if (!dormant) {
-    throw new WeftError(
-      "NOT_FOUND",
-      `Cannot start plugin "${name}": it is not a built-in plugin that is off by default ` +
-        "(a plugin the project switched off stays off; enable it in deno.json)",
-    );
-  }
+/** This machine's host name, as `<host>/p3` names a pane here; none if it is not a usable one. */
+function ownHost(): { host?: string } {
   try {
-    const [status] = await host.start([dormant]);
-    return { ...status, started: true };
-  } catch (err) {
-    // Another request started it meanwhile.
-    if (!(err instanceof TypeError)) throw err;
-    return { ...host.status().find((p) => p.name === name), started: false };
+    const host = Deno.hostname();
+    return isHostName(host) ? { host } : {};
+  } catch {
+    return {};
   }
 }

@@ -19,6 +19,7 @@ self.onmessage = (event: MessageEvent<{ file: string } | "checkpoint">) => {
     } else {
       db = new DatabaseSync(event.data.file);
       db.exec("PRAGMA busy_timeout = 1000");
+      db.exec("PRAGMA wal_checkpoint(PASSIVE)");
     }
   } catch {
     // A checkpoint that cannot run now runs next time; the WAL keeps every change meanwhile.

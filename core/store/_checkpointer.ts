@@ -7,12 +7,18 @@
  * @module
  */
 
-/** Checkpoints one store file off the event loop until stopped. */
+/**
+ * Checkpoints one store file off the event loop until stopped. A tick with no transaction
+ * written since the last checkpoint ends the Worker (an idle server holds no isolate for it,
+ * ~7 MB); the next change starts it again.
+ */
 export class Checkpointer {
   #file: string;
   #worker: Worker | undefined;
   #timer: ReturnType<typeof setInterval>;
   #busy = false;
+  /** A transaction went into the file since the last checkpoint began. */
+  #dirty = true;
 
   constructor(file: string, everyMs: number) {
     this.#file = file;
@@ -20,17 +26,35 @@ export class Checkpointer {
     Deno.unrefTimer(this.#timer);
   }
 
+  /** A transaction went into the file: the next tick checkpoints. */
+  changed(): void {
+    this.#dirty = true;
+  }
+
+  /** Whether the Worker runs now (for tests). */
+  get running(): boolean {
+    return this.#worker !== undefined;
+  }
+
   /** Stops the Worker (a checkpoint in progress is abandoned; the WAL stays valid). */
   stop(): void {
     clearInterval(this.#timer);
     this.#worker?.terminate();
+    this.#worker = undefined;
   }
 
   #tick(): void {
     if (this.#busy) return;
+    if (!this.#dirty) {
+      // Nothing new since the last checkpoint, which is done: the WAL is in the file.
+      this.#worker?.terminate();
+      this.#worker = undefined;
+      return;
+    }
+    this.#dirty = false;
     this.#busy = true;
     if (this.#worker) return this.#worker.postMessage("checkpoint");
-    // The first tick opens the file in the Worker; the next one checkpoints.
+    // A new Worker opens the file and checkpoints it.
     this.#worker = new Worker(new URL("./_checkpoint_worker.ts", import.meta.url), {
       type: "module",
       name: "weft-store-checkpoint",

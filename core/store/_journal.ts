@@ -51,6 +51,10 @@ export class Journal {
   /** Opens (creating, 0600) the log; the next entry is numbered `afterSeq + 1`. */
   static open(path: string, afterSeq: number): Journal {
     const file = Deno.openSync(path, { append: true, create: true, mode: 0o600 });
+    // `mode` applies to a new file only: one that was there keeps its own otherwise.
+    try {
+      Deno.chmodSync(path, 0o600);
+    } catch { /* not ours to change: the open said we may write it */ }
     return new Journal(path, file, afterSeq);
   }
 

@@ -1,5 +1,6 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { startCore } from "../../tests/helpers/core.ts";
+import { eventually } from "../../tests/helpers/poll.ts";
 import type { ScreenChange } from "./db.ts";
 import { ScreenKeeper } from "./_screens.ts";
 
@@ -13,7 +14,8 @@ Deno.test("ScreenKeeper reads changed screens a slice per task and only changed 
   for (const id of core.model.panes.keys()) keeper.watch(id);
   keeper.pass();
   assertEquals(slices.length, 1, "the rest waits for later tasks");
-  await new Promise((r) => setTimeout(r, 20));
+  // The later slices come in later tasks; under load those can be later than any fixed sleep.
+  await eventually("the other three slices", () => slices.length >= 4, { intervalMs: 1 });
   assertEquals(slices.map((s) => s.map((c) => c.pane)), [["p1"], ["p2"], ["p3"], ["p4"]]);
 
   slices.length = 0;

@@ -11,6 +11,7 @@ export type { ProjectStore, StartStoreOptions } from "./start_store.ts";
 export { openStore } from "./open.ts";
 export type { OpenedStore, OpenStoreOptions } from "./open.ts";
 export { StoreDb } from "./db.ts";
+export { Sealer, sealKeyFile } from "./seal.ts";
 export { planAll, restoreSaved } from "./restore.ts";
 export type { RestoreReport } from "./restore.ts";
 export { RESTORE_MODES } from "./plan.ts";

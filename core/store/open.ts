@@ -89,12 +89,20 @@ export async function openStore(
   }
 }
 
-/** Opens the file, created 0600 first: SQLite gives its `-wal` and `-shm` the file's mode. */
+/**
+ * Opens the file, created 0600 first: SQLite gives a new `-wal` and `-shm` the file's mode.
+ * Companions that exist already (and the change log) keep theirs unless made 0600 here.
+ */
 async function openPrivate(file: string): Promise<StoreDb> {
   try {
     (await Deno.open(file, { create: true, write: true, mode: 0o600 })).close();
     await Deno.chmod(file, 0o600);
   } catch { /* SQLite says what is wrong when it opens the file */ }
+  for (const suffix of ["-wal", "-shm", "-log"]) {
+    try {
+      await Deno.chmod(file + suffix, 0o600);
+    } catch { /* not there (made 0600 when it is), or not ours to change */ }
+  }
   return StoreDb.open(file);
 }
 

@@ -7,8 +7,9 @@
  */
 
 import type { LaunchRequest } from "../model/mod.ts";
-import { guessAgentKind } from "../model/agent_kind.ts";
-import { resumeArgv, type ResumeTarget } from "./resume.ts";
+import { guessAgentKind } from "../../protocols/agents/mod.ts";
+import { shellQuote } from "../../protocols/terminal/shell_words.ts";
+import { resumable, resumeArgv, type ResumeTarget } from "./resume.ts";
 import type { SavedPane } from "./saved.ts";
 
 /** `"all"`: panes start their programs again; `"layout"`: shells only; `"off"`: nothing. */
@@ -23,6 +24,8 @@ export interface PanePlan {
   launches: LaunchRequest[];
   /** One line for the pane's marker and `weft saved`: what it runs again and why. */
   note: string;
+  /** Not started until allowed: see {@link PlanContext.held}. */
+  held?: boolean;
 }
 
 /** What a plan needs to know about the whole restore. */
@@ -36,6 +39,11 @@ export interface PlanContext {
    * without its own conversation id starts a new one rather than take over the same.
    */
   latestTaken: Set<string>;
+  /**
+   * Panes this user's weft did not record here (no valid seal): their program is shown and
+   * held, not started, until allowed (`server.allow`).
+   */
+  held?: ReadonlySet<string>;
 }
 
 /**
@@ -66,12 +74,30 @@ export function planPane(saved: SavedPane, context: PlanContext): PanePlan {
   }
   const shell = isShell(saved) ? saved.argv : [...context.shell];
   const { argv, cwd, note } = choose(saved, shell, context);
+  if (context.held?.has(saved.id)) return heldPlan(saved, launchOf(saved, argv, cwd));
   const launches = [launchOf(saved, argv, cwd)];
   for (const dir of [saved.lastCwd, saved.cwd, context.projectDir]) {
     if (launches.some((l) => l.argv === shell && l.cwd === dir)) continue;
     launches.push(launchOf(saved, shell, dir));
   }
   return { launches, note };
+}
+
+/**
+ * A pane from a store this user's weft did not record: its one launch, labelled with exactly
+ * what it would run (a stored label may say anything), and no shell to fall back to in a
+ * stored directory with stored variables.
+ */
+function heldPlan(saved: SavedPane, launch: LaunchRequest): PanePlan {
+  const shown = launch.argv.map(shellQuote).join(" ");
+  const env = Object.keys(saved.env);
+  return {
+    launches: [{ ...launch, command: shown }],
+    note: `held, not started (a store weft did not record for you here): it would run ${shown} ` +
+      `in ${launch.cwd}${env.length ? ` with ${env.join(", ")} set` : ""}; ` +
+      `\`weft allow ${saved.id}\` starts it`,
+    held: true,
+  };
 }
 
 function choose(
@@ -90,7 +116,7 @@ function choose(
     return inShell(`a shell ${where}: "${saved.command}" had ended (${how})`);
   }
   const kind = guessAgentKind(saved.command.split(/\s+/));
-  if (kind !== "claude" && kind !== "codex") {
+  if (!resumable(kind)) {
     return { argv: saved.argv, cwd: saved.cwd, note: `"${saved.command}" started again` };
   }
   const target: ResumeTarget = saved.agentSession

@@ -29,7 +29,8 @@ const SGR = /^\x1b\[([0-9;:]*)m$/;
 export function replay(screen: SavedScreen | undefined, marker: string): string {
   const head = `\x1b[0;7m ${clean(marker)} \x1b[0m\r\n`;
   if (!screen) return head;
-  const lines = screen.ansi.split("\n").map(dim);
+  // The marker of an earlier restore is on the saved screen too: one marker is enough.
+  const lines = screen.ansi.split("\n").filter((l) => !isMarker(l)).map(dim);
   while (lines.length && lines.at(-1)!.replace(SEQUENCE, "").trim() === "") lines.pop();
   if (!lines.length) return head;
   return `${head}\x1b[0;2m${lines.join("\x1b[0;2m\r\n")}\x1b[0m\r\n`;
@@ -43,6 +44,14 @@ function dim(line: string): string {
     const params = m[1] ? `${m[1]};` : "0;";
     return `\x1b[${params}2m`;
   });
+}
+
+/** A restore marker's text: `restored p3: <what was done> · saved <time>`. */
+const MARKER = /^ restored [^\s:]+: .* · saved \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\s*$/;
+
+/** True when a stored line (with its sequences) is a restore marker. */
+function isMarker(line: string): boolean {
+  return MARKER.test(line.replace(SEQUENCE, ""));
 }
 
 function clean(text: string): string {

@@ -24,3 +24,13 @@ Deno.test("replay() shows the marker alone when there is no screen or it was bla
   strictEqual(replay(undefined, "restored"), "\x1b[0;7m restored \x1b[0m\r\n");
   strictEqual(replay(screen("\n  \n"), "restored"), "\x1b[0;7m restored \x1b[0m\r\n");
 });
+
+Deno.test("replay() leaves out the marker of an earlier restore (one marker after many restarts)", () => {
+  const earlier = "\x1b[7m restored p1: shell in /tmp · saved 2026-11-26T10:00:00Z \x1b[0m";
+  const out = replay(screen(`${earlier}\n\x1b[2mold\x1b[0m\nnew\n`), "restored p1: again");
+  strictEqual(
+    out,
+    "\x1b[0;7m restored p1: again \x1b[0m\r\n" +
+      "\x1b[0;2m\x1b[2;2mold\x1b[0;2m\x1b[0;2m\r\nnew\x1b[0m\r\n",
+  );
+});

@@ -7,7 +7,7 @@
  */
 
 import type { DeferredPty, Model, WindowRecord } from "../model/mod.ts";
-import { panesOf } from "../layout/mod.ts";
+import { panesOf } from "../../protocols/layout/tree/mod.ts";
 import { type PanePlan, type PlanContext, planPane } from "./plan.ts";
 import { replay } from "./replay.ts";
 import { idOrder } from "./db.ts";
@@ -29,6 +29,8 @@ export interface RestoreReport {
   panes: number;
   /** Panes that could not be started at all (left out of their layout), one line each. */
   lost: string[];
+  /** Panes restored without their program, which waits to be allowed: id and what it runs. */
+  held: { pane: string; note: string }[];
   /**
    * Starts the programs a deferred restore left to start, a few per task so calls are
    * answered meanwhile; resolves when all run. Nothing to do without `defer`.
@@ -57,6 +59,7 @@ export function restoreSaved(
     windows: 0,
     panes: 0,
     lost: [],
+    held: [],
     start: () => startAll(deferred),
   };
   for (const session of saved.sessions) {
@@ -73,7 +76,7 @@ export function restoreSaved(
       { ...session, windows: [] },
       windows,
       (pane) => plans.get(pane)?.launches ?? [],
-      { defer: options.defer ?? false },
+      { defer: options.defer ?? false, ...(options.held ? { hold: options.held } : {}) },
     );
     deferred.push(...result.deferred);
     const when = new Date(saved.savedAt || Date.now()).toISOString().slice(0, 19) + "Z";
@@ -81,6 +84,9 @@ export function restoreSaved(
       // Written before the new process's first output is read: the old screen comes first.
       const marker = `restored ${pane.id}: ${plans.get(pane.id)!.note} · saved ${when}`;
       pane.screen.write(replay(saved.screens.get(pane.id), marker));
+      if (plans.get(pane.id)!.held) {
+        report.held.push({ pane: pane.id, note: plans.get(pane.id)!.note });
+      }
     }
     const started = new Set(result.panes.map((p) => p.id));
     const lost = new Map(result.failed.filter((f) => !started.has(f.pane)).map((f) => [f.pane, f]));

@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { LayoutNode, Size } from "../layout/mod.ts";
+import type { LayoutNode, Size } from "../../protocols/layout/tree/mod.ts";
 import type { AgentKind, Pane, PaneExit, SessionRecord, WindowRecord } from "../model/mod.ts";
 import { canvasOwner } from "../model/canvas_pty.ts";
 
@@ -56,6 +56,8 @@ export interface SavedPane {
   exit: PaneExit | null;
   /** A canvas pane's owner (no process; see `pane.canvas`); absent for a program's pane. */
   canvas?: string;
+  /** This user's seal over the rest (`seal.ts`); absent on a pane weft did not seal. */
+  seal?: string;
 }
 
 /** The last screenful of a pane, with colours (SGR). */

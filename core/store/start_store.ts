@@ -5,7 +5,9 @@
  * @module
  */
 
-import type { Model } from "../model/mod.ts";
+import { DeferredPty, type Model } from "../model/mod.ts";
+import { WeftError } from "../../protocols/bus/errors.ts";
+import { Sealer } from "./seal.ts";
 import { openStore } from "./open.ts";
 import type { RestoreMode } from "./plan.ts";
 import { type RestoreReport, restoreSaved } from "./restore.ts";
@@ -30,6 +32,8 @@ export interface StartStoreOptions {
    * (the server listens in between).
    */
   deferStart?: boolean;
+  /** Tells this user's panes from others' (default: the user's key, `seal.ts`). */
+  sealer?: Sealer;
   /** Writer timings (tests, benchmarks). */
   delayMs?: number;
   sweepMs?: number;
@@ -45,6 +49,13 @@ export interface ProjectStore {
   flush(): Promise<void>;
   /** Writes a last time and closes the file: call before panes are ended at a stop. */
   close(): void;
+  /** The restored panes whose programs wait to be allowed (no valid seal). */
+  held(): string[];
+  /**
+   * Starts held panes' programs (all when `panes` is empty) and seals them as this user's;
+   * returns the ids started. `NOT_FOUND` for a pane that is not held.
+   */
+  allow(panes?: readonly string[]): Promise<string[]>;
   /** Write counts and the time spent writing, for figures. */
   stats(): { writes: number; docs: number; screens: number; logged: number; busyMs: number };
 }
@@ -64,14 +75,18 @@ export async function startStore(options: StartStoreOptions): Promise<ProjectSto
   const log = options.log ?? ((line: string) => console.error(line));
   const opened = await openStore(options.file, { fresh: options.fresh ?? false });
   for (const line of opened.notices) log(line);
+  const sealer = options.sealer ?? await Sealer.load();
+  const held = new Set<string>();
   let restored: RestoreReport | undefined;
   if (opened.saved && options.restore !== "off") {
     const started = performance.now();
+    for (const [id, pane] of opened.saved.panes) if (!sealer.verify(pane)) held.add(id);
     restored = restoreSaved(options.model, opened.saved, {
       mode: options.restore,
       shell: options.shell,
       projectDir: options.projectDir,
       defer: options.deferStart ?? false,
+      held,
     });
     log(
       `weft: restored ${restored.sessions} session(s), ${restored.windows} window(s), ` +
@@ -80,13 +95,34 @@ export async function startStore(options: StartStoreOptions): Promise<ProjectSto
         } ms`,
     );
     for (const line of restored.lost) log(`weft: could not restore pane ${line}`);
+    // Only the panes that came back wait: the others are gone or canvases (no program).
+    for (const id of [...held]) if (!restored.held.some((h) => h.pane === id)) held.delete(id);
+    tellHeld(restored.held, { file: shown(options.file), problem: sealer.problem, log });
   }
+  const heldOf = { held: () => [...held].filter((id) => options.model.panes.has(id)) };
+  const allow = (panes: readonly string[] | undefined, rewrite?: (id: string) => void) => {
+    const ids = panes?.length ? [...panes] : heldOf.held();
+    for (const id of ids) {
+      if (!held.has(id) || !options.model.panes.has(id)) {
+        throw new WeftError("NOT_FOUND", `Cannot allow pane "${id}": it is not a held pane`);
+      }
+    }
+    for (const id of ids) {
+      held.delete(id);
+      const pty = options.model.panes.get(id)!.pty;
+      if (pty instanceof DeferredPty) pty.start();
+      rewrite?.(id);
+    }
+    return ids;
+  };
   if (!opened.db) {
     return {
       restored,
       startPanes: () => restored?.start() ?? Promise.resolve(),
       flush: () => Promise.resolve(),
       close: () => {},
+      ...heldOf,
+      allow: (panes) => Promise.resolve().then(() => allow(panes)),
       stats: zero,
     };
   }
@@ -97,6 +133,7 @@ export async function startStore(options: StartStoreOptions): Promise<ProjectSto
     events: options.events,
     ...(options.delayMs !== undefined ? { delayMs: options.delayMs } : {}),
     ...(options.sweepMs !== undefined ? { sweepMs: options.sweepMs } : {}),
+    seal: (doc) => held.has(doc.id) ? doc : sealer.seal(doc),
     onError: (err) => {
       if (reported) return;
       reported = true;
@@ -112,8 +149,33 @@ export async function startStore(options: StartStoreOptions): Promise<ProjectSto
     startPanes: () => restored?.start() ?? Promise.resolve(),
     flush: () => writer.flush(),
     close: () => writer.close(),
+    ...heldOf,
+    allow: async (panes) => {
+      const ids = allow(panes, (id) => void writer.rewrite(id));
+      await writer.flush();
+      return ids;
+    },
     stats: () => ({ ...writer.stats }),
   };
+}
+
+/** Says which panes wait, what each would run, and how to start them. */
+function tellHeld(
+  held: RestoreReport["held"],
+  how: { file: string; problem: string | undefined; log: (line: string) => void },
+): void {
+  if (!held.length) return;
+  const { log } = how;
+  log(
+    `weft: ${how.file} holds ${held.length} pane(s) that your weft did not record on this ` +
+      "machine (a store made elsewhere, e.g. one that came with the project): they are " +
+      "restored without starting their programs" + (how.problem ? ` (${how.problem})` : ""),
+  );
+  for (const h of held) log(`weft:   ${h.pane}: ${h.note}`);
+  log(
+    `weft: \`weft allow\` starts them all, \`weft allow ${held[0]!.pane}\` one; ` +
+      `\`weft kill ${held[0]!.pane}\` closes one`,
+  );
 }
 
 function zero() {

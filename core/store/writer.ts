@@ -13,7 +13,7 @@
 import type { EventFilter, WeftEvent } from "../../protocols/bus/events.ts";
 import type { Model } from "../model/mod.ts";
 import type { DocChange, DocTable, ScreenChange, StoreDb } from "./db.ts";
-import { savedPane, savedSession, savedWindow } from "./saved.ts";
+import { type SavedPane, savedPane, savedSession, savedWindow } from "./saved.ts";
 import { Checkpointer } from "./_checkpointer.ts";
 import { ScreenKeeper } from "./_screens.ts";
 import { Journal } from "./_journal.ts";
@@ -47,6 +47,8 @@ export interface WriterOptions {
   sweepMs?: number;
   /** Told once when a write fails; the writer stops writing and the server goes on. */
   onError?: (err: unknown) => void;
+  /** Seals a pane's stored form (`seal.ts`); default: stored as it is. */
+  seal?: (doc: SavedPane) => SavedPane;
 }
 
 type Kind = "sessions" | "windows" | "panes";
@@ -120,6 +122,12 @@ export class StoreWriter {
       this.#screens.pass();
     }, sweepMs);
     Deno.unrefTimer(this.#sweeper);
+  }
+
+  /** Writes a pane again (its seal changed), now. */
+  rewrite(pane: string): Promise<void> {
+    this.#dirty.panes.add(pane);
+    return this.flush();
   }
 
   /** Makes whatever changed durable, now; resolves once the kernel has it. */
@@ -280,6 +288,7 @@ export class StoreWriter {
       // What the log holds stays there: the next open replays it.
       return this.#fail(err);
     }
+    this.#checkpointer?.changed();
     this.stats.writes++;
     this.stats.docs += docs.length;
     this.stats.screens += screens.length;
@@ -309,7 +318,7 @@ export class StoreWriter {
     }
     for (const id of this.#dirty.panes) {
       const p = model.panes.get(id);
-      put("panes", id, p && savedPane(p));
+      put("panes", id, p && (this.#o.seal?.(savedPane(p)) ?? savedPane(p)));
     }
     if (this.#meta) {
       put("meta", "current", model.current().session ?? null);

@@ -15,11 +15,13 @@ import { type Message, MessagingLink } from "./_messaging.ts";
 import type { BridgeState } from "./_state.ts";
 import { removeAgent, storeAgent } from "./_agents.ts";
 import type { Options } from "./options.ts";
+import { pruneHistory, pruneRuns, type Retention } from "./_retention.ts";
+import type { BusCall } from "@weft/weft/plugin";
 
-type Call = <T>(name: string, input: unknown) => Promise<T>;
+type Call = BusCall;
 
-/** How long each try's files (its stream-json, for `bridge.tail`) are kept. */
-const RUNS_KEPT_MS = 7 * 24 * 3600_000;
+/** How often the history and the try files are pruned (`_retention.ts`) after the start. */
+const PRUNE_EVERY_MS = 3600_000;
 
 /** Builds the bridge's state; see the module doc. */
 export async function setupBridge(ctx: PluginContext<Options>): Promise<BridgeState> {
@@ -30,10 +32,25 @@ export async function setupBridge(ctx: PluginContext<Options>): Promise<BridgeSt
   const projectDir = ctx.dataDir.replace(/\/\.weft\/data\/bridge\/?$/, "");
   const runs = `${ctx.dataDir}/runs`;
   await Deno.mkdir(runs, { recursive: true });
-  await pruneRuns(runs, RUNS_KEPT_MS);
   const db = openDb(ctx.dataDir);
+  const keep: Retention = {
+    keepMs: options.historyDays * 86_400_000,
+    keepItems: options.historyItems,
+    runsBytes: options.runsMiB * 1024 * 1024,
+  };
+  const prune = async () => {
+    const files = await pruneRuns(runs, keep);
+    const items = pruneHistory(db, keep);
+    if (files || items) ctx.log(`pruned ${items} finished message(s) and ${files} try file(s)`);
+  };
+  await prune();
+  const pruner = setInterval(
+    () => void prune().catch((err) => ctx.log(`prune: ${err}`)),
+    PRUNE_EVERY_MS,
+  );
+  Deno.unrefTimer(pruner);
   syncConfigured(db, options);
-  const call: Call = (name, input) => ctx.call(name, input);
+  const call: Call = <T>(name: string, input?: unknown) => ctx.call<T>(name, input);
   const panes = new PaneExecutor({ call, session: options.session });
   const broker = new Broker({
     db,
@@ -113,20 +130,10 @@ async function joinMessaging(
   for (const { id } of held) await link.deliver(id);
 }
 
-/** Deletes the files of tries older than `keepMs`. */
-async function pruneRuns(dir: string, keepMs: number): Promise<void> {
-  const before = Date.now() - keepMs;
-  for await (const entry of Deno.readDir(dir)) {
-    const path = `${dir}/${entry.name}`;
-    const info = await Deno.stat(path).catch(() => undefined);
-    if (info?.mtime && info.mtime.getTime() < before) await Deno.remove(path).catch(() => {});
-  }
-}
-
 /** Closes the panes of turns an earlier run of the bridge left (it retries those turns). */
 async function closeStalePanes(call: Call): Promise<void> {
   try {
-    const { panes } = await call<{ panes: { id: string }[] }>("pane.list", { tag: PANE_TAG });
+    const { panes } = await call("pane.list", { tag: PANE_TAG });
     await Promise.all(panes.map((p) => call("pane.close", { pane: p.id }).catch(() => {})));
   } catch { /* no panes to look at */ }
 }

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { parseArgs } from "node:util";
+import { parseArgs } from "../cli/args.ts";
 import type { CliIo, Subcommand } from "../cli/io.ts";
 import { intOption, print, UsageError, withClient } from "../cli/io.ts";
 import type { WeftClient } from "../client/mod.ts";

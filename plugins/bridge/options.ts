@@ -56,6 +56,12 @@ export interface Options {
   maxHops: number;
   /** The session whose windows (one per agent) show the turns. */
   session: string;
+  /** Days finished messages, their turns and their try files are kept. */
+  historyDays: number;
+  /** Most finished messages kept, whatever their age. */
+  historyItems: number;
+  /** Most MiB of try files (stream-json transcripts) kept. */
+  runsMiB: number;
 }
 
 /** The options of a project that sets none. */
@@ -66,6 +72,9 @@ export const defaults: Options = {
   backoffMs: 1000,
   maxHops: 20,
   session: "bridge",
+  historyDays: 7,
+  historyItems: 10_000,
+  runsMiB: 256,
 };
 
 /**
@@ -85,6 +94,9 @@ export const parseOptions: (raw: unknown) => Options = optionsParser<Options>("b
     backoffMs: z.number().int().min(0).max(3_600_000).optional(),
     maxHops: z.number().int().min(1).max(10_000).optional(),
     session: z.string().min(1).max(64).optional(),
+    historyDays: z.number().min(0).max(3650).optional(),
+    historyItems: z.number().int().min(0).max(10_000_000).optional(),
+    runsMiB: z.number().min(0).max(1024 * 1024).optional(),
   }),
   defaults,
 });

@@ -66,7 +66,7 @@ export class Canvases {
     if (ctx.options.agentsTickMs > 0) {
       setInterval(() => this.#refreshLive(), ctx.options.agentsTickMs);
     }
-    const { panes } = await ctx.call<{ panes: PaneFacts[] }>("pane.list", {});
+    const { panes } = await ctx.call("pane.list", {});
     for (const p of panes) if (p.canvas) this.#canvasPanes.add(p.id);
     for (const p of panes.filter((p) => p.canvas === ctx.name)) await this.#adopt(p);
   }
@@ -78,10 +78,10 @@ export class Canvases {
     return c;
   }
 
-  /** Opens a canvas: a new pane showing `source`. A source that fails is drawn and thrown. */
+  /** Opens a canvas: a new pane showing `source`; a source that fails closes it and throws. */
   async open(source: Source, placement: Placement): Promise<CanvasReport> {
     checkSource(source);
-    const info = await this.#ctx.call<{ id: string; cols: number; rows: number }>(
+    const info = await this.#ctx.call(
       "pane.canvas",
       { ...defined(placement), meta: metaOf(source) },
     );
@@ -96,7 +96,17 @@ export class Canvases {
     };
     this.#canvases.set(c.pane, c);
     this.#canvasPanes.add(c.pane);
-    await this.#refresh(c);
+    try {
+      await this.#refresh(c);
+    } catch (err) {
+      // A canvas that cannot show its source is not kept: each failed open (an agent's tag in
+      // a loop) would leave a pane behind.
+      this.forget(c.pane);
+      await this.#ctx.call("pane.close", { pane: c.pane }).catch(() => {});
+      if (!(err instanceof WeftError)) throw err;
+      const { pane: _, ...data } = (err.data ?? {}) as Record<string, unknown>;
+      throw new WeftError(err.code, err.message, data);
+    }
     this.#watch(c);
     return this.#report(c);
   }
@@ -141,7 +151,7 @@ export class Canvases {
       await loadSource(c, {
         projectDir: this.#projectDir,
         options: this.#ctx.options,
-        panes: async () => (await this.#ctx.call<{ panes: PaneFacts[] }>("pane.list", {})).panes,
+        panes: async () => (await this.#ctx.call("pane.list", {})).panes,
       });
     } catch (err) {
       c.error = err instanceof WeftError ? err : new WeftError("INTERNAL", String(err));

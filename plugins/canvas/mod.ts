@@ -8,7 +8,7 @@
  * - Sources: `content`, or a `path` inside the project (the plugin may read the project folder
  *   and nothing else), watched and drawn again on change; a huge file shows its head (a log its
  *   end) at once. A path outside the project, a missing file or one its kind cannot parse is
- *   drawn in the pane and returned as the error.
+ *   returned as the error, and its pane closed.
  * - In the pane: arrows or j/k, PgUp/PgDn or space/b, g/G, `/` to search (n/N next), q closes.
  *   Resizes draw again at the new size.
  * - After a server restart the store brings canvas panes back (their last frame); the plugin
@@ -45,7 +45,7 @@ export default definePlugin({
   commands: [open, update, close, kinds],
   options: parseOptions,
   setup: async (ctx) => {
-    const { projectDir } = await ctx.call<{ projectDir: string }>("server.status", {});
+    const { projectDir } = await ctx.call("server.status", {});
     const canvases = new Canvases(ctx, projectDir);
     await canvases.start();
     return canvases;

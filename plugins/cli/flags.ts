@@ -9,7 +9,7 @@
  * @module
  */
 
-import { parseArgs } from "node:util";
+import { parseArgs } from "./args.ts";
 import type { CommandSpec, JsonSchema } from "../../protocols/bus/command_spec.ts";
 import { UsageError } from "./io.ts";
 

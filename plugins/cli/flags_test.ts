@@ -104,7 +104,7 @@ Deno.test("parseFlags() refuses an unknown flag, an omitted field's flag and, un
   for (const args of [["--bogus"], ["--pane", "p1"], ["p1"], ["--layout", "x"]]) {
     assert.throws(
       () => parseFlags(args, SPEC, { omit: ["pane"] }),
-      (err: { code?: string }) => err.code?.startsWith("ERR_PARSE_ARGS") === true,
+      (err) => err instanceof UsageError && !/positional/.test(err.message),
       args.join(" "),
     );
   }
@@ -120,4 +120,12 @@ Deno.test("describeFlags() lists each flag with its value form and the field's d
   assert.match(text, /^ {2}--env KEY=VALUE…\n/m);
   assert.match(text, /^ {2}--\[no-\]join\n/m);
   assert.doesNotMatch(text, /--pane|--layout/);
+});
+
+Deno.test("parseFlags() names the flag meant for a mistyped one", () => {
+  assert.throws(
+    () => parseFlags(["--tgas", "a"], SPEC),
+    (err) =>
+      err instanceof UsageError && err.message === "unknown flag --tgas; did you mean --tags?",
+  );
 });

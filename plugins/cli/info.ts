@@ -1,15 +1,12 @@
 /**
- * The server-wide subcommands: ls, status, stop, call, help.
+ * The server-wide subcommands: ls, status, stop, call.
  *
  * @module
  */
 
-import { parseArgs } from "node:util";
-import type { CommandSpec, JsonSchema } from "../../core/bus/mod.ts";
-import type { CoreDeps } from "../../core/commands/mod.ts";
-import type { PaneInfo, SessionInfo, WindowInfo } from "../../core/model/mod.ts";
-import { describeFlags } from "./flags.ts";
-import { connect, print, type Subcommand, UsageError, withClient } from "./io.ts";
+import { parseArgs } from "./args.ts";
+import type { PaneInfo, SessionInfo, WindowInfo } from "../../protocols/bus/records.ts";
+import { print, type Subcommand, UsageError, withClient } from "./io.ts";
 
 /** `weft ls` */
 export const ls: Subcommand = {
@@ -18,9 +15,12 @@ export const ls: Subcommand = {
   run: async (args, io) => {
     const { values } = parseArgs({ args, options: { json: { type: "boolean" } } });
     return await withClient(io, async (client) => {
-      const { sessions } = await client.call<{ sessions: SessionInfo[] }>("session.list");
-      const { windows } = await client.call<{ windows: WindowInfo[] }>("window.list");
-      const { panes } = await client.call<{ panes: PaneInfo[] }>("pane.list");
+      // One round trip for the three: a CLI call's time is mostly waiting on the socket.
+      const [{ sessions }, { windows }, { panes }] = await Promise.all([
+        client.call("session.list"),
+        client.call("window.list"),
+        client.call("pane.list"),
+      ]);
       print(
         io,
         !!values.json,
@@ -66,7 +66,7 @@ export const status: Subcommand = {
   run: async (args, io) => {
     const { values } = parseArgs({ args, options: { json: { type: "boolean" } } });
     return await withClient(io, async (client) => {
-      const s = await client.call<Record<string, unknown>>("server.status");
+      const s = await client.call("server.status");
       print(
         io,
         !!values.json,
@@ -89,7 +89,7 @@ export const stop: Subcommand = {
     return await withClient(io, async (client) => {
       // The server hangs up once every pane's processes are gone.
       const closed = new Promise<void>((resolve) => client.onClose(resolve));
-      const { graceMs } = await client.call<{ graceMs?: number }>("server.stop");
+      const { graceMs } = await client.call("server.stop");
       const limitMs = (graceMs ?? 2000) + STOP_SLACK_MS;
       let timer: ReturnType<typeof setTimeout> | undefined;
       const timedOut = new Promise<boolean>((resolve) => {
@@ -113,6 +113,7 @@ const STOP_SLACK_MS = 10_000;
 /** `weft call` */
 export const call: Subcommand = {
   usage: "weft call COMMAND ['JSON']",
+  words: "foreign",
   summary: "Call any bus command (plugin ones too) with JSON input; prints the JSON result",
   run: async (args, io) => {
     const [name, json, ...rest] = args;
@@ -133,74 +134,3 @@ export const call: Subcommand = {
     });
   },
 };
-
-/** `weft help [COMMAND]`: CLI subcommands, and every bus command of the running server. */
-export function helpCommand(load: () => Promise<Record<string, Subcommand>>): Subcommand {
-  return {
-    usage: "weft help [COMMAND]",
-    summary: "Show the CLI's subcommands and every bus command with its arguments",
-    run: async (args, io) => {
-      const subcommands = { ...(await load()) };
-      subcommands.help = helpCommand(load);
-      const specs = await commandSpecs(io);
-      const name = args[0];
-      if (name) {
-        const sub = subcommands[name];
-        const spec = specs.find((s) => s.name === name);
-        if (!sub && !spec) throw new UsageError(`unknown command "${name}"`);
-        if (sub) io.out(`usage: ${sub.usage}\n  ${sub.summary}\n`);
-        if (sub?.flags) io.out(flagHelp(sub.flags, specs));
-        if (spec) io.out(describeSpec(spec));
-        return 0;
-      }
-      io.out("weft: a terminal multiplexer for AI coding agents\n\nCLI:\n");
-      for (const sub of Object.values(subcommands)) {
-        io.out(`  ${sub.usage}\n      ${sub.summary}\n`);
-      }
-      io.out("\nBus commands (weft call NAME 'JSON'; weft help NAME for arguments):\n");
-      for (const s of specs) {
-        io.out(
-          `  ${s.name.padEnd(22)} ${s.title}${
-            s.owner && s.owner !== "core" ? ` [${s.owner}]` : ""
-          }\n`,
-        );
-      }
-      return 0;
-    },
-  };
-}
-
-async function commandSpecs(io: Parameters<Subcommand["run"]>[1]): Promise<CommandSpec[]> {
-  try {
-    const client = await connect(io);
-    try {
-      return (await client.call<{ commands: CommandSpec[] }>("server.commands")).commands;
-    } finally {
-      client.close();
-    }
-  } catch {
-    // No server: the built-in commands still have their specs (the factories do not touch deps).
-    const { coreCommands } = await import("../../core/commands/mod.ts");
-    return coreCommands({} as CoreDeps).map((c) => ({ ...c, owner: "core" }));
-  }
-}
-
-/** A subcommand's flags, from its bus command's spec. */
-function flagHelp(flags: NonNullable<Subcommand["flags"]>, specs: CommandSpec[]): string {
-  const spec = specs.find((s) => s.name === flags.command);
-  return spec ? describeFlags(spec, flags.plan) : "";
-}
-
-function describeSpec(spec: CommandSpec): string {
-  const lines = [`${spec.name} — ${spec.title}`, `  ${spec.description}`];
-  lines.push(`  needs: ${spec.capabilities.length ? spec.capabilities.join(", ") : "nothing"}`);
-  const props = (spec.inputSchema.properties ?? {}) as Record<string, JsonSchema>;
-  const required = new Set((spec.inputSchema.required ?? []) as string[]);
-  if (Object.keys(props).length) lines.push("  arguments:");
-  for (const [key, schema] of Object.entries(props)) {
-    const type = schema.enum ? (schema.enum as unknown[]).join("|") : String(schema.type ?? "any");
-    const desc = schema.description ? `  ${schema.description}` : "";
-    lines.push(`    ${key}${required.has(key) ? "" : "?"}: ${type}${desc}`);
-  }
-  return lines.join("\n") + "\n";
-}

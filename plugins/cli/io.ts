@@ -4,7 +4,7 @@
  * @module
  */
 
-import { WeftClient } from "../client/mod.ts";
+import { paneHello, paneRefused, WeftClient } from "../client/mod.ts";
 import type { FlagPlan } from "./flags.ts";
 
 /** Where a subcommand writes; tests pass their own. */
@@ -15,6 +15,8 @@ export interface CliIo {
   env: (name: string) => string | undefined;
   /** Reads all of stdin as text (for `weft tmux load-buffer -`); none: empty. */
   stdin?: () => Promise<string>;
+  /** True when a person is at a terminal (stdin and stdout): `weft` alone then attaches. */
+  interactive?: boolean;
 }
 
 /** The process's own I/O. */
@@ -24,6 +26,7 @@ export const processIo: CliIo = {
   cwd: Deno.cwd(),
   env: (name) => Deno.env.get(name),
   stdin: () => new Response(Deno.stdin.readable).text(),
+  interactive: Deno.stdin.isTerminal() && Deno.stdout.isTerminal(),
 };
 
 /** The exit code of a Unix tool that SIGPIPE ended (128 + 13). */
@@ -57,13 +60,28 @@ export interface Subcommand {
   summary: string;
   /** The bus command whose input fields are its flags, and how (for `weft help NAME`). */
   flags?: { command: string; plan: FlagPlan };
+  /**
+   * `"foreign"` when its words are another program's (tmux's, a JSON input): only a first
+   * `--help`/`-h` is weft's help, and `--json` is not weft's.
+   */
+  words?: "foreign";
+  /**
+   * True (or true for these arguments) when it needs a server and starts one in the background
+   * if none runs, as tmux does (`attach`, `new`, `mcp`).
+   */
+  starts?: boolean | ((args: readonly string[]) => boolean);
   run: (args: string[], io: CliIo) => Promise<number>;
 }
 
-/** Connects to the project's server as the CLI, attributed to `WEFT_PANE` when set. */
-export function connect(io: CliIo): Promise<WeftClient> {
-  const pane = io.env("WEFT_PANE");
-  return WeftClient.find(io.cwd, { client: "cli", ...(pane ? { pane } : {}) });
+/**
+ * Connects to the project's server as the CLI, attributed to `WEFT_PANE` when its key proves
+ * it; says so on stderr when the server does not believe the pane.
+ */
+export async function connect(io: CliIo): Promise<WeftClient> {
+  const client = await WeftClient.find(io.cwd, { client: "cli", ...paneHello(io.env) });
+  const refused = paneRefused(client.hello);
+  if (refused) io.err(`weft: ${refused}\n`);
+  return client;
 }
 
 /** Runs `fn` with a connected client and closes it afterwards. */

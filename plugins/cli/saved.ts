@@ -5,11 +5,11 @@
  * @module
  */
 
-import { parseArgs } from "node:util";
+import { parseArgs } from "./args.ts";
 import { loadConfig } from "../../core/config/mod.ts";
-import { panesOf } from "../../core/layout/mod.ts";
+import { panesOf } from "../../protocols/layout/tree/mod.ts";
 import { serverPaths } from "../../core/server/paths.ts";
-import { planAll, type SavedState, StoreDb } from "../../core/store/mod.ts";
+import { planAll, type SavedState, Sealer, StoreDb } from "../../core/store/mod.ts";
 import { BUILTIN_PLUGINS } from "../builtin.ts";
 import { print, type Subcommand } from "./io.ts";
 
@@ -31,14 +31,22 @@ export const saved: Subcommand = {
       return state.startsWith("nothing") ? 0 : 1;
     }
     const mode = config.restore;
+    const sealer = await Sealer.load();
+    const held = new Set([...state.panes].filter(([, p]) => !sealer.verify(p)).map(([id]) => id));
     const plans = mode === "off" ? new Map() : planAll(state, {
       mode,
       shell: config.shell,
       projectDir: config.projectDir,
+      held,
     });
     const panes = [...state.panes.values()].map((p) => {
       const plan = plans.get(p.id);
-      return { ...p, ...(plan ? { restore: { note: plan.note, ...plan.launches[0]! } } : {}) };
+      return {
+        ...p,
+        ...(plan
+          ? { restore: { note: plan.note, held: plan.held ?? false, ...plan.launches[0]! } }
+          : {}),
+      };
     });
     const value = {
       mode,

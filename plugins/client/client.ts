@@ -4,7 +4,8 @@
  * @module
  */
 
-import type { EventFilter, WeftEvent } from "../../core/bus/mod.ts";
+import type { CoreCalls, CoreCommand } from "../../protocols/bus/calls.ts";
+import type { EventFilter, WeftEvent } from "../../protocols/bus/events.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { findServerInfo } from "../../core/server/info.ts";
 import {
@@ -21,6 +22,8 @@ export interface HelloOptions {
   client?: string;
   /** The pane this client runs in (`WEFT_PANE`), so its actions are attributed to it. */
   pane?: string;
+  /** That pane's key (`WEFT_SIDEBAND_KEY`): without it the server does not believe `pane`. */
+  key?: string;
   /** Give up rights: only these capabilities (a read-only bridge). */
   grants?: string[];
 }
@@ -87,7 +90,8 @@ export class WeftClient {
   /** Finds the server of the project around `start` (`.weft/server.json` upward) and connects. */
   static async find(start: string, hello: HelloOptions = {}): Promise<WeftClient> {
     const found = await findServerInfo(start);
-    const howTo = "start one with `deno task serve` (or `weft serve`) in the project directory";
+    const howTo = "start one with `weft serve` in the project directory (`weft`, `weft new` and " +
+      "`weft mcp` start one in the background)";
     if (!found) {
       throw new WeftError(
         "UNAVAILABLE",
@@ -105,7 +109,9 @@ export class WeftClient {
   }
 
   /** Calls a method; resolves with its result or rejects with a {@link WeftError}. */
-  call<T = Record<string, unknown>>(method: string, params: unknown = {}): Promise<T> {
+  call<N extends CoreCommand>(method: N, params?: unknown): Promise<CoreCalls[N]>;
+  call<T = Record<string, unknown>>(method: string, params?: unknown): Promise<T>;
+  call<T>(method: string, params: unknown = {}): Promise<T> {
     return this.#request<T>(method, params);
   }
 

@@ -5,4 +5,5 @@
  */
 
 export { WeftClient } from "./client.ts";
+export { paneHello, paneRefused } from "./pane_hello.ts";
 export type { HelloOptions, SubscribeOptions } from "./client.ts";

@@ -7,7 +7,7 @@
  */
 
 import { dirname, join } from "node:path";
-import { parseArgs } from "node:util";
+import { parseArgs } from "../cli/args.ts";
 import type { CliIo, Subcommand } from "../cli/io.ts";
 import { print, UsageError } from "../cli/io.ts";
 import { findConfigFile } from "../../core/config/mod.ts";

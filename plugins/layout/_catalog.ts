@@ -1,7 +1,7 @@
 // The presets one layout plugin knows: the built-in table, then the project's config ones (at
 // setup), then those added by `layout.define_preset`. The plugin's setup makes one and hands it
 // to every handler in its state.
-import { type LayoutNode, normalise, type Size } from "../../core/layout/mod.ts";
+import { type LayoutNode, normalise, type Size } from "../../protocols/layout/tree/mod.ts";
 import { findPreset } from "../../protocols/layout/mod.ts";
 import type { PresetBuilder } from "./plan.ts";
 import { type Preset, PRESETS } from "./presets.ts";

@@ -7,7 +7,7 @@
  */
 
 import { basename, isAbsolute, join, resolve } from "node:path";
-import { parseArgs } from "node:util";
+import { parseArgs } from "../cli/args.ts";
 import type { WeftClient } from "../client/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import {

@@ -1,4 +1,4 @@
-import { type LayoutNode, normalise, removePane } from "../../core/layout/mod.ts";
+import { type LayoutNode, normalise, removePane } from "../../protocols/layout/tree/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { checkSpec } from "../../protocols/layout/mod.ts";
 import { planLayout } from "./plan.ts";

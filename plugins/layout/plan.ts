@@ -1,4 +1,4 @@
-import { type LayoutNode, normalise, type Size } from "../../core/layout/mod.ts";
+import { type LayoutNode, normalise, type Size } from "../../protocols/layout/tree/mod.ts";
 import type { LayoutSpec, PaneSpec } from "../../protocols/layout/mod.ts";
 
 /** One pane a plan will start: what to run and where in the spec it was written. */

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { type LayoutNode, normalise, type Size } from "../../core/layout/mod.ts";
+import { type LayoutNode, normalise, type Size } from "../../protocols/layout/tree/mod.ts";
 
 /** What a preset may be tuned with. */
 export interface PresetOptions {

@@ -6,7 +6,7 @@ import {
   layoutRects,
   panesOf,
   type Size,
-} from "../../core/layout/mod.ts";
+} from "../../protocols/layout/tree/mod.ts";
 import { findPreset } from "../../protocols/layout/mod.ts";
 import { PRESETS } from "./presets.ts";
 

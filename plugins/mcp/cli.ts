@@ -7,8 +7,8 @@
 
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
-import { WeftClient } from "../client/mod.ts";
+import { parseArgs } from "../cli/args.ts";
+import { paneHello, paneRefused, WeftClient } from "../client/mod.ts";
 import { loadConfig } from "../../core/config/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { findServerInfo } from "../../core/server/info.ts";
@@ -19,8 +19,11 @@ import { READ_ONLY_GRANTS } from "./mod.ts";
 import { serveStdio } from "./stdio.ts";
 import { lastPort } from "./_last_port.ts";
 import { BUILTIN_PLUGINS } from "../builtin.ts";
+import { installedWeft } from "../cli/installed.ts";
+import { checkProfile } from "../../protocols/mcp/mod.ts";
 
-const USAGE = "weft mcp [--project DIR] [--read-only] | weft mcp config [--http|--stdio] " +
+const USAGE = "weft mcp [--project DIR] [--read-only] [--tools all|PROFILE|A,B…] | " +
+  "weft mcp config [--http|--stdio] " +
   "[--bin NAME] [--project DIR] | weft mcp token [--project DIR]";
 
 /** The `mcp` subcommand. */
@@ -39,17 +42,24 @@ export const mcp: Subcommand = {
 async function stdio(args: string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { project: { type: "string" }, "read-only": { type: "boolean" } },
+    options: {
+      project: { type: "string" },
+      "read-only": { type: "boolean" },
+      tools: { type: "string" },
+    },
   });
   const start = values.project ? resolve(io.cwd, values.project) : io.cwd;
   const options = await projectOptions(start);
+  if (values.tools !== undefined) options.tools = toolsFlag(values.tools);
   const readOnly = values["read-only"] === true || options.readOnly === true;
-  const pane = io.env("WEFT_PANE");
   const client = await WeftClient.find(start, {
     client: "mcp",
-    ...(pane ? { pane } : {}),
+    ...paneHello(io.env),
     ...(readOnly ? { grants: [...READ_ONLY_GRANTS] } : {}),
   });
+  // Claude Code keeps a stdio server's stderr in its MCP log.
+  const refused = paneRefused(client.hello);
+  if (refused) io.err(`weft mcp: ${refused}\n`);
   try {
     const why = await serveStdio(client, { ...options, readOnly });
     if (why === "server") {
@@ -60,6 +70,18 @@ async function stdio(args: string[], io: CliIo): Promise<number> {
   } finally {
     client.close();
   }
+}
+
+/** `--tools all`, `--tools layout`, `--tools agent,open_canvas`. */
+function toolsFlag(value: string): string | string[] {
+  const words = value.split(",").map((w) => w.trim()).filter(Boolean);
+  if (words.length !== 1) return words;
+  try {
+    checkProfile(words[0]!);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  return words[0]!;
 }
 
 async function config(args: string[], io: CliIo): Promise<number> {
@@ -74,7 +96,8 @@ async function config(args: string[], io: CliIo): Promise<number> {
   });
   if (values.http && values.stdio) throw new UsageError("give --http or --stdio, not both");
   const start = values.project ? resolve(io.cwd, values.project) : io.cwd;
-  const server = values.http ? await httpEntry(start) : stdioEntry(values.bin, values.project);
+  const bin = values.bin ?? installedWeft(io.env("PATH"));
+  const server = values.http ? await httpEntry(start) : stdioEntry(bin, values.project);
   io.out(JSON.stringify({ mcpServers: { weft: server } }, null, 2) + "\n");
   return 0;
 }

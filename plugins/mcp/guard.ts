@@ -7,8 +7,6 @@
 
 import { isLoopbackHost, isLoopbackOrigin } from "../../protocols/http/loopback.ts";
 
-export { isLoopbackHost, isLoopbackOrigin };
-
 /** What the gate checks against. */
 export interface GuardOptions {
   /** The port the server listens on (a Host header must name it when it names one). */

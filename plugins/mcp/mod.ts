@@ -27,7 +27,7 @@ import { ToolCatalog } from "./catalog.ts";
 import { CONFORMANCE_FIXTURES } from "./conformance.ts";
 import { type McpHost, replyOf } from "./host.ts";
 import { type HttpOptions, type HttpServer, serveHttp } from "./http.ts";
-import { publishedPort, publishHttp } from "./server_info.ts";
+import { publishedPort, publishHttp } from "@weft/weft/plugin";
 import { keepPort, lastPort } from "./_last_port.ts";
 import { createSession } from "./session_server.ts";
 import { ensureToken } from "./token.ts";
@@ -75,12 +75,12 @@ const status = defineCommand({
 
 async function setup(ctx: PluginContext<Options>): Promise<Running> {
   const { options } = ctx;
-  const { projectDir } = await ctx.call<{ projectDir: string }>("server.status", {});
+  const { projectDir } = await ctx.call("server.status", {});
   const dir = join(projectDir, ".weft");
   const tokenFile = join(dir, "mcp.token");
   const token = await ensureToken(tokenFile);
   const own: McpHost = {
-    call: (name, input) => replyOf(ctx.call(name, input)),
+    call: <T>(name: string, input: unknown) => replyOf(ctx.call<T>(name, input)),
     subscribe: (filter, listener) => Promise.resolve(ctx.subscribe(filter, listener)),
   };
   const catalog = new ToolCatalog(own, options);
@@ -136,7 +136,7 @@ function sessionHost(ctx: PluginContext<Options>, id: string, options: Options):
     ...(options.readOnly ? { grants: [...READ_ONLY_GRANTS] } : {}),
   };
   return {
-    call: (name, input) => replyOf(ctx.call(name, input, { onBehalf })),
+    call: <T>(name: string, input: unknown) => replyOf(ctx.call<T>(name, input, { onBehalf })),
     subscribe: (filter, listener) => Promise.resolve(ctx.subscribe(filter, listener)),
   };
 }

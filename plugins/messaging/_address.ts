@@ -70,9 +70,7 @@ function expandMembers(members: readonly Member[], directory: Directory): Identi
 
 /** Panes (live) and registered identities: who `@everyone` and roles reach. */
 export function agents(directory: Directory): Identity[] {
-  return directory.all().filter((i) =>
-    i.kind === "registered" || (i.kind === "pane" && !i.pane!.exited)
-  );
+  return directory.agents().filter((i) => i.kind === "registered" || !i.pane!.exited);
 }
 
 function others(identities: readonly Identity[], self: string): string[] {

@@ -9,11 +9,12 @@
  */
 
 import { WeftError } from "@weft/weft/plugin";
-import { PROMPT_PROFILES, promptClearKeys, promptDraft } from "../../protocols/agent_state/mod.ts";
+import { promptClearKeys, promptDraft, promptHolds, vendorOf } from "../../protocols/agents/mod.ts";
 import { type PaneEntry, paneName } from "./_directory.ts";
 import type { Deliverer } from "./_messaging.ts";
 import type { MessageStore, StoredMessage } from "./_store.ts";
 import type { DeliverMode } from "./options.ts";
+import type { BusCall } from "@weft/weft/plugin";
 
 /** Sources whose idle is trusted enough to type into an agent. */
 const TRUSTED = new Set(["status", "hook"]);
@@ -26,7 +27,7 @@ export interface DeliveryOptions {
   /** A pane by id, as the directory knows it now. */
   pane: (id: string) => PaneEntry | undefined;
   /** A bus call with the plugin's own rights. */
-  call: <T>(name: string, input: unknown) => Promise<T>;
+  call: BusCall;
   deliver: DeliverMode;
   confirmMs: number;
   /** How long before looking again at a pane that could not take a message (default 1500). */
@@ -69,7 +70,7 @@ export class PaneDelivery implements Deliverer {
   /** True when a message may be typed into `pane` now (its screen is checked next). */
   ready(pane: PaneEntry): boolean {
     return this.mode(pane) !== "inbox" && !pane.exited && READY.has(pane.state) &&
-      TRUSTED.has(pane.stateSource) && PROMPT_PROFILES[pane.agent] !== undefined;
+      TRUSTED.has(pane.stateSource) && vendorOf(pane.agent)?.prompt !== undefined;
   }
 
   arrived(_message: StoredMessage, pane: PaneEntry): void {
@@ -128,7 +129,7 @@ export class PaneDelivery implements Deliverer {
     for (let attempt = 1; attempt <= 2; attempt++) {
       const draft = await this.#draft(pane);
       if (draft === undefined) return "later";
-      const ours = attempt > 1 && draft !== "" && isOurs(draft, text);
+      const ours = attempt > 1 && draft !== "" && promptHolds(pane.agent, draft, text);
       if (draft !== "" && !ours) return "later";
       const working = this.#until(pane.id, (p) => p.state === "working" || p.state === "blocked");
       try {
@@ -158,7 +159,7 @@ export class PaneDelivery implements Deliverer {
    */
   async #takeBack(pane: PaneEntry, text: string): Promise<void> {
     const draft = await this.#draft(pane);
-    if (!draft || !isOurs(draft, text)) return;
+    if (!draft || !promptHolds(pane.agent, draft, text)) return;
     const keys = promptClearKeys(pane.agent, draft) ?? [];
     try {
       for (let i = 0; i < keys.length; i += MAX_KEYS) {
@@ -176,7 +177,7 @@ export class PaneDelivery implements Deliverer {
 
   /** The prompt's unsent text, undefined when it cannot be read. */
   async #draft(pane: PaneEntry): Promise<string | undefined> {
-    const { text } = await this.#o.call<{ text: string }>("pane.read", { pane: pane.id });
+    const { text } = await this.#o.call("pane.read", { pane: pane.id });
     return promptDraft(pane.agent, text.split("\n"));
   }
 
@@ -199,10 +200,4 @@ export class PaneDelivery implements Deliverer {
     });
     return { seen, cancel };
   }
-}
-
-/** True when the prompt holds the text weft typed (as drawn, or as a collapsed paste). */
-function isOurs(draft: string, text: string): boolean {
-  const flat = (s: string) => s.replace(/\s+/g, " ").trim();
-  return flat(draft) === flat(text) || /^\[Pasted text #\d+/.test(draft);
 }

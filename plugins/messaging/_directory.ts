@@ -32,10 +32,16 @@ export interface Identity {
   description?: string | null;
 }
 
-/** The name a pane speaks and is addressed by. */
+/**
+ * The name a pane speaks and is addressed by: its name, else its id. A pane called `human`
+ * (the core refuses that name now; an older store may hold one) is its id: it is not the human.
+ */
 export function paneName(pane: Pick<PaneEntry, "id" | "name">): string {
-  return pane.name ?? pane.id;
+  return pane.name && pane.name !== HUMAN ? pane.name : pane.id;
 }
+
+/** The identity of whoever calls from outside panes without a name. */
+export const HUMAN = "human";
 
 /** A pane's role: its `role` meta, else a `role=X` tag, else null. */
 export function paneRole(pane: Pick<PaneEntry, "tags" | "meta">): string | null {
@@ -44,10 +50,14 @@ export function paneRole(pane: Pick<PaneEntry, "tags" | "meta">): string | null 
   return tag ? tag.slice(5) : null;
 }
 
-/** Identities, looked up by name. */
+/** How many names seen from outside panes `all` lists (the most recent). */
+export const LISTED_OUTSIDE = 200;
+
+/** Identities, looked up by name (each lookup by key: no scan of every name ever seen). */
 export class Directory {
   #store: MessageStore;
   #panes = new Map<string, PaneEntry>();
+  #named = new Map<string, PaneEntry>();
 
   constructor(store: MessageStore) {
     this.#store = store;
@@ -56,13 +66,14 @@ export class Directory {
   /** Replaces what is known of panes. */
   setPanes(panes: readonly PaneEntry[]): void {
     this.#panes = new Map(panes.map((p) => [p.id, p]));
+    this.#named = new Map(panes.flatMap((p) => (paneName(p) !== p.id ? [[p.name!, p]] : [])));
   }
 
   /** Updates one pane's state (from a `pane.state` event); false for an unknown pane. */
   setState(id: string, state: string, source: string): boolean {
     const pane = this.#panes.get(id);
     if (!pane) return false;
-    this.#panes.set(id, { ...pane, state, stateSource: source });
+    this.#put({ ...pane, state, stateSource: source });
     return true;
   }
 
@@ -70,8 +81,14 @@ export class Directory {
   rename(id: string, name: string | null): boolean {
     const pane = this.#panes.get(id);
     if (!pane) return false;
-    this.#panes.set(id, { ...pane, name });
+    if (pane.name) this.#named.delete(pane.name);
+    this.#put({ ...pane, name });
     return true;
+  }
+
+  #put(pane: PaneEntry): void {
+    this.#panes.set(pane.id, pane);
+    if (paneName(pane) !== pane.id) this.#named.set(pane.name!, pane);
   }
 
   /** A pane by id. */
@@ -86,19 +103,18 @@ export class Directory {
 
   /** The identity called `name` (a pane's name or id, a registered or seen name), if any. */
   find(name: string): Identity | undefined {
-    const byId = this.#panes.get(name);
-    const pane = byId ?? [...this.#panes.values()].find((p) => p.name === name);
+    const pane = this.#panes.get(name) ?? this.#named.get(name);
     if (pane) return { name: paneName(pane), kind: "pane", role: paneRole(pane), pane };
-    const reg = this.#store.registered().find((r) => r.name === name);
+    const reg = this.#store.registeredByName(name);
     if (reg) return registeredIdentity(reg);
-    if (name === "human" || this.#store.seen().some((s) => s.name === name)) {
+    if (name === "human" || this.#store.outside.at(name) !== undefined) {
       return { name, kind: "outside", role: null };
     }
     return undefined;
   }
 
-  /** Every identity: panes, registered ones, then names seen from outside. */
-  all(): Identity[] {
+  /** Panes and registered identities: the agents (`@everyone` and roles reach them). */
+  agents(): Identity[] {
     const out: Identity[] = this.panes().map((pane) => ({
       name: paneName(pane),
       kind: "pane",
@@ -109,7 +125,14 @@ export class Directory {
     for (const reg of this.#store.registered()) {
       if (!taken.has(reg.name)) out.push(registeredIdentity(reg)), taken.add(reg.name);
     }
-    for (const s of [{ name: "human" }, ...this.#store.seen()]) {
+    return out;
+  }
+
+  /** Every agent, then `human` and the {@link LISTED_OUTSIDE} names seen most recently. */
+  all(): Identity[] {
+    const out = this.agents();
+    const taken = new Set(out.map((i) => i.name));
+    for (const s of [{ name: "human" }, ...this.#store.outside.recent(LISTED_OUTSIDE)]) {
       if (!taken.has(s.name)) out.push({ name: s.name, kind: "outside", role: null });
       taken.add(s.name);
     }

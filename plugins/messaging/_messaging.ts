@@ -6,29 +6,22 @@
  * @module
  */
 
-import { type Caller, type PluginContext, WeftError } from "@weft/weft/plugin";
-import { RateLimiter } from "../sideband/_rate.ts";
+import {
+  type Caller,
+  type CoreEvents,
+  type PaneInfo,
+  type PluginContext,
+  RateLimiter,
+  WeftError,
+} from "@weft/weft/plugin";
 import { recipientsOf } from "./_address.ts";
-import { Directory, type PaneEntry, paneName } from "./_directory.ts";
+import { Directory, HUMAN, type PaneEntry, paneName } from "./_directory.ts";
 import { checkName, selfOf } from "./_self.ts";
 import { setImmediate } from "node:timers";
 import type { MessageStore, NewMessage, Priority, StoredMessage } from "./_store.ts";
+import { eventOf, rateKeyOf } from "./_info.ts";
 import { PRIORITY_FILTERS, Waiters } from "./_waiters.ts";
 import type { Options } from "./options.ts";
-
-/** A message as tools and the CLI show it (thrum's MessageInfo, plus where it went). */
-export interface MessageInfo {
-  message_id: string;
-  from: string;
-  to: string;
-  content: string;
-  priority: Priority;
-  timestamp: string;
-  reply_to: string | null;
-  thread_id: string;
-  metadata: Record<string, unknown> | null;
-  delivery?: string | null;
-}
 
 /** What `message.send` takes once validated. */
 export interface SendInput {
@@ -48,12 +41,6 @@ export interface Deliverer {
   /** A pane's state changed. */
   state(pane: PaneEntry): void;
   close(): void;
-}
-
-/** A `pane.changed` event's data; `name` is there when the pane was renamed. */
-interface PaneChanged {
-  pane: string;
-  name?: string | null;
 }
 
 const PANE_TOPICS = ["pane.created", "pane.closed", "pane.changed", "pane.exited", "pane.state"];
@@ -96,7 +83,8 @@ export class Messaging {
   /** Follows the panes. */
   async start(): Promise<void> {
     this.#off = this.#ctx.subscribe({ topics: PANE_TOPICS }, (event) => {
-      if (event.topic === "pane.changed") this.#renamed(event.data as PaneChanged);
+      if (event.topic === "pane.changed") this.#renamed(event.data as CoreEvents["pane.changed"]);
+      if (event.topic === "pane.closed") this.#closed((event.data as { pane: string }).pane);
       if (event.topic !== "pane.state") return void (this.#dirty = true);
       const d = event.data as { pane: string; state: string; source: string };
       if (!this.directory.setState(d.pane, d.state, d.source)) this.#dirty = true;
@@ -104,16 +92,43 @@ export class Messaging {
       if (pane) this.deliverer?.state(pane);
     });
     await this.panes();
+    await this.#reserve();
+    // Mail of panes that closed while the plugin was not running is nobody's (their ids).
+    const live = new Set(this.directory.panes().map((p) => p.id));
+    for (const id of this.store.paneRecipients()) if (!live.has(id)) this.store.retire(id, id);
     // Messages that waited for an agent while the server was down go in once it is idle.
     for (const pane of this.directory.panes()) this.deliverer?.state(pane);
   }
 
+  /**
+   * Keeps `human` and every registered name from being a pane's name (the core refuses such a
+   * rename); the names a pane holds already come back in `taken`.
+   */
+  async #reserve(): Promise<{ taken: { name: string }[] }> {
+    const names = ["human", ...this.store.registered().map((r) => r.name)];
+    try {
+      return await this.#ctx.detached(() => this.#ctx.call("pane.reserve_names", { names }));
+    } catch (err) {
+      this.#ctx.log(`cannot reserve identity names: ${err}`);
+      return { taken: [] };
+    }
+  }
+
+  /**
+   * A closed pane's mail is nobody's: kept, under a key no caller can name, not handed to
+   * whoever asks for its id or takes its name next.
+   */
+  #closed(id: string): void {
+    const pane = this.directory.pane(id);
+    this.store.retire(pane ? paneName(pane) : id, id);
+  }
+
   /** A pane renamed takes its inbox along: it is the same agent under a new name. */
-  #renamed(d: PaneChanged): void {
+  #renamed(d: CoreEvents["pane.changed"]): void {
     if (!("name" in d)) return;
     const pane = this.directory.pane(d.pane);
     if (!pane || !this.directory.rename(d.pane, d.name ?? null)) return;
-    this.store.rename(paneName(pane), d.name ?? d.pane);
+    this.store.rename(paneName(pane), paneName({ id: d.pane, name: d.name ?? null }));
   }
 
   /** Stops following, ends delivery, closes the file. */
@@ -135,9 +150,7 @@ export class Messaging {
   async #refresh(): Promise<void> {
     this.#dirty = false;
     // The directory is the plugin's own, whoever's call needs it.
-    const { panes } = await this.#ctx.detached(() =>
-      this.#ctx.call<{ panes: PaneInfo[] }>("pane.list", {})
-    );
+    const { panes } = await this.#ctx.detached(() => this.#ctx.call("pane.list", {}));
     this.directory.setPanes(panes.map(toEntry));
   }
 
@@ -157,16 +170,28 @@ export class Messaging {
     }
   }
 
-  /** Who `caller` speaks as (see `_self.ts`); outside callers are remembered. */
-  async self(caller: Caller, as: string | undefined): Promise<string> {
+  /**
+   * Who `caller` speaks as (see `_self.ts`). An outside name that sends or waits (`answerable`)
+   * is remembered so it can be answered; one that only reads is not (reading writes nothing).
+   */
+  async self(
+    caller: Caller,
+    as: string | undefined,
+    options: { answerable?: boolean } = {},
+  ): Promise<string> {
     if (caller.pane && !(await this.panes()).pane(caller.pane)) this.#dirty = true;
     const name = selfOf(caller, as, await this.panes());
-    if (this.directory.find(name) === undefined) this.store.see(name);
+    if (!options.answerable || name === "human") return name;
+    const found = this.directory.find(name);
+    if (!found || found.kind === "outside") this.store.outside.see(name);
     return name;
   }
 
-  /** Stores a message durably, then tells subscribers, waiters and delivery. */
-  async send(from: string, input: SendInput): Promise<StoredMessage[]> {
+  /**
+   * Stores a message durably, then tells subscribers, waiters and delivery. The rate limit is
+   * `caller`'s (see {@link rateKeyOf}), whatever name it sends as.
+   */
+  async send(from: string, input: SendInput, caller: Caller): Promise<StoredMessage[]> {
     const bytes = new TextEncoder().encode(input.content).length;
     if (!input.content.trim()) {
       throw new WeftError("INVALID_INPUT", "Cannot send a message: content is empty");
@@ -195,11 +220,12 @@ export class Messaging {
           `${this.options.maxRecipients}`,
       );
     }
-    if (!this.#rate.take(from)) {
+    const key = rateKeyOf(caller);
+    if (!this.#rate.take(key)) {
       throw new WeftError(
         "RATE_LIMITED",
-        `Cannot send as "${from}": more than ${this.options.sendsPerSecond} messages a second; ` +
-          "slow down and try again",
+        `Cannot send as "${from}": more than ${this.options.sendsPerSecond} messages a second ` +
+          `from ${key.replace(":", " ")}; slow down and try again`,
         { retryAfterMs: Math.ceil(1000 / this.options.sendsPerSecond) },
       );
     }
@@ -294,6 +320,13 @@ export class Messaging {
     input: { name: string; role?: string | undefined; description?: string | undefined },
   ) {
     checkName(input.name);
+    if (input.name === HUMAN || /^p\d+$/.test(input.name)) {
+      throw new WeftError(
+        "CONFLICT",
+        `Cannot register "${input.name}": it is ` +
+          (input.name === HUMAN ? "the human's identity" : "a pane's id"),
+      );
+    }
     const found = (await this.panes()).find(input.name);
     if (found?.kind === "pane") {
       throw new WeftError(
@@ -313,6 +346,12 @@ export class Messaging {
       role: input.role ?? null,
       description: input.description ?? null,
     });
+    // A pane named so meanwhile: the name stays the pane's.
+    const { taken } = await this.#reserve();
+    if (taken.some((t) => t.name === input.name)) {
+      this.store.unregister(input.name);
+      throw new WeftError("CONFLICT", `Cannot register "${input.name}": a pane has that name`);
+    }
     return { name: input.name, owner, unread: this.store.unreadCount(input.name) };
   }
 
@@ -326,58 +365,9 @@ export class Messaging {
       throw new WeftError("DENIED", `Cannot unregister "${name}": plugin "${found.owner}" owns it`);
     }
     this.store.unregister(name);
+    void this.#reserve();
     return { name, unregistered: true };
   }
-}
-
-/** The message `id` if `self` sent or received it; NOT_FOUND otherwise (others' stay unseen). */
-export function ownMessage(store: MessageStore, id: string, self: string): StoredMessage {
-  const m = store.get(id, self);
-  if (!m || (m.from !== self && m.to !== self)) {
-    throw new WeftError("NOT_FOUND", `Cannot find message "${id}" among yours`);
-  }
-  return m;
-}
-
-/** A message as tools show it. */
-export function infoOf(m: StoredMessage): MessageInfo {
-  return {
-    message_id: m.id,
-    from: m.from,
-    to: m.to || m.toSpec,
-    content: m.content,
-    priority: m.priority,
-    timestamp: new Date(m.createdAt).toISOString(),
-    reply_to: m.replyTo,
-    thread_id: m.thread,
-    metadata: m.metadata,
-    ...(m.delivery ? { delivery: m.delivery } : {}),
-  };
-}
-
-/** The payload of `message.received` (the contract the bridge plugin relies on). */
-export function eventOf(m: StoredMessage) {
-  return {
-    id: m.id,
-    from: m.from,
-    to: m.to,
-    content: m.content,
-    priority: m.priority,
-    reply_to: m.replyTo,
-    metadata: m.metadata,
-    created_at: new Date(m.createdAt).toISOString(),
-  };
-}
-
-interface PaneInfo {
-  id: string;
-  name: string | null;
-  agent: string;
-  state: string;
-  stateSource: string;
-  exit: unknown;
-  tags: string[];
-  meta: Record<string, string>;
 }
 
 function toEntry(p: PaneInfo): PaneEntry {

@@ -2,7 +2,9 @@
  * Who a caller speaks as. A pane speaks as its pane (whatever door: `weft mcp` in the pane, the
  * CLI in the pane, its sideband); a plugin as an identity it registered (`as`), else its
  * caller's pane, else its own name; anyone else as the name it gives (`as`, or the client name
- * of `server.hello`), else `human`. Nobody speaks as a pane or a registered identity it is not.
+ * of `server.hello`), else `human`. Nobody speaks as a pane or a registered identity it is not,
+ * nor as a pane id (a closed pane's too). A caller's pane is one it proved: the core believes a
+ * client's pane only with that pane's key, and a plugin speaks for a pane only with pane:write.
  *
  * @module
  */
@@ -12,6 +14,9 @@ import { type Directory, paneName } from "./_directory.ts";
 
 /** A valid identity name. */
 export const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+
+/** A pane id: a pane's identity, live or closed, never a name someone else may take. */
+const PANE_ID = /^p\d+$/;
 
 /** Client names the CLI and doors give themselves: they name no one. */
 const GENERIC_CLIENTS = new Set(["socket", "cli", "mcp", "tui", "web", "test", "sideband"]);
@@ -39,6 +44,13 @@ export function selfOf(caller: Caller, as: string | undefined, directory: Direct
   }
   if (as === undefined) return clientName(caller) ?? "human";
   checkName(as);
+  if (PANE_ID.test(as)) {
+    throw new WeftError(
+      "DENIED",
+      `Cannot act as "${as}": it is a pane's id; only that pane speaks as it (a closed pane's ` +
+        "mail is nobody's)",
+    );
+  }
   const found = directory.find(as);
   if (found?.kind === "pane") {
     throw new WeftError(

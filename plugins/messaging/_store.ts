@@ -9,6 +9,7 @@
 
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { ulid } from "./_ulid.ts";
+import { OutsideNames, SEEN_DEFAULTS, type SeenLimits } from "./_seen.ts";
 
 /** Message priorities, most urgent first. */
 export const PRIORITIES = ["critical", "high", "normal", "low"] as const;
@@ -87,6 +88,7 @@ CREATE TABLE IF NOT EXISTS members (
 CREATE TABLE IF NOT EXISTS registered (
   name TEXT PRIMARY KEY, owner TEXT NOT NULL, role TEXT, description TEXT);
 CREATE TABLE IF NOT EXISTS seen (name TEXT PRIMARY KEY, at INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS seen_at ON seen(at);
 PRAGMA user_version = 1;
 `;
 
@@ -105,19 +107,31 @@ export class MessageStore {
   onUnread: ((recipients: ReadonlySet<string>) => void) | undefined;
   // Identities are read on every send and change rarely.
   #registered: Registered[] | undefined;
-  #seen: { name: string; at: number }[] | undefined;
+  #byName: Map<string, Registered> | undefined;
+  /** Names that spoke from outside panes (`human` aside), so they can be answered. */
+  readonly outside: OutsideNames;
 
   /** Opens (and creates) the file at `path`; `":memory:"` for tests. */
   constructor(
     path: string,
-    options: { sync?: "normal" | "full"; now?: () => number; ids?: () => string } = {},
+    options: {
+      sync?: "normal" | "full";
+      now?: () => number;
+      ids?: () => string;
+      seen?: Partial<SeenLimits>;
+    } = {},
   ) {
     this.#db = new DatabaseSync(path);
     this.#now = options.now ?? Date.now;
     this.#ids = options.ids ?? ulid;
+    this.outside = new OutsideNames((sql) => this.#q(sql), {
+      now: this.#now,
+      limits: { ...SEEN_DEFAULTS, ...options.seen },
+    });
     this.#db.exec(`PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 1000;
       PRAGMA synchronous = ${options.sync === "full" ? "FULL" : "NORMAL"};`);
     this.#db.exec(SCHEMA);
+    this.outside.trim();
   }
 
   /** Closes the file. */
@@ -350,7 +364,7 @@ export class MessageStore {
 
   /** Registers (or updates) an identity a plugin owns. */
   register(identity: Registered): void {
-    this.#registered = undefined;
+    this.#registered = this.#byName = undefined;
     this.#q(
       `INSERT INTO registered (name, owner, role, description) VALUES (?, ?, ?, ?)
        ON CONFLICT(name) DO UPDATE SET role = excluded.role, description = excluded.description`,
@@ -359,8 +373,14 @@ export class MessageStore {
 
   /** Removes a registered identity; false when there was none. */
   unregister(name: string): boolean {
-    this.#registered = undefined;
+    this.#registered = this.#byName = undefined;
     return Number(this.#q("DELETE FROM registered WHERE name = ?").run(name).changes) > 0;
+  }
+
+  /** The registered identity called `name`, if any. */
+  registeredByName(name: string): Registered | undefined {
+    this.#byName ??= new Map(this.registered().map((r) => [r.name, r]));
+    return this.#byName.get(name);
   }
 
   /** Every registered identity. */
@@ -390,27 +410,26 @@ export class MessageStore {
     this.onUnread?.(new Set([to]));
   }
 
-  /** Remembers a name that spoke from outside panes (so it can be answered). */
-  see(name: string): void {
-    // Every call from outside a pane passes here; a write (its own commit) per call halved the
-    // send rate, so a known name is written again only once its time is stale.
-    const now = this.#now();
-    const known = this.seen().find((s) => s.name === name);
-    if (known && now - known.at < SEEN_REFRESH_MS) return;
-    this.#seen = undefined;
-    this.#q("INSERT INTO seen (name, at) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET at = ?")
-      .run(name, now, now);
+  /**
+   * Puts a closed pane's inbox (under its name and its id) out of reach: under `~<id>`, which
+   * no identity can be called, so neither its id nor the next pane with its name gets it.
+   */
+  retire(name: string, id: string): void {
+    const key = `~${id}`;
+    this.#tx(() => {
+      for (const from of new Set([name, id])) {
+        this.#q("UPDATE OR IGNORE inbox SET recipient = ? WHERE recipient = ?").run(key, from);
+        this.#q("DELETE FROM inbox WHERE recipient = ?").run(from);
+      }
+    });
   }
 
-  /** Names seen from outside panes, with when last. */
-  seen(): { name: string; at: number }[] {
-    return this.#seen ??= this.#q("SELECT name, at FROM seen ORDER BY name").all()
-      .map((r) => ({ name: String(r.name), at: Number(r.at) }));
+  /** Recipients with mail that are pane ids (`p7`). */
+  paneRecipients(): string[] {
+    return this.#q("SELECT DISTINCT recipient FROM inbox WHERE recipient GLOB 'p[0-9]*'").all()
+      .map((r) => String(r.recipient)).filter((r) => /^p\d+$/.test(r));
   }
 }
-
-/** How stale a seen name's time may get before `see` writes it again. */
-const SEEN_REFRESH_MS = 60_000;
 
 function toMessage(r: Row): StoredMessage {
   return {

@@ -94,16 +94,3 @@ Deno.test("MessageStore.rename() moves an inbox with its read marks and agent me
   }]);
   deepStrictEqual(told, [["robert"]]);
 });
-
-Deno.test("MessageStore.see() remembers a name, and writes its time again only once stale", () => {
-  let t = 0;
-  const s = new MessageStore(":memory:", { now: () => t });
-  s.see("bot");
-  t = 59_000;
-  s.see("bot");
-  deepStrictEqual(s.seen(), [{ name: "bot", at: 0 }]);
-  t = 61_000;
-  s.see("bot");
-  s.see("cli");
-  deepStrictEqual(s.seen(), [{ name: "bot", at: 61_000 }, { name: "cli", at: 61_000 }]);
-});

@@ -5,10 +5,10 @@
  * @module
  */
 
-import { parseArgs } from "node:util";
+import { parseArgs } from "../cli/args.ts";
 import type { CliIo, Subcommand } from "../cli/io.ts";
 import { intOption, print, UsageError, withClient } from "../cli/io.ts";
-import type { MessageInfo } from "./_messaging.ts";
+import type { MessageInfo } from "./_info.ts";
 
 const USAGE = "weft msg send TO TEXT [--priority P] [--reply-to ID] | weft msg inbox [--limit N] " +
   "| weft msg wait [--timeout S] [--priority-filter F] | weft msg agents | weft msg groups " +

@@ -66,12 +66,15 @@ export default definePlugin({
     if (!ctx.dataDir) {
       throw new WeftError("DENIED", 'Cannot keep messages: the project did not grant "data"');
     }
-    const store = new MessageStore(`${ctx.dataDir}/messages.db`, { sync: ctx.options.sync });
+    const store = new MessageStore(`${ctx.dataDir}/messages.db`, {
+      sync: ctx.options.sync,
+      seen: { max: ctx.options.outsideNames, ttlMs: ctx.options.outsideNameDays * 86_400_000 },
+    });
     const messaging = new Messaging(ctx, ctx.options, store);
     messaging.deliverer = new PaneDelivery({
       store,
       pane: (id) => messaging.directory.pane(id),
-      call: (name, input) => ctx.detached(() => ctx.call(name, input)),
+      call: <T>(name: string, input?: unknown) => ctx.detached(() => ctx.call<T>(name, input)),
       deliver: ctx.options.deliver,
       confirmMs: ctx.options.confirmMs,
       log: (line) => ctx.log(line),

@@ -19,10 +19,17 @@ export interface Options {
   maxContentBytes: number;
   /** Most recipients one send may reach. */
   maxRecipients: number;
-  /** Per-sender rate limit: messages per second, sustained. */
+  /**
+   * Rate limit per sender (a pane, a plugin, or all callers outside panes through one door,
+   * whatever names they send as): messages per second, sustained.
+   */
   sendsPerSecond: number;
-  /** Per-sender rate limit: how many may go at once before the rate applies. */
+  /** The same limit: how many may go at once before the rate applies. */
   sendBurst: number;
+  /** Most names of callers outside panes (`--as NAME`) kept so they can be answered. */
+  outsideNames: number;
+  /** Days a name outside panes is kept after it last sent or waited. */
+  outsideNameDays: number;
   /**
    * Default delivery into agent panes: `auto` types into an idle agent's prompt when its state
    * comes from a trusted source (status protocol, hooks), else keeps messages in the inbox. A
@@ -43,6 +50,8 @@ export const defaults: Options = {
   maxRecipients: 100,
   sendsPerSecond: 20,
   sendBurst: 200,
+  outsideNames: 10_000,
+  outsideNameDays: 30,
   deliver: "auto",
   confirmMs: 15_000,
   sync: "normal",
@@ -59,6 +68,8 @@ export const parseOptions: (raw: unknown) => Options = optionsParser<Options>("m
     maxRecipients: z.number().int().min(1).max(100_000).optional(),
     sendsPerSecond: z.number().positive().max(1_000_000).optional(),
     sendBurst: z.number().int().min(1).max(10_000_000).optional(),
+    outsideNames: z.number().int().min(1).max(1_000_000).optional(),
+    outsideNameDays: z.number().positive().max(3650).optional(),
     deliver: z.enum(["auto", "prompt", "inbox"]).optional(),
     confirmMs: z.number().int().min(100).max(600_000).optional(),
     sync: z.enum(["normal", "full"]).optional(),

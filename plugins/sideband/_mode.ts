@@ -6,21 +6,19 @@
  * @module
  */
 
+import { AGENTS, vendorOf } from "../../protocols/agents/mod.ts";
 import { type Mode, MODES, type Options } from "./options.ts";
+import type { PaneInfo } from "@weft/weft/plugin";
 
 /** The facts about a pane that decide its mode (a subset of `PaneInfo`). */
-export interface PaneKind {
-  id: string;
-  name: string | null;
-  agent: string;
-  command: string;
-  argv: readonly string[];
-  tags: readonly string[];
-  /** What runs in the pane's foreground now (`claude -p` typed into a shell reads as a stream). */
-  current?: { argv: readonly string[] } | null;
-}
-
-const AGENTS = new Set(["claude", "codex", "gemini", "aider"]);
+export type PaneKind =
+  & Pick<PaneInfo, "id" | "name" | "agent" | "command">
+  & {
+    argv: readonly string[];
+    tags: readonly string[];
+    /** What runs in the pane's foreground now (`claude -p` typed into a shell reads as a stream). */
+    current?: { argv: readonly string[] } | null;
+  };
 
 /**
  * The mode for a pane.
@@ -47,7 +45,7 @@ export function modeOf(
     (pane.name === null ? undefined : options.panes[pane.name]) ??
     (tagged as Mode | undefined) ??
     byKind(pane, options);
-  const agent = AGENTS.has(pane.agent);
+  const agent = (AGENTS as ReadonlySet<string>).has(pane.agent);
   if (
     agent && context.mcp && options.prefer === "mcp" && (chosen === "stream" || chosen === "screen")
   ) {
@@ -58,8 +56,9 @@ export function modeOf(
 
 function byKind(pane: PaneKind, options: Options): Mode {
   const words = [...pane.argv, ...pane.command.split(/\s+/), ...(pane.current?.argv ?? [])];
-  const printing = words.some((a) => a === "-p" || a === "--print");
-  if (pane.agent === "claude" && printing) return "stream";
+  // A run that prints one answer and exits draws no TUI: its output is a plain stream.
+  const print = vendorOf(pane.agent)?.print;
+  if (print && words.some((a) => print.includes(a))) return "stream";
   return options.kinds[pane.agent] ?? "off";
 }
 

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { parseArgs } from "node:util";
+import { parseArgs } from "../cli/args.ts";
 import type { CliIo, Subcommand } from "../cli/io.ts";
 import { intOption, print, UsageError, withClient } from "../cli/io.ts";
 import type { LogEntry } from "./_log.ts";

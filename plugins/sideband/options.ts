@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { optionsParser, WeftError } from "@weft/weft/plugin";
 import { LIMIT_KINDS, limitsOf, TAGS } from "../../protocols/sideband/mod.ts";
+import { VENDORS } from "../../protocols/agents/mod.ts";
 
 /** How a pane's output is read for commands. */
 export const MODES = ["off", "osc", "stream", "screen"] as const;
@@ -22,12 +23,9 @@ export type Mode = typeof MODES[number];
 
 const Mode = z.enum(MODES);
 
-/** The default mode of each agent kind. */
+/** The default mode of each agent kind: its vendor's (`protocols/agents/`), else off. */
 export const KIND_MODES: Readonly<Record<string, Mode>> = {
-  claude: "screen",
-  codex: "osc",
-  gemini: "osc",
-  aider: "off",
+  ...Object.fromEntries(VENDORS.map((v) => [v.kind, v.sideband])),
   shell: "off",
   program: "off",
 };

@@ -6,28 +6,71 @@
  * @module
  */
 
-import { WeftClient } from "../client/mod.ts";
+import { paneHello, WeftClient } from "../client/mod.ts";
 import type { CliIo, Subcommand } from "../cli/io.ts";
 import { parseTmuxArgs } from "../../protocols/tmux/mod.ts";
 import { TMUX_VERSION } from "./run.ts";
 
 /** Connects as the calling pane: `WEFT_SOCKET` in a pane, else the project around `cwd`. */
 function connect(io: CliIo): Promise<WeftClient> {
-  const pane = io.env("WEFT_PANE");
-  const hello = { client: "cli" as const, ...(pane ? { pane } : {}) };
+  const hello = { client: "cli" as const, ...paneHello(io.env) };
   const socket = io.env("WEFT_SOCKET");
   return socket ? WeftClient.connect(socket, hello) : WeftClient.find(io.cwd, hello);
 }
 
-/** What the words ask of the client: the version only, or stdin for `load-buffer -`. */
-function needs(args: readonly string[]): { version: boolean; stdin: boolean } {
+/**
+ * What the words ask of the client: the version only, stdin for `load-buffer -`, or another
+ * tmux server than weft's (`-L NAME`, `-S PATH` other than `socket`).
+ */
+function needs(
+  args: readonly string[],
+  socket: string | undefined,
+): { version: boolean; stdin: boolean; other?: string } {
   try {
     const inv = parseTmuxArgs(args);
     const cmd = inv.command;
-    return { version: inv.version, stdin: cmd?.name === "load-buffer" && cmd.args[0] === "-" };
+    const other = inv.socketName !== null
+      ? `-L ${inv.socketName}`
+      : inv.socketPath !== null && inv.socketPath !== socket
+      ? `-S ${inv.socketPath}`
+      : undefined;
+    return {
+      version: inv.version,
+      stdin: cmd?.name === "load-buffer" && cmd.args[0] === "-",
+      ...(other ? { other } : {}),
+    };
   } catch {
     return { version: false, stdin: false }; // the server prints tmux's usage error
   }
+}
+
+/**
+ * Hands words meant for another tmux server to the real tmux (the first `tmux` on `PATH` that
+ * is not a weft shim), never to weft's panes; 1 with a message when there is none.
+ */
+async function realTmux(args: readonly string[], other: string, io: CliIo): Promise<number> {
+  for (const dir of (io.env("PATH") ?? "").split(":")) {
+    if (!dir || await isFile(`${dir}/tmux-client.pl`) || !await isFile(`${dir}/tmux`)) continue;
+    const env: Record<string, string> = {};
+    for (const name of ["PATH", "HOME", "TERM", "LANG", "TMUX_TMPDIR", "SHELL"]) {
+      const value = io.env(name);
+      if (value !== undefined) env[name] = value;
+    }
+    const r = await new Deno.Command(`${dir}/tmux`, { args: [...args], env, clearEnv: true })
+      .output();
+    io.out(new TextDecoder().decode(r.stdout));
+    io.err(new TextDecoder().decode(r.stderr));
+    return r.code;
+  }
+  io.err(
+    `weft's tmux serves only weft's panes: ${other} names another tmux server, ` +
+      "and no real tmux is on PATH\n",
+  );
+  return 1;
+}
+
+async function isFile(path: string): Promise<boolean> {
+  return await Deno.stat(path).then((s) => s.isFile, () => false);
 }
 
 /**
@@ -60,7 +103,8 @@ function readPasswd(): string | undefined {
 
 /** Runs `weft tmux ARGS…` with this I/O; the exit code. */
 export async function runTmux(args: readonly string[], io: CliIo): Promise<number> {
-  const need = needs(args);
+  const need = needs(args, io.env("WEFT_SOCKET"));
+  if (need.other) return await realTmux(args, need.other, io);
   if (need.version) {
     io.out(`${TMUX_VERSION}\n`);
     return 0;
@@ -96,7 +140,8 @@ export async function runTmux(args: readonly string[], io: CliIo): Promise<numbe
 
 /** The `tmux` subcommand. */
 export const tmux: Subcommand = {
-  usage: "weft tmux [-L NAME] [-S PATH] COMMAND [FLAGS] [ARGS]",
+  words: "foreign",
+  usage: "weft tmux COMMAND [FLAGS] [ARGS] (-L NAME, -S PATH: the real tmux's servers)",
   summary: "tmux's commands (split-window, send-keys, list-panes, display-message, …) on weft's " +
     "panes, with tmux's output and exit codes",
   run: (args, io) => runTmux(args, io),

@@ -25,7 +25,9 @@ const exec = defineCommand({
   name: "tmux.exec",
   title: "Run a tmux command",
   description: "Run one tmux command line (argv without `tmux`) on weft's panes, the way the " +
-    "tmux shim in panes does; returns tmux's exit code and what it would print.",
+    "tmux shim in panes does; returns tmux's exit code and what it would print. Each tmux " +
+    "command needs the rights of what it does (reads pane:read, send-keys and buffers " +
+    "pane:write, load-buffer -w and global options session:admin, …).",
   capabilities: ["pane:read"],
   mcp: { expose: false },
   input: z.object({
@@ -46,6 +48,7 @@ const exec = defineCommand({
       out: (t) => void (out += t),
       err: (t) => void (err += t),
       caller: input.pane ?? caller.pane,
+      grants: caller.grants,
       connect: () =>
         Promise.resolve({ call: <T>(m: string, p: unknown) => call<T>(m, p), close: () => {} }),
       unknown: (line) => state.log(`unknown tmux command: tmux ${line}`),
@@ -78,8 +81,14 @@ export default definePlugin({
       { topics: ["pane.exited"] },
       (event) => void onPaneExited({ call, log }, event.data as Exit & { pane: string }),
     );
+    const shared = tmuxShared();
+    // A program's OSC 52 copy becomes a paste buffer, as with tmux's `set-clipboard on`.
+    ctx.subscribe({ topics: ["pane.clipboard"] }, (event) => {
+      const { text, buffer } = event.data as { text: string; buffer: boolean };
+      if (buffer) shared.buffers.set(undefined, text);
+    });
     const clipboard = (text: string, pane: string | undefined) =>
       ctx.publish("tmux.clipboard", { text, pane: pane ?? null });
-    return { log, shared: tmuxShared(), clipboard };
+    return { log, shared, clipboard };
   },
 });

@@ -6,7 +6,13 @@
  * @module
  */
 
-import { parseTmuxArgs, type TmuxInvocation, TmuxUsageError } from "../../protocols/tmux/mod.ts";
+import {
+  parseTmuxArgs,
+  type TmuxInvocation,
+  tmuxRights,
+  TmuxUsageError,
+} from "../../protocols/tmux/mod.ts";
+import { type GrantSet, missing } from "../../protocols/bus/capabilities.ts";
 import type { Call, Ctx, Handler } from "./_context.ts";
 import { MOVE_COMMANDS } from "./_move.ts";
 import { OPTION_COMMANDS } from "./_options.ts";
@@ -45,6 +51,8 @@ export interface ExecIo {
   shell?: string;
   /** Hands text to attached clients' clipboards (`load-buffer -w`). */
   clipboard?: (text: string) => void;
+  /** What the caller may do: each command needs its rights ({@link tmuxRights}). */
+  grants: GrantSet;
 }
 
 function parse(args: readonly string[], io: ExecIo): TmuxInvocation | number {
@@ -74,7 +82,17 @@ export async function execTmux(args: readonly string[], io: ExecIo): Promise<num
     io.out(`${TMUX_VERSION}\n`);
     return 0;
   }
+  if (inv.socketName !== null) {
+    // The shim hands `-L` to a real tmux; here it can only mean another server than weft's.
+    io.err(`weft's tmux serves only weft's panes: -L ${inv.socketName} names another server\n`);
+    return 1;
+  }
   const cmd = inv.command;
+  const lacking = cmd ? missing(tmuxRights(cmd), io.grants) : [];
+  if (cmd && lacking.length) {
+    io.err(`weft: tmux ${cmd.name} needs ${lacking.join(", ")}, which this caller lacks\n`);
+    return 1;
+  }
   const handler = cmd && HANDLERS[cmd.name];
   if (!cmd || !handler) {
     io.err(

@@ -6,7 +6,7 @@
  */
 
 import type { WeftClient } from "../client/mod.ts";
-import { neighbour, panesOf, type Side } from "../../core/layout/mod.ts";
+import { neighbour, panesOf, type Side, swapPanes } from "../../protocols/layout/tree/mod.ts";
 import type { Action } from "./bindings.ts";
 import type { AttachState, LayoutInfo } from "./session_state.ts";
 
@@ -15,7 +15,15 @@ export interface ActionContext {
   client: WeftClient;
   state: () => AttachState;
   /** Opens a mode of the client. */
-  enter: (mode: "scroll" | "prompt" | "help" | "confirm-close") => void;
+  enter: (mode: "copy" | "prompt" | "help" | "confirm-close") => void;
+  /** Opens the tree chooser. */
+  openTree: (sessionsOnly: boolean) => void;
+  /** Opens a prompt that renames the window or the session, starting from `text`. */
+  rename: (what: "window" | "session", text: string) => void;
+  /** Follows another session. */
+  switchSession: (session: string) => Promise<void>;
+  /** The window and pane focused before the current ones. */
+  last: () => { window: string | undefined; pane: string | undefined };
   detach: () => void;
   redraw: () => void;
   /** Sends the prefix key itself to the focused pane. */
@@ -97,11 +105,79 @@ export const ACTIONS: Record<Action, Handler> = {
     }
   },
   detach: (ctx) => ctx.detach(),
-  "scroll-mode": (ctx) => ctx.enter("scroll"),
+  "copy-mode": (ctx) => ctx.enter("copy"),
   prompt: (ctx) => ctx.enter("prompt"),
   help: (ctx) => ctx.enter("help"),
   "send-prefix": (ctx) => ctx.sendPrefix(),
   redraw: (ctx) => ctx.redraw(),
+  "choose-tree": (ctx, arg) => ctx.openTree(arg === "sessions"),
+  "paste-buffer": async (ctx) => {
+    const at = current(ctx);
+    if (!at) return;
+    const r = await ctx.client.call<{ code: number; err: string }>("tmux.exec", {
+      argv: ["paste-buffer"],
+      pane: at.focused,
+    });
+    if (r.code !== 0) ctx.notice(r.err.trim() || "Cannot paste", true);
+  },
+  "rename-window": (ctx) => {
+    const w = ctx.state().windows.find((w) => w.id === ctx.state().layout?.window);
+    if (w) ctx.rename("window", w.name ?? "");
+  },
+  "rename-session": (ctx) => ctx.rename("session", ctx.state().session.name ?? ""),
+  resize: (ctx, arg) => {
+    const at = current(ctx);
+    if (!at) return;
+    // As tmux's resize-pane -L/-R/-U/-D: the border moves that way; the pane's right (lower)
+    // border when it has one, else its left (upper) one.
+    const [side, by] = String(arg).split(":") as [Side, string];
+    const horizontal = side === "left" || side === "right";
+    const size = { cols: at.layout.cols, rows: at.layout.rows };
+    const after = neighbour(at.layout.layout!, size, at.focused, horizontal ? "right" : "down");
+    const toward = side === "left" || side === "up" ? -1 : 1;
+    const cells = Number(by) * toward * (after ? 1 : -1);
+    return ctx.client.call("pane.resize", { pane: at.focused, [horizontal ? "dx" : "dy"]: cells });
+  },
+  "swap-pane": (ctx, arg) => {
+    const at = current(ctx);
+    if (!at) return;
+    const panes = panesOf(at.layout.layout!);
+    const other = panes[(panes.indexOf(at.focused) + Number(arg) + panes.length) % panes.length];
+    if (!other || other === at.focused) return;
+    const layout = swapPanes(at.layout.layout!, at.focused, other);
+    return ctx.client.call("window.set_layout", { window: at.layout.window, layout });
+  },
+  "break-pane": (ctx) => {
+    const at = current(ctx);
+    if (!at) return;
+    if (panesOf(at.layout.layout!).length < 2) {
+      return ctx.notice("Cannot break the only pane", true);
+    }
+    return ctx.client.call("pane.move", { pane: at.focused, session: ctx.state().session.id });
+  },
+  "window-last": (ctx) => {
+    const { window } = ctx.last();
+    if (!window) return ctx.notice("No last window", true);
+    return ctx.client.call("window.select", { window });
+  },
+  "pane-last": (ctx) => {
+    const { pane } = ctx.last();
+    if (!pane) return ctx.notice("No last pane", true);
+    return ctx.client.call("pane.focus", { pane });
+  },
+  "next-blocked": async (ctx) => {
+    const state = ctx.state();
+    const blocked = [...state.panes.values()].filter((p) => p.state === "blocked");
+    if (!blocked.length) return ctx.notice("No agent is blocked");
+    // In id order, the first after the focused pane, round to the first.
+    const num = (id: string) => Number(id.replace(/^\D+/, "")) || 0;
+    blocked.sort((a, b) => num(a.id) - num(b.id));
+    const now = num(state.layout?.focused ?? "");
+    const next = blocked.find((p) => num(p.id) > now) ?? blocked[0]!;
+    if (next.session !== state.session.id) await ctx.switchSession(next.session);
+    await ctx.client.call("window.select", { window: next.window });
+    await ctx.client.call("pane.focus", { pane: next.id });
+  },
 };
 
 function focusedCwd(ctx: ActionContext): string | undefined {

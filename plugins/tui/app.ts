@@ -5,24 +5,27 @@
  * @module
  */
 
-import type { WeftEvent } from "../../core/bus/mod.ts";
+import type { WeftEvent } from "../../protocols/bus/events.ts";
 import { WeftClient } from "../client/mod.ts";
-import type { LayoutNode } from "../../core/layout/mod.ts";
-import type { PaneInfo } from "../../core/model/mod.ts";
 import type { ActionContext } from "./actions.ts";
 import type { CellGrid } from "./cells.ts";
-import type { PaneLabel, WindowView } from "./chrome.ts";
+import type { WindowView } from "./chrome.ts";
+import { paneLabels, statusInfo } from "./frame_info.ts";
 import { windowRects } from "./chrome.ts";
 import { CHROME_ROWS, composeFrame } from "./compose.ts";
 import { InputHandler, type Mode } from "./input_handler.ts";
 import { PaneInput } from "./pane_input.ts";
 import { PaneMirror } from "./pane_mirror.ts";
+import { MirrorSet } from "./mirror_set.ts";
 import { Renderer } from "./renderer.ts";
-import { tmuxLook } from "./tmux_look.ts";
-import { type AttachState, blockedCount, loadState } from "./session_state.ts";
+import { FrameLoop } from "./frame_loop.ts";
+import { applyEvent, type AttachState, loadState } from "./session_state.ts";
+import { reconnect } from "./reconnect.ts";
 import type { StatusInfo } from "./status_bar.ts";
 import type { TerminalIo } from "./terminal.ts";
-import { osc52 } from "./osc52.ts";
+import { osc52 } from "../../protocols/terminal/osc52.ts";
+import { COPY_TABLES, type CopyCommand } from "./copy_keys.ts";
+import { emptyUserConfig, type UserConfig, watchUserConfig } from "./user_config.ts";
 
 /** How the client behaves. */
 export interface AttachOptions {
@@ -36,6 +39,15 @@ export interface AttachOptions {
   frameMs: number;
   /** How long a lone ESC waits to be the start of a sequence. */
   escapeMs: number;
+  /** Copy mode's keys, as tmux's `mode-keys`. */
+  modeKeys: "vi" | "emacs";
+  /**
+   * Connects to the project's server again; given, the client outlives a server restart and
+   * comes back to its session. Not given, the client ends when the server goes away.
+   */
+  reconnect?: () => Promise<WeftClient>;
+  /** The user's config file (`[attach]` bindings and theme), followed while attached. */
+  userConfig?: string;
 }
 
 /** Defaults of {@link AttachOptions}. */
@@ -44,6 +56,7 @@ export const ATTACH_DEFAULTS: AttachOptions = {
   scrollback: 2000,
   frameMs: 16,
   escapeMs: 25,
+  modeKeys: "vi",
 };
 
 /** Why the client ended. */
@@ -65,6 +78,7 @@ const STRUCTURE_TOPICS = [
   "session.*",
   "message.unread",
   "tmux.clipboard",
+  "pane.clipboard",
 ];
 
 /**
@@ -78,10 +92,16 @@ const STRUCTURE_TOPICS = [
  * ```
  */
 export class AttachApp {
-  readonly client: WeftClient;
+  #client: WeftClient;
   readonly terminal: TerminalIo;
   readonly options: AttachOptions;
-  readonly mirrors = new Map<string, PaneMirror>();
+  readonly mirrors = new MirrorSet((id, size) =>
+    new PaneMirror(() => this.#connect(), id, size, {
+      scrollback: this.options.scrollback,
+      onChange: () => this.schedule(),
+      onError: () => void this.#reload(),
+    })
+  );
   readonly input: PaneInput;
   state!: AttachState;
   /** Called after each frame is written, with what was drawn (benchmarks measure with it). */
@@ -89,22 +109,31 @@ export class AttachApp {
   #renderer: Renderer;
   #handler: InputHandler;
   #notice: { text: string; error: boolean; until: number } | undefined;
-  #frame = { dirty: false, timer: undefined as Timer | undefined, writing: false, last: -Infinity };
+  #frames: FrameLoop;
   #refresh = { running: false, again: false };
   #unread = new Map<string, number>();
   #timers = new Set<Timer>();
   #finish!: (exit: AttachExit) => void;
   #done = new Promise<AttachExit>((resolve) => (this.#finish = resolve));
   #finished = false;
+  #last: { window: string | undefined; pane: string | undefined } = {
+    window: undefined,
+    pane: undefined,
+  };
+  /** Whether the outer terminal has focus (until it says otherwise, it has). */
+  #terminalFocused = true;
+  /** Shown in the status bar while the server is away. */
+  #away: string | undefined;
 
   constructor(client: WeftClient, terminal: TerminalIo, options: AttachOptions) {
-    this.client = client;
+    this.#client = client;
     this.terminal = terminal;
     this.options = options;
     const { cols, rows } = terminal.size();
     this.#renderer = new Renderer(cols, rows);
+    this.#frames = new FrameLoop(options.frameMs, () => this.#draw());
     this.input = new PaneInput(
-      (pane, params) => client.call("pane.write", { pane, ...params }),
+      (pane, params) => this.client.call("pane.write", { pane, ...params }),
       (err) => this.notice((err as Error).message, true),
     );
     this.#handler = new InputHandler(this, this.#actionContext());
@@ -113,17 +142,19 @@ export class AttachApp {
   /** Runs until detach, the server going away, or the session closing. */
   async run(): Promise<AttachExit> {
     this.state = await loadState(this.client, this.options.session);
-    this.client.onClose(() =>
-      this.finish({ reason: "server-gone", message: "the weft server went away" })
-    );
-    this.client.onDropped(() => {
-      // We read too slowly (a flood): what we know is stale; start again from snapshots.
-      for (const mirror of this.mirrors.values()) mirror.resync();
-      void this.#reload();
-    });
-    await this.client.subscribe({ topics: STRUCTURE_TOPICS }, (event) => this.#onEvent(event));
-    void this.#loadUnread();
+    await this.#follow(this.client);
     this.terminal.start();
+    const path = this.options.userConfig;
+    let first = true;
+    const unwatch = path
+      ? watchUserConfig(path, (config) => {
+        this.user = config;
+        if (config.problems.length) this.notice(`${path}: ${config.problems.join("; ")}`, true);
+        else if (!first) this.notice(`read ${path} again`);
+        first = false;
+        this.redraw();
+      })
+      : () => {};
     try {
       this.terminal.onInput((bytes) => this.#handler.push(bytes));
       this.terminal.onResize(() => this.#resized());
@@ -135,13 +166,61 @@ export class AttachApp {
       this.#tickClock();
       return await this.#done;
     } finally {
+      unwatch();
       this.#finished = true;
       for (const t of this.#timers) clearTimeout(t);
-      clearTimeout(this.#frame.timer);
-      for (const m of this.mirrors.values()) m.dispose();
-      this.mirrors.clear();
+      this.#frames.stop();
+      this.mirrors.disposeAll();
       await this.terminal.close();
     }
+  }
+
+  /** The connection to the server (a new one after a reconnect). */
+  get client(): WeftClient {
+    return this.#client;
+  }
+
+  /** Listens to a connection: its events, its drops, its end. */
+  async #follow(client: WeftClient): Promise<void> {
+    client.onClose(() => void this.#lost(client));
+    client.onDropped(() => {
+      // We read too slowly (a flood): what we know is stale; start again from snapshots.
+      this.mirrors.resyncAll();
+      void this.#reload();
+    });
+    await client.subscribe({ topics: STRUCTURE_TOPICS }, (event) => this.#onEvent(event));
+    void this.#loadUnread();
+  }
+
+  /** The server went away: end, or (with `reconnect`) wait for it and come back. */
+  async #lost(client: WeftClient): Promise<void> {
+    if (this.#finished || client !== this.#client) return;
+    const connect = this.options.reconnect;
+    if (!connect) {
+      return this.finish({ reason: "server-gone", message: "the weft server went away" });
+    }
+    this.#away = "the weft server went away: reconnecting…";
+    this.schedule();
+    const { id, name } = this.state.session;
+    const back = await reconnect({ connect, session: { id, name }, alive: () => !this.#finished });
+    if (!back || this.#finished) return back?.client.close();
+    this.#client = back.client;
+    this.state = back.state;
+    this.mirrors.disposeAll();
+    this.#away = undefined;
+    try {
+      await this.#follow(back.client);
+      await this.#sendSize();
+      await this.#reload();
+    } catch { /* gone again: its onClose starts over */ }
+    this.notice(
+      back.same
+        ? `reconnected to the weft server: session ${name ?? id}`
+        : `reconnected: session ${name ?? id} is gone, showing ${
+          back.state.session.name ?? back.state.session.id
+        }`,
+      !back.same,
+    );
   }
 
   /** Unread messages per agent pane, when the messaging plugin runs (events keep them). */
@@ -181,6 +260,32 @@ export class AttachApp {
     };
   }
 
+  /** The user's keys and looks (empty until read). */
+  user: UserConfig = emptyUserConfig();
+
+  /** The copy-mode key table in use: the built-in one with the user's keys over it. */
+  get copyKeys(): Readonly<Record<string, CopyCommand>> {
+    const table = this.options.modeKeys === "emacs" ? "copy-mode" : "copy-mode-vi";
+    return { ...COPY_TABLES[table], ...this.user.bind[table] };
+  }
+
+  /** The user's own bindings after the prefix and without it. */
+  get userKeys(): UserConfig["bind"] {
+    return this.user.bind;
+  }
+
+  /**
+   * Copies `text`: onto this terminal's clipboard (OSC 52) and into weft's paste buffers (the
+   * tmux shim's, so `tmux paste-buffer` in a pane pastes it).
+   */
+  copy(text: string): void {
+    this.terminal.write(osc52(text)).catch(() => {});
+    this.client.call("tmux.exec", { argv: ["load-buffer", "-"], stdin: text }).then(
+      () => this.notice(`copied ${text.length} characters`),
+      (err) => this.notice(`copied to the clipboard only: ${(err as Error).message}`, true),
+    );
+  }
+
   /** Shows a message in the status bar for a few seconds. */
   notice(text: string, error = false): void {
     this.#notice = { text, error, until: performance.now() + 4000 };
@@ -190,14 +295,7 @@ export class AttachApp {
 
   /** Asks for a frame; frames are at most one per `frameMs`, never two writes at once. */
   schedule(): void {
-    const f = this.#frame;
-    f.dirty = true;
-    if (f.timer || f.writing || this.#finished) return;
-    const wait = Math.max(0, f.last + this.options.frameMs - performance.now());
-    f.timer = setTimeout(() => {
-      f.timer = undefined;
-      this.#draw();
-    }, wait);
+    if (!this.#finished) this.#frames.schedule();
   }
 
   /** Forgets what the terminal shows; the next frame repaints everything. */
@@ -208,70 +306,53 @@ export class AttachApp {
   }
 
   async #draw(): Promise<void> {
-    const f = this.#frame;
-    if (!f.dirty || this.#finished) return;
-    f.dirty = false;
-    f.last = performance.now();
+    if (this.#finished) return;
     const { cols, rows } = this.terminal.size();
     const mode = this.#handler.mode;
     const { grid, cursor, helpOverflow } = composeFrame({
       cols,
       rows,
       window: this.view,
-      labels: this.#labels(),
+      labels: paneLabels(this.state),
       mirrors: this.mirrors,
       status: this.#status(mode),
-      scroll: this.#handler.scroll,
+      theme: this.user.theme,
+      copy: this.#handler.copy,
+      tree: mode.kind === "tree" ? mode.tree : undefined,
       prompt: this.#handler.promptLine(),
-      help: mode.kind === "help" ? { prefix: this.options.prefix, offset: mode.offset } : undefined,
+      help: mode.kind === "help"
+        ? { prefix: this.options.prefix, offset: mode.offset, copyKeys: this.copyKeys }
+        : undefined,
     });
     if (mode.kind === "help") mode.overflow = helpOverflow;
     const out = this.#renderer.frame(grid, cursor);
     if (out) {
-      f.writing = true;
       await this.terminal.write(out);
-      f.writing = false;
       this.onFrame?.(out, grid);
     }
-    if (f.dirty) this.schedule();
-  }
-
-  #labels(): Map<string, PaneLabel> {
-    const labels = new Map<string, PaneLabel>();
-    // Like tmux's window names: what runs in front now, else the launch command.
-    for (const p of this.state.panes.values()) {
-      labels.set(p.id, { ...p, command: p.current?.program ?? p.command, ...tmuxLook(p.meta) });
-    }
-    return labels;
   }
 
   #status(mode: Mode): StatusInfo {
-    const { session, windows, layout, panes } = this.state;
-    const focused = layout?.focused ? panes.get(layout.focused) : undefined;
-    const now = new Date();
-    const notice = this.#notice && this.#notice.until > performance.now()
+    const notice = this.#away
+      ? { text: this.#away, error: true }
+      : this.#notice && this.#notice.until > performance.now()
       ? this.#notice
       : undefined;
     const modeText = this.#handler.modeText(mode);
-    return {
-      session: session.name ?? session.id,
-      windows: windows.map((w) => ({
-        index: w.index,
-        label: w.name ?? w.id,
-        current: w.id === layout?.window,
-      })),
-      pane: focused ? `${focused.id}${focused.name ? `:${focused.name}` : ""}` : "-",
-      blocked: blockedCount(panes),
-      unread: focused ? this.#unread.get(focused.id) ?? 0 : 0,
-      clock: `${pad(now.getHours())}:${pad(now.getMinutes())}`,
-      ...(notice ? { notice } : modeText ? { notice: { text: modeText } } : {}),
-    };
+    return statusInfo(this.state, {
+      unread: this.#unread,
+      notice: notice ?? (modeText ? { text: modeText } : undefined),
+      now: new Date(),
+    });
   }
 
   #onEvent(event: WeftEvent): void {
-    if (event.topic === "tmux.clipboard") {
-      // A program copied (`tmux load-buffer -w`): this terminal's clipboard gets it (OSC 52).
-      const { text } = event.data as { text: string };
+    if (event.topic === "pane.clipboard" || event.topic === "tmux.clipboard") {
+      // A program copied (OSC 52 as the project allows, or `tmux load-buffer -w`): this
+      // terminal's clipboard gets it.
+      const { pane, text } = event.data as { pane: string | null; text: string };
+      const theirs = pane && this.state.panes.get(pane)?.session !== this.state.session.id;
+      if (event.topic === "pane.clipboard" && theirs) return;
       return void this.terminal.write(osc52(text)).catch(() => {});
     }
     if (event.topic === "message.unread") {
@@ -279,45 +360,59 @@ export class AttachApp {
       this.#unread.set(data.pane, data.unread);
       return this.schedule();
     }
-    if (event.topic === "pane.state") {
-      const data = event.data as {
-        pane: string;
-        state: PaneInfo["state"];
-        source: PaneInfo["stateSource"];
-        kind: string | null;
-        progress: number | null;
-        message: string | null;
-      };
-      const pane = this.state.panes.get(data.pane);
-      if (pane) {
-        pane.state = data.state;
-        pane.stateSource = data.source;
-        pane.stateKind = data.kind ?? null;
-        pane.stateProgress = data.progress ?? null;
-        pane.stateMessage = data.message ?? null;
-      }
-      return this.schedule();
-    }
-    if (event.topic === "pane.current") {
-      const data = event.data as { pane: string; current: PaneInfo["current"] };
-      const pane = this.state.panes.get(data.pane);
-      if (pane) pane.current = data.current;
-      return this.schedule();
-    }
     if (event.topic === "pane.created") {
       // A pane created again under a known id was respawned (a new program, a new screen).
       this.mirrors.get((event.data as { id: string }).id)?.resync();
     }
-    if (
-      event.topic === "session.closed" &&
-      (event.data as { session?: string }).session === this.state.session.id
-    ) {
+    const next = applyEvent(this.state, event);
+    if (next === "closed") {
       return this.finish({
         reason: "session-closed",
         message: `session ${this.state.session.name ?? this.state.session.id} closed`,
       });
     }
-    void this.#reload();
+    if (next === "reload") return void this.#reload();
+    this.schedule();
+  }
+
+  /** Takes a new state, remembering the window and pane focused before (`l`, `;`). */
+  #setState(next: AttachState): void {
+    const was = this.state?.layout;
+    const now = next.layout;
+    if (was && now && was.window !== now.window) this.#last.window = was.window;
+    else if (was?.focused && now && was.focused !== now.focused) this.#last.pane = was.focused;
+    this.state = next;
+    if (was?.focused !== now?.focused) {
+      this.#focusReport(was?.focused, false);
+      this.#focusReport(now?.focused, true);
+    }
+  }
+
+  /** The outer terminal's focus (DECSET 1004 reports): the focused pane hears of it. */
+  terminalFocus(focused: boolean): void {
+    this.#terminalFocused = focused;
+    this.#focusReport(this.focused, focused);
+  }
+
+  /**
+   * Tells a pane whose program asked for focus reports (DECSET 1004) that it gained or lost
+   * focus, as tmux does with focus-events on: a pane has it while it is focused in weft and
+   * the terminal has it.
+   */
+  #focusReport(pane: string | null | undefined, focused: boolean): void {
+    const mirror = pane ? this.mirrors.get(pane) : undefined;
+    if (!pane || !mirror?.term.modes.sendFocusMode) return;
+    if (focused && !this.#terminalFocused) return;
+    this.input.send(pane, { text: focused ? "\x1b[I" : "\x1b[O" });
+  }
+
+  /** Follows another session of the server (chosen in the tree). */
+  async switchSession(session: string): Promise<void> {
+    if (session === this.state.session.id) return;
+    this.state = await loadState(this.client, session);
+    this.#last = { window: undefined, pane: undefined };
+    await this.#sendSize();
+    await this.#reload();
   }
 
   /** Re-reads the session's state (coalesced) and follows it. */
@@ -329,7 +424,7 @@ export class AttachApp {
       do {
         r.again = false;
         try {
-          this.state = await loadState(this.client, this.state.session.id);
+          this.#setState(await loadState(this.client, this.state.session.id));
         } catch (err) {
           if (this.client.closed) return;
           const code = (err as { code?: string }).code;
@@ -349,36 +444,12 @@ export class AttachApp {
     }
   }
 
-  /** Starts mirrors for panes that became visible, resizes and drops the others. */
+  /** Follows the current window: its panes' mirrors, and copy mode ends with its pane. */
   #followLayout(): void {
     const view = this.view;
     const rects = view ? windowRects(view) : new Map();
-    for (const [id, mirror] of this.mirrors) {
-      if (!rects.has(id)) {
-        mirror.dispose();
-        this.mirrors.delete(id);
-      }
-    }
-    for (const [id, rect] of rects) {
-      if (rect.cols <= 0 || rect.rows <= 0) continue;
-      const size = { cols: rect.cols, rows: rect.rows };
-      const mirror = this.mirrors.get(id);
-      if (mirror) mirror.resize(size);
-      else {
-        this.mirrors.set(
-          id,
-          new PaneMirror(() => this.#connect(), id, size, {
-            scrollback: this.options.scrollback,
-            onChange: () => this.schedule(),
-            onError: () => void this.#reload(),
-          }),
-        );
-      }
-    }
-    this.#handler.layoutChanged(
-      rects as Map<string, unknown>,
-      view?.tree as LayoutNode | undefined,
-    );
+    this.mirrors.follow(rects);
+    this.#handler.layoutChanged(rects, view?.tree);
   }
 
   /** A connection of its own for a pane mirror (see {@link PaneMirror}). */
@@ -424,8 +495,11 @@ export class AttachApp {
   }
 
   #actionContext(): ActionContext {
+    const client = () => this.client;
     return {
-      client: this.client,
+      get client() {
+        return client();
+      },
       state: () => this.state,
       enter: (mode) => this.#handler.enter(mode),
       detach: () =>
@@ -436,12 +510,12 @@ export class AttachApp {
       redraw: () => this.redraw(),
       sendPrefix: () => this.#handler.sendPrefix(),
       notice: (text, error) => this.notice(text, error),
+      openTree: (sessionsOnly) => this.#handler.openTree(sessionsOnly),
+      rename: (what, text) => this.#handler.rename(what, text),
+      switchSession: (session) => this.switchSession(session),
+      last: () => ({ ...this.#last }),
     };
   }
 }
 
 type Timer = ReturnType<typeof setTimeout>;
-
-function pad(n: number): string {
-  return String(n).padStart(2, "0");
-}

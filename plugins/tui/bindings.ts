@@ -1,6 +1,6 @@
 /**
- * Key bindings as data: what each key does after the prefix, and in scroll mode. The help
- * overlay is drawn from these same tables.
+ * Key bindings as data: what each key does after the prefix (copy mode's are in
+ * `copy_keys.ts`). The help overlay is drawn from these same tables.
  *
  * @module
  */
@@ -18,11 +18,21 @@ export type Action =
   | "zoom"
   | "layout-next"
   | "detach"
-  | "scroll-mode"
+  | "copy-mode"
   | "prompt"
   | "help"
   | "send-prefix"
-  | "redraw";
+  | "redraw"
+  | "choose-tree"
+  | "rename-window"
+  | "rename-session"
+  | "resize"
+  | "swap-pane"
+  | "break-pane"
+  | "window-last"
+  | "pane-last"
+  | "next-blocked"
+  | "paste-buffer";
 
 /** One binding: a key name (as {@link InputDecoder} names keys), an action, its argument. */
 export interface Binding {
@@ -40,13 +50,14 @@ const digits: Binding[] = Array.from({ length: 10 }, (_, n) => ({
 }));
 
 const moves: Binding[] = [
-  ["Left", "h", "left"],
-  ["Down", "j", "down"],
-  ["Up", "k", "up"],
-  ["Right", "l", "right"],
-].flatMap(([arrow, vi, side]) => [
+  ["Left", "left"],
+  ["Down", "down"],
+  ["Up", "up"],
+  ["Right", "right"],
+].flatMap(([arrow, side]) => [
   { key: arrow!, action: "focus-move" as const, arg: side!, help: `focus the pane ${side}` },
-  { key: vi!, action: "focus-move" as const, arg: side!, help: `focus the pane ${side}` },
+  { key: `C-${arrow}`, action: "resize" as const, arg: `${side}:1`, help: "resize by 1 cell" },
+  { key: `M-${arrow}`, action: "resize" as const, arg: `${side}:5`, help: "resize by 5 cells" },
 ]);
 
 /** The keys that act after the prefix. The prefix key itself sends a literal prefix. */
@@ -59,59 +70,26 @@ export const PREFIX_BINDINGS: readonly Binding[] = [
   { key: '"', action: "split", arg: "vertical", help: "split top/bottom" },
   ...moves,
   { key: "o", action: "focus-next", help: "next pane" },
+  { key: ";", action: "pane-last", help: "the last focused pane" },
+  { key: "l", action: "window-last", help: "the last window" },
+  { key: "w", action: "choose-tree", arg: "windows", help: "choose a window or pane (tree)" },
+  { key: "s", action: "choose-tree", arg: "sessions", help: "choose a session (tree)" },
+  { key: ",", action: "rename-window", help: "rename the window" },
+  { key: "$", action: "rename-session", help: "rename the session" },
+  { key: "{", action: "swap-pane", arg: -1, help: "swap with the previous pane" },
+  { key: "}", action: "swap-pane", arg: 1, help: "swap with the next pane" },
+  { key: "!", action: "break-pane", help: "break the pane out into a new window" },
+  { key: "b", action: "next-blocked", help: "jump to the next agent that is blocked" },
+  { key: "]", action: "paste-buffer", help: "paste the newest buffer into the pane" },
   { key: "x", action: "pane-close", help: "close the pane (asks)" },
   { key: "z", action: "zoom", help: "zoom the pane (layout plugin)" },
   { key: "E", action: "layout-next", help: "next layout preset (layout plugin)" },
+  { key: "Space", action: "layout-next", help: "next layout preset (layout plugin)" },
   { key: "d", action: "detach", help: "detach (everything keeps running)" },
-  { key: "[", action: "scroll-mode", help: "scroll mode: PgUp/PgDn, arrows, / search, q out" },
-  { key: ":", action: "prompt", help: 'run a command: pane.write p2 {"text":"ls"}' },
+  { key: "[", action: "copy-mode", help: "copy mode: move, select, copy, search (q leaves)" },
+  { key: ":", action: "prompt", help: "run a tmux or bus command (Tab completes)" },
   { key: "?", action: "help", help: "this help" },
   { key: "r", action: "redraw", help: "redraw the screen" },
-];
-
-/** What a key does in scroll mode. */
-export type ScrollAction =
-  | "line-up"
-  | "line-down"
-  | "page-up"
-  | "page-down"
-  | "half-up"
-  | "half-down"
-  | "top"
-  | "bottom"
-  | "search"
-  | "search-next"
-  | "search-previous"
-  | "exit";
-
-/** One scroll-mode binding. */
-export interface ScrollBinding {
-  key: string;
-  action: ScrollAction;
-  help: string;
-}
-
-/** The keys of scroll mode (the mouse wheel scrolls too). */
-export const SCROLL_BINDINGS: readonly ScrollBinding[] = [
-  { key: "Up", action: "line-up", help: "up a line" },
-  { key: "k", action: "line-up", help: "up a line" },
-  { key: "Down", action: "line-down", help: "down a line" },
-  { key: "j", action: "line-down", help: "down a line" },
-  { key: "PPage", action: "page-up", help: "up a page" },
-  { key: "C-b", action: "page-up", help: "up a page" },
-  { key: "NPage", action: "page-down", help: "down a page" },
-  { key: "C-f", action: "page-down", help: "down a page" },
-  { key: "C-u", action: "half-up", help: "up half a page" },
-  { key: "C-d", action: "half-down", help: "down half a page" },
-  { key: "g", action: "top", help: "oldest line" },
-  { key: "Home", action: "top", help: "oldest line" },
-  { key: "G", action: "bottom", help: "newest line" },
-  { key: "End", action: "bottom", help: "newest line" },
-  { key: "/", action: "search", help: "search backwards" },
-  { key: "n", action: "search-next", help: "next match (older)" },
-  { key: "N", action: "search-previous", help: "previous match (newer)" },
-  { key: "q", action: "exit", help: "leave scroll mode" },
-  { key: "Escape", action: "exit", help: "leave scroll mode" },
 ];
 
 /**
@@ -127,17 +105,4 @@ export const SCROLL_BINDINGS: readonly ScrollBinding[] = [
 export function prefixBinding(key: string, prefix: string): Binding | undefined {
   if (key === prefix) return { key, action: "send-prefix", help: "send the prefix key itself" };
   return PREFIX_BINDINGS.find((b) => b.key === key);
-}
-
-/**
- * The scroll-mode action of a key.
- *
- * @example
- * ```ts
- * import { scrollBinding } from "./bindings.ts";
- * console.assert(scrollBinding("q") === "exit");
- * ```
- */
-export function scrollBinding(key: string): ScrollAction | undefined {
-  return SCROLL_BINDINGS.find((b) => b.key === key)?.action;
 }

@@ -12,7 +12,7 @@ import {
   layoutRects,
   type Rect,
   type Size,
-} from "../../core/layout/mod.ts";
+} from "../../protocols/layout/tree/mod.ts";
 import { ATTR, type CellGrid, palette, PLAIN, type Style } from "./cells.ts";
 import { textWidth, truncate } from "./width.ts";
 
@@ -62,7 +62,7 @@ export const BADGES: Record<string, { text: string; style: Style }> = {
  *
  * @example
  * ```ts
- * import { leaf } from "../../core/layout/mod.ts";
+ * import { leaf } from "../../protocols/layout/tree/mod.ts";
  * import { windowRects } from "./chrome.ts";
  * const rects = windowRects({ tree: leaf("p1"), size: { cols: 10, rows: 4 }, zoomed: null, focused: "p1" });
  * console.assert(rects.get("p1")!.cols === 10);
@@ -99,7 +99,7 @@ const GLYPHS: Record<number, string> = {
  *
  * @example
  * ```ts
- * import { leaf, splitPane } from "../../core/layout/mod.ts";
+ * import { leaf, splitPane } from "../../protocols/layout/tree/mod.ts";
  * import { CellGrid } from "./cells.ts";
  * import { drawChrome } from "./chrome.ts";
  * const tree = splitPane(leaf("p1"), "p1", "p2", { direction: "horizontal" });
@@ -115,8 +115,14 @@ const GLYPHS: Record<number, string> = {
 export function drawChrome(
   grid: CellGrid,
   view: WindowView,
-  options: { top: number; labels: ReadonlyMap<string, PaneLabel> },
+  options: {
+    top: number;
+    labels: ReadonlyMap<string, PaneLabel>;
+    theme?: { border?: Style; borderActive?: Style };
+  },
 ): void {
+  const plain = options.theme?.border ?? BORDER;
+  const active = options.theme?.borderActive ?? FOCUSED_BORDER;
   const { top } = options;
   const cols = Math.min(grid.cols, view.size.cols);
   const kind = new Map<number, "h" | "v">(); // key: y * cols + x, in window rows from top - 1
@@ -139,7 +145,7 @@ export function drawChrome(
     const left = k === "h" ? at(x - 1, y) !== undefined : at(x - 1, y) === "h";
     const right = k === "h" ? at(x + 1, y) !== undefined : at(x + 1, y) === "h";
     const arms = (up ? 8 : 0) | (down ? 4 : 0) | (left ? 2 : 0) | (right ? 1 : 0);
-    const style = focus && touches(focus, x, y) ? FOCUSED_BORDER : BORDER;
+    const style = focus && touches(focus, x, y) ? active : plain;
     grid.set(x, top + y, GLYPHS[arms] ?? (k === "h" ? "─" : "│"), style);
   }
   for (const [id, rect] of rects) {

@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { leaf, splitPane } from "../../core/layout/mod.ts";
+import { leaf, splitPane } from "../../protocols/layout/tree/mod.ts";
 import { CellGrid, palette } from "./cells.ts";
 import { drawChrome, type PaneLabel, shortCommand } from "./chrome.ts";
 

@@ -9,9 +9,12 @@ import { ATTR, CellGrid, palette, type Style } from "./cells.ts";
 import { drawChrome, type PaneLabel, windowRects, type WindowView } from "./chrome.ts";
 import { drawTerminal } from "./draw_terminal.ts";
 import { drawHelp } from "./help.ts";
+import { drawTree, type TreeItem } from "./tree.ts";
+import type { Theme } from "./user_config.ts";
 import type { PaneMirror } from "./pane_mirror.ts";
 import type { CursorPlace } from "./renderer.ts";
-import type { ScrollView } from "./scroll.ts";
+import type { CopyCommand } from "./copy_keys.ts";
+import type { CopyBuffer, CopyMode } from "./copy_mode.ts";
 import { drawStatusBar, type StatusInfo } from "./status_bar.ts";
 import { textWidth, truncate } from "./width.ts";
 
@@ -26,10 +29,19 @@ export interface FrameInput {
   labels: ReadonlyMap<string, PaneLabel>;
   mirrors: ReadonlyMap<string, PaneMirror>;
   status: StatusInfo;
-  scroll?: ScrollView | undefined;
+  /** The user's colours. */
+  theme?: Theme;
+  /** The tree chooser, when open: drawn over the window. */
+  tree?:
+    | { items: TreeItem[]; index: number; preview: string[]; question?: string | undefined }
+    | undefined;
+  /** Copy mode, when on: its pane shows its view, selection and matches. */
+  copy?: CopyMode | undefined;
   /** A prompt on the status row: `label` then the editor's text and cursor. */
   prompt?: { label: string; text: string; cursor: number } | undefined;
-  help?: { prefix: string; offset: number } | undefined;
+  help?:
+    | { prefix: string; offset: number; copyKeys: Readonly<Record<string, CopyCommand>> }
+    | undefined;
 }
 
 const PROMPT: Style = { fg: palette(0), bg: palette(3), attrs: 0 };
@@ -52,19 +64,21 @@ export function composeFrame(
       const mirror = input.mirrors.get(id);
       if (!mirror || rect.cols <= 0 || rect.rows <= 0) continue;
       const area = { x: rect.x, y: rect.y + 1, cols: rect.cols, rows: rect.rows };
-      const scroll = input.scroll?.pane === id ? input.scroll : undefined;
+      const copy = input.copy?.pane === id ? input.copy : undefined;
       const buffer = mirror.term.buffer.active;
-      const offset = scroll ? buffer.baseY - scroll.top(scrollBuffer(mirror)) : 0;
+      const offset = copy ? buffer.baseY - copy.top(copyBuffer(mirror)) : 0;
       drawTerminal(mirror.term, grid, area, offset);
-      if (scroll) drawScrollMarks(grid, area, scroll, buffer.baseY - offset, buffer.baseY);
-      else if (id === window.focused && !mirror.modes.cursorHidden) {
+      if (copy) {
+        const at = drawCopyMarks(grid, area, copy, buffer.baseY - offset, buffer.baseY);
+        if (at) cursor = at;
+      } else if (id === window.focused && !mirror.modes.cursorHidden) {
         const { cursorX, cursorY } = buffer;
         if (cursorX < rect.cols && cursorY < rect.rows) {
           cursor = { x: area.x + cursorX, y: area.y + cursorY };
         }
       }
     }
-    drawChrome(grid, window, { top: 1, labels: input.labels });
+    drawChrome(grid, window, { top: 1, labels: input.labels, theme: input.theme ?? {} });
     const usedCols = Math.min(input.cols, window.size.cols);
     const usedRows = Math.min(input.rows - 1, window.size.rows + 1);
     if (usedCols < input.cols) {
@@ -85,43 +99,65 @@ export function composeFrame(
     grid.text(x, last, sliceCells(text, shift, room + 1), PROMPT);
     cursor = { x: Math.min(input.cols - 1, x + before - shift), y: last };
   } else {
-    drawStatusBar(grid, last, input.status);
+    drawStatusBar(grid, last, input.status, input.theme?.status);
+  }
+  if (input.tree) {
+    drawTree(grid, { top: 0, bottom: input.rows - 1 }, {
+      ...input.tree,
+      asking: input.tree.question,
+    });
+    cursor = null;
   }
   let helpOverflow = 0;
   if (input.help) {
-    helpOverflow = drawHelp(grid, input.help.prefix, input.help.offset);
+    helpOverflow = drawHelp(grid, input.help.prefix, input.help);
     cursor = null;
   }
   return { grid, cursor, helpOverflow };
 }
 
-/** A mirror's history as scroll mode sees it. */
-export function scrollBuffer(mirror: PaneMirror) {
+/** A mirror's history as copy mode sees it. */
+export function copyBuffer(mirror: PaneMirror): CopyBuffer {
   const buffer = mirror.term.buffer.active;
   return {
     baseY: buffer.baseY,
     rows: mirror.term.rows,
-    lineText: (i: number) => buffer.getLine(i)?.translateToString(true) ?? "",
+    cols: mirror.term.cols,
+    lineText: (i) => buffer.getLine(i)?.translateToString(true) ?? "",
+    slice: (i, start, end) => buffer.getLine(i)?.translateToString(true, start, end) ?? "",
+    wrapped: (i) => buffer.getLine(i)?.isWrapped ?? false,
+    screen: mirror.term,
   };
 }
 
-function drawScrollMarks(
+/** Inverts the selection and the current match, marks the position; returns the cursor. */
+function drawCopyMarks(
   grid: CellGrid,
   area: { x: number; y: number; cols: number; rows: number },
-  scroll: ScrollView,
+  copy: CopyMode,
   top: number,
   baseY: number,
-): void {
-  const match = scroll.match;
-  if (match && match.line >= top && match.line < top + area.rows) {
-    const y = area.y + match.line - top;
-    for (let c = match.col; c < Math.min(area.cols, match.col + match.length); c++) {
+): CursorPlace | null {
+  const invert = (row: number, from: number, to: number) => {
+    const y = area.y + row;
+    for (let c = Math.max(0, from); c < Math.min(area.cols, to); c++) {
       const i = y * grid.cols + area.x + c;
       grid.attrs[i] = grid.attrs[i]! ^ ATTR.inverse;
     }
+  };
+  for (let row = 0; row < area.rows; row++) {
+    const cols = copy.selectedCols(top + row, area.cols);
+    if (cols) invert(row, cols[0], cols[1]);
+  }
+  const match = copy.match;
+  if (match && match.line >= top && match.line < top + area.rows) {
+    invert(match.line - top, match.col, match.col + match.length);
   }
   const mark = truncate(`[${baseY - top}/${baseY}]`, area.cols);
   grid.text(area.x + area.cols - textWidth(mark), area.y, mark, POSITION);
+  const { line, col } = copy.cursor;
+  if (line < top || line >= top + area.rows || col >= area.cols) return null;
+  return { x: area.x + col, y: area.y + line - top };
 }
 
 /** The part of `text` from cell `start`, at most `cols` cells. */

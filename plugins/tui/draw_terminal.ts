@@ -7,7 +7,7 @@
 
 import type { IBufferCell as Cell, Terminal } from "@xterm/headless";
 import { ATTR, type CellGrid, palette, rgb, type Style } from "./cells.ts";
-import type { Rect } from "../../core/layout/mod.ts";
+import type { Rect } from "../../protocols/layout/tree/mod.ts";
 
 /** The style of an xterm cell in the frame's encoding. */
 export function cellStyle(cell: Cell): Style {

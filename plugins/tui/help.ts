@@ -4,7 +4,8 @@
  * @module
  */
 
-import { type Binding, PREFIX_BINDINGS, SCROLL_BINDINGS } from "./bindings.ts";
+import { type Binding, PREFIX_BINDINGS } from "./bindings.ts";
+import { COPY_HELP, type CopyCommand } from "./copy_keys.ts";
 import { ATTR, type CellGrid, palette, type Style } from "./cells.ts";
 import { textWidth, truncate } from "./width.ts";
 
@@ -13,14 +14,15 @@ const HEAD: Style = { fg: palette(11), bg: palette(4), attrs: ATTR.bold };
 const KEY: Style = { fg: palette(14), bg: palette(4), attrs: ATTR.bold };
 
 /** The help text as (keys, what they do) rows with headings; keys of one action are joined. */
-export function helpLines(prefix: string): { keys: string; help: string; heading?: boolean }[] {
+export function helpLines(
+  prefix: string,
+  copyKeys: Readonly<Record<string, CopyCommand>> = {},
+): { keys: string; help: string; heading?: boolean }[] {
   const rows: { keys: string; help: string; heading?: boolean }[] = [
     { keys: `Prefix ${prefix}, then:`, help: "", heading: true },
   ];
   const merged = new Map<string, { keys: string[]; help: string }>();
-  const group = (
-    b: Binding,
-  ) => (b.action === "window-select" ? "window-select" : `${b.action}:${b.arg ?? ""}`);
+  const group = (b: Binding) => (b.action === "window-select" ? "window-select" : b.help);
   for (const b of PREFIX_BINDINGS) {
     const entry = merged.get(group(b));
     if (entry) entry.keys.push(b.key);
@@ -33,13 +35,17 @@ export function helpLines(prefix: string): { keys: string; help: string; heading
     rows.push({ keys: keys.length > 3 ? `${keys[0]}–${keys.at(-1)}` : keys.join(" "), help });
   }
   rows.push({ keys: prefix, help: `send ${prefix} to the pane` });
-  rows.push({ keys: "Scroll mode:", help: "", heading: true });
-  const scroll = new Map<string, string[]>();
-  for (const b of SCROLL_BINDINGS) scroll.set(b.help, [...(scroll.get(b.help) ?? []), b.key]);
-  for (const [help, keys] of scroll) rows.push({ keys: keys.join(" "), help });
+  rows.push({ keys: "Copy mode:", help: "", heading: true });
+  const copy = new Map<string, string[]>();
+  for (const [key, command] of Object.entries(copyKeys)) {
+    const help = COPY_HELP[command];
+    if (help) copy.set(help, [...(copy.get(help) ?? []), key]);
+  }
+  for (const [help, keys] of copy) rows.push({ keys: keys.join(" "), help });
   rows.push({ keys: "Mouse:", help: "", heading: true });
   rows.push({ keys: "click", help: "focus a pane" });
   rows.push({ keys: "wheel", help: "scroll a pane's history" });
+  rows.push({ keys: "drag", help: "select in one pane and copy" });
   return rows;
 }
 
@@ -56,8 +62,13 @@ export function helpLines(prefix: string): { keys: string; help: string; heading
  * console.assert(grid.toText().some((l) => l.includes("split left/right")));
  * ```
  */
-export function drawHelp(grid: CellGrid, prefix: string, offset = 0): number {
-  const all = helpLines(prefix);
+export function drawHelp(
+  grid: CellGrid,
+  prefix: string,
+  options: { offset?: number; copyKeys?: Readonly<Record<string, CopyCommand>> } = {},
+): number {
+  const offset = options.offset ?? 0;
+  const all = helpLines(prefix, options.copyKeys);
   const keyWidth = Math.min(
     16,
     Math.max(...all.filter((l) => !l.heading).map((l) => textWidth(l.keys))),

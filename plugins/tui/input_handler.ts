@@ -1,39 +1,65 @@
 /**
  * Where each input event goes, by mode: to the focused pane, to a bound action after the
- * prefix, to the prompt's line editor, to scroll mode, or to the mouse handling.
+ * prefix, to the prompt's line editor, to copy mode, or to the mouse handling.
  *
  * @module
  */
 
 import type { WeftClient } from "../client/mod.ts";
-import type { LayoutNode, Rect } from "../../core/layout/mod.ts";
+import type { LayoutNode } from "../../protocols/layout/tree/mod.ts";
 import { type ActionContext, ACTIONS } from "./actions.ts";
-import { prefixBinding, scrollBinding } from "./bindings.ts";
+import { prefixBinding } from "./bindings.ts";
 import type { WindowView } from "./chrome.ts";
-import { scrollBuffer } from "./compose.ts";
-import { InputDecoder, type InputEvent, type KeyEvent, type MouseEvent } from "./input.ts";
+import { copyBuffer } from "./compose.ts";
+import type { CopyCommand } from "./copy_keys.ts";
+import { CopyMode } from "./copy_mode.ts";
+import { InputDecoder, type InputEvent, type KeyEvent } from "./input.ts";
 import { namedKeyBytes } from "./key_names.ts";
-import { mouseBytes } from "./mouse.ts";
+import { MouseHandler } from "./mouse_handler.ts";
 import type { PaneInput } from "./pane_input.ts";
 import type { PaneMirror } from "./pane_mirror.ts";
-import { LineEditor, parseCommandLine } from "./prompt.ts";
-import { ScrollView } from "./scroll.ts";
+import { LineEditor } from "./prompt.ts";
+import { commandNames, complete, runCommandLine } from "./command_line.ts";
 import type { AttachState } from "./session_state.ts";
-import { windowRects } from "./chrome.ts";
+import { TreeChooser } from "./tree_mode.ts";
+
+/** What a prompt is for. */
+export type PromptPurpose =
+  | "command"
+  | "search-forward"
+  | "search-backward"
+  | "rename-window"
+  | "rename-session";
+
+const PROMPT_LABELS: Record<PromptPurpose, string> = {
+  command: ":",
+  "search-forward": "search down: ",
+  "search-backward": "search up: ",
+  "rename-window": "rename window: ",
+  "rename-session": "rename session: ",
+};
 
 /** The client's input mode. */
 export type Mode =
   | { kind: "normal" }
   | { kind: "prefix" }
-  | { kind: "prompt"; purpose: "command" | "search"; editor: LineEditor }
+  | { kind: "prompt"; purpose: PromptPurpose; editor: LineEditor }
+  | { kind: "tree"; tree: TreeChooser }
   | { kind: "confirm"; pane: string }
   | { kind: "help"; offset: number; overflow: number }
-  | { kind: "scroll" };
+  | { kind: "copy" };
 
 /** What the handler needs from the client. */
 export interface HandlerHost {
   readonly client: WeftClient;
   readonly options: { prefix: string; escapeMs: number };
+  /** The copy-mode key table in use. */
+  readonly copyKeys: Readonly<Record<string, CopyCommand>>;
+  /** The user's own bindings (command lines) after the prefix and without it. */
+  readonly userKeys: {
+    prefix: Readonly<Record<string, string>>;
+    root: Readonly<Record<string, string>>;
+  };
   readonly mirrors: ReadonlyMap<string, PaneMirror>;
   readonly input: PaneInput;
   readonly state: AttachState;
@@ -41,24 +67,38 @@ export interface HandlerHost {
   readonly view: WindowView | undefined;
   schedule(): void;
   notice(text: string, error?: boolean): void;
+  /** Puts copied text on the terminal's clipboard and in weft's paste buffers. */
+  copy(text: string): void;
+  /** Follows another session. */
+  switchSession(session: string): Promise<void>;
+  /** The outer terminal gained or lost focus. */
+  terminalFocus(focused: boolean): void;
 }
 
 /** Keys whose bytes depend on the pane's cursor-key mode: the server encodes them. */
 const MODAL_KEYS = new Set(["Up", "Down", "Left", "Right", "Home", "End"]);
-const WHEEL_LINES = 3;
 
 /** Routes decoded input by mode. */
 export class InputHandler {
   mode: Mode = { kind: "normal" };
-  scroll: ScrollView | undefined;
+  copy: CopyMode | undefined;
+  #mouse: MouseHandler;
   #decoder = new InputDecoder();
+  /** Command names for completion, read once. */
+  #commands: Promise<string[]> | undefined;
   #escape: ReturnType<typeof setTimeout> | undefined;
   #host: HandlerHost;
   #actions: ActionContext;
 
   constructor(host: HandlerHost, actions: ActionContext) {
     this.#host = host;
+    this.#mouse = new MouseHandler(this);
     this.#actions = actions;
+  }
+
+  /** The client the handler serves. */
+  get host(): HandlerHost {
+    return this.#host;
   }
 
   /** Decodes a chunk of terminal input and handles its events. */
@@ -73,13 +113,30 @@ export class InputHandler {
   }
 
   /** Opens a mode (from an action). */
-  enter(mode: "scroll" | "prompt" | "help" | "confirm-close"): void {
+  enter(mode: "copy" | "prompt" | "help" | "confirm-close"): void {
     const focused = this.#host.focused;
     if (mode === "prompt") {
       this.mode = { kind: "prompt", purpose: "command", editor: new LineEditor() };
     } else if (mode === "help") this.mode = { kind: "help", offset: 0, overflow: 0 };
     else if (mode === "confirm-close" && focused) this.mode = { kind: "confirm", pane: focused };
-    else if (mode === "scroll" && focused) this.#startScroll(focused);
+    else if (mode === "copy" && focused) this.startCopy(focused);
+    this.#host.schedule();
+  }
+
+  /** Opens the tree chooser once the tree is read. */
+  openTree(sessionsOnly: boolean): void {
+    TreeChooser.open(this.#host, { sessionsOnly }).then((tree) => {
+      if (this.mode.kind !== "normal") return;
+      this.mode = { kind: "tree", tree };
+      this.#host.schedule();
+    }, (err) => this.#host.notice((err as Error).message, true));
+  }
+
+  /** Opens a prompt that renames the window or the session. */
+  rename(what: "window" | "session", text: string): void {
+    const editor = new LineEditor();
+    editor.insert(text);
+    this.mode = { kind: "prompt", purpose: `rename-${what}`, editor };
     this.#host.schedule();
   }
 
@@ -95,7 +152,7 @@ export class InputHandler {
     const m = this.mode;
     if (m.kind === "prompt") {
       return {
-        label: m.purpose === "search" ? "search: " : ":",
+        label: PROMPT_LABELS[m.purpose],
         text: m.editor.text,
         cursor: m.editor.cursor,
       };
@@ -113,18 +170,21 @@ export class InputHandler {
   /** What the status bar says about the mode. */
   modeText(mode: Mode): string | undefined {
     if (mode.kind === "prefix") return `${this.#host.options.prefix} … (? for help)`;
-    if (mode.kind === "scroll") return "scroll: PgUp/PgDn ↑↓ / search, n/N next, q leave";
-    return undefined;
+    if (mode.kind !== "copy" || !this.copy) return undefined;
+    const c = this.copy;
+    const found = c.count ? `  "${c.term}" ${c.count.index}/${c.count.total}` : "";
+    const selecting = c.anchor ? ` selecting ${c.shape}` : "";
+    return `copy${selecting}${found}  (q leaves)`;
   }
 
-  /** The layout changed: scroll mode ends when its pane is no longer shown. */
+  /** The layout changed: copy mode ends when its pane is no longer shown. */
   layoutChanged(rects: ReadonlyMap<string, unknown>, _tree: LayoutNode | undefined): void {
-    if (this.scroll && !rects.has(this.scroll.pane)) this.#endScroll();
+    if (this.copy && !rects.has(this.copy.pane)) this.endCopy();
   }
 
   #handle(event: InputEvent): void {
-    if (event.type === "focus") return;
-    if (event.type === "mouse") return this.#mouse(event);
+    if (event.type === "focus") return this.#host.terminalFocus(event.focused);
+    if (event.type === "mouse") return this.#mouse.handle(event);
     const m = this.mode;
     if (event.type === "paste") {
       if (m.kind === "prompt") {
@@ -146,13 +206,16 @@ export class InputHandler {
       case "confirm":
         this.mode = { kind: "normal" };
         if (event.key === "y" || event.key === "Y") {
-          this.#run(this.#host.client.call("pane.close", { pane: m.pane }));
+          this.run(this.#host.client.call("pane.close", { pane: m.pane }));
         }
         return this.#host.schedule();
       case "help":
         return this.#helpKey(m, event);
-      case "scroll":
-        return this.#scrollKey(event);
+      case "copy":
+        return this.#copyKey(event);
+      case "tree":
+        if (!m.tree.key(event)) this.mode = { kind: "normal" };
+        return this.#host.schedule();
     }
   }
 
@@ -161,6 +224,8 @@ export class InputHandler {
       this.mode = { kind: "prefix" };
       return this.#host.schedule();
     }
+    const root = this.#host.userKeys.root[event.key];
+    if (root) return this.runLine(root);
     const pane = this.#host.focused;
     if (!pane) return;
     this.#host.input.send(
@@ -172,35 +237,72 @@ export class InputHandler {
   #prefixKey(event: KeyEvent): void {
     this.mode = { kind: "normal" };
     this.#host.schedule();
+    const mine = this.#host.userKeys.prefix[event.key];
+    if (mine) return this.runLine(mine);
     const binding = prefixBinding(event.key, this.#host.options.prefix);
     if (!binding) return;
     const result = ACTIONS[binding.action](this.#actions, binding.arg);
-    if (result) this.#run(result);
+    if (result) this.run(result);
   }
 
   #promptKey(m: Extract<Mode, { kind: "prompt" }>, event: KeyEvent): void {
+    if (event.key === "Tab" && m.purpose === "command") return void this.#complete(m.editor);
     const result = m.editor.key(event);
     if (result === "edit") return this.#host.schedule();
     const text = m.editor.text;
-    if (m.purpose === "search") {
-      this.mode = { kind: "scroll" };
-      if (result === "submit" && text) this.#search(text, "older");
+    if (m.purpose === "rename-window" || m.purpose === "rename-session") {
+      this.mode = { kind: "normal" };
+      this.#host.schedule();
+      if (result !== "submit") return;
+      const { session, layout } = this.#host.state;
+      const name = text.trim() || null;
+      return this.run(
+        m.purpose === "rename-window"
+          ? this.#host.client.call("window.rename", { window: layout?.window, name })
+          : this.#host.client.call("session.rename", { session: session.id, name }),
+      );
+    }
+    if (m.purpose !== "command") {
+      this.mode = { kind: "copy" };
+      if (result === "submit" && text) this.#search(text, m.purpose === "search-forward");
       return this.#host.schedule();
     }
     this.mode = { kind: "normal" };
     this.#host.schedule();
     if (result !== "submit" || !text.trim()) return;
-    try {
-      const { name, params } = parseCommandLine(text);
-      this.#run(
-        this.#host.client.call(name, params).then((value) => {
-          const shown = JSON.stringify(value);
-          this.#host.notice(`${name}: ${shown.length > 200 ? shown.slice(0, 200) + "…" : shown}`);
-        }),
-      );
-    } catch (err) {
-      this.#host.notice((err as Error).message, true);
-    }
+    this.runLine(text);
+  }
+
+  /** Runs a command line (the prompt's, a key binding's) and shows its reply. */
+  runLine(text: string): void {
+    const reply = runCommandLine(text, {
+      client: this.#host.client,
+      pane: this.#host.focused,
+      action: (action, arg) => ACTIONS[action](this.#actions, arg),
+    });
+    this.run(reply.then((r) => r.text && this.#host.notice(r.text, r.error)));
+  }
+
+  /** Tab in the command prompt: completes commands, targets and flags. */
+  async #complete(editor: LineEditor): Promise<void> {
+    this.#commands ??= this.#host.client.call(
+      "server.commands",
+      {},
+    ).then((r) => commandNames(r.commands.map((c) => c.name)), () => commandNames([]));
+    const commands = await this.#commands;
+    const { panes, windows, session } = this.#host.state;
+    const targets = [
+      ...[...panes.values()].flatMap((p) => [p.id, p.name ?? ""]),
+      ...windows.flatMap((w) => [w.id, w.name ?? ""]),
+      session.id,
+      session.name ?? "",
+    ].filter(Boolean);
+    const head = editor.text.slice(0, editor.cursor);
+    const r = complete(head, { commands, targets });
+    editor.text = r.line + editor.text.slice(editor.cursor);
+    editor.cursor = r.line.length;
+    if (r.candidates.length) this.#host.notice(r.candidates.slice(0, 12).join("  "));
+    this.#host.schedule();
   }
 
   #helpKey(m: Extract<Mode, { kind: "help" }>, event: KeyEvent): void {
@@ -211,109 +313,68 @@ export class InputHandler {
     this.#host.schedule();
   }
 
-  #scrollKey(event: KeyEvent): void {
+  #copyKey(event: KeyEvent): void {
     if (event.key === this.#host.options.prefix) {
-      this.#endScroll();
+      this.endCopy();
       this.mode = { kind: "prefix" };
       return this.#host.schedule();
     }
-    const action = scrollBinding(event.key);
-    const mirror = this.scroll && this.#host.mirrors.get(this.scroll.pane);
-    if (!action || !this.scroll || !mirror) return;
-    if (action === "search") {
-      this.mode = { kind: "prompt", purpose: "search", editor: new LineEditor() };
-    } else if (!this.scroll.act(action, scrollBuffer(mirror))) this.#endScroll();
-    else if (
-      (action === "search-next" || action === "search-previous") && this.scroll.term &&
-      !this.scroll.match
-    ) {
-      this.#host.notice(`"${this.scroll.term}" not found`, true);
+    const command = this.#host.copyKeys[event.key];
+    if (command) this.#copyCommand(command);
+  }
+
+  #copyCommand(command: CopyCommand): void {
+    const mirror = this.copy && this.#host.mirrors.get(this.copy.pane);
+    if (!this.copy || !mirror) return;
+    const result = this.copy.run(command, copyBuffer(mirror));
+    if (result.search) {
+      const purpose = result.search === "forward" ? "search-forward" : "search-backward";
+      this.mode = { kind: "prompt", purpose, editor: new LineEditor() };
+    }
+    if (result.copy) this.#host.copy(result.copy);
+    if (result.leave) return this.endCopy();
+    if (command.startsWith("search-") && this.copy.term && !this.copy.match) {
+      this.#host.notice(`"${this.copy.term}" not found`, true);
     }
     this.#host.schedule();
   }
 
-  #search(term: string, direction: "older" | "newer"): void {
-    const mirror = this.scroll && this.#host.mirrors.get(this.scroll.pane);
-    if (!this.scroll || !mirror) return;
-    if (!this.scroll.search(term, scrollBuffer(mirror), direction)) {
+  #search(term: string, forward: boolean): void {
+    const mirror = this.copy && this.#host.mirrors.get(this.copy.pane);
+    if (!this.copy || !mirror) return;
+    if (!this.copy.search(term, copyBuffer(mirror), forward)) {
       this.#host.notice(`"${term}" not found`, true);
     }
   }
 
-  #mouse(event: MouseEvent): void {
-    const view = this.#host.view;
-    if (!view) return;
-    const hit = paneAt(windowRects(view), event.x, event.y - 1);
-    if (!hit) return;
-    const [pane, rect] = hit;
-    const mirror = this.#host.mirrors.get(pane);
-    const tracking = mirror && mirror.term.modes.mouseTrackingMode !== "none" &&
-      this.mode.kind === "normal";
-    if (event.action === "wheel-up" || event.action === "wheel-down") {
-      if (tracking && pane === view.focused) return this.#forwardMouse(pane, rect, event);
-      return this.#wheel(pane, event.action === "wheel-up" ? WHEEL_LINES : -WHEEL_LINES);
-    }
-    if (event.action === "press" && pane !== view.focused) {
-      this.#run(this.#host.client.call("pane.focus", { pane }));
-      return;
-    }
-    if (tracking && pane === view.focused) this.#forwardMouse(pane, rect, event);
-  }
-
-  #forwardMouse(pane: string, rect: Rect, event: MouseEvent): void {
-    const mirror = this.#host.mirrors.get(pane)!;
-    const bytes = mouseBytes(event, { x: event.x - rect.x, y: event.y - 1 - rect.y }, {
-      mode: mirror.term.modes.mouseTrackingMode,
-      sgr: mirror.modes.mouseSgr,
-    });
-    if (!bytes) return;
-    // Past column 95 an X10 report holds bytes over 127, which are not characters.
-    const ascii = [...bytes].every((c) => c.charCodeAt(0) < 0x80);
-    this.#host.input.send(pane, ascii ? { text: bytes } : { bytes });
-  }
-
-  #wheel(pane: string, lines: number): void {
-    if (!this.scroll || this.scroll.pane !== pane) {
-      if (lines < 0) return;
-      if (pane !== this.#host.focused) this.#run(this.#host.client.call("pane.focus", { pane }));
-      this.#startScroll(pane);
-    }
-    const mirror = this.#host.mirrors.get(pane);
-    if (!this.scroll || !mirror) return;
-    if (this.scroll.scroll(lines, scrollBuffer(mirror)) === 0 && lines < 0) this.#endScroll();
-    this.#host.schedule();
-  }
-
-  #startScroll(pane: string): void {
+  /** Copy mode on `pane`, the cursor where the pane's cursor is; history loads behind it. */
+  startCopy(pane: string): void {
     const mirror = this.#host.mirrors.get(pane);
     if (!mirror) return;
-    const view = new ScrollView(pane, mirror.term.buffer.active.baseY);
-    this.scroll = view;
-    this.mode = { kind: "scroll" };
-    mirror.loadHistory().then(() => {
-      view.rebase(mirror.term.buffer.active.baseY);
-      this.#host.schedule();
-    }, () => {});
+    const b = mirror.term.buffer.active;
+    this.copy = new CopyMode(pane, copyBuffer(mirror), {
+      line: b.baseY + b.cursorY,
+      col: b.cursorX,
+    });
+    this.mode = { kind: "copy" };
+    // The mirror's new screen (with history) is followed by the copy mode (see its #follow).
+    mirror.loadHistory().catch(() => {});
   }
 
-  #endScroll(): void {
-    this.scroll = undefined;
+  endCopy(): void {
+    this.copy = undefined;
+    this.#mouse.cancel();
     if (
-      this.mode.kind === "scroll" || (this.mode.kind === "prompt" && this.mode.purpose === "search")
+      this.mode.kind === "copy" ||
+      (this.mode.kind === "prompt" && this.mode.purpose.startsWith("search-"))
     ) {
       this.mode = { kind: "normal" };
     }
     this.#host.schedule();
   }
 
-  #run(work: Promise<unknown> | unknown): void {
+  /** Runs work; a failure becomes a notice. */
+  run(work: Promise<unknown> | unknown): void {
     Promise.resolve(work).catch((err) => this.#host.notice((err as Error).message, true));
   }
-}
-
-function paneAt(rects: Map<string, Rect>, x: number, y: number): [string, Rect] | undefined {
-  for (const [id, r] of rects) {
-    if (x >= r.x && x < r.x + r.cols && y >= r.y && y < r.y + r.rows) return [id, r];
-  }
-  return undefined;
 }

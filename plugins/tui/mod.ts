@@ -13,7 +13,7 @@
  * @module
  */
 
-import { parseArgs } from "node:util";
+import { parseArgs } from "../cli/args.ts";
 import { WeftClient } from "../client/mod.ts";
 import { loadConfig } from "../../core/config/mod.ts";
 import type { Subcommand } from "../cli/io.ts";
@@ -22,6 +22,7 @@ import { ATTACH_DEFAULTS, AttachApp, type AttachExit, type AttachOptions } from 
 import { namedKeyBytes } from "./key_names.ts";
 import { processTerminal, type TerminalIo } from "./terminal.ts";
 import { BUILTIN_PLUGINS } from "../builtin.ts";
+import { userConfigPath } from "./user_config.ts";
 
 export { AttachApp, type AttachExit, type AttachOptions } from "./app.ts";
 export type { TerminalIo } from "./terminal.ts";
@@ -43,7 +44,13 @@ export async function attach(request: AttachRequest): Promise<AttachExit> {
   );
   const options: AttachOptions = {
     ...ATTACH_DEFAULTS,
-    ...(config ? { prefix: config.attach.prefix, scrollback: config.attach.scrollback } : {}),
+    ...(config
+      ? {
+        prefix: config.attach.prefix,
+        scrollback: config.attach.scrollback,
+        modeKeys: config.attach.modeKeys,
+      }
+      : {}),
     ...withoutUndefined(request),
   };
   if (!namedKeyBytes(options.prefix)) {
@@ -51,8 +58,14 @@ export async function attach(request: AttachRequest): Promise<AttachExit> {
       `the prefix "${options.prefix}" is not a key name such as C-b, C-a or M-x`,
     );
   }
-  const client = await WeftClient.find(request.cwd, { client: "tui" });
-  const app = new AttachApp(client, request.terminal ?? processTerminal(), options);
+  const userConfig = userConfigPath((name) => Deno.env.get(name));
+  const connect = () => WeftClient.find(request.cwd, { client: "tui" });
+  const client = await connect();
+  const app = new AttachApp(client, request.terminal ?? processTerminal(), {
+    reconnect: connect,
+    ...(userConfig ? { userConfig } : {}),
+    ...options,
+  });
   const signals = ["SIGTERM", "SIGHUP"] as const;
   const stop = () => app.finish({ reason: "error", message: "terminated by a signal" });
   // Whatever goes wrong, the terminal gets its modes back before the process ends.
@@ -70,7 +83,7 @@ export async function attach(request: AttachRequest): Promise<AttachExit> {
     for (const s of signals) Deno.removeSignalListener(s, stop);
     globalThis.removeEventListener("error", crash);
     globalThis.removeEventListener("unhandledrejection", crash);
-    client.close();
+    app.client.close();
   }
 }
 

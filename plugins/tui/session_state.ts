@@ -7,9 +7,10 @@
  */
 
 import type { WeftClient } from "../client/mod.ts";
+import type { WeftEvent } from "../../protocols/bus/events.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
-import type { LayoutNode } from "../../core/layout/mod.ts";
-import type { PaneInfo, SessionInfo, WindowInfo } from "../../core/model/mod.ts";
+import type { LayoutNode } from "../../protocols/layout/tree/mod.ts";
+import type { PaneInfo, SessionInfo, WindowInfo } from "../../protocols/bus/records.ts";
 
 /** What `window.layout` returns. */
 export interface LayoutInfo {
@@ -38,8 +39,8 @@ export interface AttachState {
  */
 export async function loadState(client: WeftClient, ref: string | undefined): Promise<AttachState> {
   const [{ sessions }, { panes }] = await Promise.all([
-    client.call<{ sessions: SessionInfo[] }>("session.list"),
-    client.call<{ panes: PaneInfo[] }>("pane.list"),
+    client.call("session.list"),
+    client.call("pane.list"),
   ]);
   const session = ref === undefined
     ? sessions.find((s) => s.current) ?? sessions[0]
@@ -53,15 +54,53 @@ export async function loadState(client: WeftClient, ref: string | undefined): Pr
         : `Cannot attach to session "${ref}": no such session (have: ${known})`,
     );
   }
-  const { windows } = await client.call<{ windows: WindowInfo[] }>("window.list", {
+  const { windows } = await client.call("window.list", {
     session: session.id,
   });
   windows.sort((a, b) => a.index - b.index);
   const current = session.currentWindow ?? windows[0]?.id;
-  const layout = current
-    ? await client.call<LayoutInfo>("window.layout", { window: current })
-    : undefined;
+  const layout = current ? await client.call("window.layout", { window: current }) : undefined;
   return { session, windows, layout, panes: new Map(panes.map((p) => [p.id, p])) };
+}
+
+/**
+ * Applies a structural event to `state`: `patched` when the event's data was enough (a pane's
+ * agent state, what runs in it), `closed` when it closed this session, `reload` when the state
+ * must be read again.
+ *
+ * @example
+ * ```ts ignore
+ * if (applyEvent(state, event) === "reload") state = await loadState(client, state.session.id);
+ * ```
+ */
+export function applyEvent(state: AttachState, event: WeftEvent): "patched" | "closed" | "reload" {
+  if (event.topic === "pane.state") {
+    const data = event.data as {
+      pane: string;
+      state: PaneInfo["state"];
+      source: PaneInfo["stateSource"];
+      kind: string | null;
+      progress: number | null;
+      message: string | null;
+    };
+    const pane = state.panes.get(data.pane);
+    if (pane) {
+      pane.state = data.state;
+      pane.stateSource = data.source;
+      pane.stateKind = data.kind ?? null;
+      pane.stateProgress = data.progress ?? null;
+      pane.stateMessage = data.message ?? null;
+    }
+    return "patched";
+  }
+  if (event.topic === "pane.current") {
+    const data = event.data as { pane: string; current: PaneInfo["current"] };
+    const pane = state.panes.get(data.pane);
+    if (pane) pane.current = data.current;
+    return "patched";
+  }
+  const closed = (event.data as { session?: string }).session === state.session.id;
+  return event.topic === "session.closed" && closed ? "closed" : "reload";
 }
 
 /**

@@ -12,7 +12,8 @@ import { textWidth, truncate } from "./width.ts";
 /** What the status bar shows. */
 export interface StatusInfo {
   session: string;
-  windows: { index: number; label: string; current: boolean }[];
+  /** The session's windows; `Z` marks a zoomed one, as tmux's `window_flags`. */
+  windows: { index: number; label: string; current: boolean; zoomed?: boolean }[];
   /** The focused pane, e.g. `p3:editor vim`. */
   pane: string;
   blocked: number;
@@ -25,7 +26,6 @@ export interface StatusInfo {
 }
 
 const BAR: Style = { fg: palette(0), bg: palette(2), attrs: 0 };
-const CURRENT: Style = { fg: palette(0), bg: palette(2), attrs: ATTR.bold | ATTR.inverse };
 const BLOCKED: Style = { fg: palette(15), bg: palette(1), attrs: ATTR.bold };
 const UNREAD: Style = { fg: palette(0), bg: palette(6), attrs: ATTR.bold };
 const NOTICE: Style = { fg: palette(0), bg: palette(3), attrs: 0 };
@@ -49,7 +49,9 @@ const ERROR: Style = { fg: palette(15), bg: palette(1), attrs: ATTR.bold };
  * console.assert(grid.toText()[0]!.startsWith("[main] 0:w1*"));
  * ```
  */
-export function drawStatusBar(grid: CellGrid, y: number, info: StatusInfo): void {
+export function drawStatusBar(grid: CellGrid, y: number, info: StatusInfo, bar = BAR): void {
+  const BAR = bar;
+  const CURRENT = { ...bar, attrs: bar.attrs | ATTR.bold | ATTR.inverse };
   grid.fill(0, y, grid.cols, 1, " ", BAR);
   const right: [string, Style][] = [];
   if (info.blocked > 0) right.push([` ◆ ${info.blocked} blocked `, BLOCKED]);
@@ -73,7 +75,7 @@ export function drawStatusBar(grid: CellGrid, y: number, info: StatusInfo): void
     );
   } else {
     for (const w of info.windows) {
-      const text = `${w.index}:${w.label}${w.current ? "*" : ""}`;
+      const text = `${w.index}:${w.label}${w.current ? "*" : ""}${w.zoomed ? "Z" : ""}`;
       if (x + textWidth(text) + 1 > leftEnd) break;
       x += grid.text(x, y, text, w.current ? CURRENT : BAR);
       x += grid.text(x, y, " ", BAR);

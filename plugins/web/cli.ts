@@ -6,7 +6,7 @@
  */
 
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
+import { parseArgs } from "../cli/args.ts";
 import { WeftClient } from "../client/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import type { CliIo, Subcommand } from "../cli/io.ts";
@@ -29,12 +29,12 @@ export const web: Subcommand = {
     const start = values.project ? resolve(io.cwd, values.project) : io.cwd;
     const client = await WeftClient.find(start, { client: "cli" });
     try {
-      const running = await client.call<{ plugins: { name: string; state: string }[] }>(
+      const running = await client.call(
         "server.status",
       );
       const web = running.plugins.find((p) => p.name === "web");
       if (web?.state !== "running") {
-        const started = await client.call<{ state: string; lastError?: { message: string } }>(
+        const started = await client.call(
           "server.plugin_start",
           { name: "web" },
         );

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { type LayoutNode, panesOf } from "../../core/layout/mod.ts";
+import { type LayoutNode, panesOf } from "../../protocols/layout/tree/mod.ts";
 
 /** A cell rectangle. */
 interface Rect {

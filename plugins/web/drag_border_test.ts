@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { dragBorders, moveBorder } from "./drag_border.ts";
-import { type LayoutNode, layoutRects, leaf, splitPane } from "../../core/layout/mod.ts";
+import { type LayoutNode, layoutRects, leaf, splitPane } from "../../protocols/layout/tree/mod.ts";
 
 const SIZE = { cols: 101, rows: 40 };
 

@@ -9,13 +9,14 @@
  * @module
  */
 
-import type { LayoutNode } from "../../core/layout/mod.ts";
+import type { LayoutNode } from "../../protocols/layout/tree/mod.ts";
 import { dragBorders, moveBorder } from "./drag_border.ts";
 import { PaneFeed } from "./pane_feed.ts";
+import type { BusCall } from "@weft/weft/plugin";
 
 /** weft as one page may use it: calls attributed to the page. */
 export interface PageHost {
-  call<T = unknown>(name: string, input: unknown): Promise<T>;
+  call: BusCall;
   subscribe(
     filter: { topics: string[]; panes?: string[] },
     listener: (event: { topic: string; pane?: string; data: unknown }) => void,
@@ -53,144 +54,183 @@ const DRAIN_POLL_MS = 25;
 
 /** Serves one page on `socket` until it closes. */
 export function linkPage(socket: WebSocket, host: PageHost, options: PageOptions): void {
-  const feeds = new Map<string, PaneFeed>();
-  let view: string | null = null;
-  let closed = false;
-  let pending: ReturnType<typeof setTimeout> | undefined;
+  new PageLink(socket, host, options);
+}
 
-  const send = (data: string | Uint8Array) => {
-    if (!closed && socket.readyState === WebSocket.OPEN) socket.send(data);
-  };
-  const feedDeps = {
-    host,
-    send,
-    flooding: (pane: string, on: boolean) => send(JSON.stringify({ t: "flooding", pane, on })),
-    maxBytes: options.maxBufferedBytes,
-    ...(options.pollMs ? { pollMs: options.pollMs } : {}),
-    ...(options.retryMs ? { retryMs: options.retryMs } : {}),
-  };
-  const refresh = async () => {
-    pending = undefined;
-    if (closed) return;
-    const wanted = view;
-    try {
-      const state = await viewState(host, wanted);
-      // The page asked for another window while this one was read: that refresh is on its way.
-      if (view !== wanted || closed) return;
-      view = state.window;
-      send(JSON.stringify({ t: "state", readOnly: options.readOnly, ...state }));
-      const visible = new Map(
-        (state.layout?.panes ?? []).map((p) => [p.pane, `${p.cols}x${p.rows}`]),
-      );
-      for (const [pane, feed] of feeds) {
-        if (visible.has(pane)) continue;
-        feed.close();
-        feeds.delete(pane);
-      }
-      for (const [pane, size] of visible) {
-        const feed = feeds.get(pane);
-        if (!feed) feeds.set(pane, new PaneFeed(pane, size, feedDeps));
-        else if (feed.size !== size) feed.resized(size);
-      }
-    } catch (err) {
-      host.log(`cannot describe the view: ${(err as Error).message}`);
-    }
-  };
-  const schedule = () => {
-    pending ??= setTimeout(refresh, 20);
-  };
-  const offView = host.subscribe({ topics: VIEW_TOPICS }, (event) => {
-    // A pane created again under an id the page follows was respawned: a new screen.
-    const again = event.topic === "pane.created" && feeds.get((event.data as { id: string }).id);
-    if (again) again.renew();
-    schedule();
-  });
-  const drain = setInterval(() => {
-    // The socket itself backed up (the page is not reading at all): resync nothing yet.
-    if (socket.bufferedAmount > options.maxBufferedBytes) return;
-    const now = performance.now();
-    for (const feed of feeds.values()) feed.tick(now);
-  }, DRAIN_POLL_MS);
+/** What a page's actions on a pane do, by message type, once the page may change things. */
+const WRITES: Record<
+  string,
+  (host: PageHost, pane: string, m: Record<string, unknown>) => Promise<unknown> | undefined
+> = {
+  input: (host, pane, { data }) =>
+    typeof data === "string"
+      ? host.call("pane.write", { pane, text: data, paste: false })
+      : undefined,
+  // Raw bytes in base64 (an X10 mouse report past column 95 is not UTF-8).
+  bytes: (host, pane, { data }) =>
+    typeof data === "string" ? host.call("pane.write", { pane, bytes: data }) : undefined,
+  focus: (host, pane) => host.call("pane.focus", { pane }),
+  split: (host, pane, { direction }) =>
+    host.call("pane.create", {
+      split: pane,
+      direction: direction === "vertical" ? "vertical" : "horizontal",
+    }),
+  close: (host, pane) => host.call("pane.close", { pane }),
+  zoom: (host, pane, { zoomed }) => host.call("window.zoom", { pane, zoomed: zoomed === true }),
+};
 
-  socket.onopen = () => void refresh();
+/** One page's link: its view, its panes' feeds, its actions in order. */
+class PageLink {
+  #socket: WebSocket;
+  #host: PageHost;
+  #options: PageOptions;
+  #feeds = new Map<string, PaneFeed>();
+  #feedDeps: ConstructorParameters<typeof PaneFeed>[2];
+  #view: string | null = null;
+  #closed = false;
+  #pending: ReturnType<typeof setTimeout> | undefined;
   // The page's actions run one after another, in the order it sent them: keys reach the pane
   // in order, and a drag's later position is never overtaken by an earlier one. Keys typed
   // while a write is on its way join the next write, so fast typing does not queue round trips.
-  let acting = Promise.resolve();
-  let typing: { pane: unknown; data: string } | undefined;
-  socket.onmessage = (e) => {
-    const m = typeof e.data === "string" ? pageMessage(e.data) : undefined;
+  #acting = Promise.resolve();
+  #typing: { pane: unknown; data: string } | undefined;
+
+  constructor(socket: WebSocket, host: PageHost, options: PageOptions) {
+    this.#socket = socket;
+    this.#host = host;
+    this.#options = options;
+    this.#feedDeps = {
+      host,
+      send: (data) => this.#send(data),
+      flooding: (pane, on) => this.#send(JSON.stringify({ t: "flooding", pane, on })),
+      maxBytes: options.maxBufferedBytes,
+      ...(options.pollMs ? { pollMs: options.pollMs } : {}),
+      ...(options.retryMs ? { retryMs: options.retryMs } : {}),
+    };
+    const offView = host.subscribe({ topics: VIEW_TOPICS }, (event) => this.#viewEvent(event));
+    const drain = setInterval(() => this.#drain(), DRAIN_POLL_MS);
+    socket.onopen = () => void this.#refresh();
+    socket.onmessage = (e) => this.#message(e.data);
+    socket.onclose = () => {
+      this.#closed = true;
+      clearInterval(drain);
+      if (this.#pending !== undefined) clearTimeout(this.#pending);
+      offView();
+      for (const feed of this.#feeds.values()) feed.close();
+      this.#feeds.clear();
+    };
+  }
+
+  #send(data: string | Uint8Array): void {
+    if (!this.#closed && this.#socket.readyState === WebSocket.OPEN) this.#socket.send(data);
+  }
+
+  /** Sends the view the page shows and follows its visible panes (new feeds, resizes). */
+  async #refresh(): Promise<void> {
+    this.#pending = undefined;
+    if (this.#closed) return;
+    const wanted = this.#view;
+    try {
+      const state = await viewState(this.#host, wanted);
+      // The page asked for another window while this one was read: that refresh is on its way.
+      if (this.#view !== wanted || this.#closed) return;
+      this.#view = state.window;
+      this.#send(JSON.stringify({ t: "state", readOnly: this.#options.readOnly, ...state }));
+      this.#follow(
+        new Map((state.layout?.panes ?? []).map((p) => [p.pane, `${p.cols}x${p.rows}`])),
+      );
+    } catch (err) {
+      this.#host.log(`cannot describe the view: ${(err as Error).message}`);
+    }
+  }
+
+  /** Feeds exactly the `visible` panes (id → `COLSxROWS`). */
+  #follow(visible: Map<string, string>): void {
+    for (const [pane, feed] of this.#feeds) {
+      if (visible.has(pane)) continue;
+      feed.close();
+      this.#feeds.delete(pane);
+    }
+    for (const [pane, size] of visible) {
+      const feed = this.#feeds.get(pane);
+      if (!feed) this.#feeds.set(pane, new PaneFeed(pane, size, this.#feedDeps));
+      else if (feed.size !== size) feed.resized(size);
+    }
+  }
+
+  #schedule(): void {
+    this.#pending ??= setTimeout(() => this.#refresh(), 20);
+  }
+
+  #viewEvent(event: { topic: string; data: unknown }): void {
+    // A pane created again under an id the page follows was respawned: a new screen.
+    const again = event.topic === "pane.created" &&
+      this.#feeds.get((event.data as { id: string }).id);
+    if (again) again.renew();
+    this.#schedule();
+  }
+
+  #drain(): void {
+    // The socket itself backed up (the page is not reading at all): resync nothing yet.
+    if (this.#socket.bufferedAmount > this.#options.maxBufferedBytes) return;
+    const now = performance.now();
+    for (const feed of this.#feeds.values()) feed.tick(now);
+  }
+
+  #message(data: unknown): void {
+    const m = typeof data === "string" ? pageMessage(data) : undefined;
     // A frame that is not a JSON object is this page's mistake alone: it is told, and closed.
-    if (!m) return refuse("Cannot read the page's message: it is not a JSON object");
+    if (!m) return this.#refuse("Cannot read the page's message: it is not a JSON object");
     // Acknowledgements never wait behind an action: they let output flow.
-    if (m.t === "ack") return ack(m.panes);
+    if (m.t === "ack") return this.#ack(m.panes);
     const isInput = m.t === "input" && typeof m.data === "string";
+    const typing = this.#typing;
     if (isInput && typing && typing.pane === m.pane) return void (typing.data += m.data);
     const keys = isInput ? { pane: m.pane, data: m.data as string } : undefined;
-    typing = keys;
-    acting = acting.then(() => {
-      if (!keys) return act(m);
-      if (typing === keys) typing = undefined;
-      return act({ ...m, data: keys.data });
-    }).catch((err) => send(JSON.stringify({ t: "error", message: (err as Error).message })));
-  };
-  socket.onclose = () => {
-    closed = true;
-    clearInterval(drain);
-    if (pending !== undefined) clearTimeout(pending);
-    offView();
-    for (const feed of feeds.values()) feed.close();
-    feeds.clear();
-  };
+    this.#typing = keys;
+    this.#acting = this.#acting.then(() => {
+      if (!keys) return this.#act(m);
+      if (this.#typing === keys) this.#typing = undefined;
+      return this.#act({ ...m, data: keys.data });
+    }).catch((err) => this.#send(JSON.stringify({ t: "error", message: (err as Error).message })));
+  }
 
-  function refuse(message: string): void {
-    // A frame can come in before this side's open event (a socket taken over from node:http):
-    // the answer and the close wait for it.
-    if (socket.readyState === WebSocket.CONNECTING) {
-      return void socket.addEventListener("open", () => refuse(message), { once: true });
-    }
-    send(JSON.stringify({ t: "error", message }));
+  #refuse(message: string): void {
+    this.#send(JSON.stringify({ t: "error", message }));
     try {
-      socket.close(1007, message.slice(0, 120));
+      this.#socket.close(1007, message.slice(0, 120));
     } catch { /* already closing */ }
   }
 
-  function ack(panes: unknown): void {
+  #ack(panes: unknown): void {
     if (typeof panes !== "object" || panes === null) return;
     for (const [id, bytes] of Object.entries(panes)) {
-      if (typeof bytes === "number") feeds.get(id)?.ack(bytes);
+      if (typeof bytes === "number") this.#feeds.get(id)?.ack(bytes);
     }
   }
 
-  async function act(m: Record<string, unknown>): Promise<void> {
+  /** One page action: what to show first (allowed read-only), then what to change. */
+  async #act(m: Record<string, unknown>): Promise<void> {
     const pane = typeof m.pane === "string" ? m.pane : undefined;
     if (m.t === "view" && typeof m.window === "string") {
-      view = m.window;
-      return void schedule();
+      this.#view = m.window;
+      return void this.#schedule();
     }
-    if (m.t === "resync" && pane && feeds.has(pane)) return void feeds.get(pane)!.snapshot();
-    if (options.readOnly) {
+    if (m.t === "resync" && pane && this.#feeds.has(pane)) {
+      return void this.#feeds.get(pane)!.snapshot();
+    }
+    if (this.#options.readOnly) {
       throw new Error("Cannot change anything: this page is read-only");
     }
-    if (m.t === "input" && pane && typeof m.data === "string") {
-      await host.call("pane.write", { pane, text: m.data, paste: false });
-    } else if (m.t === "bytes" && pane && typeof m.data === "string") {
-      // Raw bytes in base64 (an X10 mouse report past column 95 is not UTF-8).
-      await host.call("pane.write", { pane, bytes: m.data });
-    } else if (m.t === "focus" && pane) await host.call("pane.focus", { pane });
-    else if (m.t === "split" && pane) {
-      const direction = m.direction === "vertical" ? "vertical" : "horizontal";
-      await host.call("pane.create", { split: pane, direction });
-    } else if (m.t === "close" && pane) await host.call("pane.close", { pane });
-    else if (m.t === "drag" && view !== null) await drag(host, view, m);
-    else if (m.t === "zoom" && pane) {
-      await host.call("window.zoom", { pane, zoomed: m.zoomed === true });
-    } else if (m.t === "size" && typeof m.cols === "number" && typeof m.rows === "number") {
-      if (view === null) await refresh();
-      if (view !== null) {
-        await host.call("window.resize", { window: view, cols: m.cols, rows: m.rows });
-      }
+    if (m.t === "drag" && this.#view !== null) return await drag(this.#host, this.#view, m);
+    if (m.t === "size" && typeof m.cols === "number" && typeof m.rows === "number") {
+      if (this.#view === null) await this.#refresh();
+      if (this.#view === null) return;
+      await this.#host.call("window.resize", { window: this.#view, cols: m.cols, rows: m.rows });
+      return;
     }
+    const write = typeof m.t === "string" && Object.hasOwn(WRITES, m.t) ? WRITES[m.t] : undefined;
+    if (write && pane) await write(this.#host, pane, m);
   }
 }
 
@@ -237,7 +277,7 @@ async function drag(host: PageHost, window: string, m: Record<string, unknown>):
   ) {
     throw new Error("Cannot move a border: give path, index and at");
   }
-  const layout = await host.call<LayoutView>("window.layout", { window });
+  const layout = await host.call("window.layout", { window });
   // A zoomed pane fills the window alone, as the server sized its PTY.
   if (layout.zoomed) {
     layout.panes = [{ pane: layout.zoomed, x: 0, y: 0, cols: layout.cols, rows: layout.rows }];
@@ -254,17 +294,17 @@ async function drag(host: PageHost, window: string, m: Record<string, unknown>):
 /** Sessions, windows and the shown window's layout and panes. */
 async function viewState(host: PageHost, wanted: string | null) {
   const [{ sessions }, { windows }] = await Promise.all([
-    host.call<{ sessions: { id: string; current: boolean; currentWindow: string | null }[] }>(
+    host.call(
       "session.list",
       {},
     ),
-    host.call<{ windows: { id: string; session: string }[] }>("window.list", {}),
+    host.call("window.list", {}),
   ]);
   const current = sessions.find((s) => s.current) ?? sessions[0];
   const window = windows.some((w) => w.id === wanted)
     ? wanted
     : current?.currentWindow ?? windows[0]?.id ?? null;
-  const { panes: all } = await host.call<{ panes: PaneView[] }>("pane.list", {});
+  const { panes: all } = await host.call("pane.list", {});
   // Agents waiting for a human, in every window: the page counts them and marks their tabs.
   const blocked = all.filter((p) => p.state === "blocked").map((p) => ({
     pane: p.id,
@@ -275,7 +315,7 @@ async function viewState(host: PageHost, wanted: string | null) {
   if (window === null) {
     return { sessions, windows, window, layout: null, borders: [], panes: [], blocked };
   }
-  const layout = await host.call<LayoutView>("window.layout", { window });
+  const layout = await host.call("window.layout", { window });
   // A zoomed pane fills the window alone, as the server sized its PTY.
   if (layout.zoomed) {
     layout.panes = [{ pane: layout.zoomed, x: 0, y: 0, cols: layout.cols, rows: layout.rows }];

@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   "CANCELLED",
   "UNAVAILABLE",
   "RATE_LIMITED",
+  /** A target names a host (`buildbox/p3`) that no route reaches: see `core/bus/route.ts`. */
+  "UNKNOWN_HOST",
   "INTERNAL",
 ] as const;
 

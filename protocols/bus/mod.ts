@@ -31,3 +31,5 @@ export { eventMatches, topicMatches } from "./events.ts";
 export { mayReceive, refusedTopics, TOPIC_RIGHTS, topicRight } from "./event_rights.ts";
 export type { EventFilter, WeftEvent } from "./events.ts";
 export { didYouMean, suggest } from "./suggest.ts";
+export { doorOf, DOORS } from "./doors.ts";
+export type { DoorTraits } from "./doors.ts";

@@ -1,39 +1,20 @@
 /**
- * Loopback names, for the doors' DNS-rebinding checks: a page on another site that resolves
- * its own name to 127.0.0.1 still sends its own name as Host, and its own origin as Origin.
+ * Loopback checks for weft's HTTP doors (MCP, web): a request's `Host` and `Origin` must name
+ * this machine, so a page elsewhere cannot reach a door through DNS rebinding.
  *
  * @module
  */
 
-/** Names a browser on this machine uses for loopback. */
 const LOOPBACK = ["127.0.0.1", "localhost", "[::1]"];
 
-/**
- * True for `127.0.0.1`, `localhost`, `[::1]`, with the server's port or none.
- *
- * @example
- * ```ts
- * import { isLoopbackHost } from "./loopback.ts";
- * console.assert(isLoopbackHost("localhost:8931", 8931));
- * console.assert(!isLoopbackHost("evil.example:8931", 8931));
- * ```
- */
+/** True for `127.0.0.1`, `localhost`, `[::1]`, with the server's port or none. */
 export function isLoopbackHost(host: string, port: number): boolean {
   const m = /^(\[[^\]]*\]|[^:]+)(?::(\d+))?$/.exec(host.trim().toLowerCase());
   if (!m || !LOOPBACK.includes(m[1]!)) return false;
   return m[2] === undefined || Number(m[2]) === port;
 }
 
-/**
- * True for an `http(s)://` origin on a loopback name (any port: a local tool's page).
- *
- * @example
- * ```ts
- * import { isLoopbackOrigin } from "./loopback.ts";
- * console.assert(isLoopbackOrigin("http://127.0.0.1:3000"));
- * console.assert(!isLoopbackOrigin("https://evil.example"));
- * ```
- */
+/** True for an `http(s)://` origin on a loopback name (any port: a local tool's page). */
 export function isLoopbackOrigin(origin: string): boolean {
   try {
     const url = new URL(origin);

@@ -27,6 +27,7 @@ export const RPC_ERRORS = {
   CANCELLED: -32011,
   UNAVAILABLE: -32012,
   RATE_LIMITED: -32013,
+  UNKNOWN_HOST: -32014,
 } as const;
 
 // A Record over ErrorCode, so a new weft code does not compile until it has a number here.
@@ -45,6 +46,7 @@ const TO_RPC: Record<ErrorCode, number> = {
   CANCELLED: RPC_ERRORS.CANCELLED,
   UNAVAILABLE: RPC_ERRORS.UNAVAILABLE,
   RATE_LIMITED: RPC_ERRORS.RATE_LIMITED,
+  UNKNOWN_HOST: RPC_ERRORS.UNKNOWN_HOST,
   INTERNAL: RPC_ERRORS.INTERNAL_ERROR,
 };
 

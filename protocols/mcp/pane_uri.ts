@@ -19,7 +19,8 @@ const PREFIX = "weft://pane/";
  * ```
  */
 export function paneUri(id: string): string {
-  return PREFIX + encodeURIComponent(id);
+  // A name may hold a lone surrogate (JSON allows it), which encodeURIComponent throws on.
+  return PREFIX + encodeURIComponent(id.toWellFormed());
 }
 
 /**

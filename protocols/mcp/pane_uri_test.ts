@@ -10,3 +10,8 @@ Deno.test("parsePaneUri() refuses other URIs", () => {
     assert.equal(parsePaneUri(uri), undefined, uri);
   }
 });
+
+Deno.test("paneUri() does not throw for a name holding a lone surrogate (found by fuzzing)", () => {
+  assert.equal(paneUri("a\ud800"), "weft://pane/a%EF%BF%BD");
+  assert.equal(parsePaneUri("weft://pane/\ud800"), "\ud800");
+});

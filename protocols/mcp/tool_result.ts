@@ -33,6 +33,8 @@ const ADVICE: Readonly<Partial<Record<ErrorCode, string>>> = {
   UNAVAILABLE: "The weft server or a plugin is not available right now; try again shortly.",
   RATE_LIMITED: "Too many calls too fast; wait the retryAfterMs the error gives (about a " +
     "second), then call again, less often.",
+  UNKNOWN_HOST: "That id names another host (HOST/ID), which this weft server does not reach; " +
+    "use a plain id from list_panes for a pane here.",
   INVALID_INPUT: "Fix the arguments and call again.",
   INTERNAL: "This is a bug in weft; try another way and report it.",
 };

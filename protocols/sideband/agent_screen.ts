@@ -9,27 +9,13 @@
 
 import { displayWidth } from "./display_width.ts";
 import type { ScreenLine } from "./styled_line.ts";
+import { claude } from "../agents/claude.ts";
+import type { ScreenProfile } from "../agents/vendor.ts";
 
-/** How one agent TUI draws its transcript. */
-export interface ScreenProfile {
-  /** Glyphs that start an agent block at column 0 (followed by a space). */
-  markers: readonly string[];
-  /** The columns of the marker and of the hanging indent. */
-  indent: number;
-  /** A block whose text (after the marker) starts like this is a tool call, not a message. */
-  toolHeader: RegExp;
-  /** A line like this inside a block shows tool output: the whole block is not a message. */
-  toolOutput: RegExp;
-}
+export type { ScreenProfile };
 
-/** Claude Code's transcript (checked against 2.1.x; `⏺` is the marker of older versions). */
-export const CLAUDE_PROFILE: ScreenProfile = {
-  markers: ["●", "⏺"],
-  indent: 2,
-  // `Bash(…)`, `Read(…)`, `Web Search(…)`, `weft - list_panes (MCP)(…)`
-  toolHeader: /^(?:[A-Z][A-Za-z0-9]*(?: [A-Z][A-Za-z0-9]*)*|\S+ - \S+ \(MCP\))\(/,
-  toolOutput: /^\s*⎿/,
-};
+/** Claude Code's transcript, the default (its vendor file, `protocols/agents/claude.ts`). */
+export const CLAUDE_PROFILE: ScreenProfile = claude.transcript!;
 
 /** One message as rebuilt. */
 export interface AgentMessage {

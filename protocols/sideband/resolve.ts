@@ -36,6 +36,8 @@ export type ResolvedTag =
   | { ok: false; tag: string; reason: string };
 
 const PANE_REF = /^[A-Za-z0-9_][A-Za-z0-9_.:@+-]{0,63}$/;
+/** A pane reference, plain or on a host (`buildbox/p3`: the bus's routing step decides). */
+const PANE_TARGET = /^(?:[A-Za-z0-9][A-Za-z0-9_.-]{0,62}\/)?[A-Za-z0-9_][A-Za-z0-9_.:@+-]{0,63}$/;
 // deno-lint-ignore no-control-regex
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
 
@@ -152,7 +154,7 @@ function convert(value: string, attr: AttrSpec): Converted {
       return CONTROL.test(value) ? { error: "holds control characters" } : value;
     }
     case "pane":
-      return PANE_REF.test(value) ? value : { error: "must be a pane id or name" };
+      return PANE_TARGET.test(value) ? value : { error: "must be a pane id or name" };
     case "bool":
       return value === "true"
         ? true

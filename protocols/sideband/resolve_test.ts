@@ -13,6 +13,12 @@ const reason = (name: string, attrs: Record<string, string>, content?: string) =
   return r.reason;
 };
 
+Deno.test("resolveTag() passes a host-qualified target on to the bus's routing step", () => {
+  strictEqual(ok("read", { target: "buildbox/p3" }).input.pane, "buildbox/p3");
+  strictEqual(reason("read", { target: "a/b/p3" }), "target must be a pane id or name");
+  strictEqual(reason("read", { target: "/p3" }), "target must be a pane id or name");
+});
+
 Deno.test("resolveTag() maps spawn to pane.create, splitting the writer's pane", () => {
   const r = ok("spawn", {
     cmd: "npm test",

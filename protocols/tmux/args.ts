@@ -75,7 +75,8 @@ export class TmuxUsageError extends Error {
 
 /** Finds a command by full name, alias or unambiguous prefix, as tmux's cmd_find does. */
 export function findCommand(name: string): string {
-  if (TMUX_COMMANDS[name]) return name;
+  // Own names only: `toString` (an Object.prototype name) is no command.
+  if (Object.hasOwn(TMUX_COMMANDS, name)) return name;
   for (const [full, def] of Object.entries(TMUX_COMMANDS)) if (def.alias === name) return full;
   const hits = Object.keys(TMUX_COMMANDS).filter((n) => n.startsWith(name));
   if (hits.length === 1) return hits[0]!;

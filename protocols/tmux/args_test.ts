@@ -60,3 +60,12 @@ Deno.test("parseTmuxArgs() fails with tmux's own texts", () => {
     message: "command has-session: too many arguments (need at most 0)",
   });
 });
+
+Deno.test("parseTmuxArgs() says unknown command for Object.prototype names (found by fuzzing)", () => {
+  for (const name of ["toString", "constructor", "__proto__", "hasOwnProperty"]) {
+    throws(() => parseTmuxArgs([name]), {
+      name: "TmuxUsageError",
+      message: `unknown command: ${name}`,
+    });
+  }
+});

@@ -6,6 +6,7 @@
  */
 
 export { expandFormat, type FormatVars } from "./format.ts";
+export { tmuxRights } from "./rights.ts";
 export {
   parseTarget,
   type Resolved,

@@ -69,7 +69,8 @@ export const TMUX_OPTIONS: Readonly<Record<string, OptionDef>> = {
 
 /** An option's definition: a known option, a user option (`@name`), or undefined. */
 export function optionDef(name: string): OptionDef | undefined {
-  return TMUX_OPTIONS[name] ?? (name.startsWith("@") ? { scope: "session", value: "" } : undefined);
+  if (Object.hasOwn(TMUX_OPTIONS, name)) return TMUX_OPTIONS[name];
+  return name.startsWith("@") ? { scope: "session", value: "" } : undefined;
 }
 
 /**
@@ -83,7 +84,7 @@ export function optionDef(name: string): OptionDef | undefined {
  * ```
  */
 export function formatOption(name: string, value: string): string {
-  if (!TMUX_OPTIONS[name]?.flag) return value;
+  if (!optionDef(name)?.flag) return value;
   return value === "on" || value === "1" ? "1" : "0";
 }
 

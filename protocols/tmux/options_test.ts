@@ -19,3 +19,9 @@ Deno.test("optionLine() quotes as show-options does", () => {
   assertEquals(optionLine("default-command", "", false), "default-command ''");
   assertEquals(optionLine("status-left", "[#S] ", false), 'status-left "[#S] "');
 });
+
+Deno.test("optionDef() knows no Object.prototype names", () => {
+  for (const name of ["toString", "constructor", "__proto__"]) {
+    assertEquals(optionDef(name), undefined, name);
+  }
+});

@@ -98,9 +98,20 @@ export interface ServerProcess {
   stop: () => Promise<void>;
 }
 
+/** Options of {@link spawnServer}. */
+export interface SpawnServerOptions {
+  /** A project directory to use (a run before this one left its `.weft/` there). */
+  dir?: string;
+  /** Leave the directory when the server stops (for a start after this one). */
+  keepDir?: boolean;
+}
+
 /** Starts `weft serve` in a fresh project directory and waits until its socket answers. */
-export async function spawnServer(weft: Record<string, unknown> = {}): Promise<ServerProcess> {
-  const dir = await Deno.makeTempDir({ prefix: "weft-bench-" });
+export async function spawnServer(
+  weft: Record<string, unknown> = {},
+  options: SpawnServerOptions = {},
+): Promise<ServerProcess> {
+  const dir = options.dir ?? await Deno.makeTempDir({ prefix: "weft-bench-" });
   await Deno.writeTextFile(
     join(dir, "deno.json"),
     JSON.stringify({ weft: { shell: "bash", ...weft } }),
@@ -139,7 +150,7 @@ export async function spawnServer(weft: Record<string, unknown> = {}): Promise<S
       } catch { /* gone */ }
       await child.stderr.cancel().catch(() => {});
       await child.status;
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
+      if (!options.keepDir) await Deno.remove(dir, { recursive: true }).catch(() => {});
     },
   };
 }

@@ -18,6 +18,7 @@ import { hasTmux, tmux } from "./_util.ts";
 import { pipe } from "../../core/model/pane_io.ts";
 import { type ExitInfo, Pty } from "../../core/pty/mod.ts";
 import { type ReadOptions, Screen } from "../../core/screen/mod.ts";
+import { QUIET_MS } from "../../core/screen/_quiet.ts";
 
 const MB = 1024 * 1024;
 const SIZE = 100 * MB;
@@ -25,12 +26,17 @@ const RUNS = Number(Deno.env.get("WEFT_BENCH_RUNS") ?? 3);
 const ENV = { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", LANG: "C.UTF-8" };
 
 /** Ingest throughput of weft and tmux, MB/s, for plain and colour-heavy output. */
-export async function benchIngest(): Promise<Record<string, number>> {
+export function benchIngest(): Promise<Record<string, number>> {
+  return ingestFigures(SIZE / MB);
+}
+
+/** {@link benchIngest} over files of `sizeMB` MB each. */
+export async function ingestFigures(sizeMB: number): Promise<Record<string, number>> {
   const dir = await Deno.makeTempDir({ prefix: "weft-bench-ingest-" });
   try {
     const files = { plain: `${dir}/plain.txt`, colour: `${dir}/colour.txt` };
-    await writeLines(files.plain, plainLines);
-    await writeLines(files.colour, colourLines);
+    await writeLines(files.plain, plainLines, sizeMB * MB);
+    await writeLines(files.colour, colourLines, sizeMB * MB);
     const tmuxThere = await hasTmux();
     const out: Record<string, number> = {};
     for (const [kind, file] of Object.entries(files)) {
@@ -104,12 +110,16 @@ async function ingestTmux(file: string): Promise<number> {
   return seconds;
 }
 
-/** Writes about {@link SIZE} bytes of lines made by `make` to `file`. */
-async function writeLines(file: string, make: (block: number) => string): Promise<void> {
+/** Writes about `size` bytes of lines made by `make` to `file`. */
+async function writeLines(
+  file: string,
+  make: (block: number) => string,
+  size: number,
+): Promise<void> {
   const f = await Deno.open(file, { write: true, create: true, truncate: true });
   const encoder = new TextEncoder();
   let written = 0;
-  for (let block = 0; written < SIZE; block++) {
+  for (let block = 0; written < size; block++) {
     const bytes = encoder.encode(make(block));
     await f.write(bytes);
     written += bytes.length;
@@ -274,11 +284,21 @@ async function idlePaneCost(heap: () => number): Promise<Record<string, number>>
   const rssBefore = Deno.memoryUsage().rss;
   for (let i = 0; i < count; i++) open();
   await Promise.all(panes.map((p) => p.screen.flush()));
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  const result = {
+  // Idle: quiet for longer than a screen waits before it gives its spare memory back.
+  await new Promise((resolve) => setTimeout(resolve, QUIET_MS + 500));
+  const result: Record<string, number> = {
     idle_pane_heap_bytes: round((heap() - heapBefore) / count),
     idle_pane_rss_bytes: round((Deno.memoryUsage().rss - rssBefore) / count),
   };
+  // The same panes after 1,000 lines of output each: busy, then quiet again.
+  const before = heap();
+  for (const { screen } of panes.slice(1)) {
+    screen.write(colourLines(7).split("\n").slice(0, 1000).join("\r\n") + "\r\n$ ");
+  }
+  await Promise.all(panes.map((p) => p.screen.flush()));
+  result.busy_pane_1000_lines_heap_bytes = round((heap() - before) / count);
+  await new Promise((resolve) => setTimeout(resolve, QUIET_MS + 500));
+  result.quiet_pane_1000_lines_heap_bytes = round((heap() - before) / count);
   for (const { pty, screen, unpipe } of panes) {
     const exit = new Promise((resolve) => pty.onExit(resolve));
     pty.kill();

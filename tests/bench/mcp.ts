@@ -115,7 +115,12 @@ export async function benchMcp(): Promise<Record<string, number>> {
       await control.call("pane.wait", { pane: p.pane, match: marker, timeout: 30_000 });
       panes.push(p.pane);
     }
-    while (!JSON.parse(await Deno.readTextFile(join(server.dir, ".weft", "server.json"))).http) {
+    // The core's hook door writes `http` as an address first; the MCP door's entry (an object
+    // with its token file) replaces it once the plugin listens.
+    while (
+      !JSON.parse(await Deno.readTextFile(join(server.dir, ".weft", "server.json"))).http
+        ?.tokenFile
+    ) {
       await new Promise((r) => setTimeout(r, 20));
     }
     const http = await httpClient(server.dir);

@@ -23,7 +23,7 @@ import process from "node:process";
 import { join } from "node:path";
 import { startCore, type TestCore } from "../helpers/core.ts";
 import { startStore } from "../../core/store/mod.ts";
-import type { LayoutNode } from "../../core/layout/mod.ts";
+import type { LayoutNode } from "../../protocols/layout/tree/mod.ts";
 import { serveChild, tempProject } from "../helpers/serve_child.ts";
 import { WeftClient } from "../../plugins/client/mod.ts";
 import { weftArgs } from "../helpers/cli.ts";

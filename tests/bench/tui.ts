@@ -6,7 +6,10 @@
  *   a frame showing that mark has been written to the terminal (goal p50 ≤ 16 ms);
  * - keystroke echo: a key typed into a shell pane while another pane floods output, until a
  *   frame shows its echo (goal p99 ≤ 50 ms);
- * - idle CPU: the client's CPU time over 5 s in which nothing changes (goal ~0).
+ * - idle CPU: the client's CPU time over 5 s in which nothing changes (goal ~0);
+ * - copy mode on a 100k-line history: from the key to the frame that shows copy mode, and from
+ *   `q` to the frame without it (goal ≤ 50 ms each); the history's first load and a search that
+ *   counts its matches over all of it are reported too.
  *
  * Run alone: `deno run -A --unstable-worker-options tests/bench/tui.ts`.
  *
@@ -162,7 +165,9 @@ export async function benchTui(): Promise<Record<string, number>> {
 
     app.finish({ reason: "detached", message: "bench done" });
     await running;
+    const copy = await benchCopyMode(server.socket, control);
     return {
+      ...copy,
       "render.latency.p50_ms": percentile(render, 50),
       "render.latency.p99_ms": percentile(render, 99),
       "echo.under_flood.p50_ms": percentile(echo, 50),
@@ -174,6 +179,61 @@ export async function benchTui(): Promise<Record<string, number>> {
     client.close();
     control.close();
     await server.stop();
+  }
+}
+
+/** Copy mode entered and left on a pane with 100k lines of history, in a client of its own. */
+async function benchCopyMode(
+  socket: string,
+  control: WeftClient,
+): Promise<Record<string, number>> {
+  const lines = 100_000;
+  const big = await control.call<{ session: string; pane: string }>("session.create", {
+    argv: ["sh", "-c", `seq 1 ${lines}; echo SEQ-DONE; exec sleep 600`],
+  });
+  const client = await WeftClient.connect(socket, { client: "tui" });
+  const terminal = new FakeTerminal(160, 48);
+  const app = new AttachApp(client, terminal, {
+    ...ATTACH_DEFAULTS,
+    scrollback: lines + 1000,
+    session: big.session,
+  });
+  const frames = new Frames();
+  app.onFrame = (_out, grid) => frames.seen(grid);
+  const running = app.run();
+  try {
+    await frames.until((t) => t.includes("SEQ-DONE"), 60_000);
+    const timed = async (keys: string, test: (t: string) => boolean) => {
+      const sent = performance.now();
+      terminal.type(keys);
+      return (await frames.until(test)) - sent;
+    };
+    const inCopy = (t: string) => t.includes("q leaves");
+    const base = (t: string) => Number(/\[\d+\/(\d+)\]/.exec(t)?.[1] ?? 0);
+    const enter: number[] = [];
+    const leave: number[] = [];
+    let historyMs = 0;
+    for (let i = 0; i < 7; i++) {
+      const sent = performance.now();
+      enter.push(await timed("\x02[", inCopy));
+      if (i === 0) historyMs = (await frames.until((t) => base(t) >= lines - 100, 60_000)) - sent;
+      leave.push(await timed("q", (t) => !inCopy(t)));
+    }
+    terminal.type("\x02[");
+    await frames.until(inCopy);
+    const search = await timed("?77777\r", (t) => /"77777" 1\/1/.test(t));
+    return {
+      "copy.enter_100k.p50_ms": percentile(enter, 50),
+      "copy.enter_100k.max_ms": Math.max(...enter),
+      "copy.leave_100k.p50_ms": percentile(leave, 50),
+      "copy.leave_100k.max_ms": Math.max(...leave),
+      "copy.history_load_100k_ms": historyMs,
+      "copy.search_count_100k_ms": search,
+    };
+  } finally {
+    app.finish({ reason: "detached", message: "bench done" });
+    await running;
+    client.close();
   }
 }
 

@@ -17,7 +17,7 @@ import { startCore, type TestCore } from "./core.ts";
 import { type Picture, picture } from "./picture.ts";
 import { killHard, serveChild, tempProject } from "./serve_child.ts";
 import { startStore } from "../../core/store/mod.ts";
-import type { LayoutNode } from "../../core/layout/mod.ts";
+import type { LayoutNode } from "../../protocols/layout/tree/mod.ts";
 
 /** Options of {@link crashLoop}. */
 export interface CrashLoopOptions {

@@ -10,6 +10,7 @@ import { loadConfig } from "../../core/config/mod.ts";
 import { type RunningServer, type ServerOptions, startServer } from "../../core/server/server.ts";
 import { BUILTIN_PLUGINS } from "../../plugins/builtin.ts";
 import type { EventFilter } from "../../protocols/bus/events.ts";
+import { SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
 
 /** What a test gets. */
 export interface ServerFixture {
@@ -18,6 +19,11 @@ export interface ServerFixture {
   client: WeftClient;
   /** Another client connection. */
   connect: () => Promise<WeftClient>;
+  /**
+   * A client that runs in `pane` as far as the server can tell: it says hello with the pane's
+   * own key, as the CLI in the pane does with its environment.
+   */
+  asPane: (pane: string) => Promise<WeftClient>;
 }
 
 /** Options: the project's `"weft"` section and whether to start the default session. */
@@ -63,8 +69,18 @@ export async function withServer(
       clients.push(c);
       return c;
     };
+    const asPane = async (pane: string) => {
+      const key = server!.model.panes.get(pane)?.launch.env[SIDEBAND_KEY_ENV];
+      const c = await WeftClient.connect(server!.paths.socket, {
+        client: "cli",
+        pane,
+        ...(key ? { key } : {}),
+      });
+      clients.push(c);
+      return c;
+    };
     const client = await connect();
-    await fn({ dir, server, client, connect });
+    await fn({ dir, server, client, connect, asPane });
   } finally {
     for (const c of clients) c.close();
     await server?.stop();

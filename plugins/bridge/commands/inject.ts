@@ -15,7 +15,17 @@ export const inject = defineCommand({
     to: z.string().describe("The bridge agent that receives it."),
     ...sendFields,
   }),
-  handler: ({ input, state }) => {
+  handler: ({ input, state, caller }) => {
+    // Writing as an agent is the human's (or a script's) outside panes: a pane, or a plugin,
+    // speaks only as itself, as every `as` is checked.
+    if (caller.pane || caller.kind === "plugin") {
+      throw new WeftError(
+        "DENIED",
+        `Cannot inject as "${input.as}": ` +
+          (caller.pane ? `the caller runs in pane ${caller.pane}` : `plugin "${caller.id}"`) +
+          " speaks only as itself; inject from outside panes",
+      );
+    }
     mustBeAgent(state, input.as, "inject as");
     if (input.as === input.to) {
       throw new WeftError("INVALID_INPUT", `Cannot inject as "${input.as}" to itself`);

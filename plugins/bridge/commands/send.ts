@@ -1,5 +1,6 @@
-import { WeftError, z } from "@weft/weft/plugin";
+import { type Caller, WeftError, z } from "@weft/weft/plugin";
 import { defineCommand, mustBeAgent } from "../_state.ts";
+import { row } from "../_db.ts";
 import type { BridgeState } from "../_state.ts";
 import type { Item } from "../_db.ts";
 
@@ -65,6 +66,46 @@ export const send = defineCommand({
   }),
   // From a pane (an agent calling over MCP, `weft bridge send` typed in a pane) without `from`,
   // the reply goes to that pane's inbox.
-  handler: ({ input, state, caller }) =>
-    queueTurn(state, { ...input, from: input.from ?? caller.pane, origin: "send" }),
+  handler: async ({ input, state, caller, call }) => {
+    if (input.from !== undefined) await mayBe(input.from, { state, caller, call });
+    return queueTurn(state, { ...input, from: input.from ?? caller.pane, origin: "send" });
+  },
 });
+
+/**
+ * Throws `DENIED` unless the caller may send as `from`, as every `as` is checked: a pane only as
+ * itself, a plugin not as anyone else, a caller outside panes not as a pane (live or closed) or
+ * a bridge agent (`bridge.inject` writes as one).
+ */
+async function mayBe(
+  from: string,
+  { state, caller, call }: {
+    state: BridgeState;
+    caller: Caller;
+    call: (name: string, input: unknown) => Promise<unknown>;
+  },
+): Promise<void> {
+  const deny = (why: string) => {
+    throw new WeftError("DENIED", `Cannot send as "${from}": ${why}`);
+  };
+  const pane = await call("pane.status", { pane: from }).then(
+    (r) => (r as { id: string }).id,
+    (err) => {
+      if (err instanceof WeftError && err.code === "TARGET_NOT_FOUND") {
+        return /^p\d+$/.test(from) ? from : undefined;
+      }
+      deny(`cannot tell whether it is a pane: ${err instanceof Error ? err.message : err}`);
+    },
+  );
+  if (caller.pane) {
+    if (pane !== caller.pane) {
+      deny(`the caller runs in pane ${caller.pane}; a pane sends as itself`);
+    }
+    return;
+  }
+  if (caller.kind === "plugin") deny(`plugin "${caller.id}" sends as itself (leave out from)`);
+  if (pane) deny(`it is pane ${pane}'s identity; only that pane speaks as it`);
+  if (row(state.db, "SELECT 1 AS x FROM agents WHERE name = ?", from)) {
+    deny("it is a bridge agent; bridge.inject writes as one");
+  }
+}

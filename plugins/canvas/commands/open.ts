@@ -13,8 +13,8 @@ export const open = defineCommand({
     "installed). Give `path` (a file inside the project, watched and drawn again when it " +
     "changes) or `content` (text); `agents` takes neither. Placement as create_pane: `split`, " +
     "`window`, `direction`. In the pane: arrows, PgUp/PgDn, g/G scroll, / searches, q closes. " +
-    "A source that cannot be read or parsed is drawn in the pane and returned as an error " +
-    "whose data names the pane. Returns the pane id, title and size.",
+    "A source that cannot be read or parsed is returned as an error and leaves no pane. " +
+    "Returns the pane id, title and size.",
   capabilities: ["canvas:draw"],
   mcp: { name: "open_canvas" },
   sideband: {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type LayoutNode, panesOf } from "../../../core/layout/mod.ts";
+import { type LayoutNode, panesOf } from "../../../protocols/layout/tree/mod.ts";
 import { applyPreset } from "../_catalog.ts";
 import { defineCommand } from "../_state.ts";
 import { getLayout } from "../_window.ts";

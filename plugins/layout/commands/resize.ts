@@ -7,7 +7,7 @@ import {
   resizePane,
   resizePaneCells,
   setRatio,
-} from "../../../core/layout/mod.ts";
+} from "../../../protocols/layout/tree/mod.ts";
 import { changeLayout, windowOf } from "../_window.ts";
 
 /** The direction of the split right above `pane`, if any. */

@@ -21,7 +21,7 @@ export const broadcast = defineCommand({
     as: AS,
   }),
   handler: async ({ input, caller, state }) => {
-    const from = await state.self(caller, input.as);
+    const from = await state.self(caller, input.as, { answerable: true });
     const exclude = new Set(input.filter?.exclude ?? []);
     const to = agents(await state.panes()).filter((i) =>
       i.name !== from && !exclude.has(i.name) && !(i.role && exclude.has(i.role)) &&
@@ -41,7 +41,7 @@ export const broadcast = defineCommand({
       recipients: to,
       content: input.content,
       priority: input.priority,
-    });
+    }, caller);
     return {
       status: "sent",
       sent_to: stored.map((m) => m.to),

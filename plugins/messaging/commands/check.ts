@@ -1,6 +1,6 @@
 import { z } from "@weft/weft/plugin";
 import { AS, defineCommand } from "../_common.ts";
-import { infoOf } from "../_messaging.ts";
+import { infoOf } from "../_info.ts";
 
 /** `message.check`: the caller's unread messages, marked read. */
 export const check = defineCommand({

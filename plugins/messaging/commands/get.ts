@@ -1,6 +1,6 @@
 import { z } from "@weft/weft/plugin";
 import { AS, defineCommand } from "../_common.ts";
-import { infoOf, ownMessage } from "../_messaging.ts";
+import { infoOf, ownMessage } from "../_info.ts";
 
 /** `message.get`: one message the caller sent or received. */
 export const get = defineCommand({

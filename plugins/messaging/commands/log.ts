@@ -1,6 +1,6 @@
 import { z } from "@weft/weft/plugin";
 import { AS, defineCommand } from "../_common.ts";
-import { infoOf } from "../_messaging.ts";
+import { infoOf } from "../_info.ts";
 
 /** `message.log`: recent messages you sent or received. */
 export const log = defineCommand({

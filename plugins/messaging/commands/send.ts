@@ -30,8 +30,8 @@ export const send = defineCommand({
     as: AS,
   }),
   handler: async ({ input, caller, state }) => {
-    const from = await state.self(caller, input.as);
-    const stored = await state.send(from, input);
+    const from = await state.self(caller, input.as, { answerable: true });
+    const stored = await state.send(from, input, caller);
     const recipients = stored.map((m) => m.to);
     return {
       status: "delivered",

@@ -1,6 +1,7 @@
-import { type Caller, z } from "@weft/weft/plugin";
+import { z } from "@weft/weft/plugin";
+import { doorOf } from "../../../protocols/bus/doors.ts";
 import { AS, defineCommand } from "../_common.ts";
-import { infoOf } from "../_messaging.ts";
+import { infoOf } from "../_info.ts";
 import { PRIORITY_FILTERS } from "../_waiters.ts";
 
 /** `message.wait`: the next message, at once or when it arrives. */
@@ -25,8 +26,11 @@ export const wait = defineCommand({
     as: AS,
   }),
   handler: async ({ input, caller, state, signal }) => {
-    const self = await state.self(caller, input.as);
-    const cap = viaMcp(caller) ? state.options.mcpWaitCapSeconds : state.options.maxWaitSeconds;
+    const self = await state.self(caller, input.as, { answerable: true });
+    // A door whose clients give up after about a minute (MCP) gets a shorter wait.
+    const cap = doorOf(caller).shortCalls
+      ? state.options.mcpWaitCapSeconds
+      : state.options.maxWaitSeconds;
     const seconds = Math.min(input.timeout ?? 300, cap);
     const started = performance.now();
     const message = await state.wait(self, {
@@ -40,8 +44,3 @@ export const wait = defineCommand({
       : { status: "timeout", message: null, waited_seconds };
   },
 });
-
-/** True when the call came through the MCP door (stdio or HTTP). */
-function viaMcp(caller: Caller): boolean {
-  return caller.kind === "mcp" || (caller.chain ?? []).includes("mcp");
-}

@@ -1,0 +1,29 @@
+import { strictEqual } from "node:assert/strict";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { Checkpointer } from "./_checkpointer.ts";
+import { eventually } from "../../tests/helpers/poll.ts";
+
+Deno.test("Checkpointer ends its Worker once nothing is written, and starts it again for a change", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "weft-checkpointer-" });
+  const file = join(dir, "w.db");
+  const db = new DatabaseSync(file);
+  db.exec("PRAGMA journal_mode = WAL; CREATE TABLE t (v TEXT)");
+  const checkpointer = new Checkpointer(file, 20);
+  try {
+    db.exec("INSERT INTO t VALUES ('a')");
+    checkpointer.changed();
+    await eventually("the Worker to start", () => checkpointer.running);
+    // Quiet: the next tick after its checkpoint ends the Worker.
+    await eventually("the Worker to end", () => !checkpointer.running);
+    db.exec("INSERT INTO t VALUES ('b')");
+    checkpointer.changed();
+    await eventually("the Worker to start again", () => checkpointer.running);
+    await eventually("the Worker to end again", () => !checkpointer.running);
+    strictEqual(db.prepare("SELECT count(*) AS n FROM t").get()!.n, 2);
+  } finally {
+    checkpointer.stop();
+    db.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -1,0 +1,32 @@
+// The tabs: one per window of every session, with how many of its agents wait for a human;
+// and the count of blocked agents in any window.
+
+/** Draws the tabs and the blocked count from `page.state`. */
+export function drawTabs(page) {
+  const { state, send } = page;
+  const blocked = state.blocked ?? [];
+  const tabs = document.getElementById("tabs");
+  tabs.replaceChildren();
+  for (const s of state.sessions) {
+    for (const w of state.windows.filter((w) => w.session === s.id)) {
+      const b = document.createElement("button");
+      b.textContent = `${s.name ?? s.id}:${w.name ?? w.id}`;
+      b.className = w.id === state.window ? "current" : "";
+      const waiting = blocked.filter((x) => x.window === w.id).length;
+      if (waiting) {
+        const mark = document.createElement("span");
+        mark.className = "badge blocked";
+        mark.textContent = String(waiting);
+        mark.title = `${waiting} agent(s) waiting for you`;
+        b.appendChild(mark);
+      }
+      b.onclick = () => send({ t: "view", window: w.id });
+      tabs.appendChild(b);
+    }
+  }
+  // Agents blocked on a human, in any window; a click shows the first one's window.
+  const count = document.getElementById("blocked");
+  count.textContent = blocked.length ? `${blocked.length} blocked` : "";
+  count.title = blocked.map((x) => `${x.pane} ${x.agent}: ${x.message ?? "waiting"}`).join("\n");
+  count.onclick = () => blocked.length && send({ t: "view", window: blocked[0].window });
+}
