@@ -66,6 +66,8 @@ export interface GuardedHttpOptions extends Partial<GuardLimits> {
   port: number;
   /** Where log lines go (default `console.error`). */
   log?: (line: string) => void;
+  /** Host names accepted besides the loopback ones (the hooks' bash client sends `weft`). */
+  hosts?: string[];
   /** Renders the server's own refusals (a foreign Host, a handler that threw) in the door's
    * format; default plain text. */
   render?: (status: number, message: string) => Response;
@@ -140,6 +142,7 @@ export async function serveGuarded(
     handler,
     say,
     render: options.render ?? plain,
+    hosts: options.hosts ?? [],
     webSockets: new Set(),
   };
   server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
@@ -196,6 +199,7 @@ interface Door {
   handler: GuardedHandler;
   say: (text: string) => void;
   render: (status: number, message: string) => Response;
+  hosts: string[];
   /** Accepted WebSockets, closed with the server. */
   webSockets: Set<WebSocket>;
 }
@@ -309,7 +313,9 @@ function bodyOf(req: http.IncomingMessage) {
 /** 403 unless Host names a loopback name (and this port, when it names one). */
 function refusedHost(request: Request, door: Door): Response | undefined {
   const host = request.headers.get("host");
-  if (host !== null && isLoopbackHost(host, door.port)) return undefined;
+  if (host !== null && (isLoopbackHost(host, door.port) || door.hosts.includes(host))) {
+    return undefined;
+  }
   return door.render(403, `Cannot serve this request: Host "${host ?? ""}" is not a loopback name`);
 }
 

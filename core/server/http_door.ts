@@ -59,7 +59,9 @@ const ROUTES: Record<string, { command: string; agent: string }> = Object.fromEn
 export async function serveHttpDoor(options: HttpDoorOptions): Promise<HttpDoor> {
   const max = options.maxBodyBytes ?? MAX_HOOK_BODY;
   const server = await serveGuarded(
-    { name: "hooks", port: options.port ?? 0, ...options.limits },
+    // `weft`: the Host the hook command's bash client sends (no page can name it: not a
+    // domain a rebinding attacker owns); the pane's key is checked all the same.
+    { name: "hooks", port: options.port ?? 0, hosts: ["weft"], ...options.limits },
     (request) => handle(request, options, max),
   );
   return {

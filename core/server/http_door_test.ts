@@ -20,6 +20,8 @@ Deno.test("serveHttpDoor() refuses a Host that is not a loopback name (DNS rebin
     const port = Number(door.address.split(":")[1]);
     assert.match(await status(port, "evil.example"), /^HTTP\/1\.1 403/);
     assert.doesNotMatch(await status(port, `127.0.0.1:${port}`), /^HTTP\/1\.1 403/);
+    // What weft's own hook command sends from bash.
+    assert.doesNotMatch(await status(port, "weft"), /^HTTP\/1\.1 403/);
   } finally {
     await door.close();
   }
