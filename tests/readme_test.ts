@@ -344,7 +344,7 @@ Deno.test("the READMEs' links and the files they name exist; the top README stay
 
 Deno.test("the configuration README's example is a config weft loads: every key exists", async () => {
   const text = await Deno.readTextFile(`${ROOT}/core/config/README.md`);
-  const block = text.match(/```jsonc\n(\{\n  "weft"[\s\S]*?)```/)?.[1];
+  const block = text.match(/```jsonc\n(\{\n {2}"weft"[\s\S]*?)```/)?.[1];
   assert(block, "core/config/README.md shows a whole config");
   const dir = await Deno.makeTempDir({ prefix: "weft-readme-config-" });
   try {
