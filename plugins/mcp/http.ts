@@ -9,6 +9,7 @@ import { isInitializeRequest, WebStandardStreamableHTTPServerTransport } from ".
 import { guard } from "./guard.ts";
 import { OpenSessions } from "./_open_sessions.ts";
 import { keptStreams, releaseAnswered } from "./_answered_streams.ts";
+import { leaseStream, NotificationLog } from "./_stream_lease.ts";
 import type { Session } from "./session_server.ts";
 
 /** Options of {@link serveHttp}. */
@@ -101,7 +102,7 @@ async function resume(req: Request, id: string, door: Door): Promise<Response> {
     );
   }
   try {
-    return await found.transport.handleRequest(req);
+    return leaseStream(req, await found.transport.handleRequest(req), found.log);
   } finally {
     releaseAnswered(found.transport);
   }
@@ -134,11 +135,13 @@ async function open(req: Request, body: unknown, door: Door): Promise<Response> 
   const { sessions, maxBody } = door;
   const id = crypto.randomUUID();
   const session = door.options.createSession(id);
+  const log = new NotificationLog();
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: () => id,
     enableJsonResponse: true,
     maxRequestBodySize: maxBody,
-    onsessioninitialized: (sid): void => sessions.add(sid, { transport, session }),
+    eventStore: log,
+    onsessioninitialized: (sid): void => sessions.add(sid, { transport, session, log }),
     onsessionclosed: (sid) => sessions.end(sid),
   });
   transport.onclose = () => sessions.end(id);
