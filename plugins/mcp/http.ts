@@ -9,7 +9,7 @@ import { isInitializeRequest, WebStandardStreamableHTTPServerTransport } from ".
 import { guard } from "./guard.ts";
 import { OpenSessions } from "./_open_sessions.ts";
 import { keptStreams, releaseAnswered } from "./_answered_streams.ts";
-import { leaseStream, NotificationLog } from "./_stream_lease.ts";
+import { leaseStream, NotificationLog, STREAM_LEASE_MS } from "./_stream_lease.ts";
 import type { Session } from "./session_server.ts";
 
 /** Options of {@link serveHttp}. */
@@ -24,6 +24,8 @@ export interface HttpOptions {
   maxBodyBytes?: number;
   /** Most sessions open at once; past it the least recently used one is ended. */
   maxSessions?: number;
+  /** How long one notification stream (GET) lives; see {@link STREAM_LEASE_MS}. */
+  streamLeaseMs?: number;
 }
 
 /** A running HTTP transport. */
@@ -102,7 +104,8 @@ async function resume(req: Request, id: string, door: Door): Promise<Response> {
     );
   }
   try {
-    return leaseStream(req, await found.transport.handleRequest(req), found.log);
+    const res = await found.transport.handleRequest(req);
+    return leaseStream(req, res, found.log, door.options.streamLeaseMs ?? STREAM_LEASE_MS);
   } finally {
     releaseAnswered(found.transport);
   }
