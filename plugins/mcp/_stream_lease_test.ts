@@ -13,7 +13,7 @@ const LIST_CHANGED = { method: "notifications/tools/list_changed" };
 
 Deno.test("serveHttp() ends each notification stream after its lease; a resumed one gets what was sent in between", async () => {
   const servers: Server[] = [];
-  const http = serveHttp({
+  const http = await serveHttp({
     port: 0,
     token: TOKEN,
     tokenless: false,
