@@ -21,6 +21,7 @@ import type { Manifest, PluginMessage } from "../../protocols/plugin/mod.ts";
 import { type BackoffOptions, nextFailures, recentCrashes, restartDelay } from "./_backoff.ts";
 import { settleWithin } from "./_deadline.ts";
 import { denoPart, effectiveGrant } from "./_grant.ts";
+import { HeldEvents } from "./_held_events.ts";
 import { InFlight } from "./_in_flight.ts";
 import { PluginLink } from "./_link.ts";
 import { checkManifest, fatalError, isFatal, moduleUrl } from "./_load.ts";
@@ -77,6 +78,8 @@ export class PluginInstance {
   #exiting = new Set<Promise<void>>();
   /** The load an idle plugin's first use started; every use meanwhile waits for it. */
   #waking: Promise<void> | undefined;
+  /** The `wakeOn` events that came while it was idle or starting, for its subscriptions. */
+  #held: HeldEvents | undefined;
 
   constructor(config: PluginConfig, options: InstanceOptions) {
     this.#config = config;
@@ -153,7 +156,25 @@ export class PluginInstance {
     this.#manifest = known;
     this.#grant = grant;
     this.#state = "idle";
+    this.#hold(grant);
     return true;
+  }
+
+  /** Holds the events of its `wakeOn` topics from now until it runs; each one wakes it. */
+  #hold(grant: ReadonlySet<Capability>): void {
+    const { name, wakeOn } = this.#config;
+    if (!wakeOn?.length) return;
+    const caller = { kind: "plugin" as const, id: name, grants: grant, chain: [name] };
+    try {
+      this.#held = new HeldEvents(this.#o.bus, wakeOn, caller, () => void this.wake());
+    } catch (err) {
+      this.#log.host("warn", `holds no events while idle: ${toErrorBody(err).message}`);
+    }
+  }
+
+  #release(): void {
+    this.#held?.dispose();
+    this.#held = undefined;
   }
 
   /** Stops the plugin: commands off the bus, calls failed, asked to close, then ended. */
@@ -164,6 +185,7 @@ export class PluginInstance {
     // Only a running plugin's runtime listens; one still loading is simply ended.
     const graceful = this.#state === "running";
     this.#state = "stopped";
+    this.#release();
     const name = this.#config.name;
     this.#teardown((command) =>
       new WeftError("UNAVAILABLE", `Cannot finish "${command}": plugin "${name}" is stopping`)
@@ -300,6 +322,7 @@ export class PluginInstance {
       parent: (id) => calls.context(id),
       maxCallsInFlight: this.#o.maxCallsInFlight,
       log: (level, message) => this.#log.plugin(level, message),
+      held: (filter) => this.#held?.matching(filter) ?? [],
     });
     const dataDir = grant.has(DATA_CAPABILITY)
       ? join(this.#o.projectDir, dataFolder(this.#config.name))
@@ -367,6 +390,8 @@ export class PluginInstance {
 
   #up(manifest: Manifest, grant: Set<Capability>): void {
     this.#state = "running";
+    // Its setup has subscribed: what was held for it has been handed over.
+    this.#release();
     this.#upSince = Date.now();
     this.#link?.startHeartbeat();
     this.#o.bus.events.publish("plugin.started", {
@@ -481,6 +506,7 @@ export class PluginInstance {
     );
     if (this.#link) this.#retire(this.#link);
     this.#state = "failed";
+    this.#release();
     this.#lastError = error;
     this.#log.host("error", error.message);
     this.#o.bus.events.publish("plugin.failed", { name, error });
