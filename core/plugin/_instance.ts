@@ -6,51 +6,29 @@
  */
 
 import { join } from "node:path";
-import {
-  type Bus,
-  type CallContext,
-  type Command,
-  type CommandSpec,
-  targetIds,
-} from "../bus/mod.ts";
+import { type CallContext, type Command, type CommandSpec, targetIds } from "../bus/mod.ts";
 import type { PluginConfig } from "../config/types.ts";
 import { CORE_NAMES } from "../config/reserved.ts";
 import { type ErrorBody, toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
 import { type Capability, DATA_CAPABILITY } from "../../protocols/bus/capabilities.ts";
 import type { Manifest, PluginMessage } from "../../protocols/plugin/mod.ts";
-import { type BackoffOptions, nextFailures, recentCrashes, restartDelay } from "./_backoff.ts";
+import { afterCrash, type CrashHistory } from "./_backoff.ts";
 import { settleWithin } from "./_deadline.ts";
-import { denoPart, effectiveGrant } from "./_grant.ts";
 import { HeldEvents } from "./_held_events.ts";
+import { idleManifest } from "./_idle.ts";
+import type { InstanceOptions } from "./_instance_options.ts";
+import { BusRegistration } from "./_registration.ts";
+import { linkOptions, makeDataFolder } from "./_launch.ts";
+import { ManifestLoader } from "./_loader.ts";
 import { InFlight } from "./_in_flight.ts";
 import { PluginLink } from "./_link.ts";
-import { checkManifest, fatalError, isFatal, moduleUrl } from "./_load.ts";
+import { checkManifest, isFatal } from "./_load.ts";
 import { PluginLog } from "./_plugin_log.ts";
-import { dataFolder, withDataFolder } from "./_permissions.ts";
+import { dataFolder } from "./_permissions.ts";
 import { PluginRequests } from "./_requests.ts";
-import type { ManifestCache } from "./manifest_cache.ts";
-import type { TransportFactory } from "./_transport.ts";
-import type { PluginLogEntry, PluginState, PluginStatus } from "./types.ts";
+import type { PluginState, PluginStatus } from "./types.ts";
 
-/** What every plugin instance of a host shares. */
-export interface InstanceOptions {
-  bus: Bus;
-  projectDir: string;
-  callTimeoutMs: number;
-  startTimeoutMs: number;
-  heartbeatMs: number;
-  heartbeatMisses: number;
-  shutdownMs: number;
-  backoff: BackoffOptions;
-  log: (entry: PluginLogEntry) => void;
-  transport: TransportFactory;
-  /** The memory cap of a plugin whose config names none. */
-  memoryMiB: number;
-  maxCallsInFlight: number;
-  logLinesPerSecond: number;
-  /** Manifests from earlier runs, so a plugin with Deno-level rights is loaded once. */
-  manifests?: ManifestCache;
-}
+export type { InstanceOptions };
 
 /** One plugin's life. */
 export class PluginInstance {
@@ -62,16 +40,12 @@ export class PluginInstance {
   #calls: InFlight | undefined;
   #requests: PluginRequests | undefined;
   #manifest: Manifest | undefined;
-  /** The manifest of the last good load: a restart goes straight to the rights it earns. */
-  #known: Manifest | undefined;
+  #loader: ManifestLoader;
   #grant = new Set<Capability>();
-  #registered = false;
-  /** The manifest and grant its commands went on the bus with. */
-  #onBus: { manifest: Manifest; grant: ReadonlySet<Capability> } | undefined;
+  #onBus: BusRegistration;
   #restarts = 0;
-  #failures = 0;
-  #crashTimes: number[] = [];
-  #upSince = 0;
+  /** Its crashes (for the back-off) and when its current run came up. */
+  #history: CrashHistory = { crashTimes: [], failures: 0, upSince: 0 };
   #lastError: ErrorBody | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #generation = 0;
@@ -85,6 +59,13 @@ export class PluginInstance {
     this.#config = config;
     this.#o = options;
     this.#log = new PluginLog(config.name, options.log, options.logLinesPerSecond);
+    this.#onBus = new BusRegistration(options.bus, config.name);
+    this.#loader = new ManifestLoader(
+      config,
+      options.manifests,
+      (grant) => this.#launch(grant),
+      () => this.#retire(this.#link!),
+    );
   }
 
   /** The first load; resolves once the plugin runs, has crashed, or has failed. */
@@ -140,15 +121,10 @@ export class PluginInstance {
    * have work to resume there).
    */
   #idle(): boolean {
-    const { name, from } = this.#config;
-    const known = this.#o.manifests?.get(name, from);
-    if (!known || known.name !== name) return false;
-    const grant = effectiveGrant(known.capabilities, this.#config.grant);
-    if (grant.has(DATA_CAPABILITY) && hasEntries(join(this.#o.projectDir, dataFolder(name)))) {
-      return false;
-    }
+    const idle = idleManifest(this.#config, this.#o);
+    if (!idle) return false;
+    const { manifest: known, grant } = idle;
     try {
-      checkManifest(known, name);
       this.#register(known, grant);
     } catch {
       return false;
@@ -230,7 +206,7 @@ export class PluginInstance {
     const generation = ++this.#generation;
     const current = () => generation === this.#generation;
     try {
-      const { manifest, grant } = await this.#load(current);
+      const { manifest, grant } = await this.#loader.load(current);
       if (!current()) return;
       await this.#setup(manifest, grant);
       if (!current()) return;
@@ -241,52 +217,9 @@ export class PluginInstance {
     }
   }
 
-  /**
-   * Loads the plugin with exactly the Deno rights its grant earns. Without a manifest known
-   * (from an earlier run of this server or the project's cache) the first load runs with none
-   * and only says what it asks for; then it is loaded again with the rights that earns. With
-   * one known, it goes straight to those rights: a restart must show the same manifest; a
-   * manifest from the cache that changed is replaced (and the plugin loaded again when its
-   * rights differ).
-   */
-  async #load(current: () => boolean): Promise<{ manifest: Manifest; grant: Set<Capability> }> {
-    const grantOf = (m: Manifest) => effectiveGrant(m.capabilities, this.#config.grant);
-    const { name, from } = this.#config;
-    const known = this.#known ?? this.#o.manifests?.get(name, from);
-    const direct = known && denoPart(grantOf(known)).length > 0 ? known : undefined;
-    let manifest = await this.#launch(direct ? grantOf(direct) : new Set());
-    if (direct && this.#known) this.#sameManifest(direct, manifest);
-    const grant = grantOf(manifest);
-    const launchedWith = direct ? denoPart(grantOf(direct)) : [];
-    if (launchedWith.join() !== denoPart(grant).join() && current()) {
-      this.#retire(this.#link!);
-      const again = await this.#launch(grant);
-      this.#sameManifest(manifest, again);
-      manifest = again;
-    }
-    this.#known = manifest;
-    this.#o.manifests?.set(name, from, manifest);
-    return { manifest, grant };
-  }
-
-  #sameManifest(before: Manifest, after: Manifest): void {
-    if (JSON.stringify(before) === JSON.stringify(after)) return;
-    this.#known = undefined;
-    throw new WeftError("PLUGIN_CRASHED", "its manifest changed between two loads");
-  }
-
   async #launch(grant: ReadonlySet<Capability>): Promise<Manifest> {
-    if (grant.has(DATA_CAPABILITY)) await this.#makeDataFolder();
-    const link: PluginLink = new PluginLink({
-      url: moduleUrl(this.#config.from, this.#o.projectDir),
-      plugin: this.#config.name,
-      grant: withDataFolder(grant, this.#config.name),
-      projectDir: this.#o.projectDir,
-      memoryMiB: this.#config.memoryMiB ?? this.#o.memoryMiB,
-      heartbeatMs: this.#o.heartbeatMs,
-      heartbeatMisses: this.#o.heartbeatMisses,
-      transport: this.#o.transport,
-    }, {
+    if (grant.has(DATA_CAPABILITY)) await makeDataFolder(this.#o.projectDir, this.#config.name);
+    const link: PluginLink = new PluginLink(linkOptions(this.#config, this.#o, grant), {
       message: (message) => this.#onMessage(link, message),
       down: (reason) => this.#onDown(link, reason),
       invalid: (reason, raw) => this.#onInvalid(link, reason, raw),
@@ -297,13 +230,6 @@ export class PluginInstance {
     const { manifest } = await link.next("manifest", this.#o.startTimeoutMs);
     checkManifest(manifest, this.#config.name);
     return manifest;
-  }
-
-  /** `.weft/data/<plugin>/`, private to the user (0700), made before the plugin starts. */
-  async #makeDataFolder(): Promise<void> {
-    const folder = join(this.#o.projectDir, dataFolder(this.#config.name));
-    await Deno.mkdir(folder, { recursive: true, mode: 0o700 });
-    await Deno.chmod(folder, 0o700);
   }
 
   async #setup(manifest: Manifest, grant: Set<Capability>): Promise<void> {
@@ -342,22 +268,7 @@ export class PluginInstance {
   }
 
   #register(manifest: Manifest, grant: Set<Capability>): void {
-    const before = this.#registered ? this.#onBus : undefined;
-    if (before) {
-      // Idle until now: its commands went on the bus from the remembered manifest.
-      if (sameCommands(before.manifest, manifest, before.grant, grant)) return;
-      this.#o.bus.unregister(this.#config.name);
-      this.#registered = false;
-    }
-    const commands = manifest.commands.map((spec) => this.#forwarder(spec));
-    try {
-      this.#o.bus.register(this.#config.name, commands, grant);
-    } catch (err) {
-      const body = toErrorBody(err);
-      throw fatalError(body.code, body.message);
-    }
-    this.#registered = true;
-    this.#onBus = { manifest, grant };
+    this.#onBus.register(manifest, grant, (spec) => this.#forwarder(spec));
   }
 
   #forwarder(spec: CommandSpec): Command {
@@ -392,7 +303,7 @@ export class PluginInstance {
     this.#state = "running";
     // Its setup has subscribed: what was held for it has been handed over.
     this.#release();
-    this.#upSince = Date.now();
+    this.#history.upSince = Date.now();
     this.#link?.startHeartbeat();
     this.#o.bus.events.publish("plugin.started", {
       name: manifest.name,
@@ -466,21 +377,10 @@ export class PluginInstance {
       )
     );
     if (this.#link) this.#retire(this.#link);
-    const { backoff } = this.#o;
-    this.#crashTimes = recentCrashes(this.#crashTimes, Date.now(), backoff);
-    if (this.#crashTimes.length >= backoff.maxCrashes) {
-      const within = Math.round(backoff.windowMs / 1000);
-      return this.#fail({
-        ...error,
-        message:
-          `${error.message}; it crashed ${this.#crashTimes.length} times within ${within} s, ` +
-          "so it is not restarted",
-      });
-    }
-    const up = this.#upSince ? Date.now() - this.#upSince : 0;
-    this.#upSince = 0;
-    this.#failures = nextFailures(this.#failures, up, backoff);
-    const delay = restartDelay(this.#failures, backoff);
+    const next = afterCrash(this.#history, Date.now(), this.#o.backoff);
+    this.#history = { ...next, upSince: 0 };
+    if (next.giveUp) return this.#fail({ ...error, message: `${error.message}; ${next.giveUp}` });
+    const delay = next.delay;
     this.#state = "crashed";
     this.#lastError = error;
     this.#timer = setTimeout(() => this.#restart(), delay);
@@ -521,30 +421,10 @@ export class PluginInstance {
   }
 
   #teardown(failure: (command: string) => WeftError): void {
-    if (this.#registered) this.#o.bus.unregister(this.#config.name);
-    this.#registered = false;
+    this.#onBus.unregister();
     this.#calls?.failAll(failure);
     this.#requests?.dispose();
     this.#calls = undefined;
     this.#requests = undefined;
   }
-}
-
-/** True when a folder exists and holds anything. */
-function hasEntries(folder: string): boolean {
-  try {
-    for (const _ of Deno.readDirSync(folder)) return true;
-  } catch { /* missing */ }
-  return false;
-}
-
-/** Whether two manifests put the same commands with the same rights on the bus. */
-function sameCommands(
-  a: Manifest,
-  b: Manifest,
-  grantA: ReadonlySet<Capability>,
-  grantB: ReadonlySet<Capability>,
-): boolean {
-  return JSON.stringify(a.commands) === JSON.stringify(b.commands) &&
-    [...grantA].sort().join() === [...grantB].sort().join();
 }
