@@ -10,6 +10,9 @@
 
 import type { Bus, Caller, EventFilter, WeftEvent } from "../bus/mod.ts";
 import { eventMatches } from "../../protocols/bus/events.ts";
+import { toErrorBody } from "../../protocols/bus/errors.ts";
+import type { Capability } from "../../protocols/bus/capabilities.ts";
+import type { PluginConfig } from "../config/types.ts";
 
 /** Most events held for one starting plugin; later ones are dropped (a start that hangs). */
 export const MAX_HELD_EVENTS = 1_000;
@@ -39,5 +42,31 @@ export class HeldEvents {
   dispose(): void {
     this.#off();
     this.#events = [];
+  }
+}
+
+/**
+ * Holds the events of `config`'s `wakeOn` topics for it (none: nothing held), as the plugin
+ * with `grant`; `warn` hears why it holds none when its grant may not receive them.
+ */
+export function holdWakeEvents(
+  bus: Bus,
+  config: PluginConfig,
+  grant: ReadonlySet<Capability>,
+  wake: () => void,
+  warn: (message: string) => void,
+): HeldEvents | undefined {
+  const { name, wakeOn } = config;
+  if (!wakeOn?.length) return undefined;
+  try {
+    return new HeldEvents(
+      bus,
+      wakeOn,
+      { kind: "plugin", id: name, grants: grant, chain: [name] },
+      wake,
+    );
+  } catch (err) {
+    warn(`holds no events while idle: ${toErrorBody(err).message}`);
+    return undefined;
   }
 }

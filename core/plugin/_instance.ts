@@ -14,7 +14,7 @@ import { type Capability, DATA_CAPABILITY } from "../../protocols/bus/capabiliti
 import type { Manifest, PluginMessage } from "../../protocols/plugin/mod.ts";
 import { afterCrash, type CrashHistory } from "./_backoff.ts";
 import { settleWithin } from "./_deadline.ts";
-import { HeldEvents } from "./_held_events.ts";
+import { type HeldEvents, holdWakeEvents } from "./_held_events.ts";
 import { idleManifest } from "./_idle.ts";
 import type { InstanceOptions } from "./_instance_options.ts";
 import { BusRegistration } from "./_registration.ts";
@@ -22,13 +22,11 @@ import { linkOptions, makeDataFolder } from "./_launch.ts";
 import { ManifestLoader } from "./_loader.ts";
 import { InFlight } from "./_in_flight.ts";
 import { PluginLink } from "./_link.ts";
-import { checkManifest, isFatal } from "./_load.ts";
+import { checkManifest, cutShort, isFatal, reservedName } from "./_load.ts";
 import { PluginLog } from "./_plugin_log.ts";
 import { dataFolder } from "./_permissions.ts";
-import { PluginRequests } from "./_requests.ts";
+import { PluginRequests, unavailableReply } from "./_requests.ts";
 import type { PluginState, PluginStatus } from "./types.ts";
-
-export type { InstanceOptions };
 
 /** One plugin's life. */
 export class PluginInstance {
@@ -71,14 +69,7 @@ export class PluginInstance {
   /** The first load; resolves once the plugin runs, has crashed, or has failed. */
   start(): Promise<void> {
     const name = this.#config.name;
-    if (CORE_NAMES.includes(name)) {
-      this.#fail({
-        code: "DENIED",
-        message: `Cannot start plugin "${name}": "${name}" is reserved for the core`,
-        data: { plugin: name },
-      });
-      return Promise.resolve();
-    }
+    if (CORE_NAMES.includes(name)) return Promise.resolve(this.#fail(reservedName(name)));
     if (this.#config.lazy) return this.#startLazy();
     return this.#attempt();
   }
@@ -98,8 +89,7 @@ export class PluginInstance {
       } catch { /* the start below says why */ }
       if (this.#link) this.#retire(this.#link);
       this.#link = undefined;
-      if (this.#state === "stopped") return;
-      if (this.#idle()) return;
+      if (this.#state === "stopped" || this.#idle()) return;
     }
     return this.#attempt();
   }
@@ -132,20 +122,15 @@ export class PluginInstance {
     this.#manifest = known;
     this.#grant = grant;
     this.#state = "idle";
-    this.#hold(grant);
+    // Until it runs, the events of its `wakeOn` topics are held for it; each one wakes it.
+    this.#held = holdWakeEvents(
+      this.#o.bus,
+      this.#config,
+      grant,
+      () => void this.wake(),
+      (m) => this.#log.host("warn", m),
+    );
     return true;
-  }
-
-  /** Holds the events of its `wakeOn` topics from now until it runs; each one wakes it. */
-  #hold(grant: ReadonlySet<Capability>): void {
-    const { name, wakeOn } = this.#config;
-    if (!wakeOn?.length) return;
-    const caller = { kind: "plugin" as const, id: name, grants: grant, chain: [name] };
-    try {
-      this.#held = new HeldEvents(this.#o.bus, wakeOn, caller, () => void this.wake());
-    } catch (err) {
-      this.#log.host("warn", `holds no events while idle: ${toErrorBody(err).message}`);
-    }
   }
 
   #release(): void {
@@ -163,9 +148,7 @@ export class PluginInstance {
     this.#state = "stopped";
     this.#release();
     const name = this.#config.name;
-    this.#teardown((command) =>
-      new WeftError("UNAVAILABLE", `Cannot finish "${command}": plugin "${name}" is stopping`)
-    );
+    this.#teardown(cutShort("UNAVAILABLE", name, "is stopping"));
     const link = this.#link;
     if (link?.alive && graceful) {
       link.post({ type: "shutdown" });
@@ -322,13 +305,8 @@ export class PluginInstance {
     if (message.type === "call") {
       // Between runs (stopping, crashed): answer, so the plugin's call does not wait for ever.
       const why = `plugin "${this.#config.name}" is ${this.#state}`;
-      const error = new WeftError("UNAVAILABLE", `Cannot call "${message.name}": ${why}`);
       this.#log.plugin("debug", `answered a late call to "${message.name}": ${why}`);
-      return link.post({
-        type: "result",
-        id: message.id,
-        reply: { ok: false, error: error.toBody() },
-      });
+      return link.post(unavailableReply(message, why));
     }
     // A stopping plugin may still publish until it has closed (a timer of its own fired):
     // nobody is owed those events, and it is no sign of a bug.
@@ -369,27 +347,20 @@ export class PluginInstance {
 
   #crash(error: ErrorBody, reason: string): void {
     const name = this.#config.name;
-    this.#teardown((command) =>
-      new WeftError(
-        "PLUGIN_CRASHED",
-        `Cannot finish "${command}": plugin "${name}" crashed: ${reason}`,
-        { plugin: name },
-      )
-    );
+    this.#teardown(cutShort("PLUGIN_CRASHED", name, `crashed: ${reason}`, { plugin: name }));
     if (this.#link) this.#retire(this.#link);
     const next = afterCrash(this.#history, Date.now(), this.#o.backoff);
     this.#history = { ...next, upSince: 0 };
     if (next.giveUp) return this.#fail({ ...error, message: `${error.message}; ${next.giveUp}` });
-    const delay = next.delay;
     this.#state = "crashed";
     this.#lastError = error;
-    this.#timer = setTimeout(() => this.#restart(), delay);
-    this.#log.host("error", `${error.message}; restarting in ${delay} ms`);
+    this.#timer = setTimeout(() => this.#restart(), next.delay);
+    this.#log.host("error", `${error.message}; restarting in ${next.delay} ms`);
     this.#o.bus.events.publish("plugin.crashed", {
       name,
       error,
       restarts: this.#restarts,
-      restartInMs: delay,
+      restartInMs: next.delay,
     });
   }
 
@@ -401,9 +372,7 @@ export class PluginInstance {
 
   #fail(error: ErrorBody): void {
     const name = this.#config.name;
-    this.#teardown((command) =>
-      new WeftError("UNAVAILABLE", `Cannot finish "${command}": plugin "${name}" failed`)
-    );
+    this.#teardown(cutShort("UNAVAILABLE", name, "failed"));
     if (this.#link) this.#retire(this.#link);
     this.#state = "failed";
     this.#release();

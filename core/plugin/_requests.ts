@@ -227,3 +227,12 @@ export class PluginRequests {
     for (const event of this.#options.held?.(filter) ?? []) deliver(event);
   }
 }
+
+/**
+ * The answer to a call a plugin made between runs (stopping, crashed), so that it does not
+ * wait for ever: `UNAVAILABLE`, saying `why`.
+ */
+export function unavailableReply(call: PluginCallMessage, why: string): HostMessage {
+  const error = new WeftError("UNAVAILABLE", `Cannot call "${call.name}": ${why}`);
+  return { type: "result", id: call.id, reply: { ok: false, error: error.toBody() } };
+}
