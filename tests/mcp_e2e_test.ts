@@ -4,6 +4,7 @@
  * panes, and `weft mcp` / `weft mcp config` behave as a user sees them.
  */
 
+import { SIDEBAND_KEY_ENV } from "../protocols/sideband/key.ts";
 import assert from "node:assert/strict";
 import { z } from "zod";
 import { defineCommand } from "../core/bus/mod.ts";
@@ -114,7 +115,11 @@ Deno.test({
         "pane.list",
       );
       const me = panes[0]!;
-      const client = await stdioClient(dir, { env: { WEFT_PANE: me.id } });
+      // The pane's own key, as `weft mcp` started by an agent in that pane has it.
+      const key = server.model.panes.get(me.id)!.launch.env[SIDEBAND_KEY_ENV]!;
+      const client = await stdioClient(dir, {
+        env: { WEFT_PANE: me.id, [SIDEBAND_KEY_ENV]: key },
+      });
       try {
         const names = (await client.listTools()).tools.map((t) => t.name);
         assert.ok(names.includes("create_pane") && names.includes("read_pane"));

@@ -102,6 +102,14 @@ Deno.test({
         client.call("message.register", { name: "x" }),
         (e: { code: string }) => e.code === "DENIED",
       );
+      // Not even a plugin takes the human's identity or a pane's id.
+      for (const name of ["human", "p7"]) {
+        await rejects(
+          courier("message.register", { name }),
+          (e: { code: string; message: string }) =>
+            e.code === "CONFLICT" && /it is the human's identity|it is a pane's id/.test(e.message),
+        );
+      }
     }, WITH_COURIER),
 });
 

@@ -30,7 +30,7 @@ Deno.test(
   "every core command returns what its output schema (and so its MCP tool) declares",
   E2E,
   async () => {
-    await withServer(async ({ client }) => {
+    await withServer(async ({ client, server }) => {
       const seen = new Set<string>();
       const check = checker(client, seen);
       const s = await check("session.create", { command: "echo hi; sleep 30" });
@@ -77,6 +77,14 @@ Deno.test(
       await check("server.commands", { name: "pane.list" });
       await check("server.plugin_start", { name: "sideband" });
       await check("server.allow");
+      // Only a plugin may reserve names (messaging's human, a bridge's agents).
+      const reserved = await server.bus.invoke("pane.reserve_names", { names: ["bob", "cat"] }, {
+        caller: { kind: "plugin", id: "demo", grants: new Set(["message:send"]) },
+      });
+      const r = CORE_OUTPUTS["pane.reserve_names"].safeParse(reserved);
+      assert(r.success, `pane.reserve_names: ${r.success ? "" : JSON.stringify(r.error.issues)}`);
+      deepStrictEqual(reserved, { reserved: ["bob"], taken: [{ name: "cat", pane: "p3" }] });
+      seen.add("pane.reserve_names");
       const other = await check("session.create", { argv: ["cat"] });
       await check("session.kill", { session: other.session });
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineCommand } from "./_define.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import type { CoreDeps } from "./deps.ts";
+import { ReservedNamesOut } from "../../protocols/bus/record_schemas.ts";
 
 /**
  * `pane.reserve_names`: names a plugin keeps for identities that are not panes, so no pane can
@@ -16,6 +17,7 @@ export function paneReserveNames(deps: CoreDeps) {
       "the plugin's earlier list); creating or renaming a pane to one fails with CONFLICT. " +
       "Names a pane has now, or another plugin keeps, are not reserved and come back in `taken`.",
     capabilities: ["message:send"],
+    output: ReservedNamesOut,
     mcp: { expose: false },
     input: z.object({ names: z.array(z.string().min(1).max(64)).max(10_000) }),
     handler: ({ input, caller }) => {

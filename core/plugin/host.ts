@@ -1,7 +1,10 @@
 /**
  * The plugin host: runs each configured plugin in its own process (a `deno run` with the
  * permissions its grant allows and a memory cap), registers its commands on the bus, keeps it
- * going through crashes, and gives up on one that keeps crashing.
+ * going through crashes, and gives up on one that keeps crashing. A plugin configured `lazy`
+ * (built-ins that do nothing unasked) is `idle` until its first use: its commands are on the
+ * bus from its remembered manifest and its process starts when one is called, when one of its
+ * topics is subscribed to, or when {@link PluginHost.wake} is called for it.
  *
  * @module
  */

@@ -9,7 +9,7 @@
 import { type Caller, type PluginContext, WeftError } from "@weft/weft/plugin";
 import { RateLimiter } from "../sideband/_rate.ts";
 import { recipientsOf } from "./_address.ts";
-import { Directory, type PaneEntry, paneName } from "./_directory.ts";
+import { Directory, HUMAN, type PaneEntry, paneName } from "./_directory.ts";
 import { checkName, selfOf } from "./_self.ts";
 import { setImmediate } from "node:timers";
 import type { MessageStore, NewMessage, Priority, StoredMessage } from "./_store.ts";
@@ -324,6 +324,13 @@ export class Messaging {
     input: { name: string; role?: string | undefined; description?: string | undefined },
   ) {
     checkName(input.name);
+    if (input.name === HUMAN || /^p\d+$/.test(input.name)) {
+      throw new WeftError(
+        "CONFLICT",
+        `Cannot register "${input.name}": it is ` +
+          (input.name === HUMAN ? "the human's identity" : "a pane's id"),
+      );
+    }
     const found = (await this.panes()).find(input.name);
     if (found?.kind === "pane") {
       throw new WeftError(

@@ -58,6 +58,15 @@ export class OutsideNames {
       .all(since, limit).map((r) => ({ name: String(r.name), at: Number(r.at) }));
   }
 
+  /**
+   * Drops expired names and the oldest past the most kept now (the store does at open, so a
+   * file filled by an earlier run is cut back before any call).
+   */
+  trim(): void {
+    this.#count = undefined;
+    this.#trim(this.#now());
+  }
+
   /** Drops expired names (at most once a minute) and the oldest past the most kept. */
   #trim(now: number): void {
     const { max, ttlMs } = this.#limits;

@@ -1,7 +1,7 @@
 import { deepStrictEqual, strictEqual } from "node:assert/strict";
 import { MessageStore } from "./_store.ts";
 
-Deno.test("OutsideNames.outside.see() remembers a name, and writes its time again only once stale", () => {
+Deno.test("OutsideNames.see() remembers a name, and writes its time again only once stale", () => {
   let t = 0;
   const s = new MessageStore(":memory:", { now: () => t });
   s.outside.see("bot");
@@ -14,7 +14,7 @@ Deno.test("OutsideNames.outside.see() remembers a name, and writes its time agai
   deepStrictEqual(s.outside.recent(10), [{ name: "bot", at: 61_000 }, { name: "cli", at: 61_000 }]);
 });
 
-Deno.test("OutsideNames.outside.see() drops names unseen past their time, and the oldest past the most kept", () => {
+Deno.test("OutsideNames.see() drops names unseen past their time, and the oldest past the most kept", () => {
   let t = 0;
   const s = new MessageStore(":memory:", { now: () => t, seen: { max: 3, ttlMs: 10_000 } });
   for (const name of ["a", "b", "c", "d", "e"]) s.outside.see(name), t += 100;
@@ -26,4 +26,19 @@ Deno.test("OutsideNames.outside.see() drops names unseen past their time, and th
   deepStrictEqual(s.outside.recent(10), []);
   s.outside.see("f");
   deepStrictEqual(s.outside.recent(10), [{ name: "f", at: 20_000 }]);
+});
+
+Deno.test("MessageStore opened on a file with more outside names than it keeps cuts them back at once", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "weft-seen-" });
+  try {
+    let t = 0;
+    const first = new MessageStore(`${dir}/m.db`, { now: () => t++ });
+    for (let i = 0; i < 50; i++) first.outside.see(`n${i}`);
+    first.close();
+    const second = new MessageStore(`${dir}/m.db`, { now: () => t, seen: { max: 3 } });
+    deepStrictEqual(second.outside.recent(100).map((x) => x.name), ["n49", "n48", "n47"]);
+    second.close();
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

@@ -2,7 +2,9 @@
  * Who a caller speaks as. A pane speaks as its pane (whatever door: `weft mcp` in the pane, the
  * CLI in the pane, its sideband); a plugin as an identity it registered (`as`), else its
  * caller's pane, else its own name; anyone else as the name it gives (`as`, or the client name
- * of `server.hello`), else `human`. Nobody speaks as a pane or a registered identity it is not.
+ * of `server.hello`), else `human`. Nobody speaks as a pane or a registered identity it is not,
+ * nor as a pane id (a closed pane's too). A caller's pane is one it proved: the core believes a
+ * client's pane only with that pane's key, and a plugin speaks for a pane only with pane:write.
  *
  * @module
  */

@@ -131,6 +131,7 @@ export class MessageStore {
     this.#db.exec(`PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 1000;
       PRAGMA synchronous = ${options.sync === "full" ? "FULL" : "NORMAL"};`);
     this.#db.exec(SCHEMA);
+    this.outside.trim();
   }
 
   /** Closes the file. */

@@ -1,7 +1,9 @@
 /**
  * Claude Code (npm `@anthropic-ai/claude-code`, or its native install). Screens, prompt and
- * transcript were read from 2.1.330 at 100–120 columns; its resume flags from `claude --help`
- * of 2.1.x; its hooks from the hooks reference (`protocols/hooks/claude_code.ts`). It also
+ * transcript were read from 2.1.330 at 100–120 columns (the tests' screens); the transcript
+ * profile is "checked against 2.1.x". The resume flags and the hook events
+ * (`protocols/hooks/claude_code.ts`) are as weft's earlier code had them, with no version
+ * recorded: check them against `claude --help` when they next change. It also
  * reports its own state through the Program Status Protocol (OSC 7501, `protocols/status/`),
  * which weft answers and takes while Claude Code is in front.
  *
@@ -69,7 +71,7 @@ function resume(args: readonly string[], target: ResumeTarget): string[] | undef
 export const claude: AgentVendor<"claude"> = defineVendor({
   kind: "claude",
   title: "Claude Code",
-  readFrom: "Claude Code 2.1.330 (screens, prompt, transcript); hooks reference of 2.1.x",
+  readFrom: "Claude Code 2.1.330 (screens, prompt); resume flags and hooks: version not recorded",
   recognise: {
     packages: [
       /@anthropic-ai\/claude-code/,

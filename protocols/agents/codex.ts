@@ -1,7 +1,7 @@
 /**
  * OpenAI Codex CLI (npm `@openai/codex`). Its resume command (`codex resume <id>`, `--last`)
- * and flags follow `codex --help` of 0.5x; its screens follow its documented TUI and are best
- * effort (not checked against a live run here).
+ * and flags are as weft's earlier code had them (no version recorded); its screens follow its
+ * documented TUI and are best effort (not checked against a live run).
  *
  * @module
  */
@@ -49,7 +49,7 @@ function resume(args: readonly string[], target: ResumeTarget): string[] | undef
 export const codex: AgentVendor<"codex"> = defineVendor({
   kind: "codex",
   title: "Codex CLI",
-  readFrom: "Codex CLI 0.5x help (resume); screens from its documentation, best effort",
+  readFrom: "Codex CLI: version not recorded (resume); screens from its docs, best effort",
   recognise: { packages: [/@openai\/codex/], names: /^codex$/ },
   state: {
     dialog: /^\s*(?:Would you like to .+\?|Allow (?:command|Codex) .*\?)\s*$/i,

@@ -1,8 +1,9 @@
 /**
  * The `tmux` shim a weft pane finds first on its `PATH`, and the environment that makes tmux
  * clients believe they run inside tmux. The shim is a POSIX sh script that hands its argv to a
- * small Perl client (Perl is on every Debian-like system; only its core `Socket`): one JSON-RPC line, `tmux.exec`, over
- * the server's Unix socket, so a call costs a Perl start plus one round trip, not a Deno start.
+ * small Perl client (Perl is on every Debian-like system; it loads no module on Linux, core
+ * `Socket` elsewhere): one JSON-RPC line, `tmux.exec`, over the server's Unix socket, so a call
+ * costs a Perl start plus one round trip, not a Deno start.
  *
  * @module
  */
@@ -16,9 +17,10 @@ if command -v weft >/dev/null 2>&1; then exec weft tmux "$@"; fi
 echo "weft's tmux needs perl (or weft on PATH)" >&2
 exit 1
 `,
-  // Core Perl only (Socket; no JSON::PP, IO::Socket or Encode): each module costs ms per call.
+  // Core Perl only, and on Linux not even Socket: loading it (XSLoader, Exporter) took 8 ms
+  // of CPU per call against 1.5 ms for perl itself; Linux's AF_UNIX/SOCK_STREAM (1, 1) and
+  // sockaddr_un (a native short, then the path) are fixed, so they are written out here.
   "tmux-client.pl": String.raw`use strict;
-use Socket;
 
 sub jstr {
   my $s = shift;
@@ -63,8 +65,15 @@ if (defined $name || defined $other) {
   exit 1;
 }
 if (!defined $path || $path eq "") { print STDERR "no server running: WEFT_SOCKET is not set\n"; exit 1; }
-socket(my $sock, PF_UNIX, SOCK_STREAM, 0) or die "socket: $!";
-if (!connect($sock, pack_sockaddr_un($path))) { print STDERR "no server running on $path\n"; exit 1; }
+my ($domain, $type, $addr);
+if ($^O eq "linux") {
+  ($domain, $type, $addr) = (1, 1, pack("S Z108", 1, $path));
+} else {
+  require Socket;
+  ($domain, $type, $addr) = (Socket::PF_UNIX(), Socket::SOCK_STREAM(), Socket::pack_sockaddr_un($path));
+}
+socket(my $sock, $domain, $type, 0) or die "socket: $!";
+if (!connect($sock, $addr)) { print STDERR "no server running on $path\n"; exit 1; }
 my $params = "\"argv\":[" . join(",", map { jstr($_) } @ARGV) . "]";
 $params .= ",\"pane\":" . jstr($ENV{TMUX_PANE}) if defined $ENV{TMUX_PANE};
 # default-shell as tmux's getshell(): $SHELL if absolute, else the passwd login shell, else /bin/sh.

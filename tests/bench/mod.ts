@@ -2,7 +2,8 @@
  * `deno task bench`: every benchmark, a table on stdout and `bench-results.json`.
  * Numbers are printed, never asserted. `deno task bench -- NAME…` runs only those groups.
  * The soak (10 minutes of mixed load) runs only when named: `deno task bench -- soak`, or
- * `deno task bench -- soak --minutes 1`.
+ * `deno task bench -- soak --minutes 1`; so does `deno task bench -- lean` (what weft costs
+ * beside tmux, a one-line `deno run` and the raw PTY read: see `lean.ts`).
  *
  * @module
  */
