@@ -15,7 +15,11 @@ import { Unicode11Addon } from "@xterm/addon-unicode11";
 import type { WeftClient } from "../client/mod.ts";
 import type { WeftEvent } from "../../core/bus/mod.ts";
 import type { Size } from "../../protocols/layout/tree/mod.ts";
-import { type HistoryRead, snapshotBytes, type VisibleSnapshot } from "./snapshot.ts";
+import {
+  type HistoryRead,
+  snapshotBytes,
+  type VisibleSnapshot,
+} from "../../protocols/terminal/pane_snapshot.ts";
 
 type Terminal = InstanceType<typeof xterm.Terminal>;
 

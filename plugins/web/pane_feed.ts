@@ -14,7 +14,11 @@
  * @module
  */
 
-import { type HistoryRead, snapshotBytes, type VisibleSnapshot } from "../tui/snapshot.ts";
+import {
+  type HistoryRead,
+  snapshotBytes,
+  type VisibleSnapshot,
+} from "../../protocols/terminal/pane_snapshot.ts";
 import type { PageHost } from "./page_link.ts";
 
 /** Frame kinds (byte 0 of a binary frame). */

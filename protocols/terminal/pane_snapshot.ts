@@ -40,7 +40,7 @@ const TRACKING = { x10: 9, vt200: 1000, drag: 1002, any: 1003 } as const;
  *
  * @example
  * ```ts
- * import { mouseModes } from "./snapshot.ts";
+ * import { mouseModes } from "./pane_snapshot.ts";
  * console.assert(mouseModes({ mouse: true, mouseTracking: "drag", mouseEncoding: "default" }) === "\x1b[?1002h");
  * console.assert(mouseModes({ mouse: false }) === "");
  * ```
@@ -63,7 +63,7 @@ export function mouseModes(m: NonNullable<VisibleSnapshot["modes"]>): string {
  *
  * @example
  * ```ts
- * import { snapshotBytes } from "./snapshot.ts";
+ * import { snapshotBytes } from "./pane_snapshot.ts";
  * const bytes = snapshotBytes(
  *   { text: "$ ls\nfile", firstLine: 10, cursor: { x: 0, y: 2, visible: true } },
  *   { text: "old 8\nold 9\n$ ls", firstLine: 8 },
