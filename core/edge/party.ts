@@ -6,7 +6,7 @@
  * - **Identity**: the caller it speaks as (a socket client changes it with `server.hello`; a
  *   client a door plugin speaks for is narrowed by {@link behalfCaller}).
  * - **Calls**: run on the bus with the party's caller (or one it may speak for), cancellable
- *   by id, their answers sent in the lane of the pane their input names, resolved once, at
+ *   by id and ended by their deadline (the command's, or an earlier one given), their answers sent in the lane of the pane their input names, resolved once, at
  *   dispatch, so an answer about a pane keeps its place among that pane's events.
  * - **Subscriptions**: checked by the bus against the caller's rights; with a snapshot, the
  *   pane's read then exactly the events it did not show.
@@ -60,6 +60,8 @@ export interface CallHow {
   via?: (name: string, input: unknown) => Promise<unknown>;
   /** A request id for logs. */
   requestId?: string;
+  /** A deadline in ms; the earlier of it and the command's own applies (the bus enforces it). */
+  timeoutMs?: number;
 }
 
 /** One outside party: its identity, calls, subscriptions and backlog. */
@@ -136,6 +138,7 @@ export class Party {
             caller: how.caller ?? this.#caller,
             signal: ac.signal,
             ...(how.requestId ? { requestId: how.requestId } : {}),
+            ...(how.timeoutMs !== undefined ? { timeoutMs: how.timeoutMs } : {}),
           });
       } catch (err) {
         reply = { ok: false, error: toErrorBody(err) };

@@ -157,3 +157,10 @@ Deno.test("behalfCaller: read-only is READ_ONLY within the door plugin's own rig
   deepStrictEqual(behalfCaller("mcp", mcp, client).grants, new Set(["pane:read", "message:read"]));
   strictEqual(behalfCaller("mcp", mcp, client).id, "mcp/s1");
 });
+
+Deno.test("Party ends a call at the deadline it was given, with TIMEOUT", async () => {
+  const { party, sent } = setup();
+  await party.call(1, "pane.wait", {}, { timeoutMs: 20 });
+  const reply = (sent[0] as { reply: { ok: boolean; error?: { code: string } } }).reply;
+  strictEqual(reply.error?.code, "TIMEOUT");
+});
