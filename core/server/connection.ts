@@ -76,8 +76,9 @@ export class Connection {
           ),
         event: (subscription, event, lane) =>
           send({ jsonrpc: "2.0", method: "event", params: { subscription, ...event } }, lane),
-        resumed: (_, count, lane) =>
-          send({ jsonrpc: "2.0", method: "events.dropped", params: { count } }, lane),
+        // Just before the next event that passes: how many of this subscription's were lost.
+        resumed: (subscription, count, lane) =>
+          send({ jsonrpc: "2.0", method: "events.dropped", params: { count, subscription } }, lane),
         backlog: (lane) => ({
           all: io.outbox.queued,
           lane: lane === undefined ? 0 : io.outbox.queuedIn(lane),
