@@ -6,8 +6,9 @@
  * - **Identity**: the caller it speaks as (a socket client changes it with `server.hello`; a
  *   client a door plugin speaks for is narrowed by {@link behalfCaller}).
  * - **Calls**: run on the bus with the party's caller (or one it may speak for), cancellable
- *   by id and ended by their deadline (the command's, or an earlier one given), their answers sent in the lane of the pane their input names, resolved once, at
- *   dispatch, so an answer about a pane keeps its place among that pane's events.
+ *   by id and ended by their deadline (the command's, or an earlier one given). An answer goes
+ *   in the lane of the pane its input names, as the dispatch resolved it (resolved once), so an
+ *   answer about a pane keeps its place among that pane's events.
  * - **Subscriptions**: checked by the bus against the caller's rights; with a snapshot, the
  *   pane's read then exactly the events it did not show.
  * - **Backlog**: past the shared limit ({@link eventsBehind}) events are dropped, never
@@ -115,7 +116,9 @@ export class Party {
     input: unknown,
     how: CallHow = {},
   ): Promise<void> {
-    const lane = laneOf(input, (ref) => this.#options.bus.paneId(ref));
+    // The pane the input names, as the dispatch resolved it (else as the name reads now).
+    let resolved: string | undefined;
+    const laneNow = () => laneOf(input, (ref) => resolved ?? this.#options.bus.paneId(ref));
     const limit = this.#options.maxCallsInFlight ?? Infinity;
     let reply: Reply<unknown>;
     if (this.#running >= limit) {
@@ -139,6 +142,7 @@ export class Party {
             signal: ac.signal,
             ...(how.requestId ? { requestId: how.requestId } : {}),
             ...(how.timeoutMs !== undefined ? { timeoutMs: how.timeoutMs } : {}),
+            resolved: (ids) => void (resolved = ids.pane),
           });
       } catch (err) {
         reply = { ok: false, error: toErrorBody(err) };
@@ -147,7 +151,7 @@ export class Party {
         if (this.#inflight.get(key) === ac) this.#inflight.delete(key);
       }
     }
-    if (id !== undefined) this.answer(id, reply, lane);
+    if (id !== undefined) this.answer(id, reply, laneNow());
   }
 
   /** Sends an answer; one that cannot be encoded becomes an INTERNAL error. */

@@ -164,3 +164,24 @@ Deno.test("Party ends a call at the deadline it was given, with TIMEOUT", async 
   const reply = (sent[0] as { reply: { ok: boolean; error?: { code: string } } }).reply;
   strictEqual(reply.error?.code, "TIMEOUT");
 });
+
+Deno.test("Party's answer lane is the pane id the dispatch resolved, not a second lookup", async () => {
+  const { bus, party, sent } = setup();
+  bus.register("core", [defineCommand({
+    name: "pane.named",
+    title: "Named",
+    description: "Test: a pane target.",
+    capabilities: [],
+    targets: [{ kind: "pane", field: "pane", fallback: "required" }],
+    input: z.object({ pane: z.string() }),
+    handler: ({ input }) => input.pane,
+  })]);
+  let lookups = 0;
+  bus.setResolver((
+    _spec,
+    ref,
+  ) => (lookups++, { id: ref === "build" ? "p7" : ref ?? "p1", object: {} }));
+  await party.call(1, "pane.named", { pane: "build" });
+  deepStrictEqual(sent, [{ answer: 1, reply: { ok: true, value: "p7" }, lane: "p7" }]);
+  strictEqual(lookups, 1);
+});
