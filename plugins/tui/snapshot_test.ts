@@ -8,7 +8,7 @@ import {
   mouseModes,
   snapshotBytes,
   type VisibleSnapshot,
-} from "../../protocols/terminal/pane_snapshot.ts";
+} from "../../protocols/terminal/snapshot.ts";
 
 const COLS = 30;
 const ROWS = 6;

@@ -21,7 +21,8 @@ export interface VisibleSnapshot {
     mouseTracking?: "none" | "x10" | "vt200" | "drag" | "any";
     mouseEncoding?: "default" | "sgr" | "sgr-pixels";
     alternateScreen?: boolean;
-  };
+    focusEvents?: boolean;
+  } | undefined;
 }
 
 /** Lines read with `mode: "recent"`: numbered from `firstLine`. */
@@ -40,7 +41,7 @@ const TRACKING = { x10: 9, vt200: 1000, drag: 1002, any: 1003 } as const;
  *
  * @example
  * ```ts
- * import { mouseModes } from "./pane_snapshot.ts";
+ * import { mouseModes } from "./snapshot.ts";
  * console.assert(mouseModes({ mouse: true, mouseTracking: "drag", mouseEncoding: "default" }) === "\x1b[?1002h");
  * console.assert(mouseModes({ mouse: false }) === "");
  * ```
@@ -63,7 +64,7 @@ export function mouseModes(m: NonNullable<VisibleSnapshot["modes"]>): string {
  *
  * @example
  * ```ts
- * import { snapshotBytes } from "./pane_snapshot.ts";
+ * import { snapshotBytes } from "./snapshot.ts";
  * const bytes = snapshotBytes(
  *   { text: "$ ls\nfile", firstLine: 10, cursor: { x: 0, y: 2, visible: true } },
  *   { text: "old 8\nold 9\n$ ls", firstLine: 8 },
@@ -96,6 +97,7 @@ export function snapshotBytes(
   if (m.applicationCursor) out += "\x1b[?1h";
   if (m.applicationKeypad) out += "\x1b=";
   if (m.bracketedPaste) out += "\x1b[?2004h";
+  if (m.focusEvents) out += "\x1b[?1004h";
   out += mouseModes(m);
   out += `\x1b[${visible.cursor.y + 1};${visible.cursor.x + 1}H`;
   out += visible.cursor.visible ? "\x1b[?25h" : "\x1b[?25l";
