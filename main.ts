@@ -29,6 +29,7 @@ export const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   status: async () => (await import("./plugins/cli/info.ts")).status,
   saved: async () => (await import("./plugins/cli/saved.ts")).saved,
   allow: async () => (await import("./plugins/cli/allow.ts")).allow,
+  doctor: async () => (await import("./plugins/cli/doctor.ts")).doctor,
   init: async () => (await import("./plugins/cli/init.ts")).init,
   logs: async () => (await import("./plugins/cli/logs.ts")).logs,
   stop: async () => (await import("./plugins/cli/info.ts")).stop,
