@@ -41,6 +41,8 @@ export interface ConnectionOptions extends PaneProof {
   paneScreen?: (pane: string) => { pendingBytes: number; modes: unknown } | undefined;
   /** Limits on a client's unread replies (tests shrink them). */
   flow?: Partial<FlowLimits>;
+  /** A client that sends no request this long after connecting is closed (none: never). */
+  firstRequestMs?: number;
 }
 
 /** Serves one client until it disconnects. */
@@ -51,6 +53,7 @@ export class Connection {
   #nextSub = 1;
   #closed = false;
   #encoder = new TextEncoder();
+  #silent: ReturnType<typeof setTimeout> | undefined;
 
   constructor(conn: Deno.Conn, options: ConnectionOptions) {
     this.#o = options;
@@ -89,6 +92,8 @@ export class Connection {
 
   /** Reads requests until the client closes its side, answers them, then cleans up. */
   async serve(): Promise<void> {
+    const ms = this.#o.firstRequestMs;
+    if (ms !== undefined) this.#silent = setTimeout(() => this.close(), ms);
     try {
       await this.#io.serve(() => this.#party.subscriptions);
     } finally {
@@ -100,6 +105,7 @@ export class Connection {
   close(last?: Uint8Array): void {
     if (this.#closed) return;
     this.#closed = true;
+    clearTimeout(this.#silent);
     this.#o.sizes?.set(this.#o.id, null).catch(() => {});
     this.#party.close("the client disconnected");
     this.#io.close(last);
@@ -113,6 +119,7 @@ export class Connection {
     this.close(this.#encoder.encode(last));
   }
   #onLine(item: { line: string } | { tooLarge: number }): void {
+    clearTimeout(this.#silent);
     if ("tooLarge" in item) {
       const message = `Cannot read request: line of ${item.tooLarge} bytes is over the ` +
         `${this.#o.maxLineBytes}-byte limit`;

@@ -1,10 +1,12 @@
 /**
  * The Streamable HTTP transport on 127.0.0.1 at `/mcp`: one SDK transport and one session
- * server per client, behind the gate (Host/Origin, bearer token).
+ * server per client, behind the gate (Host/Origin, bearer token), on the SDK's guarded server
+ * (connection cap, header and body deadlines, a listener that listens again).
  *
  * @module
  */
 
+import { type GuardLimits, serveGuarded } from "@weft/weft/plugin";
 import { isInitializeRequest, WebStandardStreamableHTTPServerTransport } from "./sdk.ts";
 import { guard } from "./guard.ts";
 import { OpenSessions } from "./_open_sessions.ts";
@@ -23,6 +25,8 @@ export interface HttpOptions {
   maxBodyBytes?: number;
   /** Most sessions open at once; past it the least recently used one is ended. */
   maxSessions?: number;
+  /** Connection cap and deadlines (tests shrink them). */
+  limits?: Partial<GuardLimits>;
 }
 
 /** A running HTTP transport. */
@@ -50,17 +54,20 @@ interface Door {
 }
 
 /** Starts the HTTP transport. */
-export function serveHttp(options: HttpOptions): HttpServer {
+export async function serveHttp(options: HttpOptions): Promise<HttpServer> {
   const sessions = new OpenSessions(options.maxSessions ?? MAX_SESSIONS);
   const maxBody = options.maxBodyBytes ?? MAX_BODY;
   const door: Door = { options, port: options.port, maxBody, sessions };
-  const server = Deno.serve({
-    hostname: "127.0.0.1",
-    port: options.port,
-    onListen: () => {},
-    onError: (err) => rpcError(500, -32603, `Cannot serve this request: ${String(err)}`),
-  }, (req) => handle(req, door));
-  door.port = (server.addr as Deno.NetAddr).port;
+  const server = await serveGuarded(
+    {
+      name: "mcp",
+      port: options.port,
+      render: (status, message) => rpcError(status, status === 403 ? -32001 : -32603, message),
+      ...options.limits,
+    },
+    (req) => handle(req, door),
+  );
+  door.port = server.port;
   return {
     port: door.port,
     url: `http://127.0.0.1:${door.port}/mcp`,
@@ -72,7 +79,7 @@ export function serveHttp(options: HttpOptions): HttpServer {
     },
     close: async () => {
       sessions.endAll();
-      await server.shutdown();
+      await server.close();
     },
   };
 }
