@@ -18,6 +18,8 @@ const READ_BYTES = 64 * 1024;
 export interface SocketIoOptions {
   maxLineBytes: number;
   flow?: Partial<FlowLimits>;
+  /** A client that sends no line this long after connecting is closed (none: never). */
+  firstLineMs?: number;
   /** One line read (or one over the limit). */
   onLine: (item: { line: string } | { tooLarge: number }) => void;
   /** Runs one request to its end. */
@@ -33,6 +35,7 @@ export class SocketIo {
   #flow: FlowLimits;
   #closed = false;
   #moved: (() => void)[] = [];
+  #silent: ReturnType<typeof setTimeout> | undefined;
   readonly outbox: Outbox;
   readonly requests: RequestQueue;
 
@@ -57,6 +60,8 @@ export class SocketIo {
    * answers what it asked while it still reads.
    */
   async serve(streams: () => number): Promise<void> {
+    const ms = this.#o.firstLineMs;
+    if (ms !== undefined) this.#silent = setTimeout(() => this.#o.onFail(null), ms);
     if (await this.#readRequests()) await this.#answerAfterEof(streams);
   }
 
@@ -64,6 +69,7 @@ export class SocketIo {
   close(last?: Uint8Array): void {
     if (this.#closed) return;
     this.#closed = true;
+    clearTimeout(this.#silent);
     this.requests.clear();
     if (last) this.outbox.farewell(last);
     else {
@@ -86,10 +92,10 @@ export class SocketIo {
         }
         const n = await this.#conn.read(buffer);
         if (n === null) {
-          for (const item of decoder.end()) this.#o.onLine(item); // a last line without "\n"
+          for (const item of decoder.end()) this.#line(item); // a last line without "\n"
           return !this.#closed;
         }
-        for (const item of decoder.push(buffer.subarray(0, n))) this.#o.onLine(item);
+        for (const item of decoder.push(buffer.subarray(0, n))) this.#line(item);
       }
     } catch {
       // The client vanished mid-read: same as a close.
@@ -112,6 +118,11 @@ export class SocketIo {
     } finally {
       clearInterval(probe);
     }
+  }
+
+  #line(item: { line: string } | { tooLarge: number }): void {
+    clearTimeout(this.#silent);
+    this.#o.onLine(item);
   }
 
   /** Resolves on the next change that may unblock reading: a write, a call ending, a close. */

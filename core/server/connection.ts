@@ -53,13 +53,13 @@ export class Connection {
   #nextSub = 1;
   #closed = false;
   #encoder = new TextEncoder();
-  #silent: ReturnType<typeof setTimeout> | undefined;
 
   constructor(conn: Deno.Conn, options: ConnectionOptions) {
     this.#o = options;
     const io = this.#io = new SocketIo(conn, {
       maxLineBytes: options.maxLineBytes,
       ...(options.flow ? { flow: options.flow } : {}),
+      ...(options.firstRequestMs !== undefined ? { firstLineMs: options.firstRequestMs } : {}),
       onLine: (item) => this.#onLine(item),
       run: (request) => this.#handle(request),
       onFail: (reason) => reason ? this.#drop(reason) : this.close(),
@@ -92,8 +92,6 @@ export class Connection {
 
   /** Reads requests until the client closes its side, answers them, then cleans up. */
   async serve(): Promise<void> {
-    const ms = this.#o.firstRequestMs;
-    if (ms !== undefined) this.#silent = setTimeout(() => this.close(), ms);
     try {
       await this.#io.serve(() => this.#party.subscriptions);
     } finally {
@@ -105,7 +103,6 @@ export class Connection {
   close(last?: Uint8Array): void {
     if (this.#closed) return;
     this.#closed = true;
-    clearTimeout(this.#silent);
     this.#o.sizes?.set(this.#o.id, null).catch(() => {});
     this.#party.close("the client disconnected");
     this.#io.close(last);
@@ -118,8 +115,8 @@ export class Connection {
     const last = encodeMessage({ jsonrpc: "2.0", id: null, error: errorToRpc(reason.toBody()) });
     this.close(this.#encoder.encode(last));
   }
+
   #onLine(item: { line: string } | { tooLarge: number }): void {
-    clearTimeout(this.#silent);
     if ("tooLarge" in item) {
       const message = `Cannot read request: line of ${item.tooLarge} bytes is over the ` +
         `${this.#o.maxLineBytes}-byte limit`;
