@@ -228,6 +228,12 @@ export class Party {
     then({ subscription: id, snapshot, pendingBytes: live?.pendingBytes ?? 0 });
   }
 
+  /** Sends events that came before subscription `id` began (held for it), as if they came now. */
+  replay(id: string, events: readonly WeftEvent[]): void {
+    if (!this.#subs.has(id)) return;
+    for (const event of events) this.#deliver(id, event);
+  }
+
   /** Ends a subscription; false if there was none of that id. */
   unsubscribe(id: string): boolean {
     const off = this.#subs.get(id);

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Bus, CallContext } from "../bus/mod.ts";
+import type { Bus, CallContext, EventFilter, WeftEvent } from "../bus/mod.ts";
 import { toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
 import type { LogLevel } from "../../protocols/plugin/mod.ts";
 import type { Capability } from "../../protocols/bus/capabilities.ts";
@@ -32,6 +32,8 @@ export interface RequestsOptions {
   maxCallsInFlight: number;
   /** Writes to the plugin's log: refusals it cannot see (a forged publish, a refused subscription). */
   log: (level: LogLevel, message: string) => void;
+  /** Events held for the plugin while it started (see `HeldEvents`) that `filter` matches. */
+  held?: (filter: EventFilter) => WeftEvent[];
 }
 
 /** Serves one plugin Worker's requests: the codec between its messages and its party. */
@@ -64,13 +66,8 @@ export class PluginRequests {
   /** Handles a request; returns false for a message that is not one. */
   handle(message: PluginMessage): boolean {
     if (message.type === "call") this.#call(message);
-    else if (message.type === "subscribe") {
-      try {
-        void this.#party.subscribe(message.id, message.filter);
-      } catch (err) {
-        this.#options.log("warn", toErrorBody(err).message);
-      }
-    } else if (message.type === "publish") this.#publish(message);
+    else if (message.type === "subscribe") this.#subscribe(message.id, message.filter);
+    else if (message.type === "publish") this.#publish(message);
     else if (message.type === "unsubscribe") this.#party.unsubscribe(message.id);
     else return false;
     return true;
@@ -90,6 +87,16 @@ export class PluginRequests {
   /** Drops every subscription; later answers are not sent. */
   dispose(): void {
     this.#party.close();
+  }
+
+  #subscribe(id: string, filter: EventFilter): void {
+    try {
+      void this.#party.subscribe(id, filter);
+    } catch (err) {
+      return this.#options.log("warn", toErrorBody(err).message);
+    }
+    // What came before it, while the plugin started; nothing is published in between.
+    this.#party.replay(id, this.#options.held?.(filter) ?? []);
   }
 
   #publish(message: PublishMessage): void {
@@ -132,4 +139,13 @@ export class PluginRequests {
     }
     return { via: (name, input) => parent.call(name, input) };
   }
+}
+
+/**
+ * The answer to a call a plugin made between runs (stopping, crashed), so that it does not
+ * wait for ever: `UNAVAILABLE`, saying `why`.
+ */
+export function unavailableReply(call: PluginCallMessage, why: string): HostMessage {
+  const error = new WeftError("UNAVAILABLE", `Cannot call "${call.name}": ${why}`);
+  return { type: "result", id: call.id, reply: { ok: false, error: error.toBody() } };
 }
