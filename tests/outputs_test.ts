@@ -44,6 +44,8 @@ Deno.test(
       const laid = await check("window.layout", { window: s.window });
       await check("window.set_layout", { window: s.window, layout: laid.layout });
       await check("window.resize", { window: w.window, cols: 100, rows: 30 });
+      await check("session.view", { viewer: "page", session: s.session, cols: 100, rows: 30 });
+      await check("session.view", { viewer: "page", leave: true });
       const p = await check("pane.create", { argv: ["cat"], name: "c", window: w.window });
       await check("window.zoom", { pane: p.id, zoomed: true });
       await check("window.zoom", { pane: p.id, zoomed: false });

@@ -36,6 +36,7 @@ import { sessionCreate } from "./session_create.ts";
 import { sessionKill } from "./session_kill.ts";
 import { sessionList } from "./session_list.ts";
 import { sessionRename } from "./session_rename.ts";
+import { sessionView } from "./session_view.ts";
 import { windowCreate } from "./window_create.ts";
 import { windowKill } from "./window_kill.ts";
 import { windowLayout } from "./window_layout.ts";
@@ -63,6 +64,7 @@ const BY_NAME = {
   "session.list": sessionList,
   "session.rename": sessionRename,
   "session.kill": sessionKill,
+  "session.view": sessionView,
   "window.create": windowCreate,
   "window.list": windowList,
   "window.select": windowSelect,

@@ -80,6 +80,10 @@ const WRITES: Record<
 
 /** One page's link: its view, its panes' feeds, its actions in order. */
 class PageLink {
+  // The page's name as a viewer (`session.view`): it sizes a session only while no terminal
+  // is attached, and draws whatever size the server has scaled to fit.
+  #viewer = `page-${crypto.randomUUID()}`;
+  #sized = false;
   #socket: WebSocket;
   #host: PageHost;
   #options: PageOptions;
@@ -115,6 +119,10 @@ class PageLink {
       clearInterval(drain);
       if (this.#pending !== undefined) clearTimeout(this.#pending);
       offView();
+      // Leaving drops the page's size: the sessions it sized go back to the others' sizes.
+      if (this.#sized) {
+        void host.call("session.view", { viewer: this.#viewer, leave: true }).catch(() => {});
+      }
       for (const feed of this.#feeds.values()) feed.close();
       this.#feeds.clear();
     };
@@ -225,7 +233,19 @@ class PageLink {
     if (m.t === "size" && typeof m.cols === "number" && typeof m.rows === "number") {
       if (this.#view === null) await this.#refresh();
       if (this.#view === null) return;
-      await this.#host.call("window.resize", { window: this.#view, cols: m.cols, rows: m.rows });
+      const { windows } = await this.#host.call<{ windows: { id: string; session: string }[] }>(
+        "window.list",
+        {},
+      );
+      const session = windows.find((w) => w.id === this.#view)?.session;
+      if (!session) return;
+      this.#sized = true;
+      await this.#host.call("session.view", {
+        viewer: this.#viewer,
+        session,
+        cols: m.cols,
+        rows: m.rows,
+      });
       return;
     }
     const write = typeof m.t === "string" && Object.hasOwn(WRITES, m.t) ? WRITES[m.t] : undefined;

@@ -105,6 +105,7 @@ export interface CoreCalls {
   "session.list": { sessions: SessionInfo[] };
   "session.rename": SessionInfo;
   "session.kill": { killed: string };
+  "session.view": Viewed;
   "window.create": Created;
   "window.list": { windows: WindowInfo[] };
   "window.select": WindowInfo;
@@ -165,4 +166,12 @@ export interface BusCall {
 export interface ReservedNames {
   reserved: string[];
   taken: ({ name: string; pane: string } | { name: string; plugin: string })[];
+}
+
+/** `session.view`: the size now in effect for the viewer's session, or that it left. */
+export interface Viewed {
+  left: boolean;
+  session?: string | undefined;
+  cols?: number | undefined;
+  rows?: number | undefined;
 }

@@ -322,6 +322,14 @@ export const CommandsOut: z.ZodType<CoreCalls["server.commands"]> = z.object({
   })),
 }) as unknown as z.ZodType<CoreCalls["server.commands"]>;
 
+/** `session.view`: the size now in effect for the viewer's session, or that it left. */
+export const ViewedOut: z.ZodType<CoreCalls["session.view"]> = z.object({
+  left: z.boolean(),
+  session: z.string().optional(),
+  cols: z.number().int().optional(),
+  rows: z.number().int().optional(),
+});
+
 /**
  * Each core command's output schema, by name: what its MCP tool declares as `outputSchema`
  * and what `tests/outputs_test.ts` checks real results against.
@@ -331,6 +339,7 @@ export const CORE_OUTPUTS: { readonly [N in CoreCommand]: z.ZodType<CoreCalls[N]
   "session.list": SessionListOut,
   "session.rename": SessionOut,
   "session.kill": KilledOut,
+  "session.view": ViewedOut,
   "window.create": CreatedOut,
   "window.list": WindowListOut,
   "window.select": WindowOut,

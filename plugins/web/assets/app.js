@@ -15,6 +15,7 @@ const page = {
   state: null,
   clicked: null, // see focused()
   cell: measureCell(),
+  scale: 1, // the server's size drawn in the page's (see panes.js fit)
   gpu: webglHelps(),
   send: () => {},
   // The pane clicked last, until the server's layout says it is focused: the toolbar acts on
