@@ -29,6 +29,7 @@ export const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   status: async () => (await import("./plugins/cli/info.ts")).status,
   saved: async () => (await import("./plugins/cli/saved.ts")).saved,
   allow: async () => (await import("./plugins/cli/allow.ts")).allow,
+  needs: async () => (await import("./plugins/cli/needs.ts")).needs,
   stop: async () => (await import("./plugins/cli/info.ts")).stop,
   call: async () => (await import("./plugins/cli/info.ts")).call,
   attach: async () => (await import("./plugins/tui/mod.ts")).attachCommand,

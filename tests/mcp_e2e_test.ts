@@ -28,6 +28,7 @@ const EXPECTED_TOOLS = [
   "read_pane",
   "send_input",
   "get_status",
+  "list_needs",
   "focus_pane",
   "resize_pane",
   "close_pane",

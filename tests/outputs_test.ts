@@ -51,6 +51,7 @@ Deno.test(
       await check("window.zoom", { pane: p.id, zoomed: false });
       await check("pane.list");
       await check("pane.status", { pane: "c" });
+      await check("pane.needs");
       await check("pane.write", { pane: "c", text: "typed\r" });
       await check("pane.wait", { pane: "c", match: "typed" });
       await check("pane.read", { pane: "c" });

@@ -14,6 +14,7 @@ import { paneClose } from "./pane_close.ts";
 import { paneCreate } from "./pane_create.ts";
 import { paneFocus } from "./pane_focus.ts";
 import { paneList } from "./pane_list.ts";
+import { paneNeeds } from "./pane_needs.ts";
 import { paneMove } from "./pane_move.ts";
 import { panePipe } from "./pane_pipe.ts";
 import { paneRead } from "./pane_read.ts";
@@ -87,6 +88,7 @@ const BY_NAME = {
   "pane.rename": paneRename,
   "pane.reserve_names": paneReserveNames,
   "pane.status": paneStatus,
+  "pane.needs": paneNeeds,
   "pane.set": paneSet,
   "pane.report": paneReport,
   "pane.wait": paneWait,

@@ -65,3 +65,49 @@ function dialogOf(rows: string[], profile: StateProfile): ScreenState | undefine
   const message = [...shown, rows[at]!.trim()].join(" · ").slice(0, 500);
   return { state: "blocked", kind: isQuestion ? "question" : "permission", message };
 }
+
+/** A dialog on an agent's screen: its question and its numbered choices. */
+export interface ScreenDialog {
+  /** What the dialog asks (its title and what it shows), as `screenState` reports it. */
+  question: string;
+  /** The numbered choices, in order (`1` is the first). */
+  choices: { n: number; label: string }[];
+  /** The dialog's rows exactly as shown, from its question to its last choice. */
+  region: string;
+}
+
+const NUMBERED = /^\s*(?:[❯>›]\s*)?(\d{1,2})\.\s+(.+?)\s*$/;
+
+/**
+ * The dialog `rows` show for an agent of `kind` (its vendor's dialog facts), or undefined when
+ * none is shown. `region` is what a key replay fingerprints: the same dialog, the same text.
+ *
+ * @example
+ * ```ts
+ * import { screenDialog } from "./screen_state.ts";
+ * const rows = ["─".repeat(20), " Bash command", "   rm -rf build", " Do you want to proceed?",
+ *   " ❯ 1. Yes", "   2. No, and tell Claude what to do differently (esc)", " Esc to cancel"];
+ * console.assert(screenDialog("claude", rows)?.choices[1]?.label.startsWith("No"));
+ * ```
+ */
+export function screenDialog(kind: string, rows: readonly string[]): ScreenDialog | undefined {
+  const profile = vendorOf(kind)?.state;
+  if (!profile) return undefined;
+  let end = rows.length;
+  while (end > 0 && rows[end - 1]!.trim() === "") end--;
+  const bottom = rows.slice(Math.max(0, end - DIALOG_ROWS), end);
+  const found = dialogOf(bottom, profile);
+  if (!found) return undefined;
+  const at = bottom.findLastIndex((r) => profile.dialog.test(r));
+  const choices: { n: number; label: string }[] = [];
+  let last = at;
+  for (let i = at + 1; i < bottom.length; i++) {
+    const m = NUMBERED.exec(bottom[i]!);
+    if (!m) continue;
+    if (Number(m[1]) !== choices.length + 1) break;
+    choices.push({ n: Number(m[1]), label: m[2]! });
+    last = i;
+  }
+  const question = found.message ?? bottom[at]!.trim();
+  return { question, choices, region: [question, ...bottom.slice(at, last + 1)].join("\n") };
+}

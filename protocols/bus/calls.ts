@@ -12,6 +12,7 @@ import type { CommandSpec } from "./command_spec.ts";
 import type {
   AgentSession,
   LayoutInfo,
+  Need,
   PaneExit,
   PaneInfo,
   PaneState,
@@ -127,6 +128,7 @@ export interface CoreCalls {
   "pane.close": { closed: string };
   "pane.rename": PaneInfo;
   "pane.status": PaneStatus;
+  "pane.needs": { needs: Need[] };
   "pane.set": PaneInfo;
   "pane.report": PaneReported;
   "pane.wait": PaneWaited;

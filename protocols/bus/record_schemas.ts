@@ -25,6 +25,7 @@ import {
   AGENT_KINDS,
   type AgentSession,
   type LayoutInfo,
+  type Need,
   PANE_STATES,
   type PaneInfo,
   type SessionInfo,
@@ -322,6 +323,25 @@ export const CommandsOut: z.ZodType<CoreCalls["server.commands"]> = z.object({
   })),
 }) as unknown as z.ZodType<CoreCalls["server.commands"]>;
 
+/** `pane.needs`: every agent waiting for a human. */
+const NeedOut: z.ZodType<Need> = z.object({
+  pane: z.string(),
+  name: z.string().nullable(),
+  session: z.string(),
+  window: z.string(),
+  agent: z.enum(AGENT_KINDS),
+  state: z.enum(PANE_STATES),
+  kind: z.string().nullable(),
+  question: z.string().nullable(),
+  choices: z.array(z.object({ n: z.number().int(), label: z.string() })),
+  stateSource: z.enum(STATE_SOURCES),
+  since: z.string(),
+  waitedMs: z.number(),
+});
+
+/** `pane.needs`: every agent waiting for a human. */
+export const NeedsOut: z.ZodType<CoreCalls["pane.needs"]> = z.object({ needs: z.array(NeedOut) });
+
 /** `session.view`: the size now in effect for the viewer's session, or that it left. */
 export const ViewedOut: z.ZodType<CoreCalls["session.view"]> = z.object({
   left: z.boolean(),
@@ -361,6 +381,7 @@ export const CORE_OUTPUTS: { readonly [N in CoreCommand]: z.ZodType<CoreCalls[N]
   "pane.close": ClosedOut,
   "pane.rename": PaneOut,
   "pane.status": PaneStatusOut,
+  "pane.needs": NeedsOut,
   "pane.set": PaneOut,
   "pane.report": ReportedOut,
   "pane.wait": WaitOut,

@@ -1,0 +1,46 @@
+/**
+ * `weft needs`: every agent waiting for a human (`pane.needs`), with its question and choices.
+ *
+ * @module
+ */
+
+import { parseArgs } from "node:util";
+import type { Need } from "../../protocols/bus/records.ts";
+import { print, type Subcommand, withClient } from "./io.ts";
+
+/** `weft needs [--wait] [--timeout MS] [--json]` */
+export const needs: Subcommand = {
+  usage: "weft needs [--wait] [--timeout MS] [--json]",
+  summary: "List every agent waiting for you (blocked on a permission, a question, an error): " +
+    "its question and choices; --wait until one does",
+  run: async (args, io) => {
+    const { values } = parseArgs({
+      args,
+      options: {
+        wait: { type: "boolean" },
+        timeout: { type: "string" },
+        json: { type: "boolean" },
+      },
+      strict: true,
+    });
+    return await withClient(io, async (client) => {
+      const result = await client.call("pane.needs", {
+        ...(values.wait ? { wait: true } : {}),
+        ...(values.timeout ? { timeout: Number(values.timeout) } : {}),
+      });
+      print(io, !!values.json, result, () => describe(result.needs));
+      return 0;
+    });
+  },
+};
+
+/** One block per agent: `p3 claude blocked (permission) 12s`, the question, the choices. */
+function describe(needs: Need[]): string {
+  if (!needs.length) return "nothing needs you\n";
+  return needs.map((n) => {
+    const head = `${n.name ? `${n.pane} (${n.name})` : n.pane} ${n.agent} ${n.state}` +
+      `${n.kind ? ` (${n.kind})` : ""} ${Math.round(n.waitedMs / 1000)}s`;
+    const choices = n.choices.map((c) => `  ${c.n}. ${c.label}\n`).join("");
+    return `${head}\n${n.question ? `  ${n.question}\n` : ""}${choices}`;
+  }).join("");
+}
