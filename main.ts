@@ -30,10 +30,16 @@ export const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   saved: async () => (await import("./plugins/cli/saved.ts")).saved,
   allow: async () => (await import("./plugins/cli/allow.ts")).allow,
   needs: async () => (await import("./plugins/cli/needs.ts")).needs,
+  init: async () => (await import("./plugins/cli/init.ts")).init,
+  logs: async () => (await import("./plugins/cli/logs.ts")).logs,
   stop: async () => (await import("./plugins/cli/info.ts")).stop,
   call: async () => (await import("./plugins/cli/info.ts")).call,
-  attach: async () => (await import("./plugins/tui/mod.ts")).attachCommand,
-  mcp: async () => (await import("./plugins/mcp/cli.ts")).mcp,
+  // attach and weft mcp start a server in the background when none runs, as tmux does.
+  attach: async () => ({ ...(await import("./plugins/tui/mod.ts")).attachCommand, starts: true }),
+  mcp: async () => ({
+    ...(await import("./plugins/mcp/cli.ts")).mcp,
+    starts: (args: readonly string[]) => args[0] !== "config" && args[0] !== "token",
+  }),
   sideband: async () => (await import("./plugins/sideband/cli.ts")).sideband,
   hooks: async () => (await import("./plugins/hooks/cli.ts")).hooks,
   layout: async () => (await import("./plugins/layout/cli.ts")).layout,

@@ -41,6 +41,6 @@ Deno.test(
       } finally {
         await client.close();
       }
-    }, { weft: { plugins: { mcp: true } }, startupSession: true });
+    }, { weft: { plugins: { mcp: { options: { tools: "all" } } } }, startupSession: true });
   },
 );

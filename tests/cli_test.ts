@@ -140,7 +140,7 @@ Deno.test("weft CLI: with no server it says so and how to start one", async () =
   const dir = await Deno.makeTempDir();
   const r = await weftProcess(dir, "ls");
   assertEquals(r.code, 1);
-  assertMatch(r.err, /none is running; start one with `deno task serve`/);
+  assertMatch(r.err, /none is running; start one with `weft serve`/);
   await Deno.remove(dir, { recursive: true });
 });
 

@@ -33,12 +33,13 @@ Deno.test(
         `printf '${OSC}read;key=%s;target=${host}/%s\\a' "$WEFT_SIDEBAND_KEY" "$WEFT_PANE"`;
       const script = [
         "echo hello-local",
-        "sleep 0.3",
+        // The sideband's reads wait for a line from the test, long after the reader attached.
+        "IFS= read -r _",
         read("far"),
         read(own!),
         "sleep 30",
       ].join("; ");
-      const { pane } = await client.call<{ pane: string }>("session.create", {
+      const { pane } = await client.call("session.create", {
         command: script,
         tags: ["sideband:osc"],
       });
@@ -78,6 +79,7 @@ Deno.test(
       }
 
       // The sideband: the pane's own OSC reads, logged with their outcome and code.
+      await client.call("pane.write", { pane, text: "go", submit: true });
       const entries = await sidebandLog<Entry>(client, pane, { atLeast: 2 });
       deepStrictEqual(entries.map((e) => [e.tag, e.outcome, e.code]), [
         ["read", "failed", "UNKNOWN_HOST"],

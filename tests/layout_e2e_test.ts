@@ -310,5 +310,5 @@ Deno.test("MCP: create_layout and apply_preset", E2E, async () => {
     } finally {
       await mcp.close();
     }
-  }, { weft: { plugins: { mcp: { enabled: true } } } });
+  }, { weft: { plugins: { mcp: { enabled: true, options: { tools: "all" } } } } });
 });

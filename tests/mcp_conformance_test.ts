@@ -38,7 +38,7 @@ Deno.test({
         }
       }
       assert.deepEqual(failed, []);
-    }, { weft: { plugins: { mcp: { options: { unsafeConformanceMode: true } } } } }),
+    }, { weft: { plugins: { mcp: { options: { unsafeConformanceMode: true, tools: "all" } } } } }),
 });
 
 Deno.test({
@@ -50,5 +50,5 @@ Deno.test({
       const run = await runNpmTool(SUITE, ["server", "--url", url.href, "--scenario", "ping"]);
       assert.notEqual(run.code, 0, run.stdout);
       assert.match(run.stdout + run.stderr, /401|bearer token/i);
-    }, { weft: { plugins: { mcp: true } } }),
+    }, { weft: { plugins: { mcp: { options: { tools: "all" } } } } }),
 });

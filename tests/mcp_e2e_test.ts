@@ -14,7 +14,8 @@ import { weftProcess } from "./helpers/cli.ts";
 import { httpClient, notifications, stdioClient, textOf } from "./helpers/mcp.ts";
 import { E2E, withServer } from "./helpers/server.ts";
 
-const MCP_ON = { weft: { plugins: { mcp: true } }, startupSession: true };
+/** The whole catalogue (`tools: "all"`): these tests expect every tool. */
+const MCP_ON = { weft: { plugins: { mcp: { options: { tools: "all" } } } }, startupSession: true };
 
 /** The names an agent sees, from the issue: the core's and the layout plugin's. */
 const EXPECTED_TOOLS = [
@@ -162,16 +163,14 @@ Deno.test({
     }),
 });
 
-Deno.test("mcp e2e: weft mcp says on stderr when no server runs", async () => {
+Deno.test("mcp e2e: weft mcp starts a server when none runs and says so on stderr", async () => {
   const dir = await Deno.makeTempDir({ prefix: "weft-nosrv-" });
   try {
     const out = await weftProcess(dir, "mcp");
-    assert.equal(out.code, 1);
+    assert.equal(out.code, 0, out.err);
     assert.equal(out.out, "", "nothing on the protocol stream");
-    assert.match(
-      out.err,
-      /weft mcp: Cannot find a weft server for .*: none is running; start one with/,
-    );
+    assert.match(out.err, /^weft: started a server for .* \(log: /);
+    assert.equal((await weftProcess(dir, "stop")).code, 0);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

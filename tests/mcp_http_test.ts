@@ -93,7 +93,9 @@ async function withMcp(
   const clients: Client[] = [];
   const streams = new WeakMap<Client, Promise<void>>();
   try {
-    const plugins = [{ name: "mcp", from: MCP, grant: [...MCP_CAPABILITIES], options }];
+    // The whole catalogue in full: these tests are about the door, not the agent profile.
+    const all: Record<string, unknown> = { tools: "all", ...options };
+    const plugins = [{ name: "mcp", from: MCP, grant: [...MCP_CAPABILITIES], options: all }];
     if (extra.crashy) plugins.push({ name: "crashy", from: CRASHY, grant: [], options: {} });
     const status = await host.start(plugins);
     assert.equal(status[0]?.state, "running", JSON.stringify(status[0]?.lastError));

@@ -67,5 +67,5 @@ Deno.test({
         "tools/list",
       ]);
       assert.notEqual(denied.code, 0, "without the token the Inspector is refused");
-    }, { weft: { plugins: { mcp: true } }, startupSession: true }),
+    }, { weft: { plugins: { mcp: { options: { tools: "all" } } } }, startupSession: true }),
 });

@@ -15,6 +15,8 @@ import { E2E, type ServerFixture, withServer } from "./helpers/server.ts";
 const ignore = claudeUnavailable() !== undefined;
 const TIMEOUT = 90_000;
 const W = "mcp__weft__";
+/** The group tools are past the default agent profile: these agents opt in to messaging's. */
+const TOOLS = ["--tools", "agent,messaging"];
 
 /**
  * The value a tool_result carries: Claude Code hands the model the tool's structured content as
@@ -29,7 +31,9 @@ async function claudePane(fx: ServerFixture, name: string, apiUrl: string): Prom
   const config = join(fx.dir, `mcp-${name}.json`);
   await Deno.writeTextFile(
     config,
-    JSON.stringify({ mcpServers: { weft: { command: Deno.execPath(), args: weftArgs("mcp") } } }),
+    JSON.stringify({
+      mcpServers: { weft: { command: Deno.execPath(), args: weftArgs("mcp", ...TOOLS) } },
+    }),
   );
   const env = await claudeEnv({
     baseUrl: apiUrl,

@@ -9,7 +9,7 @@ import { E2E, withServer } from "./helpers/server.ts";
 import { weftArgs } from "./helpers/cli.ts";
 import { WeftClient } from "../plugins/client/mod.ts";
 import type { RunningServer } from "../core/server/server.ts";
-import { shellQuote } from "../core/pty/shell_words.ts";
+import { shellQuote } from "../protocols/terminal/shell_words.ts";
 import { stdioClient, textOf } from "./helpers/mcp.ts";
 
 const COURIER = new URL("./fixtures/plugins/courier/mod.ts", import.meta.url).pathname;

@@ -5,6 +5,7 @@
 import { deepStrictEqual as assertEquals, match as assertMatch } from "node:assert/strict";
 import { join } from "node:path";
 import { WeftClient } from "../plugins/client/mod.ts";
+import { runTmux } from "../plugins/tmux/cli.ts";
 import { E2E, withServer } from "./helpers/server.ts";
 
 type Exec = { code: number; out: string; err: string };
@@ -96,5 +97,36 @@ Deno.test({
         await new Deno.Command("tmux", { args: ["-L", name, "kill-server"] }).output();
       }
     });
+  },
+});
+
+Deno.test({
+  name: "weft tmux hands -L to the real tmux, or says there is none",
+  ...E2E,
+  fn: async () => {
+    const name = `weft-cli-L-${Deno.pid}`;
+    const run = async (args: string[], path: string | undefined) => {
+      let out = "";
+      let err = "";
+      const env: Record<string, string | undefined> = { PATH: path, HOME: Deno.env.get("HOME") };
+      const code = await runTmux(args, {
+        out: (t) => void (out += t),
+        err: (t) => void (err += t),
+        cwd: "/",
+        env: (n) => env[n],
+      });
+      return { code, out, err };
+    };
+    try {
+      const path = Deno.env.get("PATH");
+      assertEquals((await run(["-L", name, "new-session", "-d", "-s", "real"], path)).code, 0);
+      const listed = await run(["-L", name, "list-sessions", "-F", "#{session_name}"], path);
+      assertEquals([listed.code, listed.out], [0, "real\n"]);
+      const none = await run(["-L", name, "ls"], "/nonexistent");
+      assertEquals(none.code, 1);
+      assertMatch(none.err, new RegExp(`-L ${name} names another tmux server`));
+    } finally {
+      await new Deno.Command("tmux", { args: ["-L", name, "kill-server"] }).output();
+    }
   },
 });

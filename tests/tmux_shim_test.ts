@@ -105,6 +105,8 @@ Deno.test(
         await same(sides, ["select-pane", "-t", "{mate}", "-P", "bg=default,fg=blue"]);
         await same(sides, ["set-option", "-p", "-t", "{mate}", "pane-border-style", "fg=blue"]);
         await same(sides, ["set-option", "-w", "-t", "{mate}", "pane-border-status", "top"]);
+        // weft forwards focus reports: its shim answers as a tmux with focus-events on does.
+        await sides[1]!.run(["set-option", "-s", "focus-events", "on"]);
         await same(sides, ["show", "-gv", "focus-events"]);
         await same(sides, ["show-options", "-g", "prefix"]);
         await same(sides, ["show", "-v", "focus-events"]);

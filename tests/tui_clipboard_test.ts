@@ -60,6 +60,8 @@ Deno.test(
       });
       try {
         await attached(tmux, dir);
+        // The tmux plugin starts at its first use (lazy); its buffers keep copies once it runs.
+        assertEquals(await shimCopy(dir, server.paths.socket, ""), 0);
         await copyFromPane(client, untrusted.id, "fromuntrusted");
         await copyFromPane(client, s.pane, "fromvim");
         await eventually(

@@ -73,6 +73,9 @@ Deno.test(
         );
         assertEquals(await weftBuffer(dir, server.paths.socket), TEXT);
         await tmux.until("a", (t) => !/q leaves/.test(t));
+        // prefix ] pastes the newest buffer into the pane, as tmux's paste-buffer.
+        await tmux.keys("a", "C-b", "]");
+        await tmux.until("a", new RegExp(`^w\\$ ${TEXT}`, "m"));
       } finally {
         await tmux.kill();
       }

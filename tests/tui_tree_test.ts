@@ -4,7 +4,6 @@
  * the layout's ratio.
  */
 
-import { ok as assert } from "node:assert/strict";
 import type { WeftClient } from "../plugins/client/mod.ts";
 import { eventually } from "./helpers/poll.ts";
 import { OuterTmux } from "./helpers/outer_tmux.ts";
@@ -70,6 +69,7 @@ Deno.test("resize keys and a mouse drag on the border change the layout's ratio"
       await tmux.attach("a");
       await tmux.until("a", /─ p2 /);
       const before = await firstRatio(client, s.window);
+      const border = (t: string) => t.split("\n")[5]!.indexOf("│");
       // The right pane (focused) grows by five cells to the left.
       await tmux.keys("a", "C-b", "M-Left");
       await eventually(
@@ -77,10 +77,13 @@ Deno.test("resize keys and a mouse drag on the border change the layout's ratio"
         async () => await firstRatio(client, s.window) < before - 0.03,
       );
       const afterKeys = await firstRatio(client, s.window);
-      const screen = await tmux.until("a", /│/);
-      const row = screen.split("\n")[5]!;
-      const x = row.indexOf("│");
-      assert(x > 0, screen);
+      // The client draws the moved border (right of the left pane) before the mouse goes to it.
+      const { panes } = await client.call<{ panes: { pane: string; cols: number }[] }>(
+        "window.layout",
+        { window: s.window },
+      );
+      const x = panes.find((p) => p.pane === s.pane)!.cols;
+      await tmux.until("a", (t) => border(t) === x);
       // Drag the border ten columns to the right.
       const at = (col: number, button: number, final: string) =>
         `\x1b[<${button};${col + 1};6${final}`;

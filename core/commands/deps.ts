@@ -4,6 +4,7 @@
  * @module
  */
 
+import type { PluginStarted, ServerFacts } from "../../protocols/bus/calls.ts";
 import type { Bus, Caller } from "../bus/mod.ts";
 import type { WeftConfig } from "../config/mod.ts";
 import type { Model } from "../model/mod.ts";
@@ -11,11 +12,11 @@ import type { Model } from "../model/mod.ts";
 /** Facts about the running server and the way to stop it. */
 export interface ServerControl {
   /** Static facts: pid, socket path, version, start time, plugin states. */
-  status: () => Record<string, unknown>;
+  status: () => ServerFacts;
   /** Asks the server to shut down after the current reply is sent. */
   stop: () => void;
   /** Starts a dormant built-in plugin (see `WeftConfig.dormant`); resolves to its state. */
-  startPlugin: (name: string) => Promise<Record<string, unknown>>;
+  startPlugin: (name: string) => Promise<PluginStarted>;
   /** Starts held panes (`server.allow`; all when empty); resolves to the ids started. */
   allow: (panes: readonly string[]) => Promise<string[]>;
   /** The panes restored held, not started (a store weft did not record here). */

@@ -17,8 +17,8 @@ export function paneReserveNames(deps: CoreDeps) {
       "the plugin's earlier list); creating or renaming a pane to one fails with CONFLICT. " +
       "Names a pane has now, or another plugin keeps, are not reserved and come back in `taken`.",
     capabilities: ["message:send"],
-    output: ReservedNamesOut,
     mcp: { expose: false },
+    output: ReservedNamesOut,
     input: z.object({ names: z.array(z.string().min(1).max(64)).max(10_000) }),
     handler: ({ input, caller }) => {
       if (caller.kind !== "plugin") {

@@ -6,7 +6,7 @@ import type { CoreDeps } from "./deps.ts";
 import { RunOut } from "../../protocols/bus/record_schemas.ts";
 import { launchFields, toLaunch } from "./_launch.ts";
 import { waitFor } from "./_wait.ts";
-import { ansiCQuote, shellQuote } from "../pty/shell_words.ts";
+import { ansiCQuote, shellQuote } from "../../protocols/terminal/shell_words.ts";
 
 /** `pane.run`: run a command and return its exit code and output. */
 export function paneRun(deps: CoreDeps) {

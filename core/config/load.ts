@@ -7,6 +7,7 @@
 
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { parse as parseToml } from "smol-toml";
 import { z } from "zod";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { parseCapability } from "../../protocols/bus/capabilities.ts";
@@ -65,11 +66,17 @@ const Section = z.strictObject({
   restore: z.enum(["all", "layout", "off"]).optional(),
 });
 
-/** The `deno.json` nearest to `start`, going up; undefined when there is none. */
+/** The files that hold a project's settings, first found first: `weft.toml` is all weft's. */
+const CONFIG_FILES = ["weft.toml", "deno.json", "deno.jsonc"];
+
+/**
+ * The `weft.toml` or `deno.json` nearest to `start`, going up; undefined when there is none.
+ * A project that is not a Deno project keeps weft's settings in a `weft.toml` (`weft init`).
+ */
 export async function findConfigFile(start: string): Promise<string | undefined> {
   let dir = resolve(start);
   while (true) {
-    for (const name of ["deno.json", "deno.jsonc"]) {
+    for (const name of CONFIG_FILES) {
       const file = join(dir, name);
       try {
         if ((await Deno.stat(file)).isFile) return file;
@@ -97,13 +104,15 @@ export async function loadConfig(
 ): Promise<WeftConfig> {
   const file = await findConfigFile(start);
   if (!file) return parseConfig({}, { projectDir: resolve(start), file: "(defaults)", ...options });
+  const toml = file.endsWith(".toml");
   let json: unknown;
   try {
-    json = JSON.parse(stripJsonComments(await Deno.readTextFile(file)));
+    const text = await Deno.readTextFile(file);
+    json = toml ? parseToml(text) : JSON.parse(stripJsonComments(text));
   } catch (err) {
     throw new WeftError("INVALID_INPUT", `Cannot load config ${file}: ${(err as Error).message}`);
   }
-  const section = (json as Record<string, unknown> | null)?.weft ?? {};
+  const section = toml ? json : (json as Record<string, unknown> | null)?.weft ?? {};
   return parseConfig(section, { projectDir: dirname(file), file, ...options });
 }
 

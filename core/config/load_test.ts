@@ -183,3 +183,18 @@ Deno.test("parseConfig() takes weft.<built-in> as that plugin's options, leaving
   );
   assertMatch(errorOf(() => parseConfig({ bridge: {} }, where)), /unknown key "bridge"/);
 });
+
+Deno.test("loadConfig() reads a weft.toml, whose top level is weft's section", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(join(dir, "weft.toml"), 'shell = "sh"\nidleMs = 500\n');
+    await Deno.mkdir(join(dir, "src"));
+    const config = await loadConfig(join(dir, "src"));
+    assertEquals(config.projectDir, dir);
+    assertEquals(config.shell, ["sh"]);
+    await Deno.writeTextFile(join(dir, "weft.toml"), "shel = 'sh'\n");
+    await rejects(loadConfig(dir), /weft\.toml: weft: unknown key "shel"; did you mean "shell"\?/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -11,6 +11,9 @@
 import type { ExitInfo, PaneProcesses, SpawnOptions } from "../pty/mod.ts";
 import type { PanePty, SpawnPty } from "./pane_pty.ts";
 
+/** Most input (UTF-16 units or bytes) kept for a program that has not started; more is dropped. */
+const MAX_KEPT_INPUT = 1024 * 1024;
+
 /** A PTY stand-in whose program starts on {@link DeferredPty.start}. */
 export class DeferredPty implements PanePty {
   #spawn: SpawnPty;
@@ -20,6 +23,7 @@ export class DeferredPty implements PanePty {
   #ended = false;
   #paused = false;
   #input: (string | Uint8Array)[] = [];
+  #inputBytes = 0;
   #bytes = new Map<(data: Uint8Array) => void, (() => void) | undefined>();
   #exit = new Map<(info: ExitInfo) => void, (() => void) | undefined>();
 
@@ -63,6 +67,7 @@ export class DeferredPty implements PanePty {
     }
     if (this.#paused) this.#real.pause();
     for (const data of this.#input.splice(0)) this.#real.write(data);
+    this.#inputBytes = 0;
   }
 
   /** Ends the pane: its process's session when started, else the start is cancelled. */
@@ -73,8 +78,11 @@ export class DeferredPty implements PanePty {
   }
 
   write(data: string | Uint8Array): void {
-    if (this.#real) this.#real.write(data);
-    else if (!this.#ended) this.#input.push(data);
+    if (this.#real) return this.#real.write(data);
+    // A held pane (`restoreSession`'s `hold`) may wait for ever: what is kept for it is capped.
+    if (this.#ended || this.#inputBytes + data.length > MAX_KEPT_INPUT) return;
+    this.#inputBytes += data.length;
+    this.#input.push(data);
   }
 
   resize(cols: number, rows: number): void {
@@ -121,6 +129,7 @@ export class DeferredPty implements PanePty {
     if (this.#ended) return;
     this.#ended = true;
     this.#input = [];
+    this.#inputBytes = 0;
     for (const listener of [...this.#exit.keys()]) listener(info);
   }
 }

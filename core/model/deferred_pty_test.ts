@@ -53,3 +53,13 @@ Deno.test("DeferredPty whose program cannot start any more ends with code 127", 
   pty.start();
   assertEquals(exits, [{ code: 127, signal: null }]);
 });
+
+Deno.test("DeferredPty keeps at most 1 MiB of input for a program that has not started", () => {
+  const ptys = new FakePtys();
+  const launch = deferredLaunch(ptys.spawn, ptys.processes);
+  const pty = launch.spawn(options);
+  const chunk = "x".repeat(64 * 1024);
+  for (let i = 0; i < 100; i++) pty.write(chunk); // 6.4 MiB typed into a held pane
+  pty.start();
+  strictEqual(ptys.started[0]!.written.length, 16 * chunk.length);
+});

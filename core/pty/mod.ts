@@ -7,7 +7,7 @@
 
 export { Pty, shellArgv } from "./pty.ts";
 export type { ExitInfo, SpawnOptions } from "./pty.ts";
-export { ansiCQuote, shellQuote, shellWords } from "./shell_words.ts";
+export { ansiCQuote, shellQuote, shellWords } from "../../protocols/terminal/shell_words.ts";
 export { ProcessGroups } from "./process_groups.ts";
 export type { PaneProcesses, ProcessGroupsOptions } from "./process_groups.ts";
 export { programName, readForeground, readProcess } from "./foreground.ts";

@@ -11,7 +11,7 @@ import requireBinaryModule from "@lydell/node-pty/requireBinary.js";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { closeFd, libc, setCloseOnExec, writeSome } from "./_libc.ts";
 import { attachReader, type ReaderHandle } from "./_reader.ts";
-import { firstProgram } from "./shell_words.ts";
+import { firstProgram } from "../../protocols/terminal/shell_words.ts";
 
 /** How to start a program on a PTY. */
 export interface SpawnOptions {

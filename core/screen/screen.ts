@@ -111,6 +111,8 @@ export interface ScreenModes {
   /** How reports are encoded: bytes (the default), SGR (1006) or SGR in pixels (1016). */
   mouseEncoding: "default" | "sgr" | "sgr-pixels";
   alternateScreen: boolean;
+  /** The program asked to hear when the terminal gains and loses focus (DECSET 1004). */
+  focusEvents: boolean;
 }
 
 /** Default low-water mark for {@link Screen.onDrain}. */
@@ -347,6 +349,7 @@ export class Screen {
         ? "sgr-pixels"
         : "default",
       alternateScreen: this.#term.buffer.active.type === "alternate",
+      focusEvents: m.sendFocusMode,
     };
   }
 

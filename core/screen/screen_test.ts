@@ -122,8 +122,9 @@ Deno.test("Screen reports input modes and reads the alternate screen", async () 
     mouseTracking: "none",
     mouseEncoding: "default",
     alternateScreen: false,
+    focusEvents: false,
   });
-  await written(s, "\x1b[?2004h\x1b[?1h\x1b=\x1b[?1000h\x1b[?1049h\x1b[Halt screen");
+  await written(s, "\x1b[?2004h\x1b[?1h\x1b=\x1b[?1000h\x1b[?1049h\x1b[?1004h\x1b[Halt screen");
   assertEquals(s.modes, {
     bracketedPaste: true,
     applicationCursor: true,
@@ -132,6 +133,7 @@ Deno.test("Screen reports input modes and reads the alternate screen", async () 
     mouseTracking: "vt200",
     mouseEncoding: "default",
     alternateScreen: true,
+    focusEvents: true,
   });
   await written(s, "\x1b[?1002h\x1b[?1006h");
   assertEquals([s.modes.mouseTracking, s.modes.mouseEncoding], ["drag", "sgr"]);

@@ -67,3 +67,19 @@ export type {
 export type { EventFilter, WeftEvent } from "../../protocols/bus/events.ts";
 export type { OnBehalf } from "../../protocols/plugin/mod.ts";
 export { z } from "zod";
+export { VERSION } from "../version.ts";
+export type { BusCall, CoreCalls, CoreCommand } from "../../protocols/bus/calls.ts";
+export type {
+  AgentKind,
+  CurrentInfo,
+  LayoutInfo,
+  PaneExit,
+  PaneInfo,
+  PaneState,
+  SessionInfo,
+  StateSource,
+  WindowInfo,
+} from "../../protocols/bus/records.ts";
+export type { CoreEventData, CoreEvents, CoreTopic } from "../../protocols/bus/core_events.ts";
+export { RateLimiter } from "./rate_limiter.ts";
+export { publishedPort, publishHttp } from "./server_info.ts";

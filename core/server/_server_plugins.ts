@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { PluginStarted } from "../../protocols/bus/calls.ts";
 import type { WeftConfig } from "../config/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import type { Model } from "../model/mod.ts";
@@ -48,7 +49,7 @@ export async function startDormant(
   host: PluginHost,
   config: WeftConfig,
   name: string,
-): Promise<Record<string, unknown>> {
+): Promise<PluginStarted> {
   const running = host.status().find((p) => p.name === name);
   if (running) return { ...running, started: false };
   const dormant = config.dormant?.find((p) => p.name === name);

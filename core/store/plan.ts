@@ -8,7 +8,7 @@
 
 import type { LaunchRequest } from "../model/mod.ts";
 import { guessAgentKind } from "../../protocols/agents/mod.ts";
-import { shellQuote } from "../pty/shell_words.ts";
+import { shellQuote } from "../../protocols/terminal/shell_words.ts";
 import { resumable, resumeArgv, type ResumeTarget } from "./resume.ts";
 import type { SavedPane } from "./saved.ts";
 

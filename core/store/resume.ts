@@ -7,7 +7,7 @@
  * @module
  */
 
-import { shellQuote, shellWords } from "../pty/shell_words.ts";
+import { shellQuote, shellWords } from "../../protocols/terminal/shell_words.ts";
 import {
   guessAgentKind,
   looksPast,

@@ -10,10 +10,11 @@ import { fileURLToPath } from "node:url";
 import { WeftError } from "@weft/weft/plugin";
 import type { RawRun } from "./_stream.ts";
 import type { Executor, TurnJob } from "./_exec.ts";
+import type { BusCall } from "@weft/weft/plugin";
 
 /** What the pane executor needs from the plugin. */
 export interface PaneHost {
-  call<T>(name: string, input: unknown): Promise<T>;
+  call: BusCall;
   /** The bridge's session name. */
   session: string;
 }
@@ -97,21 +98,21 @@ export class PaneExecutor implements Executor {
     const { focus: _f, ...rest } = launch;
     const inSession = { session: this.#host.session, window, ...rest };
     try {
-      return (await this.#host.call<{ id: string }>("pane.create", { window, ...launch })).id;
+      return (await this.#host.call("pane.create", { window, ...launch })).id;
     } catch (err) {
       if (!hasCode(err, "TARGET_NOT_FOUND")) throw err;
     }
     try {
-      return (await this.#host.call<{ pane: string }>("window.create", inSession)).pane;
+      return (await this.#host.call("window.create", inSession)).pane;
     } catch (err) {
       if (!hasCode(err, "TARGET_NOT_FOUND")) throw err;
     }
     try {
-      return (await this.#host.call<{ pane: string }>("session.create", inSession)).pane;
+      return (await this.#host.call("session.create", inSession)).pane;
     } catch (err) {
       // Someone else made the session meanwhile.
       if (!hasCode(err, "CONFLICT")) throw err;
-      return (await this.#host.call<{ pane: string }>("window.create", inSession)).pane;
+      return (await this.#host.call("window.create", inSession)).pane;
     }
   }
 }

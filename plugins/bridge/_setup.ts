@@ -16,8 +16,9 @@ import type { BridgeState } from "./_state.ts";
 import { removeAgent, storeAgent } from "./_agents.ts";
 import type { Options } from "./options.ts";
 import { pruneHistory, pruneRuns, type Retention } from "./_retention.ts";
+import type { BusCall } from "@weft/weft/plugin";
 
-type Call = <T>(name: string, input: unknown) => Promise<T>;
+type Call = BusCall;
 
 /** How often the history and the try files are pruned (`_retention.ts`) after the start. */
 const PRUNE_EVERY_MS = 3600_000;
@@ -49,7 +50,7 @@ export async function setupBridge(ctx: PluginContext<Options>): Promise<BridgeSt
   );
   Deno.unrefTimer(pruner);
   syncConfigured(db, options);
-  const call: Call = (name, input) => ctx.call(name, input);
+  const call: Call = <T>(name: string, input?: unknown) => ctx.call<T>(name, input);
   const panes = new PaneExecutor({ call, session: options.session });
   const broker = new Broker({
     db,
@@ -132,7 +133,7 @@ async function joinMessaging(
 /** Closes the panes of turns an earlier run of the bridge left (it retries those turns). */
 async function closeStalePanes(call: Call): Promise<void> {
   try {
-    const { panes } = await call<{ panes: { id: string }[] }>("pane.list", { tag: PANE_TAG });
+    const { panes } = await call("pane.list", { tag: PANE_TAG });
     await Promise.all(panes.map((p) => call("pane.close", { pane: p.id }).catch(() => {})));
   } catch { /* no panes to look at */ }
 }

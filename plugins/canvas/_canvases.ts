@@ -66,7 +66,7 @@ export class Canvases {
     if (ctx.options.agentsTickMs > 0) {
       setInterval(() => this.#refreshLive(), ctx.options.agentsTickMs);
     }
-    const { panes } = await ctx.call<{ panes: PaneFacts[] }>("pane.list", {});
+    const { panes } = await ctx.call("pane.list", {});
     for (const p of panes) if (p.canvas) this.#canvasPanes.add(p.id);
     for (const p of panes.filter((p) => p.canvas === ctx.name)) await this.#adopt(p);
   }
@@ -81,7 +81,7 @@ export class Canvases {
   /** Opens a canvas: a new pane showing `source`; a source that fails closes it and throws. */
   async open(source: Source, placement: Placement): Promise<CanvasReport> {
     checkSource(source);
-    const info = await this.#ctx.call<{ id: string; cols: number; rows: number }>(
+    const info = await this.#ctx.call(
       "pane.canvas",
       { ...defined(placement), meta: metaOf(source) },
     );
@@ -151,7 +151,7 @@ export class Canvases {
       await loadSource(c, {
         projectDir: this.#projectDir,
         options: this.#ctx.options,
-        panes: async () => (await this.#ctx.call<{ panes: PaneFacts[] }>("pane.list", {})).panes,
+        panes: async () => (await this.#ctx.call("pane.list", {})).panes,
       });
     } catch (err) {
       c.error = err instanceof WeftError ? err : new WeftError("INTERNAL", String(err));

@@ -8,7 +8,6 @@
  */
 
 import { resolve } from "node:path";
-import type { CommandSpec } from "../../protocols/bus/command_spec.ts";
 import { type FlagPlan, parseFlags } from "../cli/flags.ts";
 import { print, type Subcommand, UsageError, withClient } from "../cli/io.ts";
 
@@ -26,7 +25,7 @@ export const canvas: Subcommand = {
   flags: { command: "canvas.open", plan: PLAN },
   run: async (args, io) => {
     return await withClient(io, async (client) => {
-      const { commands } = await client.call<{ commands: CommandSpec[] }>("server.commands", {
+      const { commands } = await client.call("server.commands", {
         name: "canvas.open",
       });
       if (!commands[0]) throw new UsageError("the canvas plugin is not running in this server");

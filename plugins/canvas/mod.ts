@@ -45,7 +45,7 @@ export default definePlugin({
   commands: [open, update, close, kinds],
   options: parseOptions,
   setup: async (ctx) => {
-    const { projectDir } = await ctx.call<{ projectDir: string }>("server.status", {});
+    const { projectDir } = await ctx.call("server.status", {});
     const canvases = new Canvases(ctx, projectDir);
     await canvases.start();
     return canvases;

@@ -21,7 +21,7 @@ export const allow: Subcommand = {
       strict: true,
     });
     return await withClient(io, async (client) => {
-      const result = await client.call<{ started: string[]; held: string[] }>("server.allow", {
+      const result = await client.call("server.allow", {
         panes: positionals,
       });
       print(

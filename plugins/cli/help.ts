@@ -85,7 +85,7 @@ async function commandSpecs(io: CliIo): Promise<CommandSpec[]> {
   try {
     const client = await connect(io);
     try {
-      return (await client.call<{ commands: CommandSpec[] }>("server.commands")).commands;
+      return (await client.call("server.commands")).commands;
     } finally {
       client.close();
     }

@@ -5,7 +5,7 @@
  */
 
 import { parseArgs } from "./args.ts";
-import type { PaneInfo, SessionInfo, WindowInfo } from "../../core/model/mod.ts";
+import type { PaneInfo, SessionInfo, WindowInfo } from "../../protocols/bus/records.ts";
 import { print, type Subcommand, UsageError, withClient } from "./io.ts";
 
 /** `weft ls` */
@@ -17,9 +17,9 @@ export const ls: Subcommand = {
     return await withClient(io, async (client) => {
       // One round trip for the three: a CLI call's time is mostly waiting on the socket.
       const [{ sessions }, { windows }, { panes }] = await Promise.all([
-        client.call<{ sessions: SessionInfo[] }>("session.list"),
-        client.call<{ windows: WindowInfo[] }>("window.list"),
-        client.call<{ panes: PaneInfo[] }>("pane.list"),
+        client.call("session.list"),
+        client.call("window.list"),
+        client.call("pane.list"),
       ]);
       print(
         io,
@@ -66,7 +66,7 @@ export const status: Subcommand = {
   run: async (args, io) => {
     const { values } = parseArgs({ args, options: { json: { type: "boolean" } } });
     return await withClient(io, async (client) => {
-      const s = await client.call<Record<string, unknown>>("server.status");
+      const s = await client.call("server.status");
       print(
         io,
         !!values.json,
@@ -89,7 +89,7 @@ export const stop: Subcommand = {
     return await withClient(io, async (client) => {
       // The server hangs up once every pane's processes are gone.
       const closed = new Promise<void>((resolve) => client.onClose(resolve));
-      const { graceMs } = await client.call<{ graceMs?: number }>("server.stop");
+      const { graceMs } = await client.call("server.stop");
       const limitMs = (graceMs ?? 2000) + STOP_SLACK_MS;
       let timer: ReturnType<typeof setTimeout> | undefined;
       const timedOut = new Promise<boolean>((resolve) => {

@@ -15,6 +15,8 @@ export interface CliIo {
   env: (name: string) => string | undefined;
   /** Reads all of stdin as text (for `weft tmux load-buffer -`); none: empty. */
   stdin?: () => Promise<string>;
+  /** True when a person is at a terminal (stdin and stdout): `weft` alone then attaches. */
+  interactive?: boolean;
 }
 
 /** The process's own I/O. */
@@ -24,6 +26,7 @@ export const processIo: CliIo = {
   cwd: Deno.cwd(),
   env: (name) => Deno.env.get(name),
   stdin: () => new Response(Deno.stdin.readable).text(),
+  interactive: Deno.stdin.isTerminal() && Deno.stdout.isTerminal(),
 };
 
 /** The exit code of a Unix tool that SIGPIPE ended (128 + 13). */
@@ -62,6 +65,11 @@ export interface Subcommand {
    * `--help`/`-h` is weft's help, and `--json` is not weft's.
    */
   words?: "foreign";
+  /**
+   * True (or true for these arguments) when it needs a server and starts one in the background
+   * if none runs, as tmux does (`attach`, `new`, `mcp`).
+   */
+  starts?: boolean | ((args: readonly string[]) => boolean);
   run: (args: string[], io: CliIo) => Promise<number>;
 }
 

@@ -8,6 +8,7 @@
  * @module
  */
 
+import { resolve } from "node:path";
 import { type ErrorBody, toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
 import { didYouMean } from "../../protocols/bus/suggest.ts";
 import { usageOf } from "./args.ts";
@@ -33,7 +34,9 @@ export interface RunCliOptions {
  */
 export async function runCli(args: string[], options: RunCliOptions): Promise<number> {
   const { subcommands, io = processIo } = options;
-  const [name, ...rest] = args;
+  const [given, ...rest] = args;
+  // `weft` alone at a terminal attaches (starting a server if none runs), as tmux does.
+  const name = given ?? (io.interactive && subcommands.attach ? "attach" : undefined);
   if (!name || name === "--help" || name === "-h") {
     const help = subcommands.help;
     if (help) return await (await help()).run([], io);
@@ -67,6 +70,11 @@ export async function runCli(args: string[], options: RunCliOptions): Promise<nu
   }
   const json = sub.words !== "foreign" && wantsJson(rest);
   try {
+    const starts = typeof sub.starts === "function" ? sub.starts(rest) : sub.starts;
+    if (starts) {
+      const { ensureServer } = await import("./background.ts");
+      await ensureServer(io, projectOf(rest, io.cwd));
+    }
     return await sub.run(rest, io);
   } catch (thrown) {
     const err = (thrown as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")
@@ -80,9 +88,34 @@ export async function runCli(args: string[], options: RunCliOptions): Promise<nu
     const body = toErrorBody(err);
     const text = err instanceof WeftError
       ? `weft ${name}: ${err.message} [${err.code}]\n`
+      : isSystemError(err)
+      ? `weft ${name}: ${systemMessage(err)}\n`
       : `weft ${name}: ${(err as Error).stack ?? err}\n`;
     return fail(io, json, text, body, 1);
   }
+}
+
+/** An error from the system (a file, a folder, a socket): its message is the whole story. */
+function isSystemError(err: unknown): err is Error {
+  return Object.values(Deno.errors).some((E) => err instanceof E);
+}
+
+/** One line: what failed, and for a folder weft may not write, where its state goes. */
+function systemMessage(err: Error): string {
+  const denied = err instanceof Deno.errors.PermissionDenied || /read-only/i.test(err.message);
+  const state = /\.weft\b/.test(err.message);
+  return denied && state
+    ? `${err.message}: weft keeps a project's state in its .weft/ folder, which cannot be ` +
+      "made or written here (a read-only checkout); run weft where you may write"
+    : err.message;
+}
+
+/** `--project DIR` before any `--`, resolved; else `cwd`. */
+function projectOf(args: readonly string[], cwd: string): string {
+  const end = args.indexOf("--");
+  const at = (end < 0 ? args : args.slice(0, end)).indexOf("--project");
+  const dir = at >= 0 ? args[at + 1] : undefined;
+  return dir ? resolve(cwd, dir) : cwd;
 }
 
 /** True when `--json` comes before any `--` (after it, it belongs to the command run). */

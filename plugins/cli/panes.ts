@@ -20,7 +20,7 @@ function launchOf(command: string[] | undefined): Record<string, unknown> {
 
 /** What a bus command takes, as the server says. */
 async function specOf(client: WeftClient, name: string): Promise<CommandSpec> {
-  const { commands } = await client.call<{ commands: CommandSpec[] }>("server.commands", { name });
+  const { commands } = await client.call("server.commands", { name });
   const spec = commands.find((c) => c.name === name);
   if (!spec) throw new WeftError("NOT_FOUND", `Cannot find command "${name}" on the server`);
   return spec;
@@ -38,7 +38,9 @@ const NEW_PLAN: FlagPlan = {
 /** `weft new` */
 export const newPane: Subcommand = {
   usage: "weft new [--name N] [--cwd D] [--window W] [--session-new] [--json] [-- cmd args…]",
-  summary: "Open a new pane (in the current window, or a new session with --session-new)",
+  summary: "Open a new pane (in the current window, or a new session with --session-new); " +
+    "starts a server in the background when none runs",
+  starts: true,
   flags: { command: "pane.create", plan: NEW_PLAN },
   run: async (args, io) => {
     const [opts, command] = splitAtDashes(args);
@@ -98,7 +100,7 @@ export const split: Subcommand = {
       if (!pane || !!horizontal === !!vertical) {
         throw new UsageError("give a pane and one of -h or -v");
       }
-      const result = await client.call<{ id: string }>("pane.create", {
+      const result = await client.call("pane.create", {
         split: pane,
         direction: horizontal ? "horizontal" : "vertical",
         ...parsed.input,
@@ -160,7 +162,7 @@ export const read: Subcommand = {
       if (!pane) throw new UsageError("give a pane");
       const lines = parsed.input.lines;
       const mode = parsed.own.history ? "history" : lines !== undefined ? "recent" : "visible";
-      const result = await client.call<{ text: string }>("pane.read", {
+      const result = await client.call("pane.read", {
         pane,
         mode,
         ...parsed.input,
@@ -188,7 +190,7 @@ export const wait: Subcommand = {
       if (!pane || given.length !== 1) {
         throw new UsageError("give a pane and one of --match, --exit, --idle, --state");
       }
-      const result = await client.call<{ line?: string; exit?: { code: number | null } }>(
+      const result = await client.call(
         "pane.wait",
         { pane, ...parsed.input, regex: match !== undefined || undefined },
       );
@@ -218,7 +220,7 @@ export const run: Subcommand = {
       // they are so quotes and backslashes survive.
       const words = command?.length ? command : parsed.positionals;
       if (!words.length) throw new UsageError("give a command after --");
-      const result = await client.call<{ output: string; exitCode: number | null }>("pane.run", {
+      const result = await client.call("pane.run", {
         ...launchOf(words),
         ...parsed.input,
       });

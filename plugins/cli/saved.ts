@@ -41,7 +41,12 @@ export const saved: Subcommand = {
     });
     const panes = [...state.panes.values()].map((p) => {
       const plan = plans.get(p.id);
-      return { ...p, ...(plan ? { restore: { note: plan.note, ...plan.launches[0]! } } : {}) };
+      return {
+        ...p,
+        ...(plan
+          ? { restore: { note: plan.note, held: plan.held ?? false, ...plan.launches[0]! } }
+          : {}),
+      };
     });
     const value = {
       mode,

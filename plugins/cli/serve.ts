@@ -9,16 +9,21 @@ import { loadConfig } from "../../core/config/mod.ts";
 import { startServer } from "../../core/server/server.ts";
 import type { Subcommand } from "./io.ts";
 import { BUILTIN_PLUGINS } from "../builtin.ts";
+import { capLog } from "./background.ts";
+import { ignoreState } from "./init.ts";
+
+/** How often a background server's log is looked at for its size. */
+const LOG_CHECK_MS = 30_000;
 
 /** `weft serve [--project DIR] [--fresh]` */
 export const serve: Subcommand = {
-  usage: "weft serve [--project DIR] [--fresh]",
+  usage: "weft serve [--project DIR] [--fresh] [--log FILE]",
   summary: "Start the weft server for this project (stays in the foreground); it brings back " +
     "the sessions of the previous run unless --fresh (which keeps the old store as a dated file)",
   run: async (args, io) => {
     const { values } = parseArgs({
       args,
-      options: { project: { type: "string" }, fresh: { type: "boolean" } },
+      options: { project: { type: "string" }, fresh: { type: "boolean" }, log: { type: "string" } },
       strict: true,
     });
     const started = performance.now();
@@ -26,15 +31,20 @@ export const serve: Subcommand = {
     const server = await startServer(config, { fresh: values.fresh ?? false });
     // Ready means ready: the plugins' commands are on the bus (or their plugins have failed).
     await server.pluginsStarted;
+    await ignoreState(server.paths.dir).catch(() => {});
     const ms = (performance.now() - started).toFixed(0);
     io.err(
       `weft: serving ${config.projectDir} (pid ${Deno.pid}, socket ${server.paths.socket}, ready in ${ms} ms)\n`,
     );
+    // A background server's output goes to its log (./background.ts), kept under a cap.
+    const log = values.log;
+    const capping = log ? setInterval(() => void capLog(log).catch(() => {}), LOG_CHECK_MS) : 0;
     const onSignal = () => void server.stop();
     for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
       Deno.addSignalListener(sig, onSignal);
     }
     await server.finished;
+    clearInterval(capping);
     for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
       Deno.removeSignalListener(sig, onSignal);
     }

@@ -5,7 +5,7 @@
  */
 
 import type { CoreCalls, CoreCommand } from "../../protocols/bus/calls.ts";
-import type { EventFilter, WeftEvent } from "../../core/bus/mod.ts";
+import type { EventFilter, WeftEvent } from "../../protocols/bus/events.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { findServerInfo } from "../../core/server/info.ts";
 import {
@@ -90,7 +90,8 @@ export class WeftClient {
   /** Finds the server of the project around `start` (`.weft/server.json` upward) and connects. */
   static async find(start: string, hello: HelloOptions = {}): Promise<WeftClient> {
     const found = await findServerInfo(start);
-    const howTo = "start one with `deno task serve` (or `weft serve`) in the project directory";
+    const howTo = "start one with `weft serve` in the project directory (`weft`, `weft new` and " +
+      "`weft mcp` start one in the background)";
     if (!found) {
       throw new WeftError(
         "UNAVAILABLE",

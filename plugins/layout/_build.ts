@@ -3,8 +3,9 @@
 import type { LayoutNode, Size } from "../../protocols/layout/tree/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import type { LayoutSpec, PaneSpec } from "../../protocols/layout/mod.ts";
-import type { Call, WindowLayout } from "./_window.ts";
+import { type Call, type WindowLayout, withTree } from "./_window.ts";
 import { type Plan, planLayout, type PlannedPane, type PresetBuilder } from "./plan.ts";
+import type { PaneInfo } from "@weft/weft/plugin";
 
 /** Where the new window goes. */
 export interface Placement {
@@ -41,21 +42,13 @@ export interface Created {
   layout: WindowLayout;
 }
 
-interface PaneInfo {
-  id: string;
-  name: string | null;
-  command: string;
-  session: string;
-  window: string;
-}
-
 /** Builds `spec` in a new window; all or nothing. */
 export async function createLayout(
   call: Call,
   spec: LayoutSpec,
   where: BuildOptions,
 ): Promise<Created> {
-  const project = (await call<{ projectDir: string }>("server.status", {})).projectDir;
+  const project = (await call("server.status", {})).projectDir;
   const { old, deferred } = await precheck(call, spec, where);
   // Names the replaced window's panes hold are given once that window is gone.
   const start = (p: PaneSpec) => {
@@ -91,12 +84,12 @@ async function fillWindow(
     presets: PresetBuilder;
   },
 ): Promise<{ plan: Plan; ids: Map<string, string>; layout: WindowLayout }> {
-  const size = await call<WindowLayout>("window.layout", { window: made.window });
+  const size = await call("window.layout", { window: made.window });
   const plan = planLayout(spec, size, presets);
   const ids = new Map([[plan.panes[0]!.slot, made.pane]]);
   await spawnRest(call, plan, ids, { window: made.window, start, size });
   const tree = renamed(plan.tree, ids);
-  const layout = await call<WindowLayout>("window.set_layout", {
+  const layout = await call("window.set_layout", {
     window: made.window,
     layout: tree,
   });
@@ -108,7 +101,7 @@ async function fillWindow(
       });
     }
   }
-  return { plan, ids, layout };
+  return { plan, ids, layout: withTree(layout) };
 }
 
 /** Closes the replaced window and gives its name, and its panes' names, to the new one. */
@@ -139,7 +132,7 @@ async function describePanes(
   ids: Map<string, string>,
 ): Promise<CreatedPane[]> {
   const infos = new Map<string, PaneInfo>();
-  for (const id of ids.values()) infos.set(id, await call<PaneInfo>("pane.status", { pane: id }));
+  for (const id of ids.values()) infos.set(id, await call("pane.status", { pane: id }));
   return plan.panes.map((p) => {
     const info = infos.get(ids.get(p.slot)!)!;
     return { pane: info.id, name: info.name, command: info.command, path: p.path };
@@ -163,7 +156,7 @@ async function precheck(
       { window: old },
     );
   }
-  const { panes } = await call<{ panes: PaneInfo[] }>("pane.list", {});
+  const { panes } = await call("pane.list", {});
   const named = (list: PaneInfo[]) => new Set(list.flatMap((p) => (p.name ? [p.name] : [])));
   const deferred = named(panes.filter((p) => p.window === old));
   const taken = named(panes.filter((p) => p.window !== old));
@@ -180,7 +173,7 @@ async function precheck(
 }
 
 async function windowNamed(call: Call, name: string): Promise<string | undefined> {
-  const { windows } = await call<{ windows: { id: string; name: string | null }[] }>(
+  const { windows } = await call(
     "window.list",
     {},
   );
@@ -196,14 +189,14 @@ async function openWindow(
   const session = await sessionFor(call, where);
   const named = name ? { window: name } : {};
   if (session.id) {
-    const w = await call<{ window: string; pane: string }>("window.create", {
+    const w = await call("window.create", {
       session: session.id,
       ...named,
       ...first,
     });
     return { session: session.id, window: w.window, pane: w.pane, newSession: false };
   }
-  const s = await call<{ session: string; window: string; pane: string }>("session.create", {
+  const s = await call("session.create", {
     ...(session.name ? { session: session.name } : {}),
     ...named,
     ...first,
@@ -213,12 +206,7 @@ async function openWindow(
 
 /** The session to use: `{id}` of an existing one, or `{name?}` of one to create. */
 async function sessionFor(call: Call, where: Placement): Promise<{ id?: string; name?: string }> {
-  const { sessions } = await call<
-    { sessions: { id: string; name: string | null; current: boolean }[] }
-  >(
-    "session.list",
-    {},
-  );
+  const { sessions } = await call("session.list", {});
   if (where.session) {
     const found = sessions.find((s) => s.id === where.session || s.name === where.session);
     if (found) return { id: found.id };
@@ -228,9 +216,7 @@ async function sessionFor(call: Call, where: Placement): Promise<{ id?: string; 
     return { name: where.session };
   }
   if (where.callerPane) {
-    const mine = await call<PaneInfo>("pane.status", { pane: where.callerPane }).catch(() =>
-      undefined
-    );
+    const mine = await call("pane.status", { pane: where.callerPane }).catch(() => undefined);
     if (mine) return { id: mine.session };
   }
   const current = sessions.find((s) => s.current) ?? sessions.at(-1);
@@ -277,7 +263,7 @@ async function spawn(
   start: (p: PaneSpec) => Record<string, unknown>,
 ): Promise<PaneInfo> {
   try {
-    return await call<PaneInfo>("pane.create", {
+    return await call("pane.create", {
       ...placement,
       focus: false,
       ...start(planned.spec),

@@ -2,29 +2,34 @@
 // retry when a pane came or went between the read and the write.
 import type { LayoutNode } from "../../protocols/layout/tree/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
+import type { BusCall, LayoutInfo } from "@weft/weft/plugin";
 
 /** A bus call as handlers get it. */
-export type Call = <T = unknown>(name: string, input: unknown) => Promise<T>;
+export type Call = BusCall;
 
-/** What `window.layout` and `window.set_layout` return. */
-export interface WindowLayout {
-  window: string;
-  cols: number;
-  rows: number;
-  focused: string | null;
-  zoomed: string | null;
-  layout: LayoutNode;
-  panes: { pane: string; x: number; y: number; cols: number; rows: number }[];
+/** What `window.layout` and `window.set_layout` return, for a window that is not closing. */
+export type WindowLayout = LayoutInfo & { layout: LayoutNode };
+
+/** `info` with its tree; a window being torn down has none and cannot be laid out. */
+export function withTree(info: LayoutInfo): WindowLayout {
+  const { layout } = info;
+  if (!layout) {
+    throw new WeftError(
+      "TARGET_NOT_FOUND",
+      `Cannot lay out window "${info.window}": it is closing`,
+    );
+  }
+  return { ...info, layout };
 }
 
 /** A window's layout, as the core keeps it. */
-export function getLayout(call: Call, window: string): Promise<WindowLayout> {
-  return call<WindowLayout>("window.layout", { window });
+export async function getLayout(call: Call, window: string): Promise<WindowLayout> {
+  return withTree(await call("window.layout", { window }));
 }
 
 /** The window a pane is in. */
 export async function windowOf(call: Call, pane: string): Promise<string> {
-  return (await call<{ window: string }>("pane.status", { pane })).window;
+  return (await call("pane.status", { pane })).window;
 }
 
 /**
@@ -42,7 +47,7 @@ export async function changeLayout(
     const layout = change(current);
     if (layout === current.layout) return current;
     try {
-      return await call<WindowLayout>("window.set_layout", { window, layout });
+      return withTree(await call("window.set_layout", { window, layout }));
     } catch (err) {
       const raced = err instanceof WeftError && err.code === "INVALID_INPUT" &&
         err.message.includes("must hold exactly its panes");

@@ -6,7 +6,6 @@
  * @module
  */
 
-import type { CommandSpec } from "@weft/weft/plugin";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { buildToolTable, type ToolFilter, type ToolTable } from "../../protocols/mcp/mod.ts";
 import type { McpHost } from "./host.ts";
@@ -70,7 +69,7 @@ export class ToolCatalog {
   }
 
   async #load(): Promise<void> {
-    const reply = await this.#host.call<{ commands: CommandSpec[] }>("server.commands", {});
+    const reply = await this.#host.call("server.commands", {});
     if (!reply.ok) throw WeftError.fromBody(reply.error);
     const table = buildToolTable(reply.value.commands, this.#filter);
     const signature = JSON.stringify([...table.values()].map((e) => e.tool));

@@ -19,8 +19,11 @@ import { READ_ONLY_GRANTS } from "./mod.ts";
 import { serveStdio } from "./stdio.ts";
 import { lastPort } from "./_last_port.ts";
 import { BUILTIN_PLUGINS } from "../builtin.ts";
+import { installedWeft } from "../cli/installed.ts";
+import { checkProfile } from "../../protocols/mcp/mod.ts";
 
-const USAGE = "weft mcp [--project DIR] [--read-only] | weft mcp config [--http|--stdio] " +
+const USAGE = "weft mcp [--project DIR] [--read-only] [--tools all|PROFILE|A,B…] | " +
+  "weft mcp config [--http|--stdio] " +
   "[--bin NAME] [--project DIR] | weft mcp token [--project DIR]";
 
 /** The `mcp` subcommand. */
@@ -39,10 +42,15 @@ export const mcp: Subcommand = {
 async function stdio(args: string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { project: { type: "string" }, "read-only": { type: "boolean" } },
+    options: {
+      project: { type: "string" },
+      "read-only": { type: "boolean" },
+      tools: { type: "string" },
+    },
   });
   const start = values.project ? resolve(io.cwd, values.project) : io.cwd;
   const options = await projectOptions(start);
+  if (values.tools !== undefined) options.tools = toolsFlag(values.tools);
   const readOnly = values["read-only"] === true || options.readOnly === true;
   const client = await WeftClient.find(start, {
     client: "mcp",
@@ -62,6 +70,18 @@ async function stdio(args: string[], io: CliIo): Promise<number> {
   } finally {
     client.close();
   }
+}
+
+/** `--tools all`, `--tools layout`, `--tools agent,open_canvas`. */
+function toolsFlag(value: string): string | string[] {
+  const words = value.split(",").map((w) => w.trim()).filter(Boolean);
+  if (words.length !== 1) return words;
+  try {
+    checkProfile(words[0]!);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  return words[0]!;
 }
 
 async function config(args: string[], io: CliIo): Promise<number> {
@@ -98,31 +118,6 @@ async function token(args: string[], io: CliIo): Promise<number> {
         `enable it ("weft": {"plugins": {"mcp": true}}) and start the server`,
     );
   }
-}
-
-/**
- * `"weft"` when the `weft` first on `PATH` runs this checkout's CLI: a `deno install` launcher
- * naming this `main.ts`, or a compiled weft (this process's own binary). Then a config says
- * `weft mcp`, not the Deno binary's path (which may be in npx's cache).
- */
-export function installedWeft(path: string | undefined): string | undefined {
-  const main = new URL("../../main.ts", import.meta.url).href;
-  for (const dir of (path ?? "").split(":").filter(Boolean)) {
-    const file = join(dir, "weft");
-    let info: Deno.FileInfo;
-    try {
-      info = Deno.statSync(file);
-    } catch {
-      continue;
-    }
-    if (!info.isFile) continue;
-    if (Deno.realPathSync(file) === Deno.realPathSync(Deno.execPath())) return "weft";
-    // A launcher is a small script; a larger file is some other program called weft.
-    if (info.size > 64 * 1024) return undefined;
-    const text = new TextDecoder().decode(Deno.readFileSync(file));
-    return text.includes(main) || text.includes(fileURLToPath(main)) ? "weft" : undefined;
-  }
-  return undefined;
 }
 
 /** The stdio form: this CLI run by Deno, or an installed `weft`. */

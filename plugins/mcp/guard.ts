@@ -5,8 +5,7 @@
  * @module
  */
 
-/** Names a browser on this machine uses for loopback. */
-const LOOPBACK = ["127.0.0.1", "localhost", "[::1]"];
+import { isLoopbackHost, isLoopbackOrigin } from "../../protocols/http/loopback.ts";
 
 /** What the gate checks against. */
 export interface GuardOptions {
@@ -51,24 +50,6 @@ export function guard(req: Request, options: GuardOptions): Response | undefined
     return refuse(401, "Cannot serve this request: the bearer token is wrong; see .weft/mcp.token");
   }
   return undefined;
-}
-
-/** True for `127.0.0.1`, `localhost`, `[::1]`, with the server's port or none. */
-export function isLoopbackHost(host: string, port: number): boolean {
-  const m = /^(\[[^\]]*\]|[^:]+)(?::(\d+))?$/.exec(host.trim().toLowerCase());
-  if (!m || !LOOPBACK.includes(m[1]!)) return false;
-  return m[2] === undefined || Number(m[2]) === port;
-}
-
-/** True for an `http(s)://` origin on a loopback name (any port: a local tool's page). */
-export function isLoopbackOrigin(origin: string): boolean {
-  try {
-    const url = new URL(origin);
-    return (url.protocol === "http:" || url.protocol === "https:") &&
-      LOOPBACK.includes(url.hostname);
-  } catch {
-    return false;
-  }
 }
 
 function refuse(status: number, message: string): Response {

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { guard, isLoopbackHost, isLoopbackOrigin } from "./guard.ts";
+import { guard } from "./guard.ts";
+import { isLoopbackHost, isLoopbackOrigin } from "../../protocols/http/loopback.ts";
 
 const TOKEN = "a".repeat(43);
 const OPTIONS = { port: 8931, token: TOKEN, tokenless: false };

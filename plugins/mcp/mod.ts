@@ -27,7 +27,7 @@ import { ToolCatalog } from "./catalog.ts";
 import { CONFORMANCE_FIXTURES } from "./conformance.ts";
 import { type McpHost, replyOf } from "./host.ts";
 import { type HttpOptions, type HttpServer, serveHttp } from "./http.ts";
-import { publishedPort, publishHttp } from "./server_info.ts";
+import { publishedPort, publishHttp } from "@weft/weft/plugin";
 import { keepPort, lastPort } from "./_last_port.ts";
 import { createSession } from "./session_server.ts";
 import { ensureToken } from "./token.ts";
@@ -75,7 +75,7 @@ const status = defineCommand({
 
 async function setup(ctx: PluginContext<Options>): Promise<Running> {
   const { options } = ctx;
-  const { projectDir } = await ctx.call<{ projectDir: string }>("server.status", {});
+  const { projectDir } = await ctx.call("server.status", {});
   const dir = join(projectDir, ".weft");
   const tokenFile = join(dir, "mcp.token");
   const token = await ensureToken(tokenFile);

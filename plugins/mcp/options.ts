@@ -5,7 +5,7 @@
  */
 
 import { optionsParser, z } from "@weft/weft/plugin";
-import type { ToolFilter } from "../../protocols/mcp/mod.ts";
+import { checkProfile, type ToolFilter } from "../../protocols/mcp/mod.ts";
 
 /** Every option of the `mcp` plugin. */
 export interface Options extends ToolFilter {
@@ -25,6 +25,8 @@ export interface Options extends ToolFilter {
 
 /** The options of a project that sets none. */
 export const defaults: Options = {
+  // An agent's context pays for each tool listed: a dozen, compact (protocols/mcp/profiles.ts).
+  tools: "agent",
   port: 0,
   resources: true,
   updatesPerSecond: 10,
@@ -33,7 +35,16 @@ export const defaults: Options = {
 
 const Schema = z.strictObject({
   port: z.number().int().min(0).max(65535).optional(),
-  tools: z.array(z.string().min(1)).optional(),
+  tools: z.union([
+    z.string().superRefine((name, ctx) => {
+      try {
+        checkProfile(name);
+      } catch (err) {
+        ctx.addIssue({ code: "custom", message: (err as Error).message });
+      }
+    }),
+    z.array(z.string().min(1)),
+  ]).optional(),
   hide: z.array(z.string().min(1)).optional(),
   readOnly: z.boolean().optional(),
   resources: z.boolean().optional(),

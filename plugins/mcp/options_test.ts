@@ -20,3 +20,13 @@ Deno.test("parseOptions() names a wrong key", () => {
   );
   assert.throws(() => parseOptions({ port: 70000 }), /options\.port/);
 });
+
+Deno.test("parseOptions() shows agents the agent profile unless told all or another profile", () => {
+  assert.equal(defaults.tools, "agent");
+  assert.equal(parseOptions({ tools: "all" }).tools, "all");
+  assert.deepEqual(parseOptions({ tools: ["agent", "layout"] }).tools, ["agent", "layout"]);
+  assert.throws(
+    () => parseOptions({ tools: "agnet" }),
+    /unknown tool profile "agnet"; did you mean "agent"\?/,
+  );
+});

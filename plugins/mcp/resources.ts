@@ -69,7 +69,7 @@ export class PaneResources {
 
   /** Every pane as a resource. */
   async list(): Promise<Resource[]> {
-    const reply = await this.#host.call<{ panes: PaneSummary[] }>("pane.list", {});
+    const reply = await this.#host.call("pane.list", {});
     if (!reply.ok) throw new McpError(ErrorCode.InternalError, reply.error.message);
     const panes: Resource[] = reply.value.panes.map((p) => ({
       uri: paneUri(p.id),
@@ -95,7 +95,7 @@ export class PaneResources {
       return { contents: [{ uri, mimeType: "text/plain", text: fixture }] };
     }
     const pane = this.#pane(uri);
-    const reply = await this.#host.call<{ text: string }>("pane.read", { pane });
+    const reply = await this.#host.call("pane.read", { pane });
     if (!reply.ok) {
       const missing = reply.error.code === "TARGET_NOT_FOUND" || reply.error.code === "NOT_FOUND";
       throw new McpError(
@@ -111,7 +111,7 @@ export class PaneResources {
   async subscribe(uri: string): Promise<void> {
     if (this.#options.fixtures?.[uri] !== undefined || this.#watches.has(uri)) return;
     const pane = this.#pane(uri);
-    const status = await this.#host.call<{ id: string }>("pane.status", { pane });
+    const status = await this.#host.call("pane.status", { pane });
     if (!status.ok) throw new McpError(RESOURCE_NOT_FOUND, status.error.message, { uri });
     const watch: Watch = { stop: () => {}, last: 0, timer: undefined };
     this.#watches.set(uri, watch);

@@ -19,7 +19,7 @@ import {
   UnsubscribeRequestSchema,
 } from "./sdk.ts";
 import { didYouMean } from "../../protocols/bus/suggest.ts";
-import { VERSION } from "../../core/version.ts";
+import { VERSION } from "@weft/weft/plugin";
 import { errorResult, PANE_URI_TEMPLATE, toolResult } from "../../protocols/mcp/mod.ts";
 import type { ToolCatalog } from "./catalog.ts";
 import type { McpHost } from "./host.ts";

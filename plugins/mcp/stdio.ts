@@ -61,8 +61,8 @@ export async function serveStdio(
   return why;
 }
 
-/** How long replies to calls still running when stdin ends may take to be written. */
-const LAST_REPLIES_MS = 500;
+/** How long replies to calls still running when stdin ends may take (none running: no wait). */
+const LAST_REPLIES_MS = 5_000;
 
 type Message = Parameters<InstanceType<typeof StdioServerTransport>["send"]>[0];
 

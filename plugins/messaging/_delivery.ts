@@ -14,6 +14,7 @@ import { type PaneEntry, paneName } from "./_directory.ts";
 import type { Deliverer } from "./_messaging.ts";
 import type { MessageStore, StoredMessage } from "./_store.ts";
 import type { DeliverMode } from "./options.ts";
+import type { BusCall } from "@weft/weft/plugin";
 
 /** Sources whose idle is trusted enough to type into an agent. */
 const TRUSTED = new Set(["status", "hook"]);
@@ -26,7 +27,7 @@ export interface DeliveryOptions {
   /** A pane by id, as the directory knows it now. */
   pane: (id: string) => PaneEntry | undefined;
   /** A bus call with the plugin's own rights. */
-  call: <T>(name: string, input: unknown) => Promise<T>;
+  call: BusCall;
   deliver: DeliverMode;
   confirmMs: number;
   /** How long before looking again at a pane that could not take a message (default 1500). */
@@ -176,7 +177,7 @@ export class PaneDelivery implements Deliverer {
 
   /** The prompt's unsent text, undefined when it cannot be read. */
   async #draft(pane: PaneEntry): Promise<string | undefined> {
-    const { text } = await this.#o.call<{ text: string }>("pane.read", { pane: pane.id });
+    const { text } = await this.#o.call("pane.read", { pane: pane.id });
     return promptDraft(pane.agent, text.split("\n"));
   }
 

@@ -6,8 +6,14 @@
  * @module
  */
 
-import { type Caller, type PluginContext, WeftError } from "@weft/weft/plugin";
-import { RateLimiter } from "../sideband/_rate.ts";
+import {
+  type Caller,
+  type CoreEvents,
+  type PaneInfo,
+  type PluginContext,
+  RateLimiter,
+  WeftError,
+} from "@weft/weft/plugin";
 import { recipientsOf } from "./_address.ts";
 import { Directory, HUMAN, type PaneEntry, paneName } from "./_directory.ts";
 import { checkName, selfOf } from "./_self.ts";
@@ -35,12 +41,6 @@ export interface Deliverer {
   /** A pane's state changed. */
   state(pane: PaneEntry): void;
   close(): void;
-}
-
-/** A `pane.changed` event's data; `name` is there when the pane was renamed. */
-interface PaneChanged {
-  pane: string;
-  name?: string | null;
 }
 
 const PANE_TOPICS = ["pane.created", "pane.closed", "pane.changed", "pane.exited", "pane.state"];
@@ -83,7 +83,7 @@ export class Messaging {
   /** Follows the panes. */
   async start(): Promise<void> {
     this.#off = this.#ctx.subscribe({ topics: PANE_TOPICS }, (event) => {
-      if (event.topic === "pane.changed") this.#renamed(event.data as PaneChanged);
+      if (event.topic === "pane.changed") this.#renamed(event.data as CoreEvents["pane.changed"]);
       if (event.topic === "pane.closed") this.#closed((event.data as { pane: string }).pane);
       if (event.topic !== "pane.state") return void (this.#dirty = true);
       const d = event.data as { pane: string; state: string; source: string };
@@ -107,9 +107,7 @@ export class Messaging {
   async #reserve(): Promise<{ taken: { name: string }[] }> {
     const names = ["human", ...this.store.registered().map((r) => r.name)];
     try {
-      return await this.#ctx.detached(() =>
-        this.#ctx.call<{ taken: { name: string }[] }>("pane.reserve_names", { names })
-      );
+      return await this.#ctx.detached(() => this.#ctx.call("pane.reserve_names", { names }));
     } catch (err) {
       this.#ctx.log(`cannot reserve identity names: ${err}`);
       return { taken: [] };
@@ -126,7 +124,7 @@ export class Messaging {
   }
 
   /** A pane renamed takes its inbox along: it is the same agent under a new name. */
-  #renamed(d: PaneChanged): void {
+  #renamed(d: CoreEvents["pane.changed"]): void {
     if (!("name" in d)) return;
     const pane = this.directory.pane(d.pane);
     if (!pane || !this.directory.rename(d.pane, d.name ?? null)) return;
@@ -152,9 +150,7 @@ export class Messaging {
   async #refresh(): Promise<void> {
     this.#dirty = false;
     // The directory is the plugin's own, whoever's call needs it.
-    const { panes } = await this.#ctx.detached(() =>
-      this.#ctx.call<{ panes: PaneInfo[] }>("pane.list", {})
-    );
+    const { panes } = await this.#ctx.detached(() => this.#ctx.call("pane.list", {}));
     this.directory.setPanes(panes.map(toEntry));
   }
 
@@ -372,17 +368,6 @@ export class Messaging {
     void this.#reserve();
     return { name, unregistered: true };
   }
-}
-
-interface PaneInfo {
-  id: string;
-  name: string | null;
-  agent: string;
-  state: string;
-  stateSource: string;
-  exit: unknown;
-  tags: string[];
-  meta: Record<string, string>;
 }
 
 function toEntry(p: PaneInfo): PaneEntry {

@@ -74,7 +74,7 @@ export default definePlugin({
     messaging.deliverer = new PaneDelivery({
       store,
       pane: (id) => messaging.directory.pane(id),
-      call: (name, input) => ctx.detached(() => ctx.call(name, input)),
+      call: <T>(name: string, input?: unknown) => ctx.detached(() => ctx.call<T>(name, input)),
       deliver: ctx.options.deliver,
       confirmMs: ctx.options.confirmMs,
       log: (line) => ctx.log(line),

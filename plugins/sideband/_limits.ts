@@ -12,6 +12,7 @@ import type { LimitKind } from "../../protocols/sideband/mod.ts";
 import type { TypedEcho } from "./_echo.ts";
 import { DEPTH_TAG, type Spawns } from "./_spawns.ts";
 import type { Options } from "./options.ts";
+import type { BusCall } from "@weft/weft/plugin";
 
 /** What a pane looks like to the limits (from `pane.status`). */
 export interface PaneFacts {
@@ -28,7 +29,7 @@ export interface LimitDeps {
   inputs: Counter;
   echo: TypedEcho;
   /** Calls a bus command as the plugin. */
-  call: <T>(name: string, input: unknown) => Promise<T>;
+  call: BusCall;
 }
 
 /** A refusal, or the input to call with and what to note once the call ran. */
@@ -64,7 +65,7 @@ async function checkSpawn(
   deps: LimitDeps,
 ): Promise<LimitOutcome> {
   const { maxDepth, maxSpawned } = deps.options;
-  const writer = await deps.call<PaneFacts>("pane.status", { pane });
+  const writer = await deps.call("pane.status", { pane });
   const depth = deps.spawns.depth(pane) + 1;
   if (depth > maxDepth) {
     return {
@@ -96,7 +97,7 @@ async function checkInput(
   { pane, input }: { pane: string; input: Record<string, unknown> },
   deps: LimitDeps,
 ): Promise<LimitOutcome> {
-  const target = await deps.call<PaneFacts>("pane.status", { pane: input.pane });
+  const target = await deps.call("pane.status", { pane: input.pane });
   const text = typeof input.text === "string" ? input.text : "";
   const note = () => {
     if (text) deps.echo.note(target.id, text);
@@ -106,7 +107,7 @@ async function checkInput(
     return { input, ran: () => {} };
   }
   const { maxInputs } = deps.options;
-  const writer = await deps.call<PaneFacts>("pane.status", { pane });
+  const writer = await deps.call("pane.status", { pane });
   if (deps.inputs.count(writer.session) >= maxInputs) {
     return {
       refuse:

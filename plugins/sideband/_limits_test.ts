@@ -1,7 +1,7 @@
 import { deepStrictEqual, strictEqual } from "node:assert/strict";
 import { TypedEcho } from "./_echo.ts";
 import { SidebandLog } from "./_log.ts";
-import { RateLimiter } from "./_rate.ts";
+import { RateLimiter } from "@weft/weft/plugin";
 import { Spawns } from "./_spawns.ts";
 
 Deno.test("RateLimiter allows a burst, then perSecond, per key", () => {

@@ -8,18 +8,17 @@
 
 import { AGENTS, vendorOf } from "../../protocols/agents/mod.ts";
 import { type Mode, MODES, type Options } from "./options.ts";
+import type { PaneInfo } from "@weft/weft/plugin";
 
 /** The facts about a pane that decide its mode (a subset of `PaneInfo`). */
-export interface PaneKind {
-  id: string;
-  name: string | null;
-  agent: string;
-  command: string;
-  argv: readonly string[];
-  tags: readonly string[];
-  /** What runs in the pane's foreground now (`claude -p` typed into a shell reads as a stream). */
-  current?: { argv: readonly string[] } | null;
-}
+export type PaneKind =
+  & Pick<PaneInfo, "id" | "name" | "agent" | "command">
+  & {
+    argv: readonly string[];
+    tags: readonly string[];
+    /** What runs in the pane's foreground now (`claude -p` typed into a shell reads as a stream). */
+    current?: { argv: readonly string[] } | null;
+  };
 
 /**
  * The mode for a pane.

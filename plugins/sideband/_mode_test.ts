@@ -25,10 +25,14 @@ Deno.test("modeOf() reads Claude Code on its screen, claude -p as a stream, othe
     "stream",
   );
   // Typed into a shell: what runs in front says -p.
-  const typed = { agent: "claude", argv: ["bash"], current: { argv: ["claude", "-p", "hi"] } };
+  const typed = {
+    agent: "claude" as const,
+    argv: ["bash"],
+    current: { argv: ["claude", "-p", "hi"] },
+  };
   strictEqual(modeOf(pane(typed), options, none), "stream");
   strictEqual(modeOf(pane({ ...typed, current: { argv: ["claude"] } }), options, none), "screen");
-  strictEqual(modeOf(pane({ agent: "codex" }), options, none), "osc");
+  strictEqual(modeOf(pane({ agent: "codex" as const }), options, none), "osc");
   strictEqual(modeOf(pane({ agent: "shell" }), options, none), "off");
   strictEqual(modeOf(pane({}), options, none), "off");
 });

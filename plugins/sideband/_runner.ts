@@ -21,7 +21,7 @@ import {
 import { TypedEcho } from "./_echo.ts";
 import { Counter, type LimitDeps, LIMITS } from "./_limits.ts";
 import type { LogEntry, SidebandLog } from "./_log.ts";
-import type { RateLimiter } from "./_rate.ts";
+import type { RateLimiter } from "@weft/weft/plugin";
 import type { Spawns } from "./_spawns.ts";
 import type { Options } from "./options.ts";
 

@@ -1,7 +1,7 @@
 import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
 import { OSC_OPEN, SidebandStream, TAGS, type TagTable } from "../../protocols/sideband/mod.ts";
 import { SidebandLog } from "./_log.ts";
-import { RateLimiter } from "./_rate.ts";
+import { RateLimiter } from "@weft/weft/plugin";
 import { type Found, Runner } from "./_runner.ts";
 import { Spawns } from "./_spawns.ts";
 import { parseOptions } from "./options.ts";

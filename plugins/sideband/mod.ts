@@ -27,7 +27,6 @@
 
 import { definePlugin, type PluginContext, type WeftEvent, withState, z } from "@weft/weft/plugin";
 import {
-  type CommandTagSpec,
   declaredTags,
   limitsOf,
   OSC_NUMBER,
@@ -37,19 +36,16 @@ import {
   type TagVariants,
 } from "../../protocols/sideband/mod.ts";
 import { SidebandLog } from "./_log.ts";
-import { modeOf, type PaneKind } from "./_mode.ts";
-import { RateLimiter } from "./_rate.ts";
+import { modeOf } from "./_mode.ts";
+import { RateLimiter } from "@weft/weft/plugin";
 import { PaneReader } from "./_reader.ts";
 import { Runner } from "./_runner.ts";
 import { Spawns } from "./_spawns.ts";
 import { type Mode, MODES, type Options, parseOptions } from "./options.ts";
+import type { CoreEvents, PaneInfo } from "@weft/weft/plugin";
 
 export { defaults, parseOptions } from "./options.ts";
 export type { Mode, Options } from "./options.ts";
-
-interface PaneInfo extends PaneKind {
-  session: string;
-}
 
 /** The plugin's state in its Worker, once set up: what every handler receives. */
 class Sideband {
@@ -84,14 +80,13 @@ class Sideband {
       callAs: (pane, name, input) =>
         ctx.call(name, input, { onBehalf: { kind: "sideband", id: pane, pane } }),
       call: (name, input) => ctx.call(name, input),
-      checkKey: (pane, key) =>
-        ctx.call<{ valid: boolean }>("pane.check_key", { pane, key }).then((r) => r.valid),
+      checkKey: (pane, key) => ctx.call("pane.check_key", { pane, key }).then((r) => r.valid),
       publish: (topic, data, pane) => ctx.publish(topic, data, pane),
     });
   }
 
   async start(): Promise<void> {
-    const status = await this.#ctx.call<{ plugins?: { name: string; state: string }[] }>(
+    const status = await this.#ctx.call(
       "server.status",
       {},
     );
@@ -113,7 +108,7 @@ class Sideband {
       },
       (event) => this.#event(event),
     );
-    const { panes } = await this.#ctx.call<{ panes: PaneInfo[] }>("pane.list", {});
+    const { panes } = await this.#ctx.call("pane.list", {});
     for (const pane of panes) {
       this.#spawns.learn(pane);
       this.#panes.set(pane.id, pane);
@@ -161,10 +156,11 @@ class Sideband {
       this.#apply(pane.id, false);
     } else if (event.topic === "pane.changed" || event.topic === "pane.current") {
       // The agent kind follows the program in front (a shell where someone typed `claude`).
-      const pane = this.#panes.get(String(data.pane));
+      const change = data as Partial<CoreEvents["pane.changed"] & CoreEvents["pane.current"]>;
+      const pane = this.#panes.get(String(change.pane));
       if (!pane) return;
-      if ("agent" in data) pane.agent = String(data.agent);
-      if ("current" in data) pane.current = data.current as { argv: string[] } | null;
+      if (change.agent !== undefined) pane.agent = change.agent;
+      if (change.current !== undefined) pane.current = change.current;
       this.#apply(pane.id, true);
     } else if (event.topic === "pane.closed") {
       const id = String(data.pane);
@@ -186,9 +182,9 @@ class Sideband {
    * runner holds it), so a plugin's tag works without editing a table here.
    */
   async #learnTags(): Promise<void> {
-    const { commands } = await this.#ctx.call<
-      { commands: { name: string; sideband?: CommandTagSpec }[] }
-    >("server.commands", { tagged: true }).catch(() => ({ commands: [] }));
+    const { commands } = await this.#ctx.call("server.commands", { tagged: true }).catch(() => ({
+      commands: [],
+    }));
     for (const name of this.#declared) delete this.#table[name];
     const taken = new Set(Object.keys(this.#table));
     const { table, skipped } = declaredTags(commands, taken);

@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { BusCall } from "@weft/weft/plugin";
 import {
   expandFormat,
   parseTarget,
@@ -16,7 +17,7 @@ import { TMUX_TAG } from "./_remain.ts";
 import type { TmuxShared } from "./_shared.ts";
 
 /** A bus call: the socket client's or, in the server, the tmux plugin's. */
-export type Call = <T = Record<string, unknown>>(method: string, params: unknown) => Promise<T>;
+export type Call = BusCall;
 
 /** A failure tmux would report: the text goes to stderr, the exit code is 1. */
 export class TmuxFailure extends Error {

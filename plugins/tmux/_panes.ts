@@ -23,7 +23,7 @@ const splitWindow: Handler = async (ctx) => {
   const t = find(ctx, "pane");
   const horizontal = ctx.cmd.flags.h === true;
   const ratio = splitRatio(ctx, t.pane, horizontal);
-  const created = await ctx.call<{ id: string }>("pane.create", {
+  const created = await ctx.call("pane.create", {
     split: t.pane,
     direction: horizontal ? "horizontal" : "vertical",
     ...(ratio === undefined ? {} : { ratio }),
@@ -108,7 +108,7 @@ function lineRange(ctx: Ctx, lines: string[], rows: number): string[] {
 const capturePane: Handler = async (ctx) => {
   const t = find(ctx, "pane");
   const history = str(ctx, "S") !== undefined;
-  const read = await ctx.call<{ text: string; rows: number }>("pane.read", {
+  const read = await ctx.call("pane.read", {
     pane: t.pane,
     mode: history ? "history" : "visible",
     ...(ctx.cmd.flags.e ? { ansi: true } : {}),

@@ -6,6 +6,8 @@
  * @module
  */
 
+import type { BusCall } from "@weft/weft/plugin";
+
 /** The tag the shim puts on the panes it starts. */
 export const TMUX_TAG = "tmux";
 
@@ -34,14 +36,14 @@ export function remains(option: string | undefined, exit: Exit): boolean {
 
 /** What closing needs: the bus and a log. */
 export interface RemainDeps {
-  call: <T>(name: string, input: unknown) => Promise<T>;
+  call: BusCall;
   log: (line: string) => void;
 }
 
 /** Handles one `pane.exited`: closes the pane when it is the shim's and does not remain. */
 export async function onPaneExited(deps: RemainDeps, data: Exit & { pane: string }) {
   try {
-    const p = await deps.call<{ tags: string[]; meta: Record<string, string> }>(
+    const p = await deps.call(
       "pane.status",
       { pane: data.pane },
     );

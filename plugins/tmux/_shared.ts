@@ -68,5 +68,7 @@ export interface TmuxShared {
 
 /** A fresh state, as a new tmux server has. */
 export function tmuxShared(): TmuxShared {
-  return { buffers: new PasteBuffers(), options: new Map() };
+  // weft forwards focus reports to the panes that ask (as tmux with focus-events on does), so
+  // programs that check (Claude Code) hear "on", not tmux's default.
+  return { buffers: new PasteBuffers(), options: new Map([["focus-events", "on"]]) };
 }

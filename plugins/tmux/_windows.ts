@@ -5,7 +5,7 @@
  * @module
  */
 
-import { type Box, expandFormat, type LayoutTree, tmuxLayout } from "../../protocols/tmux/mod.ts";
+import { expandFormat, tmuxLayout } from "../../protocols/tmux/mod.ts";
 import { type Ctx, find, type Handler, launchOf, printPane, str, TmuxFailure } from "./_context.ts";
 import { loadGeometry, num, paneVars, sessionVars, windowVars } from "./world.ts";
 
@@ -56,7 +56,7 @@ const listWindows: Handler = async (ctx) => {
 
 /** `#{window_layout}`: tmux's layout string of a window, from `window.layout`. */
 async function layoutOf(ctx: Ctx, window: string): Promise<string> {
-  const l = await ctx.call<{ layout: LayoutTree | null; panes: (Box & { pane: string })[] }>(
+  const l = await ctx.call(
     "window.layout",
     { window },
   );
@@ -93,7 +93,7 @@ const newSession: Handler = async (ctx) => {
     throw new TmuxFailure(`duplicate session: ${name}`);
   }
   const window = str(ctx, "n");
-  const made = await ctx.call<{ pane: string }>("session.create", {
+  const made = await ctx.call("session.create", {
     ...(name ? { session: name } : {}),
     ...(window ? { window } : {}),
     ...launchOf(ctx),
@@ -105,7 +105,7 @@ const newSession: Handler = async (ctx) => {
 const newWindow: Handler = async (ctx) => {
   const t = find(ctx, "session");
   const window = str(ctx, "n");
-  const made = await ctx.call<{ pane: string }>("window.create", {
+  const made = await ctx.call("window.create", {
     session: t.session,
     ...(window ? { window } : {}),
     ...launchOf(ctx),

@@ -83,9 +83,7 @@ export async function loadGeometry(
     !world.panes.some((p) => p.window === w && world.rects.has(p.id))
   );
   const layouts = await Promise.all(
-    wanted.map((window) =>
-      call<{ panes: (Rect & { pane: string })[] }>("window.layout", { window })
-    ),
+    wanted.map((window) => call("window.layout", { window })),
   );
   for (const l of layouts) for (const { pane, ...r } of l.panes) world.rects.set(pane, r);
 }
@@ -99,9 +97,9 @@ export function num(id: string): number {
 /** Reads the server's state once, relative to the calling pane (`%N`, or a weft id). */
 export async function loadWorld(call: Call, caller: string | undefined): Promise<World> {
   const [s, w, p] = await Promise.all([
-    call<{ sessions: SessionRow[] }>("session.list", {}),
-    call<{ windows: WindowRow[] }>("window.list", {}),
-    call<{ panes: PaneRow[] }>("pane.list", {}),
+    call("session.list", {}),
+    call("window.list", {}),
+    call("pane.list", {}),
   ]);
   const current = caller === undefined ? undefined : num(caller.replace(/^%/, "p"));
   const target: TargetWorld = {

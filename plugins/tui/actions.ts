@@ -111,6 +111,15 @@ export const ACTIONS: Record<Action, Handler> = {
   "send-prefix": (ctx) => ctx.sendPrefix(),
   redraw: (ctx) => ctx.redraw(),
   "choose-tree": (ctx, arg) => ctx.openTree(arg === "sessions"),
+  "paste-buffer": async (ctx) => {
+    const at = current(ctx);
+    if (!at) return;
+    const r = await ctx.client.call<{ code: number; err: string }>("tmux.exec", {
+      argv: ["paste-buffer"],
+      pane: at.focused,
+    });
+    if (r.code !== 0) ctx.notice(r.err.trim() || "Cannot paste", true);
+  },
   "rename-window": (ctx) => {
     const w = ctx.state().windows.find((w) => w.id === ctx.state().layout?.window);
     if (w) ctx.rename("window", w.name ?? "");

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { WeftEvent } from "../../core/bus/mod.ts";
+import type { WeftEvent } from "../../protocols/bus/events.ts";
 import { WeftClient } from "../client/mod.ts";
 import type { LayoutNode } from "../../protocols/layout/tree/mod.ts";
 import type { ActionContext } from "./actions.ts";
@@ -18,6 +18,7 @@ import { InputHandler, type Mode } from "./input_handler.ts";
 import { PaneInput } from "./pane_input.ts";
 import { PaneMirror } from "./pane_mirror.ts";
 import { Renderer } from "./renderer.ts";
+import { FrameLoop } from "./frame_loop.ts";
 import { applyEvent, type AttachState, loadState } from "./session_state.ts";
 import { reconnect } from "./reconnect.ts";
 import type { StatusInfo } from "./status_bar.ts";
@@ -102,7 +103,7 @@ export class AttachApp {
   #renderer: Renderer;
   #handler: InputHandler;
   #notice: { text: string; error: boolean; until: number } | undefined;
-  #frame = { dirty: false, timer: undefined as Timer | undefined, writing: false, last: -Infinity };
+  #frames: FrameLoop;
   #refresh = { running: false, again: false };
   #unread = new Map<string, number>();
   #timers = new Set<Timer>();
@@ -113,6 +114,8 @@ export class AttachApp {
     window: undefined,
     pane: undefined,
   };
+  /** Whether the outer terminal has focus (until it says otherwise, it has). */
+  #terminalFocused = true;
   /** Shown in the status bar while the server is away. */
   #away: string | undefined;
 
@@ -122,6 +125,7 @@ export class AttachApp {
     this.options = options;
     const { cols, rows } = terminal.size();
     this.#renderer = new Renderer(cols, rows);
+    this.#frames = new FrameLoop(options.frameMs, () => this.#draw());
     this.input = new PaneInput(
       (pane, params) => this.client.call("pane.write", { pane, ...params }),
       (err) => this.notice((err as Error).message, true),
@@ -159,7 +163,7 @@ export class AttachApp {
       unwatch();
       this.#finished = true;
       for (const t of this.#timers) clearTimeout(t);
-      clearTimeout(this.#frame.timer);
+      this.#frames.stop();
       for (const m of this.mirrors.values()) m.dispose();
       this.mirrors.clear();
       await this.terminal.close();
@@ -287,14 +291,7 @@ export class AttachApp {
 
   /** Asks for a frame; frames are at most one per `frameMs`, never two writes at once. */
   schedule(): void {
-    const f = this.#frame;
-    f.dirty = true;
-    if (f.timer || f.writing || this.#finished) return;
-    const wait = Math.max(0, f.last + this.options.frameMs - performance.now());
-    f.timer = setTimeout(() => {
-      f.timer = undefined;
-      this.#draw();
-    }, wait);
+    if (!this.#finished) this.#frames.schedule();
   }
 
   /** Forgets what the terminal shows; the next frame repaints everything. */
@@ -305,10 +302,7 @@ export class AttachApp {
   }
 
   async #draw(): Promise<void> {
-    const f = this.#frame;
-    if (!f.dirty || this.#finished) return;
-    f.dirty = false;
-    f.last = performance.now();
+    if (this.#finished) return;
     const { cols, rows } = this.terminal.size();
     const mode = this.#handler.mode;
     const { grid, cursor, helpOverflow } = composeFrame({
@@ -329,12 +323,9 @@ export class AttachApp {
     if (mode.kind === "help") mode.overflow = helpOverflow;
     const out = this.#renderer.frame(grid, cursor);
     if (out) {
-      f.writing = true;
       await this.terminal.write(out);
-      f.writing = false;
       this.onFrame?.(out, grid);
     }
-    if (f.dirty) this.schedule();
   }
 
   #status(mode: Mode): StatusInfo {
@@ -387,6 +378,28 @@ export class AttachApp {
     if (was && now && was.window !== now.window) this.#last.window = was.window;
     else if (was?.focused && now && was.focused !== now.focused) this.#last.pane = was.focused;
     this.state = next;
+    if (was?.focused !== now?.focused) {
+      this.#focusReport(was?.focused, false);
+      this.#focusReport(now?.focused, true);
+    }
+  }
+
+  /** The outer terminal's focus (DECSET 1004 reports): the focused pane hears of it. */
+  terminalFocus(focused: boolean): void {
+    this.#terminalFocused = focused;
+    this.#focusReport(this.focused, focused);
+  }
+
+  /**
+   * Tells a pane whose program asked for focus reports (DECSET 1004) that it gained or lost
+   * focus, as tmux does with focus-events on: a pane has it while it is focused in weft and
+   * the terminal has it.
+   */
+  #focusReport(pane: string | null | undefined, focused: boolean): void {
+    const mirror = pane ? this.mirrors.get(pane) : undefined;
+    if (!pane || !mirror?.term.modes.sendFocusMode) return;
+    if (focused && !this.#terminalFocused) return;
+    this.input.send(pane, { text: focused ? "\x1b[I" : "\x1b[O" });
   }
 
   /** Follows another session of the server (chosen in the tree). */

@@ -31,7 +31,8 @@ export type Action =
   | "break-pane"
   | "window-last"
   | "pane-last"
-  | "next-blocked";
+  | "next-blocked"
+  | "paste-buffer";
 
 /** One binding: a key name (as {@link InputDecoder} names keys), an action, its argument. */
 export interface Binding {
@@ -79,9 +80,11 @@ export const PREFIX_BINDINGS: readonly Binding[] = [
   { key: "}", action: "swap-pane", arg: 1, help: "swap with the next pane" },
   { key: "!", action: "break-pane", help: "break the pane out into a new window" },
   { key: "b", action: "next-blocked", help: "jump to the next agent that is blocked" },
+  { key: "]", action: "paste-buffer", help: "paste the newest buffer into the pane" },
   { key: "x", action: "pane-close", help: "close the pane (asks)" },
   { key: "z", action: "zoom", help: "zoom the pane (layout plugin)" },
   { key: "E", action: "layout-next", help: "next layout preset (layout plugin)" },
+  { key: "Space", action: "layout-next", help: "next layout preset (layout plugin)" },
   { key: "d", action: "detach", help: "detach (everything keeps running)" },
   { key: "[", action: "copy-mode", help: "copy mode: move, select, copy, search (q leaves)" },
   { key: ":", action: "prompt", help: "run a tmux or bus command (Tab completes)" },

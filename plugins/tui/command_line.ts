@@ -8,7 +8,7 @@
  */
 
 import type { WeftClient } from "../client/mod.ts";
-import { shellWords } from "../../core/pty/shell_words.ts";
+import { shellWords } from "../../protocols/terminal/shell_words.ts";
 import { TMUX_COMMANDS } from "../../protocols/tmux/mod.ts";
 import type { Action } from "./bindings.ts";
 import { parseCommandLine } from "./prompt.ts";

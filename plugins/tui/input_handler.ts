@@ -6,23 +6,22 @@
  */
 
 import type { WeftClient } from "../client/mod.ts";
-import type { LayoutNode, Rect } from "../../protocols/layout/tree/mod.ts";
+import type { LayoutNode } from "../../protocols/layout/tree/mod.ts";
 import { type ActionContext, ACTIONS } from "./actions.ts";
 import { prefixBinding } from "./bindings.ts";
 import type { WindowView } from "./chrome.ts";
 import { copyBuffer } from "./compose.ts";
 import type { CopyCommand } from "./copy_keys.ts";
 import { CopyMode } from "./copy_mode.ts";
-import { InputDecoder, type InputEvent, type KeyEvent, type MouseEvent } from "./input.ts";
+import { InputDecoder, type InputEvent, type KeyEvent } from "./input.ts";
 import { namedKeyBytes } from "./key_names.ts";
-import { mouseBytes } from "./mouse.ts";
+import { MouseHandler } from "./mouse_handler.ts";
 import type { PaneInput } from "./pane_input.ts";
 import type { PaneMirror } from "./pane_mirror.ts";
 import { LineEditor } from "./prompt.ts";
 import { commandNames, complete, runCommandLine } from "./command_line.ts";
 import type { AttachState } from "./session_state.ts";
 import { TreeChooser } from "./tree_mode.ts";
-import { windowRects } from "./chrome.ts";
 
 /** What a prompt is for. */
 export type PromptPurpose =
@@ -72,24 +71,18 @@ export interface HandlerHost {
   copy(text: string): void;
   /** Follows another session. */
   switchSession(session: string): Promise<void>;
+  /** The outer terminal gained or lost focus. */
+  terminalFocus(focused: boolean): void;
 }
 
 /** Keys whose bytes depend on the pane's cursor-key mode: the server encodes them. */
 const MODAL_KEYS = new Set(["Up", "Down", "Left", "Right", "Home", "End"]);
-const WHEEL_LINES = 3;
 
 /** Routes decoded input by mode. */
 export class InputHandler {
   mode: Mode = { kind: "normal" };
   copy: CopyMode | undefined;
-  /** A mouse selection under way: its pane and rectangle. */
-  #drag: { pane: string; rect: Rect; x: number; y: number } | undefined;
-  /** A border being dragged: the pane before it, which way it moves, where the mouse is. */
-  #border = {
-    edge: undefined as { pane: string; horizontal: boolean; at: number } | undefined,
-    pending: 0,
-    busy: false,
-  };
+  #mouse: MouseHandler;
   #decoder = new InputDecoder();
   /** Command names for completion, read once. */
   #commands: Promise<string[]> | undefined;
@@ -99,7 +92,13 @@ export class InputHandler {
 
   constructor(host: HandlerHost, actions: ActionContext) {
     this.#host = host;
+    this.#mouse = new MouseHandler(this);
     this.#actions = actions;
+  }
+
+  /** The client the handler serves. */
+  get host(): HandlerHost {
+    return this.#host;
   }
 
   /** Decodes a chunk of terminal input and handles its events. */
@@ -120,7 +119,7 @@ export class InputHandler {
       this.mode = { kind: "prompt", purpose: "command", editor: new LineEditor() };
     } else if (mode === "help") this.mode = { kind: "help", offset: 0, overflow: 0 };
     else if (mode === "confirm-close" && focused) this.mode = { kind: "confirm", pane: focused };
-    else if (mode === "copy" && focused) this.#startCopy(focused);
+    else if (mode === "copy" && focused) this.startCopy(focused);
     this.#host.schedule();
   }
 
@@ -180,12 +179,12 @@ export class InputHandler {
 
   /** The layout changed: copy mode ends when its pane is no longer shown. */
   layoutChanged(rects: ReadonlyMap<string, unknown>, _tree: LayoutNode | undefined): void {
-    if (this.copy && !rects.has(this.copy.pane)) this.#endCopy();
+    if (this.copy && !rects.has(this.copy.pane)) this.endCopy();
   }
 
   #handle(event: InputEvent): void {
-    if (event.type === "focus") return;
-    if (event.type === "mouse") return this.#mouse(event);
+    if (event.type === "focus") return this.#host.terminalFocus(event.focused);
+    if (event.type === "mouse") return this.#mouse.handle(event);
     const m = this.mode;
     if (event.type === "paste") {
       if (m.kind === "prompt") {
@@ -207,7 +206,7 @@ export class InputHandler {
       case "confirm":
         this.mode = { kind: "normal" };
         if (event.key === "y" || event.key === "Y") {
-          this.#run(this.#host.client.call("pane.close", { pane: m.pane }));
+          this.run(this.#host.client.call("pane.close", { pane: m.pane }));
         }
         return this.#host.schedule();
       case "help":
@@ -243,7 +242,7 @@ export class InputHandler {
     const binding = prefixBinding(event.key, this.#host.options.prefix);
     if (!binding) return;
     const result = ACTIONS[binding.action](this.#actions, binding.arg);
-    if (result) this.#run(result);
+    if (result) this.run(result);
   }
 
   #promptKey(m: Extract<Mode, { kind: "prompt" }>, event: KeyEvent): void {
@@ -257,7 +256,7 @@ export class InputHandler {
       if (result !== "submit") return;
       const { session, layout } = this.#host.state;
       const name = text.trim() || null;
-      return this.#run(
+      return this.run(
         m.purpose === "rename-window"
           ? this.#host.client.call("window.rename", { window: layout?.window, name })
           : this.#host.client.call("session.rename", { session: session.id, name }),
@@ -281,12 +280,12 @@ export class InputHandler {
       pane: this.#host.focused,
       action: (action, arg) => ACTIONS[action](this.#actions, arg),
     });
-    this.#run(reply.then((r) => r.text && this.#host.notice(r.text, r.error)));
+    this.run(reply.then((r) => r.text && this.#host.notice(r.text, r.error)));
   }
 
   /** Tab in the command prompt: completes commands, targets and flags. */
   async #complete(editor: LineEditor): Promise<void> {
-    this.#commands ??= this.#host.client.call<{ commands: { name: string }[] }>(
+    this.#commands ??= this.#host.client.call(
       "server.commands",
       {},
     ).then((r) => commandNames(r.commands.map((c) => c.name)), () => commandNames([]));
@@ -316,7 +315,7 @@ export class InputHandler {
 
   #copyKey(event: KeyEvent): void {
     if (event.key === this.#host.options.prefix) {
-      this.#endCopy();
+      this.endCopy();
       this.mode = { kind: "prefix" };
       return this.#host.schedule();
     }
@@ -333,7 +332,7 @@ export class InputHandler {
       this.mode = { kind: "prompt", purpose, editor: new LineEditor() };
     }
     if (result.copy) this.#host.copy(result.copy);
-    if (result.leave) return this.#endCopy();
+    if (result.leave) return this.endCopy();
     if (command.startsWith("search-") && this.copy.term && !this.copy.match) {
       this.#host.notice(`"${this.copy.term}" not found`, true);
     }
@@ -348,120 +347,8 @@ export class InputHandler {
     }
   }
 
-  #mouse(event: MouseEvent): void {
-    const view = this.#host.view;
-    if (!view) return;
-    if (this.#drag && (event.action === "drag" || event.action === "release")) {
-      return this.#dragSelect(event);
-    }
-    if (this.#border.edge && (event.action === "drag" || event.action === "release")) {
-      return this.#dragBorder(event);
-    }
-    const rects = windowRects(view);
-    const hit = paneAt(rects, event.x, event.y - 1);
-    if (!hit) {
-      const edge = event.action === "press" && !view.zoomed
-        ? edgeAt(rects, event.x, event.y - 1)
-        : undefined;
-      if (edge) this.#border.edge = { ...edge, at: edge.horizontal ? event.x : event.y };
-      return;
-    }
-    const [pane, rect] = hit;
-    const mirror = this.#host.mirrors.get(pane);
-    const tracking = mirror && mirror.term.modes.mouseTrackingMode !== "none" &&
-      this.mode.kind === "normal";
-    if (event.action === "wheel-up" || event.action === "wheel-down") {
-      if (tracking && pane === view.focused) return this.#forwardMouse(pane, rect, event);
-      return this.#wheel(pane, event.action === "wheel-up" ? WHEEL_LINES : -WHEEL_LINES);
-    }
-    if (tracking && pane === view.focused) return this.#forwardMouse(pane, rect, event);
-    if (event.action === "press" && event.button === 0 && !tracking) {
-      // A drag that starts here selects within this pane only (tmux's MouseDrag1Pane).
-      this.#drag = { pane, rect, x: event.x - rect.x, y: event.y - 1 - rect.y };
-      if (this.copy?.pane === pane) this.copy.anchor = undefined;
-    }
-    if (event.action === "press" && pane !== view.focused) {
-      this.#run(this.#host.client.call("pane.focus", { pane }));
-    }
-  }
-
-  /** Moves a border being dragged: resizes the pane before it by what the mouse moved. */
-  #dragBorder(event: MouseEvent): void {
-    const b = this.#border;
-    const edge = b.edge!;
-    const to = edge.horizontal ? event.x : event.y;
-    b.pending += to - edge.at;
-    edge.at = to;
-    if (event.action === "release") b.edge = undefined;
-    const flush = () => {
-      if (b.busy || !b.pending) return;
-      const cells = b.pending;
-      b.pending = 0;
-      b.busy = true;
-      this.#host.client.call("pane.resize", {
-        pane: edge.pane,
-        [edge.horizontal ? "dx" : "dy"]: cells,
-      }).catch((err) => this.#host.notice((err as Error).message, true)).finally(() => {
-        b.busy = false;
-        flush();
-      });
-    };
-    flush();
-  }
-
-  /** Extends a mouse selection; on release copies it and leaves copy mode. */
-  #dragSelect(event: MouseEvent): void {
-    const { pane, rect, ...from } = this.#drag!;
-    const mirror = this.#host.mirrors.get(pane);
-    if (!mirror) return void (this.#drag = undefined);
-    if (!this.copy || this.copy.pane !== pane) this.#startCopy(pane);
-    const copy = this.copy!;
-    const buffer = copyBuffer(mirror);
-    const x = Math.max(0, Math.min(rect.cols - 1, event.x - rect.x));
-    const y = Math.max(0, Math.min(rect.rows - 1, event.y - 1 - rect.y));
-    const top = copy.top(buffer);
-    const point = { line: top + y, col: x };
-    if (event.action === "drag") {
-      copy.anchor ??= { line: top + from.y, col: from.x };
-      copy.cursor = point;
-      return this.#host.schedule();
-    }
-    this.#drag = undefined;
-    if (!copy.anchor) return;
-    copy.cursor = point;
-    const text = copy.selectedText(buffer);
-    if (text) this.#host.copy(text);
-    this.#endCopy();
-  }
-
-  #forwardMouse(pane: string, rect: Rect, event: MouseEvent): void {
-    const mirror = this.#host.mirrors.get(pane)!;
-    const bytes = mouseBytes(event, { x: event.x - rect.x, y: event.y - 1 - rect.y }, {
-      mode: mirror.term.modes.mouseTrackingMode,
-      sgr: mirror.modes.mouseSgr,
-    });
-    if (!bytes) return;
-    // Past column 95 an X10 report holds bytes over 127, which are not characters.
-    const ascii = [...bytes].every((c) => c.charCodeAt(0) < 0x80);
-    this.#host.input.send(pane, ascii ? { text: bytes } : { bytes });
-  }
-
-  #wheel(pane: string, lines: number): void {
-    if (!this.copy || this.copy.pane !== pane) {
-      if (lines < 0) return;
-      if (pane !== this.#host.focused) this.#run(this.#host.client.call("pane.focus", { pane }));
-      this.#startCopy(pane);
-    }
-    const mirror = this.#host.mirrors.get(pane);
-    if (!this.copy || !mirror) return;
-    if (this.copy.scroll(lines, copyBuffer(mirror)) === 0 && lines < 0 && !this.copy.anchor) {
-      this.#endCopy();
-    }
-    this.#host.schedule();
-  }
-
   /** Copy mode on `pane`, the cursor where the pane's cursor is; history loads behind it. */
-  #startCopy(pane: string): void {
+  startCopy(pane: string): void {
     const mirror = this.#host.mirrors.get(pane);
     if (!mirror) return;
     const b = mirror.term.buffer.active;
@@ -474,9 +361,9 @@ export class InputHandler {
     mirror.loadHistory().catch(() => {});
   }
 
-  #endCopy(): void {
+  endCopy(): void {
     this.copy = undefined;
-    this.#drag = undefined;
+    this.#mouse.cancel();
     if (
       this.mode.kind === "copy" ||
       (this.mode.kind === "prompt" && this.mode.purpose.startsWith("search-"))
@@ -486,32 +373,8 @@ export class InputHandler {
     this.#host.schedule();
   }
 
-  #run(work: Promise<unknown> | unknown): void {
+  /** Runs work; a failure becomes a notice. */
+  run(work: Promise<unknown> | unknown): void {
     Promise.resolve(work).catch((err) => this.#host.notice((err as Error).message, true));
   }
-}
-
-function paneAt(rects: Map<string, Rect>, x: number, y: number): [string, Rect] | undefined {
-  for (const [id, r] of rects) {
-    if (x >= r.x && x < r.x + r.cols && y >= r.y && y < r.y + r.rows) return [id, r];
-  }
-  return undefined;
-}
-
-/**
- * The border at window cell (x, y), as the pane left of it (a column: `horizontal` moves) or
- * above it (a row).
- */
-function edgeAt(
-  rects: Map<string, Rect>,
-  x: number,
-  y: number,
-): { pane: string; horizontal: boolean } | undefined {
-  for (const [id, r] of rects) {
-    if (r.x + r.cols === x && y >= r.y && y < r.y + r.rows) return { pane: id, horizontal: true };
-  }
-  for (const [id, r] of rects) {
-    if (r.y + r.rows === y && x >= r.x && x < r.x + r.cols) return { pane: id, horizontal: false };
-  }
-  return undefined;
 }

@@ -13,9 +13,13 @@
 import xterm from "@xterm/headless";
 import { Unicode11Addon } from "@xterm/addon-unicode11";
 import type { WeftClient } from "../client/mod.ts";
-import type { WeftEvent } from "../../core/bus/mod.ts";
+import type { WeftEvent } from "../../protocols/bus/events.ts";
 import type { Size } from "../../protocols/layout/tree/mod.ts";
-import { type HistoryRead, snapshotBytes, type VisibleSnapshot } from "./snapshot.ts";
+import {
+  type HistoryRead,
+  snapshotBytes,
+  type VisibleSnapshot,
+} from "../../protocols/terminal/snapshot.ts";
 
 type Terminal = InstanceType<typeof xterm.Terminal>;
 
@@ -237,7 +241,7 @@ export class PaneMirror {
 
   /** The lines above the screen, for scroll mode; undefined when the read fails. */
   #readHistory(client: WeftClient, size: Size): Promise<HistoryRead | undefined> {
-    return client.call<HistoryRead>("pane.read", {
+    return client.call("pane.read", {
       pane: this.id,
       mode: "recent",
       lines: this.#options.scrollback + 2 * size.rows,
@@ -280,7 +284,7 @@ export class PaneMirror {
     try {
       const client = await this.#client;
       while (current()) {
-        const read = await client.call<VisibleSnapshot & { revision: number }>("pane.read", {
+        const read = await client.call("pane.read", {
           pane: this.id,
           mode: "visible",
           ansi: true,

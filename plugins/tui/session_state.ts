@@ -7,10 +7,10 @@
  */
 
 import type { WeftClient } from "../client/mod.ts";
-import type { WeftEvent } from "../../core/bus/mod.ts";
+import type { WeftEvent } from "../../protocols/bus/events.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import type { LayoutNode } from "../../protocols/layout/tree/mod.ts";
-import type { PaneInfo, SessionInfo, WindowInfo } from "../../core/model/mod.ts";
+import type { PaneInfo, SessionInfo, WindowInfo } from "../../protocols/bus/records.ts";
 
 /** What `window.layout` returns. */
 export interface LayoutInfo {
@@ -39,8 +39,8 @@ export interface AttachState {
  */
 export async function loadState(client: WeftClient, ref: string | undefined): Promise<AttachState> {
   const [{ sessions }, { panes }] = await Promise.all([
-    client.call<{ sessions: SessionInfo[] }>("session.list"),
-    client.call<{ panes: PaneInfo[] }>("pane.list"),
+    client.call("session.list"),
+    client.call("pane.list"),
   ]);
   const session = ref === undefined
     ? sessions.find((s) => s.current) ?? sessions[0]
@@ -54,14 +54,12 @@ export async function loadState(client: WeftClient, ref: string | undefined): Pr
         : `Cannot attach to session "${ref}": no such session (have: ${known})`,
     );
   }
-  const { windows } = await client.call<{ windows: WindowInfo[] }>("window.list", {
+  const { windows } = await client.call("window.list", {
     session: session.id,
   });
   windows.sort((a, b) => a.index - b.index);
   const current = session.currentWindow ?? windows[0]?.id;
-  const layout = current
-    ? await client.call<LayoutInfo>("window.layout", { window: current })
-    : undefined;
+  const layout = current ? await client.call("window.layout", { window: current }) : undefined;
   return { session, windows, layout, panes: new Map(panes.map((p) => [p.id, p])) };
 }
 

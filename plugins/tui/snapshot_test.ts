@@ -4,7 +4,11 @@ import { Unicode11Addon } from "@xterm/addon-unicode11";
 import { Screen } from "../../core/screen/mod.ts";
 import { CellGrid } from "./cells.ts";
 import { drawTerminal } from "./draw_terminal.ts";
-import { mouseModes, snapshotBytes, type VisibleSnapshot } from "./snapshot.ts";
+import {
+  mouseModes,
+  snapshotBytes,
+  type VisibleSnapshot,
+} from "../../protocols/terminal/snapshot.ts";
 
 const COLS = 30;
 const ROWS = 6;

@@ -26,10 +26,10 @@ export interface TerminalIo {
 
 /** What `start` turns on: alternate screen, normal cursor keys, mouse (SGR), bracketed paste. */
 export const ENTER_MODES =
-  "\x1b[?1049h\x1b[?1l\x1b>\x1b[?1000h\x1b[?1002h\x1b[?1006h\x1b[?2004h\x1b[?25l\x1b[H\x1b[2J";
+  "\x1b[?1049h\x1b[?1l\x1b>\x1b[?1000h\x1b[?1002h\x1b[?1006h\x1b[?2004h\x1b[?1004h\x1b[?25l\x1b[H\x1b[2J";
 /** What `close` sends: every mode off, attributes reset, cursor shown, main screen back. */
 export const LEAVE_MODES =
-  "\x1b[?2004l\x1b[?1006l\x1b[?1002l\x1b[?1000l\x1b[0m\x1b[ q\x1b[?25h\x1b[?1049l";
+  "\x1b[?1004l\x1b[?2004l\x1b[?1006l\x1b[?1002l\x1b[?1000l\x1b[0m\x1b[ q\x1b[?25h\x1b[?1049l";
 
 /**
  * The process's own terminal (stdin/stdout).

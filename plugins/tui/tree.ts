@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { PaneInfo, SessionInfo, WindowInfo } from "../../core/model/mod.ts";
+import type { PaneInfo, SessionInfo, WindowInfo } from "../../protocols/bus/records.ts";
 import { ATTR, type CellGrid, palette, type Style } from "./cells.ts";
 import { BADGES, shortCommand } from "./chrome.ts";
 import { textWidth, truncate } from "./width.ts";

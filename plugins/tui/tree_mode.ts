@@ -6,7 +6,6 @@
  */
 
 import type { WeftClient } from "../client/mod.ts";
-import type { SessionInfo, WindowInfo } from "../../core/model/mod.ts";
 import type { KeyEvent } from "./input.ts";
 import type { AttachState } from "./session_state.ts";
 import { type TreeItem, treeItems } from "./tree.ts";
@@ -62,8 +61,8 @@ export class TreeChooser {
   async load(): Promise<void> {
     const client = this.#host.client;
     const [{ sessions }, { windows }] = await Promise.all([
-      client.call<{ sessions: SessionInfo[] }>("session.list"),
-      client.call<{ windows: WindowInfo[] }>("window.list", {}),
+      client.call("session.list"),
+      client.call("window.list", {}),
     ]);
     const { state } = this.#host;
     const chosen = this.items[this.index]?.id;
@@ -141,7 +140,7 @@ export class TreeChooser {
     this.#previewed = pane;
     if (!pane) return void (this.preview = []);
     try {
-      const read = await this.#host.client.call<{ text: string }>("pane.read", {
+      const read = await this.#host.client.call("pane.read", {
         pane,
         mode: "visible",
       });

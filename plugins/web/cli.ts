@@ -29,12 +29,12 @@ export const web: Subcommand = {
     const start = values.project ? resolve(io.cwd, values.project) : io.cwd;
     const client = await WeftClient.find(start, { client: "cli" });
     try {
-      const running = await client.call<{ plugins: { name: string; state: string }[] }>(
+      const running = await client.call(
         "server.status",
       );
       const web = running.plugins.find((p) => p.name === "web");
       if (web?.state !== "running") {
-        const started = await client.call<{ state: string; lastError?: { message: string } }>(
+        const started = await client.call(
           "server.plugin_start",
           { name: "web" },
         );

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { isLoopbackHost, isLoopbackOrigin } from "../mcp/guard.ts";
+import { isLoopbackHost, isLoopbackOrigin } from "../../protocols/http/loopback.ts";
 import type { Logins, WebSession } from "./logins.ts";
 
 /** Options of {@link serveWeb}. */

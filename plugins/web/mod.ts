@@ -18,7 +18,7 @@
 
 import { join } from "node:path";
 import { definePlugin, type PluginContext, withState, z } from "@weft/weft/plugin";
-import { publishedPort, publishHttp } from "../mcp/server_info.ts";
+import { publishedPort, publishHttp } from "@weft/weft/plugin";
 import { OWN_DIR, readAsset, UNICODE11_DIR, WEBGL_DIR, XTERM_DIR } from "./assets.ts";
 import { serveWeb, type WebHttpOptions, type WebServer } from "./http.ts";
 import { Logins } from "./logins.ts";
@@ -85,7 +85,7 @@ const status = defineCommand({
 
 async function setup(ctx: PluginContext<Options>): Promise<Running> {
   const { options } = ctx;
-  const { projectDir } = await ctx.call<{ projectDir: string }>("server.status", {});
+  const { projectDir } = await ctx.call("server.status", {});
   const logins = new Logins();
   let pages = 0;
   const infoFile = join(projectDir, ".weft", "server.json");
@@ -132,7 +132,7 @@ function pageHost(ctx: PluginContext<Options>, id: string, readOnly: boolean): P
     ...(readOnly ? { grants: [...READ_ONLY_GRANTS] } : {}),
   };
   return {
-    call: (name, input) => ctx.call(name, input, { onBehalf }),
+    call: <T>(name: string, input?: unknown) => ctx.call<T>(name, input, { onBehalf }),
     subscribe: (filter, listener, options) => ctx.subscribe(filter, listener, options),
     log: (...args) => ctx.log(...args),
   };

@@ -12,10 +12,11 @@
 import type { LayoutNode } from "../../protocols/layout/tree/mod.ts";
 import { dragBorders, moveBorder } from "./drag_border.ts";
 import { PaneFeed } from "./pane_feed.ts";
+import type { BusCall } from "@weft/weft/plugin";
 
 /** weft as one page may use it: calls attributed to the page. */
 export interface PageHost {
-  call<T = unknown>(name: string, input: unknown): Promise<T>;
+  call: BusCall;
   subscribe(
     filter: { topics: string[]; panes?: string[] },
     listener: (event: { topic: string; pane?: string; data: unknown }) => void,
@@ -296,7 +297,7 @@ async function drag(host: PageHost, window: string, m: Record<string, unknown>):
   ) {
     throw new Error("Cannot move a border: give path, index and at");
   }
-  const layout = await host.call<LayoutView>("window.layout", { window });
+  const layout = await host.call("window.layout", { window });
   // A zoomed pane fills the window alone, as the server sized its PTY.
   if (layout.zoomed) {
     layout.panes = [{ pane: layout.zoomed, x: 0, y: 0, cols: layout.cols, rows: layout.rows }];
@@ -313,17 +314,17 @@ async function drag(host: PageHost, window: string, m: Record<string, unknown>):
 /** Sessions, windows and the shown window's layout and panes. */
 async function viewState(host: PageHost, wanted: string | null) {
   const [{ sessions }, { windows }] = await Promise.all([
-    host.call<{ sessions: { id: string; current: boolean; currentWindow: string | null }[] }>(
+    host.call(
       "session.list",
       {},
     ),
-    host.call<{ windows: { id: string; session: string }[] }>("window.list", {}),
+    host.call("window.list", {}),
   ]);
   const current = sessions.find((s) => s.current) ?? sessions[0];
   const window = windows.some((w) => w.id === wanted)
     ? wanted
     : current?.currentWindow ?? windows[0]?.id ?? null;
-  const { panes: all } = await host.call<{ panes: PaneView[] }>("pane.list", {});
+  const { panes: all } = await host.call("pane.list", {});
   // Agents waiting for a human, in every window: the page counts them and marks their tabs.
   const blocked = all.filter((p) => p.state === "blocked").map((p) => ({
     pane: p.id,
@@ -334,7 +335,7 @@ async function viewState(host: PageHost, wanted: string | null) {
   if (window === null) {
     return { sessions, windows, window, layout: null, borders: [], panes: [], blocked };
   }
-  const layout = await host.call<LayoutView>("window.layout", { window });
+  const layout = await host.call("window.layout", { window });
   // A zoomed pane fills the window alone, as the server sized its PTY.
   if (layout.zoomed) {
     layout.panes = [{ pane: layout.zoomed, x: 0, y: 0, cols: layout.cols, rows: layout.rows }];

@@ -194,7 +194,7 @@ Deno.test("linkPage() refuses input from a read-only page", async () => {
   const { host } = fakeHost();
   const calls: string[] = [];
   const call = host.call;
-  host.call = (name, input) => (calls.push(name), call(name, input));
+  host.call = <T>(name: string, input?: unknown) => (calls.push(name), call<T>(name, input));
   linkPage(socket as unknown as WebSocket, host, { readOnly: true, maxBufferedBytes: 1000 });
   socket.onopen!();
   await eventually("the first snapshots", () => socket.frames().length === 2);

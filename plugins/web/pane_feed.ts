@@ -14,7 +14,7 @@
  * @module
  */
 
-import { type HistoryRead, snapshotBytes, type VisibleSnapshot } from "../tui/snapshot.ts";
+import { snapshotBytes } from "../../protocols/terminal/snapshot.ts";
 import type { PageHost } from "./page_link.ts";
 
 /** Frame kinds (byte 0 of a binary frame). */
@@ -136,7 +136,7 @@ export class PaneFeed {
   async #poll(): Promise<void> {
     this.#polling = true;
     try {
-      const read = await this.#deps.host.call<VisibleSnapshot & CopyInfo>("pane.read", {
+      const read = await this.#deps.host.call("pane.read", {
         pane: this.pane,
         ansi: true,
       });
@@ -168,7 +168,7 @@ export class PaneFeed {
     try {
       // Only a pane's first snapshot brings history: a resync keeps the page's scrollback short.
       const history = this.#first
-        ? await host.call<HistoryRead>("pane.read", {
+        ? await host.call("pane.read", {
           pane: this.pane,
           mode: "recent",
           lines: HISTORY_LINES,
@@ -176,7 +176,7 @@ export class PaneFeed {
         })
         : undefined;
       this.#first = false;
-      const read = await host.call<VisibleSnapshot>("pane.read", { pane: this.pane, ansi: true });
+      const read = await host.call("pane.read", { pane: this.pane, ansi: true });
       if (this.#closed) return;
       const rows = read.text.split("\n").length;
       // A snapshot with history can be large: output that follows it is not a flood for that.

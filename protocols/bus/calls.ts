@@ -9,6 +9,7 @@
  */
 
 import type { CommandSpec } from "./command_spec.ts";
+import type { ErrorBody } from "./errors.ts";
 import type {
   AgentSession,
   LayoutInfo,
@@ -50,6 +51,8 @@ export interface PaneRead {
     mouseTracking: "none" | "x10" | "vt200" | "drag" | "any";
     mouseEncoding: "default" | "sgr" | "sgr-pixels";
     alternateScreen: boolean;
+    /** The program asked for focus reports (DECSET 1004). */
+    focusEvents: boolean;
   } | undefined;
 }
 
@@ -90,14 +93,48 @@ export interface PaneReported {
   agentSession: AgentSession | null;
 }
 
+/** What `server.status` says about the server itself (more fields may come). */
+export interface ServerFacts extends Record<string, unknown> {
+  pid: number;
+  version: string;
+  socket: string;
+  projectDir: string;
+  startedAt: string;
+  uptimeMs: number;
+  /** Every plugin's state, in start order. */
+  plugins: PluginInfo[];
+}
+
+/** `server.plugin_start`: the plugin's state, and whether this call started it. */
+export type PluginStarted = { [K in keyof PluginInfo]?: PluginInfo[K] | undefined } & {
+  started?: boolean | undefined;
+};
+
+/** A plugin as `server.status` shows it. */
+export interface PluginInfo {
+  name: string;
+  /** The module it was loaded from. */
+  from: string;
+  version?: string | undefined;
+  /** `starting`, `running`, `idle`, `restarting`, `failed`, `stopped`, … */
+  state: string;
+  /** The effective grant: what it asked for ∩ what the project allows. */
+  grant: string[];
+  commands: string[];
+  restarts: number;
+  lastError?: ErrorBody | undefined;
+}
+
 /** `server.status`: the server's facts (pid, socket, version, plugins, …) and counts. */
-export interface ServerStatus extends Record<string, unknown> {
+export interface ServerStatus extends ServerFacts {
   sessions: number;
   windows: number;
   panes: number;
   current: { session?: string | undefined; window?: string | undefined; pane?: string | undefined };
   commands: number;
   foreground: { looks: number; lookMs: number } | null;
+  /** Panes restored held (a store weft did not record here), not started. */
+  held: string[];
 }
 
 /** Each core command's result. */
@@ -139,7 +176,7 @@ export interface CoreCalls {
   "pane.draw": { pane: string; revision: number; cols: number; rows: number };
   "server.status": ServerStatus;
   "server.stop": { stopping: boolean; graceMs: number };
-  "server.plugin_start": Record<string, unknown>;
+  "server.plugin_start": PluginStarted;
   "server.allow": { started: string[]; held: string[] };
   "server.commands": { commands: CommandSpec[] };
 }

@@ -9,6 +9,7 @@
  */
 
 import { z } from "zod";
+import { ERROR_CODES } from "./errors.ts";
 import type {
   CoreCalls,
   CoreCommand,
@@ -122,6 +123,7 @@ export const ReadOut: z.ZodType<PaneRead> = z.object({
     mouseTracking: z.enum(["none", "x10", "vt200", "drag", "any"]),
     mouseEncoding: z.enum(["default", "sgr", "sgr-pixels"]),
     alternateScreen: z.boolean(),
+    focusEvents: z.boolean(),
   }).optional(),
 });
 
@@ -278,8 +280,28 @@ export const ReportedOut: z.ZodType<PaneReported> = z.object({
   agentSession: AgentSessionOut.nullable(),
 });
 
+/** A plugin as `server.status` and `server.plugin_start` show it. */
+const PluginOut = z.looseObject({
+  name: z.string(),
+  from: z.string(),
+  version: z.string().optional(),
+  state: z.string(),
+  grant: z.array(z.string()),
+  commands: z.array(z.string()),
+  restarts: z.number(),
+  lastError: z.object({ code: z.enum(ERROR_CODES), message: z.string(), data: z.unknown() })
+    .optional(),
+});
+
 /** `server.status`: the server's facts and counts (more fields may come). */
 export const ServerStatusOut: z.ZodType<ServerStatus> = z.looseObject({
+  pid: z.number(),
+  version: z.string(),
+  socket: z.string(),
+  projectDir: z.string(),
+  startedAt: z.string(),
+  uptimeMs: z.number(),
+  plugins: z.array(PluginOut),
   sessions: z.number(),
   windows: z.number(),
   panes: z.number(),
@@ -290,6 +312,7 @@ export const ServerStatusOut: z.ZodType<ServerStatus> = z.looseObject({
   }),
   commands: z.number(),
   foreground: z.object({ looks: z.number(), lookMs: z.number() }).nullable(),
+  held: z.array(z.string()),
 });
 
 /** `server.stop`. */
@@ -299,10 +322,10 @@ export const StoppingOut: z.ZodType<CoreCalls["server.stop"]> = z.object({
 });
 
 /** `server.plugin_start`: the plugin's state. */
-export const PluginStartedOut: z.ZodType<CoreCalls["server.plugin_start"]> = z.looseObject({
-  name: z.string(),
-  state: z.string(),
-});
+export const PluginStartedOut: z.ZodType<CoreCalls["server.plugin_start"]> = PluginOut.partial()
+  .extend({
+    started: z.boolean().optional(),
+  });
 
 /** `server.allow`: the panes started and those still held. */
 export const AllowedOut: z.ZodType<CoreCalls["server.allow"]> = z.object({

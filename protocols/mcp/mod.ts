@@ -21,6 +21,8 @@
 export { describeTool } from "./describe_tool.ts";
 export { PANE_URI_TEMPLATE, paneUri, parsePaneUri } from "./pane_uri.ts";
 export { buildToolTable } from "./tool_table.ts";
+export { compactTool } from "./compact_tool.ts";
+export { ALL_TOOLS, checkProfile, selectTools, TOOL_PROFILES } from "./profiles.ts";
 export type { ToolEntry, ToolFilter, ToolTable } from "./tool_table.ts";
 export { generatedToolName, namespacedToolName, TOOL_NAME, toolName } from "./tool_name.ts";
 export { errorResult, toolResult } from "./tool_result.ts";

@@ -7,13 +7,18 @@
 
 import type { Tool } from "@modelcontextprotocol/sdk/types";
 import type { CommandSpec, JsonSchema } from "../bus/mod.ts";
+import { compactTool } from "./compact_tool.ts";
 import { describeTool } from "./describe_tool.ts";
+import { COMPACT_OMIT, selectTools } from "./profiles.ts";
 import { namespacedToolName, TOOL_NAME, toolName } from "./tool_name.ts";
 
 /** Which tools the MCP door shows. Names are tool names or command names. */
 export interface ToolFilter {
-  /** When given, only these tools. */
-  tools?: readonly string[];
+  /**
+   * Which tools: `"all"` (the default here), a profile (`"agent"`, `"layout"`, …) or a list of
+   * profiles and tool or command names; all but `"all"` in compact form ({@link compactTool}).
+   */
+  tools?: string | readonly string[];
   /** Never these tools. */
   hide?: readonly string[];
   /** Only tools that change nothing (commands marked `mcp.readOnly`). */
@@ -58,15 +63,18 @@ export function buildToolTable(
   filter: ToolFilter = {},
 ): ToolTable {
   const table = new Map<string, ToolEntry>();
+  const { names, full } = selectTools(filter.tools);
   const ordered = [...specs].sort((a, b) =>
     Number(isPlugin(a)) - Number(isPlugin(b)) || a.name.localeCompare(b.name)
   );
   for (const spec of ordered) {
-    if (!exposed(spec, filter) || spec.inputSchema.type !== "object") continue;
+    if (!exposed(spec, filter, names) || spec.inputSchema.type !== "object") continue;
     const name = [toolName(spec), namespacedToolName(spec.name)]
       .find((n) => TOOL_NAME.test(n) && !table.has(n));
     if (name === undefined) continue;
-    table.set(name, toEntry(spec, name));
+    const entry = toEntry(spec, name);
+    const compact = () => compactTool(entry.tool, COMPACT_OMIT[name] ?? []);
+    table.set(name, full ? entry : { ...entry, tool: compact() });
   }
   return table;
 }
@@ -75,11 +83,11 @@ function isPlugin(spec: CommandSpec): boolean {
   return spec.owner !== undefined && spec.owner !== "core";
 }
 
-function exposed(spec: CommandSpec, filter: ToolFilter): boolean {
+function exposed(spec: CommandSpec, filter: ToolFilter, shown: readonly string[] | undefined) {
   if (spec.mcp?.expose === false) return false;
   if (filter.readOnly && spec.mcp?.readOnly !== true) return false;
   const names = [spec.name, toolName(spec), namespacedToolName(spec.name)];
-  if (filter.tools && !names.some((n) => filter.tools!.includes(n))) return false;
+  if (shown && !names.some((n) => shown.includes(n))) return false;
   return !names.some((n) => filter.hide?.includes(n));
 }
 

@@ -102,6 +102,7 @@ export const TARGETS: readonly Target[] = [
   }),
   target({
     name: "sideband.osc",
+    // deno-lint-ignore no-control-regex -- the OSC opener and BEL are what is cut off
     input: seededText(SIDEBAND.map((s) => s.replace(/^\x1b\]9338;|\x07$/g, ""))),
     run: (payload) => void parseOscPayload(payload),
   }),

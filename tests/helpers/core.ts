@@ -108,7 +108,15 @@ export function startCore(options: CoreOptions = {}): TestCore {
     dispose: () => model.dispose(),
   };
   const server = {
-    status: () => ({ pid: Deno.pid, projectDir, version: "test" }),
+    status: () => ({
+      pid: Deno.pid,
+      projectDir,
+      version: "test",
+      socket: `${projectDir}/.weft/weft.sock`,
+      startedAt: new Date(0).toISOString(),
+      uptimeMs: 0,
+      plugins: [],
+    }),
     stop: () => void core.stops++,
     startPlugin: (name: string) =>
       Promise.reject(new WeftError("NOT_FOUND", `Cannot start plugin "${name}": no plugins here`)),

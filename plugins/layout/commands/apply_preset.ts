@@ -3,7 +3,7 @@ import { panesOf } from "../../../protocols/layout/tree/mod.ts";
 import { applyPreset } from "../_catalog.ts";
 import { defineCommand } from "../_state.ts";
 import type { Preset } from "../presets.ts";
-import { type Call, changeLayout, type WindowLayout } from "../_window.ts";
+import { type Call, changeLayout, type WindowLayout, withTree } from "../_window.ts";
 
 /** Rearranges a window's panes into `p`, zooming or unzooming as the preset says. */
 export async function arrange(
@@ -19,9 +19,9 @@ export async function arrange(
   );
   const focused = layout.focused ?? panesOf(layout.layout)[0]!;
   if (p.zoom && panesOf(layout.layout).length > 1) {
-    layout = await call("window.zoom", { pane: focused, zoomed: true });
+    layout = withTree(await call("window.zoom", { pane: focused, zoomed: true }));
   } else if (!p.zoom && layout.zoomed) {
-    layout = await call("window.zoom", { pane: layout.zoomed, zoomed: false });
+    layout = withTree(await call("window.zoom", { pane: layout.zoomed, zoomed: false }));
   }
   return { preset: p.name, ...layout };
 }

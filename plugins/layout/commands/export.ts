@@ -1,20 +1,14 @@
 import { z } from "zod";
-import { defineCommand } from "@weft/weft/plugin";
+import { defineCommand, type PaneInfo } from "@weft/weft/plugin";
 import type { LayoutNode } from "../../../protocols/layout/tree/mod.ts";
 import type { LayoutSpec, PaneSpec, WindowSpec } from "../../../protocols/layout/mod.ts";
 import { getLayout } from "../_window.ts";
 
-interface PaneInfo {
-  id: string;
-  name: string | null;
-  command: string;
-  argv: string[];
-  cwd: string;
-  meta: Record<string, string>;
-}
+/** What {@link paneSpecOf} reads of a pane. */
+type PaneFacts = Pick<PaneInfo, "name" | "command" | "argv" | "cwd" | "meta">;
 
 /** What a running pane would be started with again; cwds inside the project become relative. */
-export function paneSpecOf(info: PaneInfo, project: string): PaneSpec {
+export function paneSpecOf(info: PaneFacts, project: string): PaneSpec {
   const spec: PaneSpec = {};
   if (info.name) spec.name = info.name;
   // A shell command line runs as [shell…, "-c", line] (the shell may carry options).
@@ -60,9 +54,9 @@ export const exportLayout = defineCommand({
   }),
   handler: async ({ targets: { window }, call }): Promise<WindowSpec & { window: string }> => {
     const w = await getLayout(call, window);
-    const project = (await call<{ projectDir: string }>("server.status", {})).projectDir;
-    const { panes } = await call<{ panes: PaneInfo[] }>("pane.list", { window });
-    const { windows } = await call<{ windows: { id: string; name: string | null }[] }>(
+    const project = (await call("server.status", {})).projectDir;
+    const { panes } = await call("pane.list", { window });
+    const { windows } = await call(
       "window.list",
       {},
     );

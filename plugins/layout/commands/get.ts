@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCommand } from "@weft/weft/plugin";
+import { defineCommand, type PaneInfo } from "@weft/weft/plugin";
 import type { LayoutNode, Rect } from "../../../protocols/layout/tree/mod.ts";
 import { getLayout } from "../_window.ts";
 
@@ -10,12 +10,6 @@ export type DescribedNode =
     | { type: "pane"; pane: string; name: string | null; command: string }
     | { type: "split"; direction: string; children: { ratio: number; node: DescribedNode }[] }
   );
-
-interface PaneInfo {
-  id: string;
-  name: string | null;
-  command: string;
-}
 
 function describe(
   node: LayoutNode,
@@ -63,7 +57,7 @@ export const get = defineCommand({
   }),
   handler: async ({ targets: { window }, call }) => {
     const w = await getLayout(call, window);
-    const { panes } = await call<{ panes: PaneInfo[] }>("pane.list", { window });
+    const { panes } = await call("pane.list", { window });
     const rects = new Map(w.panes.map(({ pane, ...rect }) => [pane, rect]));
     const infos = new Map(panes.map((p) => [p.id, p]));
     return {

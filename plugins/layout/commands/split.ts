@@ -32,8 +32,8 @@ export const split = defineCommand({
   handler: async ({ input, targets: { pane }, call }) => {
     const { pane: _, direction, ratio, before, focus, ...rest } = input;
     const spec = checkSpec({ pane: rest });
-    const project = (await call<{ projectDir: string }>("server.status", {})).projectDir;
-    const created = await call<{ id: string; window: string }>("pane.create", {
+    const project = (await call("server.status", {})).projectDir;
+    const created = await call("pane.create", {
       split: pane,
       ...(direction ? { direction } : {}),
       ...(ratio !== undefined ? { ratio } : {}),

@@ -17,7 +17,7 @@ export const swap = defineCommand({
     b: z.string().min(1).describe("Pane id or name, in the same window as a."),
   }),
   handler: async ({ input, call }) => {
-    const status = (pane: string) => call<{ id: string; window: string }>("pane.status", { pane });
+    const status = (pane: string) => call("pane.status", { pane });
     const [a, b] = await Promise.all([status(input.a), status(input.b)]);
     if (a.window !== b.window) {
       throw new WeftError(

@@ -21,7 +21,8 @@ export interface VisibleSnapshot {
     mouseTracking?: "none" | "x10" | "vt200" | "drag" | "any";
     mouseEncoding?: "default" | "sgr" | "sgr-pixels";
     alternateScreen?: boolean;
-  };
+    focusEvents?: boolean;
+  } | undefined;
 }
 
 /** Lines read with `mode: "recent"`: numbered from `firstLine`. */
@@ -96,6 +97,7 @@ export function snapshotBytes(
   if (m.applicationCursor) out += "\x1b[?1h";
   if (m.applicationKeypad) out += "\x1b=";
   if (m.bracketedPaste) out += "\x1b[?2004h";
+  if (m.focusEvents) out += "\x1b[?1004h";
   out += mouseModes(m);
   out += `\x1b[${visible.cursor.y + 1};${visible.cursor.x + 1}H`;
   out += visible.cursor.visible ? "\x1b[?25h" : "\x1b[?25l";
