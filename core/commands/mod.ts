@@ -15,6 +15,7 @@ import { paneCreate } from "./pane_create.ts";
 import { paneFocus } from "./pane_focus.ts";
 import { paneList } from "./pane_list.ts";
 import { paneNeeds } from "./pane_needs.ts";
+import { paneAnswer } from "./pane_answer.ts";
 import { paneMove } from "./pane_move.ts";
 import { panePipe } from "./pane_pipe.ts";
 import { paneRead } from "./pane_read.ts";
@@ -89,6 +90,7 @@ const BY_NAME = {
   "pane.reserve_names": paneReserveNames,
   "pane.status": paneStatus,
   "pane.needs": paneNeeds,
+  "pane.answer": paneAnswer,
   "pane.set": paneSet,
   "pane.report": paneReport,
   "pane.wait": paneWait,

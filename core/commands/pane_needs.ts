@@ -3,7 +3,7 @@ import { defineCommand } from "./_define.ts";
 import type { CoreDeps } from "./deps.ts";
 import type { Model } from "../model/mod.ts";
 import type { Need } from "../../protocols/bus/records.ts";
-import { screenDialog } from "../../protocols/agents/screen_state.ts";
+import { dialogFingerprint, screenDialog } from "../../protocols/agents/mod.ts";
 import { NeedsOut } from "../../protocols/bus/record_schemas.ts";
 
 /** The states in which an agent waits for a human. */
@@ -68,6 +68,7 @@ export function needsOf(model: Model): Need[] {
       kind: info.stateKind,
       question: info.stateMessage ?? dialog?.question ?? null,
       choices: dialog?.choices ?? [],
+      fingerprint: dialog ? dialogFingerprint(dialog) : null,
       stateSource: info.stateSource,
       since: info.stateSince,
       waitedMs: Math.max(0, now - Date.parse(info.stateSince)),

@@ -6,7 +6,7 @@
 
 import { parseArgs } from "node:util";
 import type { Need } from "../../protocols/bus/records.ts";
-import { print, type Subcommand, withClient } from "./io.ts";
+import { print, type Subcommand, UsageError, withClient } from "./io.ts";
 
 /** `weft needs [--wait] [--timeout MS] [--json]` */
 export const needs: Subcommand = {
@@ -44,3 +44,47 @@ function describe(needs: Need[]): string {
     return `${head}\n${n.question ? `  ${n.question}\n` : ""}${choices}`;
   }).join("");
 }
+
+/** `weft approve|deny|answer PANE [N] [--fingerprint F] [--json]`: one `pane.answer` call. */
+function answering(
+  verb: "approve" | "deny" | "answer",
+  summary: string,
+): Subcommand {
+  const n = verb === "answer" ? " N" : "";
+  return {
+    usage: `weft ${verb} PANE${n} [--fingerprint F] [--json]`,
+    summary,
+    run: async (args, io) => {
+      const { values, positionals } = parseArgs({
+        args,
+        options: { fingerprint: { type: "string" }, json: { type: "boolean" } },
+        allowPositionals: true,
+        strict: true,
+      });
+      const [pane, choice] = positionals;
+      const count = verb === "answer" ? 2 : 1;
+      if (!pane || positionals.length !== count || (choice && !/^[1-9]$/.test(choice))) {
+        throw new UsageError(`weft ${verb} takes PANE${n}`);
+      }
+      return await withClient(io, async (client) => {
+        const result = await client.call("pane.answer", {
+          pane,
+          ...(verb === "answer" ? { choice: Number(choice) } : { [verb]: true }),
+          ...(values.fingerprint ? { fingerprint: values.fingerprint } : {}),
+        });
+        print(io, !!values.json, result, () => `${result.pane}: ${result.n}. ${result.label}\n`);
+        return 0;
+      });
+    },
+  };
+}
+
+/** `weft approve PANE` */
+export const approve = answering(
+  "approve",
+  "Approve what an agent asks (its dialog's first choice), if its dialog is still there",
+);
+/** `weft deny PANE` */
+export const deny = answering("deny", "Deny what an agent asks (its dialog's 'No' choice)");
+/** `weft answer PANE N` */
+export const answer = answering("answer", "Choose N in an agent's dialog (see weft needs)");

@@ -111,3 +111,26 @@ export function screenDialog(kind: string, rows: readonly string[]): ScreenDialo
   const question = found.message ?? bottom[at]!.trim();
   return { question, choices, region: [question, ...bottom.slice(at, last + 1)].join("\n") };
 }
+
+/**
+ * A short fingerprint of a dialog (its question, choices and selection, as shown): a dialog
+ * read twice has the same one only if nothing in it changed.
+ *
+ * @example
+ * ```ts
+ * import { dialogFingerprint } from "./screen_state.ts";
+ * const a = { question: "Do it?", choices: [], region: "❯ 1. Yes\n  2. No" };
+ * console.assert(dialogFingerprint(a) !== dialogFingerprint({ ...a, region: "  1. Yes\n❯ 2. No" }));
+ * ```
+ */
+export function dialogFingerprint(dialog: ScreenDialog): string {
+  // FNV-1a, twice with different offsets: 64 bits, enough to tell two readings apart.
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x5bd1e995;
+  for (let i = 0; i < dialog.region.length; i++) {
+    const c = dialog.region.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x01000193) ^ (b >>> 13);
+  }
+  return (a >>> 0).toString(16).padStart(8, "0") + (b >>> 0).toString(16).padStart(8, "0");
+}

@@ -166,6 +166,7 @@ export interface CoreCalls {
   "pane.rename": PaneInfo;
   "pane.status": PaneStatus;
   "pane.needs": { needs: Need[] };
+  "pane.answer": { pane: string; n: number; label: string; question: string };
   "pane.set": PaneInfo;
   "pane.report": PaneReported;
   "pane.wait": PaneWaited;

@@ -357,6 +357,7 @@ const NeedOut: z.ZodType<Need> = z.object({
   kind: z.string().nullable(),
   question: z.string().nullable(),
   choices: z.array(z.object({ n: z.number().int(), label: z.string() })),
+  fingerprint: z.string().nullable(),
   stateSource: z.enum(STATE_SOURCES),
   since: z.string(),
   waitedMs: z.number(),
@@ -364,6 +365,14 @@ const NeedOut: z.ZodType<Need> = z.object({
 
 /** `pane.needs`: every agent waiting for a human. */
 export const NeedsOut: z.ZodType<CoreCalls["pane.needs"]> = z.object({ needs: z.array(NeedOut) });
+
+/** `pane.answer`: the choice typed and the dialog it answered. */
+export const AnsweredOut: z.ZodType<CoreCalls["pane.answer"]> = z.object({
+  pane: z.string(),
+  n: z.number().int(),
+  label: z.string(),
+  question: z.string(),
+});
 
 /** `session.view`: the size now in effect for the viewer's session, or that it left. */
 export const ViewedOut: z.ZodType<CoreCalls["session.view"]> = z.object({
@@ -405,6 +414,7 @@ export const CORE_OUTPUTS: { readonly [N in CoreCommand]: z.ZodType<CoreCalls[N]
   "pane.rename": PaneOut,
   "pane.status": PaneStatusOut,
   "pane.needs": NeedsOut,
+  "pane.answer": AnsweredOut,
   "pane.set": PaneOut,
   "pane.report": ReportedOut,
   "pane.wait": WaitOut,

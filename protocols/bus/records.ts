@@ -159,6 +159,8 @@ export interface Need {
   question: string | null;
   /** The dialog's numbered choices on screen (`weft answer PANE N`); empty when none shown. */
   choices: { n: number; label: string }[];
+  /** The dialog as read (`pane.answer` types only into this one); null when none shown. */
+  fingerprint: string | null;
   stateSource: StateSource;
   /** When it started waiting (ISO 8601), and how long ago that was. */
   since: string;

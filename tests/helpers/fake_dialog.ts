@@ -2,7 +2,8 @@
  * A stand-in for an agent's permission dialog, as a file named `claude` (so weft sees Claude
  * Code in front and reads its screen with Claude's dialog facts): it draws Claude Code's Bash
  * permission dialog, moves its selection on `j` (the dialog changes under a reader), and on
- * `1`-`3`, Enter or Esc clears it and prints what was chosen (`CHOSE 2`, `CANCELLED`).
+ * `1`-`3`, Enter or Esc clears it and prints what was chosen (`CHOSE 2`, `CANCELLED`). With
+ * `--stuck` it takes no key at all (a dialog that does not clear).
  *
  * @module
  */
@@ -26,6 +27,7 @@ for (;;) {
   const n = Deno.stdin.readSync(b);
   if (n === null) Deno.exit(0);
   const k = new TextDecoder().decode(b.subarray(0, n));
+  if (Deno.args.includes("--stuck")) continue;
   if (k === "j") { sel = sel % 3 + 1; draw(); continue; }
   if (/^[123]$/.test(k) || k === "\\r") {
     write("\\x1b[2J\\x1b[HCHOSE " + (k === "\\r" ? sel : k) + "\\r\\n");
@@ -35,7 +37,7 @@ for (;;) {
   write("\\x1b[24;1HIGNORED " + JSON.stringify(k));
 }
 Deno.stdin.setRaw(false);
-await new Promise(() => {});
+setInterval(() => {}, 1 << 30); // stays, as an agent does
 `;
 
 /** Writes the program into `dir` as `claude`; returns its path. */
