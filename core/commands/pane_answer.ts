@@ -8,8 +8,9 @@ import { AnsweredOut } from "../../protocols/bus/record_schemas.ts";
 import { writeBytes } from "../model/typing.ts";
 import { waitFor } from "./_wait.ts";
 
-/** How long the dialog may take to clear once its key is typed. */
-const CLEAR_MS = 3000;
+/** How long the dialog may take to clear once its key is typed, and how often it is typed. */
+const CLEAR_MS = 1000;
+const TRIES = 3;
 
 /**
  * `pane.answer`: answers the dialog an agent waits on, by verified key replay. The dialog is
@@ -51,8 +52,8 @@ export function paneAnswer(deps: CoreDeps) {
         throw new WeftError("PANE_EXITED", `Cannot answer pane "${pane.id}": it has exited`);
       }
       const dialog = await settledDialog(pane);
-      const fingerprint = dialog && dialogFingerprint(dialog);
-      if (!dialog || (input.fingerprint && input.fingerprint !== fingerprint)) {
+      const fingerprint = dialog ? dialogFingerprint(dialog) : "";
+      if (!dialog || (input.fingerprint !== undefined && input.fingerprint !== fingerprint)) {
         throw new WeftError(
           "STALE",
           `Cannot answer pane "${pane.id}": ${
@@ -62,22 +63,42 @@ export function paneAnswer(deps: CoreDeps) {
         );
       }
       const choice = chosen(pane.id, dialog, input);
-      // Typed in the same turn as the read: no output was parsed in between.
-      writeBytes(pane, new TextEncoder().encode(String(choice.n)));
-      const clear = AbortSignal.any([signal, AbortSignal.timeout(CLEAR_MS)]);
-      await waitFor(pane, () => {
-        const now = screenDialog(pane.agent, visibleRows(pane));
-        return !now || dialogFingerprint(now) !== fingerprint ? true : undefined;
-      }, { events: deps.bus.events, signal: clear, what: "the dialog to clear" }).catch(() => {
+      const key = new TextEncoder().encode(String(choice.n));
+      // Typed in the same turn as the read: no output was parsed in between. A TUI may drop a
+      // key that comes the moment its dialog is drawn (Claude Code does): while the very dialog
+      // that was read still shows, unchanged, the key is typed again, up to three times.
+      for (let attempt = 1;; attempt++) {
+        writeBytes(pane, key);
+        const cleared = await dialogGone(pane, fingerprint, deps, signal);
+        if (cleared) break;
+        const again = await settledDialog(pane);
+        if (attempt < TRIES && again && dialogFingerprint(again) === fingerprint) continue;
         throw new WeftError(
           "NOT_CLEARED",
           `Cannot confirm the answer to pane "${pane.id}": its dialog still shows after ` +
             `${choice.n} was typed`,
           { question: dialog.question },
         );
-      });
+      }
       return { pane: pane.id, n: choice.n, label: choice.label, question: dialog.question };
     },
+  });
+}
+
+/** Whether the dialog `fingerprint` leaves the screen within `CLEAR_MS`. */
+function dialogGone(
+  pane: Pane,
+  fingerprint: string,
+  deps: CoreDeps,
+  signal: AbortSignal,
+): Promise<boolean> {
+  const clear = AbortSignal.any([signal, AbortSignal.timeout(CLEAR_MS)]);
+  return waitFor(pane, () => {
+    const now = screenDialog(pane.agent, visibleRows(pane));
+    return !now || dialogFingerprint(now) !== fingerprint ? true : undefined;
+  }, { events: deps.bus.events, signal: clear, what: "the dialog to clear" }).catch(() => {
+    signal.throwIfAborted();
+    return false;
   });
 }
 
