@@ -58,6 +58,9 @@ export function needsOf(model: Model): Need[] {
     if (!WAITING.has(info.state)) continue;
     const rows = pane.screen.read({ mode: "visible" }).text.split("\n");
     const dialog = info.state === "blocked" ? screenDialog(info.agent, rows) : undefined;
+    // Blocked because the screen showed a dialog, which it no longer shows: answered (the
+    // screen's state waits for the next footer it knows).
+    if (info.state === "blocked" && info.stateSource === "screen" && !dialog) continue;
     needs.push({
       pane: info.id,
       name: info.name,
