@@ -33,6 +33,7 @@ export const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   approve: async () => (await import("./plugins/cli/needs.ts")).approve,
   deny: async () => (await import("./plugins/cli/needs.ts")).deny,
   answer: async () => (await import("./plugins/cli/needs.ts")).answer,
+  doctor: async () => (await import("./plugins/cli/doctor.ts")).doctor,
   init: async () => (await import("./plugins/cli/init.ts")).init,
   logs: async () => (await import("./plugins/cli/logs.ts")).logs,
   stop: async () => (await import("./plugins/cli/info.ts")).stop,

@@ -4,6 +4,7 @@
  * the layout's ratio.
  */
 
+import { ok as assert } from "node:assert/strict";
 import type { WeftClient } from "../plugins/client/mod.ts";
 import { eventually } from "./helpers/poll.ts";
 import { OuterTmux } from "./helpers/outer_tmux.ts";
@@ -101,3 +102,54 @@ Deno.test("resize keys and a mouse drag on the border change the layout's ratio"
     }
   }, { weft: { shell: "sh" } });
 });
+
+Deno.test(
+  "prefix , renames the window, z marks the zoom, { swaps, ! breaks the pane out",
+  E2E,
+  async () => {
+    const tmux = new OuterTmux();
+    await withServer(async ({ client, dir }) => {
+      const s = await client.call<{ session: string; window: string; pane: string }>(
+        "session.create",
+        { argv: ["sh"] },
+      );
+      const right = await client.call<{ id: string }>("pane.create", {
+        split: s.pane,
+        direction: "horizontal",
+      });
+      const panes = async () =>
+        (await client.call<{ panes: { pane: string }[] }>("window.layout", { window: s.window }))
+          .panes.map((p) => p.pane);
+      try {
+        await tmux.shell("a", 100, 30, dir);
+        await tmux.attach("a");
+        await tmux.until("a", /─ p2 /);
+        await tmux.keys("a", "C-b", ",");
+        await tmux.until("a", /rename window:/);
+        await tmux.keys("a", "-l", "editor");
+        await tmux.keys("a", "Enter");
+        await tmux.until("a", /0:editor\*/);
+        await tmux.keys("a", "C-b", "z");
+        await tmux.until("a", /0:editor\*Z/);
+        await tmux.keys("a", "C-b", "z");
+        await tmux.until("a", (t) => /0:editor\* /.test(t));
+        await tmux.keys("a", "C-b", "{");
+        await eventually(
+          "the panes swapped",
+          async () => (await panes()).join() === [right.id, s.pane].join(),
+        );
+        await tmux.keys("a", "C-b", "!");
+        await tmux.until("a", /0:editor 1:w\d+\*/);
+        const { windows } = await client.call<{ windows: { panes: string[] }[] }>("window.list", {
+          session: s.session,
+        });
+        assert(
+          windows.length === 2 && windows[1]!.panes.join() === right.id,
+          JSON.stringify(windows),
+        );
+      } finally {
+        await tmux.kill();
+      }
+    }, { weft: { shell: "sh" } });
+  },
+);

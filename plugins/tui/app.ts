@@ -7,7 +7,6 @@
 
 import type { WeftEvent } from "../../protocols/bus/events.ts";
 import { WeftClient } from "../client/mod.ts";
-import type { LayoutNode } from "../../protocols/layout/tree/mod.ts";
 import type { ActionContext } from "./actions.ts";
 import type { CellGrid } from "./cells.ts";
 import type { WindowView } from "./chrome.ts";
@@ -17,6 +16,7 @@ import { CHROME_ROWS, composeFrame } from "./compose.ts";
 import { InputHandler, type Mode } from "./input_handler.ts";
 import { PaneInput } from "./pane_input.ts";
 import { PaneMirror } from "./pane_mirror.ts";
+import { MirrorSet } from "./mirror_set.ts";
 import { Renderer } from "./renderer.ts";
 import { FrameLoop } from "./frame_loop.ts";
 import { applyEvent, type AttachState, loadState } from "./session_state.ts";
@@ -95,7 +95,13 @@ export class AttachApp {
   #client: WeftClient;
   readonly terminal: TerminalIo;
   readonly options: AttachOptions;
-  readonly mirrors = new Map<string, PaneMirror>();
+  readonly mirrors = new MirrorSet((id, size) =>
+    new PaneMirror(() => this.#connect(), id, size, {
+      scrollback: this.options.scrollback,
+      onChange: () => this.schedule(),
+      onError: () => void this.#reload(),
+    })
+  );
   readonly input: PaneInput;
   state!: AttachState;
   /** Called after each frame is written, with what was drawn (benchmarks measure with it). */
@@ -164,8 +170,7 @@ export class AttachApp {
       this.#finished = true;
       for (const t of this.#timers) clearTimeout(t);
       this.#frames.stop();
-      for (const m of this.mirrors.values()) m.dispose();
-      this.mirrors.clear();
+      this.mirrors.disposeAll();
       await this.terminal.close();
     }
   }
@@ -180,7 +185,7 @@ export class AttachApp {
     client.onClose(() => void this.#lost(client));
     client.onDropped(() => {
       // We read too slowly (a flood): what we know is stale; start again from snapshots.
-      for (const mirror of this.mirrors.values()) mirror.resync();
+      this.mirrors.resyncAll();
       void this.#reload();
     });
     await client.subscribe({ topics: STRUCTURE_TOPICS }, (event) => this.#onEvent(event));
@@ -201,8 +206,7 @@ export class AttachApp {
     if (!back || this.#finished) return back?.client.close();
     this.#client = back.client;
     this.state = back.state;
-    for (const m of this.mirrors.values()) m.dispose();
-    this.mirrors.clear();
+    this.mirrors.disposeAll();
     this.#away = undefined;
     try {
       await this.#follow(back.client);
@@ -440,36 +444,12 @@ export class AttachApp {
     }
   }
 
-  /** Starts mirrors for panes that became visible, resizes and drops the others. */
+  /** Follows the current window: its panes' mirrors, and copy mode ends with its pane. */
   #followLayout(): void {
     const view = this.view;
     const rects = view ? windowRects(view) : new Map();
-    for (const [id, mirror] of this.mirrors) {
-      if (!rects.has(id)) {
-        mirror.dispose();
-        this.mirrors.delete(id);
-      }
-    }
-    for (const [id, rect] of rects) {
-      if (rect.cols <= 0 || rect.rows <= 0) continue;
-      const size = { cols: rect.cols, rows: rect.rows };
-      const mirror = this.mirrors.get(id);
-      if (mirror) mirror.resize(size);
-      else {
-        this.mirrors.set(
-          id,
-          new PaneMirror(() => this.#connect(), id, size, {
-            scrollback: this.options.scrollback,
-            onChange: () => this.schedule(),
-            onError: () => void this.#reload(),
-          }),
-        );
-      }
-    }
-    this.#handler.layoutChanged(
-      rects as Map<string, unknown>,
-      view?.tree as LayoutNode | undefined,
-    );
+    this.mirrors.follow(rects);
+    this.#handler.layoutChanged(rects, view?.tree);
   }
 
   /** A connection of its own for a pane mirror (see {@link PaneMirror}). */

@@ -1,0 +1,123 @@
+/**
+ * `weft doctor`: checks the installation, the project and Claude Code's wiring, and says what
+ * to fix. Each check is a line: ok, warn (works, but not as well as it could) or fail (exit 1).
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { loadConfig } from "../../core/config/mod.ts";
+import { findServerInfo } from "../../core/server/info.ts";
+import { WeftClient } from "../client/mod.ts";
+import { BUILTIN_PLUGINS } from "../builtin.ts";
+import { parseArgs } from "./args.ts";
+import { installedWeft } from "./installed.ts";
+import { type CliIo, print, type Subcommand } from "./io.ts";
+
+/** One finding. */
+export interface Check {
+  level: "ok" | "warn" | "fail";
+  what: string;
+  /** What to do about it, when not ok. */
+  fix?: string;
+}
+
+/** `weft doctor` */
+export const doctor: Subcommand = {
+  usage: "weft doctor [--json]",
+  summary: "Check the installation, this project and Claude Code's MCP and hooks wiring",
+  run: async (args, io) => {
+    const { values } = parseArgs({ args, options: { json: { type: "boolean" } } });
+    const checks = await diagnose(io);
+    print(
+      io,
+      !!values.json,
+      { checks },
+      () =>
+        checks.map((c) => `${c.level.padEnd(4)}  ${c.what}${c.fix ? `\n      → ${c.fix}` : ""}\n`)
+          .join(""),
+    );
+    return checks.some((c) => c.level === "fail") ? 1 : 0;
+  },
+};
+
+/** Every check, in order. */
+export async function diagnose(io: CliIo): Promise<Check[]> {
+  const checks: Check[] = [{ level: "ok", what: `deno ${Deno.version.deno}` }];
+  checks.push(
+    installedWeft(io.env("PATH")) ? { level: "ok", what: "weft is installed as a command" } : {
+      level: "warn",
+      what: "weft is not on PATH as a command",
+      fix: "run deno task install in weft's checkout, with ~/.deno/bin on PATH",
+    },
+  );
+  let projectDir = io.cwd;
+  try {
+    const config = await loadConfig(io.cwd, { builtins: BUILTIN_PLUGINS });
+    projectDir = config.projectDir;
+    checks.push({ level: "ok", what: `project ${projectDir} (its settings load)` });
+  } catch (err) {
+    checks.push({ level: "fail", what: (err as Error).message, fix: "correct the key it names" });
+  }
+  checks.push(await stateCheck(projectDir), await serverCheck(projectDir));
+  checks.push(...await claudeChecks(projectDir));
+  return checks;
+}
+
+async function stateCheck(projectDir: string): Promise<Check> {
+  const state = join(projectDir, ".weft");
+  if (!await exists(state)) {
+    return { level: "ok", what: "no .weft/ yet (made on the first start)" };
+  }
+  return await exists(join(state, ".gitignore"))
+    ? { level: "ok", what: ".weft/ is kept out of git" }
+    : { level: "warn", what: ".weft/ has no .gitignore", fix: "run weft init" };
+}
+
+async function serverCheck(projectDir: string): Promise<Check> {
+  const found = await findServerInfo(projectDir);
+  try {
+    (await WeftClient.find(projectDir, { client: "cli" })).close();
+    return { level: "ok", what: `a server runs (pid ${found?.info.pid})` };
+  } catch {
+    return {
+      level: "warn",
+      what: "no server runs for this project",
+      fix: "weft (or weft new, weft attach, weft mcp) starts one in the background",
+    };
+  }
+}
+
+async function claudeChecks(projectDir: string): Promise<Check[]> {
+  const mcp = await readText(join(projectDir, ".mcp.json"));
+  const wired = mcp !== undefined && /"weft"\s*:/.test(mcp);
+  const settings = [
+    await readText(join(projectDir, ".claude", "settings.local.json")),
+    await readText(join(projectDir, ".claude", "settings.json")),
+  ].join("\n");
+  const hooked = settings.includes("# weft hooks"); // the mark weft hooks install leaves
+  return [
+    wired ? { level: "ok", what: ".mcp.json starts weft mcp for Claude Code" } : {
+      level: "warn",
+      what: "Claude Code is not wired to weft's MCP in this project",
+      fix: "weft mcp config > .mcp.json, or claude mcp add weft -- weft mcp",
+    },
+    hooked ? { level: "ok", what: "Claude Code's hooks tell weft its state" } : {
+      level: "warn",
+      what: "no weft hooks in .claude/settings(.local).json",
+      fix: "weft hooks install",
+    },
+  ];
+}
+
+async function readText(file: string): Promise<string | undefined> {
+  try {
+    return await Deno.readTextFile(file);
+  } catch {
+    return undefined;
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  return await Deno.lstat(path).then(() => true, () => false);
+}
