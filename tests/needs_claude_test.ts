@@ -69,3 +69,52 @@ Deno.test({
     ok(!needs.some((n: Need) => n.pane === pane && n.fingerprint === need.fingerprint));
   });
 });
+
+Deno.test({
+  name: "needs: Claude Code's Bash permission denied from the CLI with a message",
+  ignore: claudeUnavailable() !== undefined,
+  ...E2E,
+}, async () => {
+  await withServer(async (fx) => {
+    await using api = await mockAnthropic([
+      toolUse("Bash", { command: "touch weft-denied.txt", description: "Touch a file" }),
+      text("Understood, I will not."),
+    ]);
+    const pane = await startClaude(fx, {
+      baseUrl: api.url,
+      args: ["--permission-mode", "default"],
+      prompt: "touch the file",
+    });
+    await eventually("the dialog in pane.needs", async () => {
+      const { needs } = await fx.client.call("pane.needs", { wait: true, timeout: TIMEOUT });
+      return needs.some((n: Need) => n.pane === pane && n.choices.length >= 2);
+    }, { timeoutMs: TIMEOUT });
+    const denied = await weftInProcess(
+      fx.dir,
+      "deny",
+      pane,
+      "--message",
+      "use the build script instead",
+    );
+    const screen = (await fx.client.call("pane.read", { pane })).text;
+    strictEqual(denied.code, 0, `${denied.err}\nthe pane shows:\n${screen}`);
+    ok(/^p\d+: \d\. No/.test(denied.out), denied.out);
+    const results = await eventually("the denial at the mock", () => {
+      const r = api.toolResults();
+      return r.length ? r : undefined;
+    }, {
+      timeoutMs: TIMEOUT,
+      detail: async () => (await fx.client.call("pane.read", { pane })).text,
+    });
+    strictEqual(results[0]!.is_error, true, results[0]!.text);
+    await eventually(
+      "the message at the mock",
+      () =>
+        api.conversation().some((r) =>
+          JSON.stringify(r.messages).includes("use the build script instead")
+        ),
+      { timeoutMs: TIMEOUT },
+    );
+    await rejects(Deno.stat(join(fx.dir, "weft-denied.txt")));
+  });
+});

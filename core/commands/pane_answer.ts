@@ -3,9 +3,17 @@ import { defineCommand } from "./_define.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import type { Pane } from "../model/mod.ts";
 import type { CoreDeps } from "./deps.ts";
-import { dialogFingerprint, type ScreenDialog, screenDialog } from "../../protocols/agents/mod.ts";
+import {
+  dialogFingerprint,
+  promptDraft,
+  promptHolds,
+  type ScreenDialog,
+  screenDialog,
+  vendorOf,
+} from "../../protocols/agents/mod.ts";
 import { AnsweredOut } from "../../protocols/bus/record_schemas.ts";
-import { writeBytes } from "../model/typing.ts";
+import { typeInto, writeBytes } from "../model/typing.ts";
+import { bracketPaste } from "../../protocols/terminal/keys.ts";
 import { waitFor } from "./_wait.ts";
 
 /** How long the dialog may take to clear once its key is typed, and how often it is typed. */
@@ -16,7 +24,8 @@ const TRIES = 3;
  * `pane.answer`: answers the dialog an agent waits on, by verified key replay. The dialog is
  * read and fingerprinted; its key is typed only if it is the dialog the caller read (its
  * `fingerprint` from `pane.needs`), in the same turn as the read; then the dialog must clear.
- * Otherwise `STALE` (nothing typed) or `NOT_CLEARED`.
+ * Otherwise `STALE` (nothing typed) or `NOT_CLEARED`. A denial's `message` is then typed at the
+ * agent's prompt (Claude Code asks what to do instead once its "No" is chosen).
  */
 export function paneAnswer(deps: CoreDeps) {
   return defineCommand({
@@ -36,6 +45,9 @@ export function paneAnswer(deps: CoreDeps) {
       choice: z.number().int().min(1).max(9).optional().describe("The dialog's choice N."),
       approve: z.boolean().optional().describe("Choose the first choice (Yes)."),
       deny: z.boolean().optional().describe("Choose the dialog's 'No' choice."),
+      message: z.string().min(1).max(4000).optional().describe(
+        "With deny: what to tell the agent instead, typed at its prompt once the dialog is gone.",
+      ),
       fingerprint: z.string().max(64).optional().describe(
         "The dialog's fingerprint as pane.needs returned it: answer only that dialog.",
       ),
@@ -46,6 +58,12 @@ export function paneAnswer(deps: CoreDeps) {
         throw new WeftError(
           "INVALID_INPUT",
           `Cannot answer pane "${pane.id}": give exactly one of choice, approve, deny`,
+        );
+      }
+      if (input.message !== undefined && !input.deny) {
+        throw new WeftError(
+          "INVALID_INPUT",
+          `Cannot answer pane "${pane.id}": a message goes with deny only`,
         );
       }
       if (pane.exit) {
@@ -64,15 +82,22 @@ export function paneAnswer(deps: CoreDeps) {
       }
       const choice = chosen(pane.id, dialog, input);
       const key = new TextEncoder().encode(String(choice.n));
-      // Typed in the same turn as the read: no output was parsed in between. A TUI may drop a
-      // key that comes the moment its dialog is drawn (Claude Code does): while the very dialog
-      // that was read still shows, unchanged, the key is typed again, up to three times.
-      for (let attempt = 1;; attempt++) {
-        writeBytes(pane, key);
-        const cleared = await dialogGone(pane, fingerprint, deps, signal);
-        if (cleared) break;
-        const again = await settledDialog(pane);
-        if (attempt < TRIES && again && dialogFingerprint(again) === fingerprint) continue;
+      // Typed in the same turn as the read: no output was parsed in between. A number picks
+      // the choice in some dialogs and only moves the cursor to it in others (Claude Code's,
+      // at times): then Enter confirms it, typed as soon as the same dialog shows the cursor
+      // on that choice. A TUI may drop a key that comes the moment its dialog is drawn (Claude
+      // Code does): while the very dialog that was read still shows unchanged, the key is
+      // typed again, up to three times.
+      let done = false;
+      let next = key;
+      for (let typed = 0; !done && typed < 2 * TRIES; typed++) {
+        writeBytes(pane, next);
+        const now = await dialogAfter(pane, dialog, choice.n, deps, signal, next === ENTER);
+        if (now === "gone") done = true;
+        else if (now === "selected") next = ENTER;
+        else if (now === "other") break;
+      }
+      if (!done) {
         throw new WeftError(
           "NOT_CLEARED",
           `Cannot confirm the answer to pane "${pane.id}": its dialog still shows after ` +
@@ -80,26 +105,87 @@ export function paneAnswer(deps: CoreDeps) {
           { question: dialog.question },
         );
       }
+      if (input.message) await tell(pane, input.message, deps, signal);
       return { pane: pane.id, n: choice.n, label: choice.label, question: dialog.question };
     },
   });
 }
 
-/** Whether the dialog `fingerprint` leaves the screen within `CLEAR_MS`. */
-function dialogGone(
+const ENTER = new Uint8Array([13]);
+
+/**
+ * What became of `read` within `CLEAR_MS` once a key was typed: `gone`; `selected` (the same
+ * dialog, its cursor now on choice `n`); `same` (unchanged); `other` (another dialog, or this
+ * one changed otherwise). `confirming` (Enter was typed): waits for nothing but its leaving.
+ */
+async function dialogAfter(
   pane: Pane,
-  fingerprint: string,
+  read: ScreenDialog,
+  n: number,
   deps: CoreDeps,
   signal: AbortSignal,
-): Promise<boolean> {
-  const clear = AbortSignal.any([signal, AbortSignal.timeout(CLEAR_MS)]);
-  return waitFor(pane, () => {
+  confirming = false,
+): Promise<"gone" | "selected" | "same" | "other"> {
+  const before = dialogFingerprint(read);
+  const look = () => {
     const now = screenDialog(pane.agent, visibleRows(pane));
-    return !now || dialogFingerprint(now) !== fingerprint ? true : undefined;
+    if (!now) return "gone" as const;
+    if (dialogFingerprint(now) === before) return "same" as const;
+    const sameDialog = now.question === read.question &&
+      now.choices.map((c) => c.label).join("\n") === read.choices.map((c) => c.label).join("\n");
+    return sameDialog && now.selected === n ? "selected" as const : "other" as const;
+  };
+  const clear = AbortSignal.any([signal, AbortSignal.timeout(CLEAR_MS)]);
+  return await waitFor(pane, () => {
+    const seen = look();
+    // After Enter the cursor already was on the choice: only its leaving counts.
+    return seen === "gone" || (!confirming && seen !== "same") ? seen : undefined;
   }, { events: deps.bus.events, signal: clear, what: "the dialog to clear" }).catch(() => {
     signal.throwIfAborted();
-    return false;
+    return look();
   });
+}
+
+/**
+ * Types `message` at the agent's prompt once it shows empty, and submits it once the prompt
+ * holds it (a key that comes as the prompt is drawn may be dropped: it is typed again while
+ * the prompt is still empty).
+ */
+async function tell(
+  pane: Pane,
+  message: string,
+  deps: CoreDeps,
+  signal: AbortSignal,
+): Promise<void> {
+  const type = (text: string) => typeInto(pane, text, signal);
+  const typed = bracketPaste(message, pane.screen.modes.bracketedPaste);
+  // An agent without a known prompt: typed and submitted, as pane.write would.
+  if (!vendorOf(pane.agent)?.prompt) return void await type(typed + "\r");
+  const draft = () => promptDraft(pane.agent, visibleRows(pane));
+  const holds = () => promptHolds(pane.agent, draft() ?? "", message);
+  const shown = message.split("\n")[0]!.slice(0, 40);
+  const sent = () => draft() === "" && visibleRows(pane).some((r) => r.includes(shown));
+  const until = (check: () => boolean, ms: number) =>
+    waitFor(pane, () => check() ? true : undefined, {
+      events: deps.bus.events,
+      signal: AbortSignal.any([signal, AbortSignal.timeout(ms)]),
+      what: "the agent's prompt",
+    }).then(() => true, () => (signal.throwIfAborted(), false));
+  await until(() => draft() === "", CLEAR_MS * 3);
+  for (let attempt = 1; attempt <= TRIES; attempt++) {
+    if (draft() === "") await type(typed);
+    if (await until(holds, CLEAR_MS)) {
+      await type("\r");
+      // Submitted: the prompt is empty again and the message shows above it.
+      if (await until(sent, CLEAR_MS * 2)) return;
+      continue; // a dropped Enter is pressed again, a dropped text typed again
+    }
+    if (draft()) break; // something else is in the prompt: typing more would mix with it
+  }
+  throw new WeftError(
+    "NOT_CLEARED",
+    `Cannot tell pane "${pane.id}" the message: its prompt did not take it`,
+  );
 }
 
 function visibleRows(pane: Pane): string[] {

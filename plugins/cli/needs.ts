@@ -52,12 +52,18 @@ function answering(
 ): Subcommand {
   const n = verb === "answer" ? " N" : "";
   return {
-    usage: `weft ${verb} PANE${n} [--fingerprint F] [--json]`,
+    usage: `weft ${verb} PANE${n}${
+      verb === "deny" ? " [--message TEXT]" : ""
+    } [--fingerprint F] [--json]`,
     summary,
     run: async (args, io) => {
       const { values, positionals } = parseArgs({
         args,
-        options: { fingerprint: { type: "string" }, json: { type: "boolean" } },
+        options: {
+          fingerprint: { type: "string" },
+          message: { type: "string" },
+          json: { type: "boolean" },
+        },
         allowPositionals: true,
         strict: true,
       });
@@ -71,6 +77,7 @@ function answering(
           pane,
           ...(verb === "answer" ? { choice: Number(choice) } : { [verb]: true }),
           ...(values.fingerprint ? { fingerprint: values.fingerprint } : {}),
+          ...(values.message !== undefined ? { message: values.message } : {}),
         });
         print(io, !!values.json, result, () => `${result.pane}: ${result.n}. ${result.label}\n`);
         return 0;

@@ -72,11 +72,13 @@ export interface ScreenDialog {
   question: string;
   /** The numbered choices, in order (`1` is the first). */
   choices: { n: number; label: string }[];
+  /** The choice the dialog's cursor (`❯`) is on, if shown. */
+  selected: number | null;
   /** The dialog's rows exactly as shown, from its question to its last choice. */
   region: string;
 }
 
-const NUMBERED = /^\s*(?:[❯>›]\s*)?(\d{1,2})\.\s+(.+?)\s*$/;
+const NUMBERED = /^\s*([❯>›]\s*)?(\d{1,2})\.\s+(.+?)\s*$/;
 
 /**
  * The dialog `rows` show for an agent of `kind` (its vendor's dialog facts), or undefined when
@@ -100,16 +102,19 @@ export function screenDialog(kind: string, rows: readonly string[]): ScreenDialo
   if (!found) return undefined;
   const at = bottom.findLastIndex((r) => profile.dialog.test(r));
   const choices: { n: number; label: string }[] = [];
+  let selected: number | null = null;
   let last = at;
   for (let i = at + 1; i < bottom.length; i++) {
     const m = NUMBERED.exec(bottom[i]!);
     if (!m) continue;
-    if (Number(m[1]) !== choices.length + 1) break;
-    choices.push({ n: Number(m[1]), label: m[2]! });
+    if (Number(m[2]) !== choices.length + 1) break;
+    choices.push({ n: Number(m[2]), label: m[3]! });
+    if (m[1]) selected = Number(m[2]);
     last = i;
   }
   const question = found.message ?? bottom[at]!.trim();
-  return { question, choices, region: [question, ...bottom.slice(at, last + 1)].join("\n") };
+  const region = [question, ...bottom.slice(at, last + 1)].join("\n");
+  return { question, choices, selected, region };
 }
 
 /**
@@ -119,7 +124,7 @@ export function screenDialog(kind: string, rows: readonly string[]): ScreenDialo
  * @example
  * ```ts
  * import { dialogFingerprint } from "./screen_state.ts";
- * const a = { question: "Do it?", choices: [], region: "❯ 1. Yes\n  2. No" };
+ * const a = { question: "Do it?", choices: [], selected: 1, region: "❯ 1. Yes\n  2. No" };
  * console.assert(dialogFingerprint(a) !== dialogFingerprint({ ...a, region: "  1. Yes\n❯ 2. No" }));
  * ```
  */
