@@ -3,7 +3,8 @@
  * Code in front and reads its screen with Claude's dialog facts): it draws Claude Code's Bash
  * permission dialog, moves its selection on `j` (the dialog changes under a reader), and on
  * `1`-`3`, Enter or Esc clears it and prints what was chosen (`CHOSE 2`, `CANCELLED`). With
- * `--stuck` it takes no key at all (a dialog that does not clear).
+ * `--stuck` it takes no key at all (a dialog that does not clear); with `--later` it prints
+ * `ready` and draws the dialog only once it reads `d`.
  *
  * @module
  */
@@ -21,8 +22,12 @@ const draw = () => write("\\x1b[2J\\x1b[H" + ["─".repeat(40), " Bash command",
   ...CHOICES.map((l, i) => " " + (sel === i + 1 ? "❯" : " ") + " " + (i + 1) + ". " + l),
   "", " Esc to cancel · Tab to amend"].join("\\r\\n"));
 Deno.stdin.setRaw(true);
-draw();
 const b = new Uint8Array(64);
+if (Deno.args.includes("--later")) {
+  write("ready\\r\\n");
+  while (new TextDecoder().decode(b.subarray(0, Deno.stdin.readSync(b) ?? 0)) !== "d");
+}
+draw();
 for (;;) {
   const n = Deno.stdin.readSync(b);
   if (n === null) Deno.exit(0);
