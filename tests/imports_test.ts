@@ -20,6 +20,7 @@ const CORE_DOORS: Readonly<Record<string, string>> = {
   "plugins/cli/serve.ts": "weft serve starts the server (loadConfig, startServer)",
   "plugins/cli/background.ts": "weft serve --background starts the server's process",
   "plugins/cli/init.ts": "weft init makes the project's .weft/ folder",
+  "plugins/cli/doctor.ts": "weft doctor loads the project's config and finds its server",
   "plugins/cli/logs.ts": "weft logs finds the server's log file",
   "plugins/cli/saved.ts": "weft saved reads the project's store with the server stopped",
   "plugins/cli/help.ts": "weft help lists the core's command specs when no server runs",

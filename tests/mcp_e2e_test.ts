@@ -119,8 +119,10 @@ Deno.test({
       const me = panes[0]!;
       // The pane's own key, as `weft mcp` started by an agent in that pane has it.
       const key = server.model.panes.get(me.id)!.launch.env[SIDEBAND_KEY_ENV]!;
+      // Every tool: the agent profile would hide demo.echo (and so not change).
       const client = await stdioClient(dir, {
         env: { WEFT_PANE: me.id, [SIDEBAND_KEY_ENV]: key },
+        args: ["--tools", "all"],
       });
       try {
         const names = (await client.listTools()).tools.map((t) => t.name);

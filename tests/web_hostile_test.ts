@@ -94,3 +94,19 @@ Deno.test("web door: a restarted web plugin serves on the port it had", E2E, asy
     await page.closed;
   }, { weft: WEB });
 });
+
+Deno.test(
+  "web door: no page of it may be framed (CSP frame-ancestors, X-Frame-Options)",
+  E2E,
+  async () => {
+    await withServer(async ({ client }) => {
+      const { cookie, port } = await logIn(client);
+      for (const headers of [{ cookie }, {} as Record<string, string>]) {
+        const res = await fetch(`http://127.0.0.1:${port}/`, { headers });
+        await res.body?.cancel();
+        assert.match(res.headers.get("content-security-policy") ?? "", /frame-ancestors 'none'/);
+        assert.equal(res.headers.get("x-frame-options"), "DENY");
+      }
+    }, { weft: WEB });
+  },
+);

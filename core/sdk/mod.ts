@@ -53,6 +53,14 @@ export type {
 export { defineCommand, withState } from "./command.ts";
 export type { CallContext, Command, CommandDefinition } from "./command.ts";
 export { optionsParser } from "./options.ts";
+export { GUARD_DEFAULTS, serveGuarded } from "../net/guarded_http.ts";
+export type {
+  GuardedHandler,
+  GuardedHttpOptions,
+  GuardedRequestInfo,
+  GuardedServer,
+  GuardLimits,
+} from "../net/guarded_http.ts";
 export type { OptionsSchema, RawOptions } from "./options.ts";
 export { WeftError } from "../../protocols/bus/errors.ts";
 export type { ErrorBody, ErrorCode } from "../../protocols/bus/errors.ts";

@@ -44,6 +44,8 @@ export interface ConnectionOptions extends PaneProof {
   paneScreen?: (pane: string) => { pendingBytes: number; modes: unknown } | undefined;
   /** Limits on a client's unread replies (tests shrink them). */
   flow?: Partial<FlowLimits>;
+  /** A client that sends no request this long after connecting is closed (none: never). */
+  firstRequestMs?: number;
 }
 
 /** Serves one client until it disconnects. */
@@ -61,6 +63,7 @@ export class Connection {
   #outbox: Outbox;
   #requests: RequestQueue;
   #moved: (() => void)[] = [];
+  #silent: ReturnType<typeof setTimeout> | undefined;
 
   constructor(conn: Deno.Conn, options: ConnectionOptions) {
     this.#conn = conn;
@@ -81,6 +84,8 @@ export class Connection {
 
   /** Reads requests until the client closes its side, answers them, then cleans up. */
   async serve(): Promise<void> {
+    const ms = this.#options.firstRequestMs;
+    if (ms !== undefined) this.#silent = setTimeout(() => this.close(), ms);
     try {
       if (await this.#readRequests()) await this.#answerAfterEof();
     } finally {
@@ -97,6 +102,7 @@ export class Connection {
 
   #shutdown(): void {
     this.#closed = true;
+    clearTimeout(this.#silent);
     this.#options.sizes?.set(this.#options.id, null).catch(() => {});
     for (const off of this.#subs.values()) off();
     this.#subs.clear();
@@ -194,6 +200,7 @@ export class Connection {
   }
 
   #onLine(item: { line: string } | { tooLarge: number }): void {
+    clearTimeout(this.#silent);
     if ("tooLarge" in item) {
       return this.#send({
         jsonrpc: "2.0",

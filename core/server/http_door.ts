@@ -7,9 +7,12 @@
  * ```
  * POST /hooks/claude-code    X-Weft-Pane: p3    X-Weft-Key: $WEFT_SIDEBAND_KEY
  * body: Claude Code's hook JSON
- * → 204 taken · 400 not JSON / not a hook event · 403 not that pane's key · 404 no such path
- *   · 413 over the size cap
+ * → 204 taken · 400 not JSON / not a hook event · 403 not that pane's key, or a Host that is
+ *   not a loopback name · 404 no such path · 413 over the size cap
  * ```
+ *
+ * Any local user can connect, so the door is a guarded server (`../net/guarded_http.ts`): its
+ * connections are capped, slow requests time out, and a flood of them cannot end the process.
  *
  * The pane's key (random, known only to the pane's processes) is what lets a request speak for
  * the pane: any local user can reach a loopback port, none can read another's key. It runs
@@ -19,6 +22,7 @@
  */
 
 import type { Bus, Caller } from "../bus/mod.ts";
+import { type GuardLimits, serveGuarded } from "../net/guarded_http.ts";
 import { VENDORS } from "../../protocols/agents/mod.ts";
 
 /** Largest hook body read (Claude Code sends a tool's whole input and output). */
@@ -33,6 +37,8 @@ export interface HttpDoorOptions {
   maxBodyBytes?: number;
   /** Default 0: a free port. */
   port?: number;
+  /** Connection cap and deadlines (tests shrink them). */
+  limits?: Partial<GuardLimits>;
 }
 
 /** A running door. */
@@ -50,20 +56,17 @@ const ROUTES: Record<string, { command: string; agent: string }> = Object.fromEn
 );
 
 /** Starts the door on 127.0.0.1. */
-export function serveHttpDoor(options: HttpDoorOptions): HttpDoor {
+export async function serveHttpDoor(options: HttpDoorOptions): Promise<HttpDoor> {
   const max = options.maxBodyBytes ?? MAX_HOOK_BODY;
-  const server = Deno.serve(
-    {
-      hostname: "127.0.0.1",
-      port: options.port ?? 0,
-      onListen: () => {},
-      onError: () => new Response(null, { status: 500 }),
-    },
+  const server = await serveGuarded(
+    // `weft`: the Host the hook command's bash client sends (no page can name it: not a
+    // domain a rebinding attacker owns); the pane's key is checked all the same.
+    { name: "hooks", port: options.port ?? 0, hosts: ["weft"], ...options.limits },
     (request) => handle(request, options, max),
   );
   return {
-    address: `127.0.0.1:${(server.addr as Deno.NetAddr).port}`,
-    close: () => server.shutdown(),
+    address: `127.0.0.1:${server.port}`,
+    close: () => server.close(),
   };
 }
 

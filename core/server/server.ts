@@ -36,6 +36,10 @@ export interface ServerOptions {
   fresh?: boolean;
   /** Limits on a socket client's unread replies (tests shrink them). */
   flow?: Partial<FlowLimits>;
+  /** Most control-socket clients at once (default 1024); one past it is closed at once. */
+  maxClients?: number;
+  /** A client that sends no request this long after connecting is closed (default 10 s). */
+  firstRequestMs?: number;
   /**
    * Variables every pane gets on top of the server's own environment, read at each start
    * (tests: an in-process server's panes get their own HOME without changing the test
@@ -82,7 +86,7 @@ export async function startServer(
   });
   // Before the store restores panes: their environment names the HTTP door (WEFT_HTTP).
   const paneKey = paneKeyCheck(model);
-  const http = serveHttpDoor({ bus, checkKey: paneKey });
+  const http = await serveHttpDoor({ bus, checkKey: paneKey });
   const store = await openProjectStore(config, { model, bus, paths, fresh: options.fresh });
   bus.setResolver(targetResolver(model));
   const host = new PluginHost({
@@ -122,7 +126,17 @@ export async function startServer(
   await writeServerInfo(paths.info, info);
   const maxLineBytes = options.maxLineBytes ?? 16 * 1024 * 1024;
   const flow = options.flow;
-  acceptLoop(listener, connections, { bus, model, sizes, maxLineBytes, info, flow, paneKey });
+  acceptLoop(listener, connections, {
+    bus,
+    model,
+    sizes,
+    maxLineBytes,
+    info,
+    flow,
+    paneKey,
+    maxClients: options.maxClients ?? 1024,
+    firstRequestMs: options.firstRequestMs ?? 10_000,
+  });
   // The restored tree is whole and answered from now on; its programs start meanwhile.
   void store.startPanes();
   if (!options.noStartupSession && model.sessions.size === 0) startupSession(model, config);
@@ -289,6 +303,11 @@ async function openProjectStore(
   return store;
 }
 
+/**
+ * Serves the control socket's clients: at most `maxClients` at once (one past it is closed as it
+ * comes), each closed if it sends nothing for `firstRequestMs` after connecting. An accept that
+ * fails (out of descriptors) is logged and tried again; only closing the listener ends the loop.
+ */
 async function acceptLoop(
   listener: Deno.Listener,
   connections: Set<Connection>,
@@ -300,30 +319,45 @@ async function acceptLoop(
     info: Record<string, unknown>;
     flow: Partial<FlowLimits> | undefined;
     paneKey: (id: string, key: string) => boolean;
+    maxClients: number;
+    firstRequestMs: number;
   },
 ): Promise<void> {
   let n = 0;
-  try {
-    for await (const conn of listener) {
-      const connection = new Connection(conn, {
-        bus: deps.bus,
-        id: `c${++n}`,
-        maxLineBytes: deps.maxLineBytes,
-        ...(deps.flow ? { flow: deps.flow } : {}),
-        hello: () => ({ ...deps.info }),
-        paneExists: (id) => deps.model.panes.has(id),
-        paneKey: deps.paneKey,
-        sizes: deps.sizes,
-        paneScreen: (id) => {
-          const screen = deps.model.panes.get(id)?.screen;
-          return screen && { pendingBytes: screen.pendingBytes, modes: screen.modes };
-        },
-      });
-      connections.add(connection);
-      connection.serve().finally(() => connections.delete(connection));
+  let failing = 0;
+  for (;;) {
+    let conn: Deno.Conn;
+    try {
+      conn = await listener.accept();
+      failing = 0;
+    } catch (err) {
+      // The listener was closed: the server is stopping.
+      if (err instanceof Deno.errors.BadResource || err instanceof Deno.errors.Interrupted) return;
+      if (failing++ === 0) console.error(`weft: cannot accept a client (${err}); trying again`);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(50 * failing, 1_000)));
+      continue;
     }
-  } catch {
-    // The listener was closed: the server is stopping.
+    if (connections.size >= deps.maxClients) {
+      conn.close();
+      continue;
+    }
+    const connection = new Connection(conn, {
+      bus: deps.bus,
+      id: `c${++n}`,
+      maxLineBytes: deps.maxLineBytes,
+      firstRequestMs: deps.firstRequestMs,
+      ...(deps.flow ? { flow: deps.flow } : {}),
+      hello: () => ({ ...deps.info }),
+      paneExists: (id) => deps.model.panes.has(id),
+      paneKey: deps.paneKey,
+      sizes: deps.sizes,
+      paneScreen: (id) => {
+        const screen = deps.model.panes.get(id)?.screen;
+        return screen && { pendingBytes: screen.pendingBytes, modes: screen.modes };
+      },
+    });
+    connections.add(connection);
+    connection.serve().finally(() => connections.delete(connection));
   }
 }
 

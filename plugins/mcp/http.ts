@@ -1,14 +1,17 @@
 /**
  * The Streamable HTTP transport on 127.0.0.1 at `/mcp`: one SDK transport and one session
- * server per client, behind the gate (Host/Origin, bearer token).
+ * server per client, behind the gate (Host/Origin, bearer token), on the SDK's guarded server
+ * (connection cap, header and body deadlines, a listener that listens again).
  *
  * @module
  */
 
+import { type GuardLimits, serveGuarded } from "@weft/weft/plugin";
 import { isInitializeRequest, WebStandardStreamableHTTPServerTransport } from "./sdk.ts";
 import { guard } from "./guard.ts";
 import { OpenSessions } from "./_open_sessions.ts";
 import { keptStreams, releaseAnswered } from "./_answered_streams.ts";
+import { leaseStream, NotificationLog, STREAM_LEASE_MS } from "./_stream_lease.ts";
 import type { Session } from "./session_server.ts";
 
 /** Options of {@link serveHttp}. */
@@ -23,6 +26,10 @@ export interface HttpOptions {
   maxBodyBytes?: number;
   /** Most sessions open at once; past it the least recently used one is ended. */
   maxSessions?: number;
+  /** Connection cap and deadlines (tests shrink them). */
+  limits?: Partial<GuardLimits>;
+  /** How long one notification stream (GET) lives; see {@link STREAM_LEASE_MS}. */
+  streamLeaseMs?: number;
 }
 
 /** A running HTTP transport. */
@@ -50,17 +57,20 @@ interface Door {
 }
 
 /** Starts the HTTP transport. */
-export function serveHttp(options: HttpOptions): HttpServer {
+export async function serveHttp(options: HttpOptions): Promise<HttpServer> {
   const sessions = new OpenSessions(options.maxSessions ?? MAX_SESSIONS);
   const maxBody = options.maxBodyBytes ?? MAX_BODY;
   const door: Door = { options, port: options.port, maxBody, sessions };
-  const server = Deno.serve({
-    hostname: "127.0.0.1",
-    port: options.port,
-    onListen: () => {},
-    onError: (err) => rpcError(500, -32603, `Cannot serve this request: ${String(err)}`),
-  }, (req) => handle(req, door));
-  door.port = (server.addr as Deno.NetAddr).port;
+  const server = await serveGuarded(
+    {
+      name: "mcp",
+      port: options.port,
+      render: (status, message) => rpcError(status, status === 403 ? -32001 : -32603, message),
+      ...options.limits,
+    },
+    (req) => handle(req, door),
+  );
+  door.port = server.port;
   return {
     port: door.port,
     url: `http://127.0.0.1:${door.port}/mcp`,
@@ -72,7 +82,7 @@ export function serveHttp(options: HttpOptions): HttpServer {
     },
     close: async () => {
       sessions.endAll();
-      await server.shutdown();
+      await server.close();
     },
   };
 }
@@ -101,7 +111,8 @@ async function resume(req: Request, id: string, door: Door): Promise<Response> {
     );
   }
   try {
-    return await found.transport.handleRequest(req);
+    const res = await found.transport.handleRequest(req);
+    return leaseStream(req, res, found.log, door.options.streamLeaseMs ?? STREAM_LEASE_MS);
   } finally {
     releaseAnswered(found.transport);
   }
@@ -134,11 +145,13 @@ async function open(req: Request, body: unknown, door: Door): Promise<Response> 
   const { sessions, maxBody } = door;
   const id = crypto.randomUUID();
   const session = door.options.createSession(id);
+  const log = new NotificationLog();
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: () => id,
     enableJsonResponse: true,
     maxRequestBodySize: maxBody,
-    onsessioninitialized: (sid): void => sessions.add(sid, { transport, session }),
+    eventStore: log,
+    onsessioninitialized: (sid): void => sessions.add(sid, { transport, session, log }),
     onsessionclosed: (sid) => sessions.end(sid),
   });
   transport.onclose = () => sessions.end(id);

@@ -24,7 +24,7 @@ async function withDoor(
   body: (http: HttpServer, closed: string[]) => Promise<void>,
 ): Promise<void> {
   const closed: string[] = [];
-  const http = serveHttp({
+  const http = await serveHttp({
     port: 0,
     token: TOKEN,
     tokenless: false,

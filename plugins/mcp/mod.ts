@@ -114,15 +114,15 @@ async function listen(
   options: HttpOptions,
   files: { infoFile: string; portFile: string },
 ): Promise<HttpServer> {
-  if (options.port !== 0) return serveHttp(options);
+  if (options.port !== 0) return await serveHttp(options);
   const before = await publishedPort(files.infoFile) ?? await lastPort(files.portFile);
   let http: HttpServer;
   try {
-    http = serveHttp({ ...options, port: before ?? 0 });
+    http = await serveHttp({ ...options, port: before ?? 0 });
   } catch (err) {
     if (!(err instanceof Deno.errors.AddrInUse)) throw err;
     ctx.log(`port ${before}, where MCP was served before, is taken; serving on another one`);
-    http = serveHttp(options);
+    http = await serveHttp(options);
   }
   if (http.port !== before) await keepPort(files.portFile, http.port);
   return http;

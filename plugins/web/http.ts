@@ -2,7 +2,12 @@
  * The web door's HTTP server on 127.0.0.1: `/login?code=…` turns a one-time code into an
  * HttpOnly, SameSite=Strict cookie; `/` serves the page, `/assets/…` its files, `/ws` the
  * page's one WebSocket. Host must be a loopback name and Origin, when sent, a loopback origin
- * of this very server (a WebSocket has no same-origin rule of its own).
+ * of this very server (a WebSocket has no same-origin rule of its own). No response may be
+ * framed by another page (`frame-ancestors 'none'`, `X-Frame-Options: DENY`).
+ *
+ * Still on `Deno.serve`, unlike the hooks and MCP doors (the SDK's `serveGuarded`): a
+ * WebSocket taken over from `node:http` lost the first frames of a page in tests, so this door
+ * has no connection cap nor header deadline yet.
  *
  * @module
  */
@@ -31,21 +36,39 @@ export interface WebServer {
 
 const COOKIE = "weft_session";
 
+/** What every response carries: no framing by another page, no sniffing. */
+const FRAMING = {
+  "x-frame-options": "DENY",
+  "x-content-type-options": "nosniff",
+};
+const PAGE_CSP = "default-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; " +
+  "frame-ancestors 'none'";
+
 /** Starts the HTTP server. */
-export function serveWeb(options: WebHttpOptions): WebServer {
+export function serveWeb(options: WebHttpOptions): Promise<WebServer> {
   let port = options.port;
   const server = Deno.serve({
     hostname: "127.0.0.1",
     port: options.port,
     onListen: () => {},
-    onError: (err) => text(500, `Cannot serve this request: ${String(err)}`),
-  }, (req) => handle(req, port, options));
+    onError: (err) => guarded(text(500, `Cannot serve this request: ${String(err)}`)),
+  }, async (req) => guarded(await handle(req, port, options)));
   port = (server.addr as Deno.NetAddr).port;
-  return {
+  return Promise.resolve({
     port,
     origin: `http://127.0.0.1:${port}`,
     close: async () => await server.shutdown(),
-  };
+  });
+}
+
+/** The framing headers on a response (a WebSocket's 101 is left as it is). */
+function guarded(response: Response): Response {
+  if (response.status === 101) return response;
+  for (const [k, v] of Object.entries(FRAMING)) response.headers.set(k, v);
+  if (!response.headers.has("content-security-policy")) {
+    response.headers.set("content-security-policy", "frame-ancestors 'none'");
+  }
+  return response;
 }
 
 async function handle(req: Request, port: number, options: WebHttpOptions): Promise<Response> {
@@ -82,9 +105,7 @@ async function handle(req: Request, port: number, options: WebHttpOptions): Prom
     headers: {
       "content-type": found.type,
       "cache-control": "no-store",
-      "content-security-policy":
-        "default-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'",
-      "x-content-type-options": "nosniff",
+      "content-security-policy": PAGE_CSP,
     },
   });
 }

@@ -1,6 +1,7 @@
 /**
  * One-time login codes and the browser sessions they become. A code is good for one use and a
- * short while; the session it opens is a random id kept only in this process (a cookie).
+ * short while; the session it opens is a random id kept only in this process (a cookie), and
+ * ends after `idleTtlMs` without a request and `maxTtlMs` after login, whatever it does.
  *
  * @module
  */
@@ -14,9 +15,16 @@ export interface WebSession {
 export interface LoginsOptions {
   /** How long a login code stays valid (ms). */
   codeTtlMs?: number;
+  /** A session unused this long ends (ms; default 12 h). */
+  idleTtlMs?: number;
+  /** A session ends this long after its login, used or not (ms; default 7 days). */
+  maxTtlMs?: number;
   /** The clock (ms); injected for tests. */
   now?: () => number;
 }
+
+/** Default session lifetimes. */
+export const SESSION_TTL = { idleMs: 12 * 3600_000, maxMs: 7 * 24 * 3600_000 };
 
 /**
  * Login codes and sessions.
@@ -32,12 +40,16 @@ export interface LoginsOptions {
  */
 export class Logins {
   #codes = new Map<string, { session: WebSession; expires: number }>();
-  #sessions = new Map<string, WebSession>();
+  #sessions = new Map<string, { session: WebSession; born: number; used: number }>();
   #ttl: number;
+  #idle: number;
+  #max: number;
   #now: () => number;
 
   constructor(options: LoginsOptions = {}) {
     this.#ttl = options.codeTtlMs ?? 5 * 60_000;
+    this.#idle = options.idleTtlMs ?? SESSION_TTL.idleMs;
+    this.#max = options.maxTtlMs ?? SESSION_TTL.maxMs;
     this.#now = options.now ?? Date.now;
   }
 
@@ -55,14 +67,28 @@ export class Logins {
     const found = this.#codes.get(code);
     this.#codes.delete(code);
     if (!found || found.expires <= this.#now()) return undefined;
+    const now = this.#now();
+    for (const [sid, s] of this.#sessions) if (this.#over(s, now)) this.#sessions.delete(sid);
     const id = randomId();
-    this.#sessions.set(id, found.session);
+    this.#sessions.set(id, { session: found.session, born: now, used: now });
     return id;
   }
 
-  /** The session a cookie names, if any. */
+  /** The live session a cookie names, if any; using it counts as activity. */
   session(id: string | undefined): WebSession | undefined {
-    return id === undefined ? undefined : this.#sessions.get(id);
+    const found = id === undefined ? undefined : this.#sessions.get(id);
+    if (!found) return undefined;
+    const now = this.#now();
+    if (this.#over(found, now)) {
+      this.#sessions.delete(id!);
+      return undefined;
+    }
+    found.used = now;
+    return found.session;
+  }
+
+  #over(s: { born: number; used: number }, now: number): boolean {
+    return now - s.used >= this.#idle || now - s.born >= this.#max;
   }
 }
 

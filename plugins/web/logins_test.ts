@@ -20,3 +20,25 @@ Deno.test("Logins.redeem() refuses a code past its time", () => {
   now += 50;
   assert.equal(logins.redeem(code), undefined);
 });
+
+Deno.test("Logins.session() ends a session left unused past its idle time", () => {
+  let now = 1000;
+  const logins = new Logins({ idleTtlMs: 100, maxTtlMs: 10_000, now: () => now });
+  const sid = logins.redeem(logins.issue({ readOnly: false }))!;
+  now += 99;
+  assert.ok(logins.session(sid), "used in time");
+  now += 99;
+  assert.ok(logins.session(sid), "each use counts");
+  now += 100;
+  assert.equal(logins.session(sid), undefined);
+  now -= 50;
+  assert.equal(logins.session(sid), undefined, "an ended session stays ended");
+});
+
+Deno.test("Logins.session() ends a session at its absolute lifetime, however busy", () => {
+  let now = 0;
+  const logins = new Logins({ idleTtlMs: 100, maxTtlMs: 250, now: () => now });
+  const sid = logins.redeem(logins.issue({ readOnly: true }))!;
+  for (; now < 250; now += 50) assert.ok(logins.session(sid), `alive at ${now}`);
+  assert.equal(logins.session(sid), undefined);
+});

@@ -87,12 +87,12 @@ const status = defineCommand({
 async function setup(ctx: PluginContext<Options>): Promise<Running> {
   const { options } = ctx;
   const { projectDir } = await ctx.call("server.status", {});
-  const logins = new Logins();
+  const logins = new Logins({ idleTtlMs: options.sessionIdleMs, maxTtlMs: options.sessionMaxMs });
   let pages = 0;
   const infoFile = join(projectDir, ".weft", "server.json");
   // A restarted plugin serves where it did in this server run: open pages reconnect there.
   const before = options.port === 0 ? await publishedPort(infoFile, "web") : undefined;
-  const server = listen(ctx, before, {
+  const server = await listen(ctx, before, {
     port: options.port,
     logins,
     asset: readAsset,
@@ -110,18 +110,18 @@ async function setup(ctx: PluginContext<Options>): Promise<Running> {
 }
 
 /** Serves on `before` (the port of this server run) when given and free, else as configured. */
-function listen(
+async function listen(
   ctx: PluginContext<Options>,
   before: number | undefined,
   options: WebHttpOptions,
-): WebServer {
-  if (before === undefined) return serveWeb(options);
+): Promise<WebServer> {
+  if (before === undefined) return await serveWeb(options);
   try {
-    return serveWeb({ ...options, port: before });
+    return await serveWeb({ ...options, port: before });
   } catch (err) {
     if (!(err instanceof Deno.errors.AddrInUse)) throw err;
     ctx.log(`port ${before}, where the page was served before, is taken; serving on another one`);
-    return serveWeb(options);
+    return await serveWeb(options);
   }
 }
 

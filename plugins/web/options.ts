@@ -17,15 +17,27 @@ export interface Options {
    * pane's output is dropped and it is resynced from snapshots.
    */
   maxBufferedBytes: number;
+  /** A page's login ends after this long without a request (ms; default 12 h). */
+  sessionIdleMs: number;
+  /** A page's login ends this long after it began, used or not (ms; default 7 days). */
+  sessionMaxMs: number;
 }
 
 /** The options of a project that sets none. */
-export const defaults: Options = { port: 0, readOnly: false, maxBufferedBytes: 64 * 1024 };
+export const defaults: Options = {
+  port: 0,
+  readOnly: false,
+  maxBufferedBytes: 64 * 1024,
+  sessionIdleMs: 12 * 3600_000,
+  sessionMaxMs: 7 * 24 * 3600_000,
+};
 
 const Schema = z.strictObject({
   port: z.number().int().min(0).max(65535).optional(),
   readOnly: z.boolean().optional(),
   maxBufferedBytes: z.number().int().min(1024).optional(),
+  sessionIdleMs: z.number().int().min(1000).optional(),
+  sessionMaxMs: z.number().int().min(1000).optional(),
 });
 
 /**

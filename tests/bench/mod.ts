@@ -29,6 +29,7 @@ const GROUPS: [string, string, string][] = [
   ["state", "./state.ts", "benchState"],
   ["tmux", "./tmux.ts", "benchTmux"],
   ["soak", "./soak.ts", "benchSoak"],
+  ["siege", "./siege.ts", "benchSiege"],
   ["store", "./store.ts", "benchStore"],
   ["bridge", "./bridge.ts", "benchBridge"],
   ["messaging", "./messaging.ts", "benchMessaging"],
@@ -39,7 +40,7 @@ const GROUPS: [string, string, string][] = [
   ["needs", "./needs.ts", "benchNeeds"],
 ];
 /** Groups that run only when named. */
-const OPT_IN = new Set(["soak", "lean"]);
+const OPT_IN = new Set(["soak", "lean", "siege"]);
 
 // `deno task bench -- soak` passes the "--" along.
 const { positionals } = parseArgs({

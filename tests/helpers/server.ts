@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import { WeftClient } from "../../plugins/client/mod.ts";
 import { loadConfig } from "../../core/config/mod.ts";
-import { type RunningServer, startServer } from "../../core/server/server.ts";
+import { type RunningServer, type ServerOptions, startServer } from "../../core/server/server.ts";
 import { BUILTIN_PLUGINS } from "../../plugins/builtin.ts";
 import type { EventFilter } from "../../protocols/bus/events.ts";
 import { SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
@@ -38,6 +38,8 @@ export interface FixtureOptions {
    * run meanwhile in this process, and every child they start would inherit them.
    */
   paneEnv?: Record<string, string>;
+  /** Limits of the control socket (tests shrink them). */
+  socket?: Pick<ServerOptions, "maxClients" | "firstRequestMs">;
 }
 
 /** Starts a server in a fresh temporary project, runs `fn`, and tears everything down. */
@@ -59,6 +61,7 @@ export async function withServer(
     server = await startServer(await loadConfig(dir, { builtins: BUILTIN_PLUGINS }), {
       noStartupSession: !options.startupSession,
       ...(options.paneEnv ? { paneEnv: options.paneEnv } : {}),
+      ...options.socket,
     });
     await server.pluginsStarted;
     const connect = async () => {
