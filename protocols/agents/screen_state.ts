@@ -105,7 +105,15 @@ export function screenDialog(kind: string, rows: readonly string[]): ScreenDialo
   let selected: number | null = null;
   let last = at;
   for (let i = at + 1; i < bottom.length; i++) {
-    const m = NUMBERED.exec(bottom[i]!);
+    const row = bottom[i]!;
+    if (profile.dialogEnd?.test(row)) break;
+    const m = NUMBERED.exec(row);
+    // A choice too long for the width goes on in the rows below it, indented.
+    const more = !m && choices.length > 0 && i === last + 1 && /^\s{3,}\S/.test(row);
+    if (more) {
+      choices[choices.length - 1]!.label += ` ${row.trim()}`;
+      last = i;
+    }
     if (!m) continue;
     if (Number(m[2]) !== choices.length + 1) break;
     choices.push({ n: Number(m[2]), label: m[3]! });
