@@ -69,6 +69,13 @@ Deno.test(
         }),
         code("DENIED"),
       );
+      // Nor may the pane itself (an agent approving its own permission dialog).
+      await rejects(
+        server.bus.invoke("pane.answer", { pane, approve: true }, {
+          caller: { kind: "socket", id: "self", pane, grants: "all" },
+        }),
+        code("DENIED"),
+      );
       const screen = (await client.call("pane.read", { pane })).text;
       ok(!screen.includes("CHOSE") && !screen.includes("IGNORED"), screen);
 

@@ -52,7 +52,14 @@ export function paneAnswer(deps: CoreDeps) {
         "The dialog's fingerprint as pane.needs returned it: answer only that dialog.",
       ),
     }),
-    handler: async ({ input, targets: { pane }, signal }) => {
+    handler: async ({ input, targets: { pane }, signal, caller }) => {
+      // An agent that could approve its own permission dialog would have no dialog at all.
+      if (caller.pane === pane.id) {
+        throw new WeftError(
+          "DENIED",
+          `Cannot answer pane "${pane.id}": a pane may not answer its own dialog`,
+        );
+      }
       const asked = [input.choice, input.approve, input.deny].filter((a) => a !== undefined);
       if (asked.length !== 1) {
         throw new WeftError(
