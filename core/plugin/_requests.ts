@@ -34,6 +34,8 @@ export interface RequestsOptions {
   maxCallsInFlight: number;
   /** Writes to the plugin's log: refusals it cannot see (a forged publish, a refused subscription). */
   log: (level: LogLevel, message: string) => void;
+  /** Events held for the plugin while it started (see `HeldEvents`) that `filter` matches. */
+  held?: (filter: EventFilter) => WeftEvent[];
 }
 
 /** Serves one plugin Worker's requests. */
@@ -219,7 +221,18 @@ export class PluginRequests {
     try {
       this.#subscriptions.set(id, bus.events.subscribe(filter, deliver, this.#own));
     } catch (err) {
-      this.#options.log("warn", toErrorBody(err).message);
+      return this.#options.log("warn", toErrorBody(err).message);
     }
+    // What came before it, while the plugin started; nothing is published in between.
+    for (const event of this.#options.held?.(filter) ?? []) deliver(event);
   }
+}
+
+/**
+ * The answer to a call a plugin made between runs (stopping, crashed), so that it does not
+ * wait for ever: `UNAVAILABLE`, saying `why`.
+ */
+export function unavailableReply(call: PluginCallMessage, why: string): HostMessage {
+  const error = new WeftError("UNAVAILABLE", `Cannot call "${call.name}": ${why}`);
+  return { type: "result", id: call.id, reply: { ok: false, error: error.toBody() } };
 }
