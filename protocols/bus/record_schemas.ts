@@ -26,6 +26,7 @@ import {
   AGENT_KINDS,
   type AgentSession,
   type LayoutInfo,
+  type Need,
   PANE_STATES,
   type PaneInfo,
   type SessionInfo,
@@ -345,6 +346,42 @@ export const CommandsOut: z.ZodType<CoreCalls["server.commands"]> = z.object({
   })),
 }) as unknown as z.ZodType<CoreCalls["server.commands"]>;
 
+/** `pane.needs`: every agent waiting for a human. */
+const NeedOut: z.ZodType<Need> = z.object({
+  pane: z.string(),
+  name: z.string().nullable(),
+  session: z.string(),
+  window: z.string(),
+  agent: z.enum(AGENT_KINDS),
+  state: z.enum(PANE_STATES),
+  kind: z.string().nullable(),
+  question: z.string().nullable(),
+  choices: z.array(z.object({ n: z.number().int(), label: z.string() })),
+  fingerprint: z.string().nullable(),
+  stateSource: z.enum(STATE_SOURCES),
+  since: z.string(),
+  waitedMs: z.number(),
+});
+
+/** `pane.needs`: every agent waiting for a human. */
+export const NeedsOut: z.ZodType<CoreCalls["pane.needs"]> = z.object({ needs: z.array(NeedOut) });
+
+/** `pane.answer`: the choice typed and the dialog it answered. */
+export const AnsweredOut: z.ZodType<CoreCalls["pane.answer"]> = z.object({
+  pane: z.string(),
+  n: z.number().int(),
+  label: z.string(),
+  question: z.string(),
+});
+
+/** `session.view`: the size now in effect for the viewer's session, or that it left. */
+export const ViewedOut: z.ZodType<CoreCalls["session.view"]> = z.object({
+  left: z.boolean(),
+  session: z.string().optional(),
+  cols: z.number().int().optional(),
+  rows: z.number().int().optional(),
+});
+
 /**
  * Each core command's output schema, by name: what its MCP tool declares as `outputSchema`
  * and what `tests/outputs_test.ts` checks real results against.
@@ -354,6 +391,7 @@ export const CORE_OUTPUTS: { readonly [N in CoreCommand]: z.ZodType<CoreCalls[N]
   "session.list": SessionListOut,
   "session.rename": SessionOut,
   "session.kill": KilledOut,
+  "session.view": ViewedOut,
   "window.create": CreatedOut,
   "window.list": WindowListOut,
   "window.select": WindowOut,
@@ -375,6 +413,8 @@ export const CORE_OUTPUTS: { readonly [N in CoreCommand]: z.ZodType<CoreCalls[N]
   "pane.close": ClosedOut,
   "pane.rename": PaneOut,
   "pane.status": PaneStatusOut,
+  "pane.needs": NeedsOut,
+  "pane.answer": AnsweredOut,
   "pane.set": PaneOut,
   "pane.report": ReportedOut,
   "pane.wait": WaitOut,
