@@ -6,7 +6,7 @@
 
 import { deepStrictEqual, ok as assert } from "node:assert/strict";
 import type { z } from "zod";
-import { CORE_OUTPUTS } from "../protocols/bus/record_schemas.ts";
+import { CORE_OUTPUTS } from "../protocols/bus/core_outputs.ts";
 import type { CoreCommand } from "../protocols/bus/calls.ts";
 import { toJsonSchema } from "../protocols/bus/schema.ts";
 import { CORE_COMMAND_NAMES } from "../core/commands/mod.ts";

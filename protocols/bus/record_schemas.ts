@@ -12,7 +12,6 @@ import { z } from "zod";
 import { ERROR_CODES } from "./errors.ts";
 import type {
   CoreCalls,
-  CoreCommand,
   Created,
   PaneRan,
   PaneRead,
@@ -381,51 +380,3 @@ export const ViewedOut: z.ZodType<CoreCalls["session.view"]> = z.object({
   cols: z.number().int().optional(),
   rows: z.number().int().optional(),
 });
-
-/**
- * Each core command's output schema, by name: what its MCP tool declares as `outputSchema`
- * and what `tests/outputs_test.ts` checks real results against.
- */
-export const CORE_OUTPUTS: { readonly [N in CoreCommand]: z.ZodType<CoreCalls[N]> } = {
-  "session.create": CreatedOut,
-  "session.list": SessionListOut,
-  "session.rename": SessionOut,
-  "session.kill": KilledOut,
-  "session.view": ViewedOut,
-  "window.create": CreatedOut,
-  "window.list": WindowListOut,
-  "window.select": WindowOut,
-  "window.rename": WindowOut,
-  "window.kill": KilledOut,
-  "window.layout": LayoutOut,
-  "window.set_layout": LayoutOut,
-  "window.resize": LayoutOut,
-  "window.zoom": LayoutOut,
-  "pane.create": PaneOut,
-  "pane.respawn": PaneOut,
-  "pane.move": MovedOut,
-  "pane.pipe": PipedOut,
-  "pane.list": PaneListOut,
-  "pane.read": ReadOut,
-  "pane.write": WrittenOut,
-  "pane.resize": LayoutOut,
-  "pane.focus": PaneOut,
-  "pane.close": ClosedOut,
-  "pane.rename": PaneOut,
-  "pane.status": PaneStatusOut,
-  "pane.needs": NeedsOut,
-  "pane.answer": AnsweredOut,
-  "pane.set": PaneOut,
-  "pane.report": ReportedOut,
-  "pane.wait": WaitOut,
-  "pane.run": RunOut,
-  "pane.check_key": KeyCheckedOut,
-  "pane.reserve_names": ReservedNamesOut,
-  "pane.canvas": PaneOut,
-  "pane.draw": DrawnOut,
-  "server.status": ServerStatusOut,
-  "server.stop": StoppingOut,
-  "server.plugin_start": PluginStartedOut,
-  "server.allow": AllowedOut,
-  "server.commands": CommandsOut,
-};
