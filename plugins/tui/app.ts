@@ -30,6 +30,7 @@ import { reconnect, reconnectedNotice } from "./reconnect.ts";
 import type { StatusInfo } from "./status_bar.ts";
 import type { TerminalIo } from "./terminal.ts";
 import { osc52 } from "../../protocols/terminal/osc52.ts";
+import { NeedNotices } from "./need_notices.ts";
 import { COPY_TABLES, type CopyCommand } from "./copy_keys.ts";
 import { emptyUserConfig, followUserConfig, type UserConfig } from "./user_config.ts";
 import { Timers } from "./timers.ts";
@@ -75,6 +76,7 @@ export class AttachApp {
   #frames: FrameLoop;
   #refresh = { running: false, again: false };
   #unread = new Map<string, number>();
+  #needNotices = new NeedNotices();
   #timers = new Timers();
   #finish!: (exit: AttachExit) => void;
   #done = new Promise<AttachExit>((resolve) => (this.#finish = resolve));
@@ -288,6 +290,11 @@ export class AttachApp {
     if (event.topic === "pane.created") {
       // A pane created again under a known id was respawned (a new program, a new screen).
       this.mirrors.get((event.data as { id: string }).id)?.resync();
+    }
+    if (event.topic === "pane.state") {
+      const data = event.data as { pane: string; state: string; message: string | null };
+      const notice = this.#needNotices.seen(this.state.panes.get(data.pane), data);
+      if (notice) this.terminal.write(notice).catch(() => {}); // a desktop notification
     }
     const next = applyEvent(this.state, event);
     if (next === "closed") {

@@ -35,6 +35,7 @@ export const WEB_CAPABILITIES = [
   "pane:write",
   "pane:spawn",
   "pane:control",
+  "pane:answer",
   "layout:write",
   "net:127.0.0.1",
   `read:${OWN_DIR}`,

@@ -13,6 +13,8 @@ export const BUS_CAPABILITIES = [
   "pane:write",
   "pane:spawn",
   "pane:control",
+  /** Answer an agent's dialog (`pane.answer`): approve, deny, choose. */
+  "pane:answer",
   "layout:write",
   "session:admin",
   "canvas:draw",
