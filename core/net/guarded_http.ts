@@ -233,6 +233,7 @@ async function upgrade(req: http.IncomingMessage, socket: Socket, head: Uint8Arr
     const request = made instanceof Response ? made : made.request;
     const accept = () => {
       upgraded = true;
+      stopReading(socket);
       // deno-lint-ignore no-explicit-any
       const accepted = Deno.upgradeWebSocket(request as Request, { socket: socket as any, head });
       door.webSockets.add(accepted.socket);
@@ -252,6 +253,18 @@ async function upgrade(req: http.IncomingMessage, socket: Socket, head: Uint8Arr
   if (upgraded) return;
   const body = new Uint8Array(await response.arrayBuffer().catch(() => new ArrayBuffer(0)));
   endRaw(socket, response.status, body, response.headers.get("content-type") ?? undefined);
+}
+
+/**
+ * Stops `socket` reading before its WebSocket takes it over. `Deno.upgradeWebSocket` writes the
+ * 101, waits for that write, and only then stops the socket's reading and takes its stream: a
+ * client that sends a frame as soon as it reads the 101 (a page, on loopback) had that frame
+ * read in between into the Node socket, where nothing reads it any more: lost, and the page
+ * waited for an answer for ever. Stopped now, the frame waits in the kernel for the WebSocket.
+ */
+function stopReading(socket: Socket): void {
+  socket.pause();
+  (socket as unknown as { _handle?: { readStop?: () => void } })._handle?.readStop?.();
 }
 
 /** The web request for a Node one (and how to drop its unread body), or a 400 response. */
