@@ -25,6 +25,8 @@ export interface WebHttpOptions {
   asset: (path: string) => Promise<{ body: Uint8Array; type: string } | undefined>;
   /** Serves an accepted WebSocket for a session. */
   connect: (socket: WebSocket, session: WebSession) => void;
+  /** How often an open page's socket checks that its login is still live (ms; default 1 s). */
+  sessionCheckMs?: number;
   /** The guarded server's limits (tests lower them). */
   limits?: Partial<GuardLimits>;
 }
@@ -103,6 +105,7 @@ async function handle(
     }
     const { socket, response } = info.upgradeWebSocket();
     socket.binaryType = "arraybuffer";
+    endWithLogin(socket, cookieOf(req)!, options);
     options.connect(socket, session);
     return response;
   }
@@ -119,6 +122,22 @@ async function handle(
       "content-security-policy": PAGE_CSP,
     },
   });
+}
+
+/**
+ * An open page's socket ends with its login (idle or too old): what the page sends counts as
+ * activity; checked every `sessionCheckMs`.
+ */
+function endWithLogin(socket: WebSocket, sid: string, options: WebHttpOptions): void {
+  socket.addEventListener("message", () => options.logins.session(sid));
+  const check = setInterval(() => {
+    if (options.logins.alive(sid)) return;
+    clearInterval(check);
+    try {
+      socket.close(4001, "the login expired; run `weft web` for a new one");
+    } catch { /* already closing */ }
+  }, options.sessionCheckMs ?? 1_000);
+  socket.addEventListener("close", () => clearInterval(check));
 }
 
 function login(url: URL, logins: Logins): Response {

@@ -1,15 +1,16 @@
 import assert from "node:assert/strict";
 
 /** The web door alone in a child whose descriptor limit is `fds`: its port and a login code. */
-async function childDoor(fds: number, limits: Record<string, unknown> = {}) {
+async function childDoor(fds: number, limits: Record<string, unknown> = {}, idleMs = 0) {
   const fixture = new URL("../../tests/fixtures/doors/web_door.ts", import.meta.url).pathname;
   const child = new Deno.Command("bash", {
     args: [
       "-c",
-      `ulimit -n ${fds}; exec "$0" run -A "$1" "$2"`,
+      `ulimit -n ${fds}; exec "$0" run -A "$1" "$2" "$3"`,
       Deno.execPath(),
       fixture,
       JSON.stringify(limits),
+      String(idleMs),
     ],
     stdout: "piped",
     stderr: "piped",
@@ -109,6 +110,32 @@ Deno.test("web door: a client dribbling its headers (slowloris) is closed by the
     conn.close();
     assert.equal(outcome, "closed");
     assert.match(answer, /^HTTP\/1\.1 408/);
+  } finally {
+    await stop();
+  }
+});
+
+Deno.test("web door: an open page's socket is closed when its login expires", async () => {
+  const { port, code, stop } = await childDoor(1024, {}, 600);
+  try {
+    const cookie = await logIn(port, code);
+    const init = { headers: { cookie } } as unknown as string[];
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, init);
+    const closed = new Promise<{ code: number; reason: string }>((r) =>
+      ws.onclose = (e) => r({ code: e.code, reason: e.reason })
+    );
+    // The page says nothing after it opened: its login idles out, and its socket ends with it.
+    const outcome = await Promise.race([
+      closed,
+      new Promise((r) => setTimeout(() => r("still open after 10 s"), 10_000)),
+    ]);
+    assert.deepEqual(outcome, {
+      code: 4001,
+      reason: "the login expired; run `weft web` for a new one",
+    });
+    const res = await fetch(`http://127.0.0.1:${port}/`, { headers: { cookie } });
+    await res.body?.cancel();
+    assert.equal(res.status, 401, "the cookie opens nothing any more");
   } finally {
     await stop();
   }
