@@ -8,7 +8,8 @@
  * `lazy`: the plugin does nothing unasked, so its process starts at its first use (a command
  * called, one of its topics subscribed to, a pane it drew or made restored, its data folder
  * holding an earlier run's state), not with the server; its commands are on the bus from the
- * start all the same. The sideband stays eager: it reads every agent pane's output as it comes.
+ * start all the same; `wakeOn` topics start it too, and what comes of them while it starts
+ * is held for it. The sideband stays eager: it reads every agent pane's output as it comes.
  *
  * @module
  */
@@ -43,6 +44,8 @@ export const BUILTIN_PLUGINS: Readonly<Record<string, BuiltinPlugin>> = {
     grant: "asked",
     options: {},
     lazy: true,
+    // A program's OSC 52 copy becomes a paste buffer even while the plugin is idle.
+    wakeOn: ["pane.clipboard"],
   },
   // On by default: agents, scripts and humans message each other. It keeps messages in its
   // own SQLite file, reads panes (who is who, who is idle) and types a message into an idle

@@ -29,6 +29,7 @@ const EXPECTED_TOOLS = [
   "read_pane",
   "send_input",
   "get_status",
+  "list_needs",
   "focus_pane",
   "resize_pane",
   "close_pane",

@@ -6,12 +6,13 @@
 
 import { deepStrictEqual, ok as assert } from "node:assert/strict";
 import type { z } from "zod";
-import { CORE_OUTPUTS } from "../protocols/bus/record_schemas.ts";
+import { CORE_OUTPUTS } from "../protocols/bus/core_outputs.ts";
 import type { CoreCommand } from "../protocols/bus/calls.ts";
 import { toJsonSchema } from "../protocols/bus/schema.ts";
 import { CORE_COMMAND_NAMES } from "../core/commands/mod.ts";
 import type { WeftClient } from "../plugins/client/mod.ts";
 import { waitForText } from "./helpers/panes.ts";
+import { fakeDialog } from "./helpers/fake_dialog.ts";
 import { E2E, withServer } from "./helpers/server.ts";
 
 /** Calls `name` and checks its result against its declared schema; returns the result. */
@@ -30,7 +31,7 @@ Deno.test(
   "every core command returns what its output schema (and so its MCP tool) declares",
   E2E,
   async () => {
-    await withServer(async ({ client, server }) => {
+    await withServer(async ({ client, server, dir }) => {
       const seen = new Set<string>();
       const check = checker(client, seen);
       const s = await check("session.create", { command: "echo hi; sleep 30" });
@@ -44,11 +45,17 @@ Deno.test(
       const laid = await check("window.layout", { window: s.window });
       await check("window.set_layout", { window: s.window, layout: laid.layout });
       await check("window.resize", { window: w.window, cols: 100, rows: 30 });
+      await check("session.view", { viewer: "page", session: s.session, cols: 100, rows: 30 });
+      await check("session.view", { viewer: "page", leave: true });
       const p = await check("pane.create", { argv: ["cat"], name: "c", window: w.window });
       await check("window.zoom", { pane: p.id, zoomed: true });
       await check("window.zoom", { pane: p.id, zoomed: false });
       await check("pane.list");
       await check("pane.status", { pane: "c" });
+      const asking = await check("pane.create", { argv: [await fakeDialog(dir)] });
+      await check("pane.wait", { pane: asking.id, state: "blocked", timeout: 15_000 });
+      await check("pane.needs");
+      await check("pane.answer", { pane: asking.id, approve: true });
       await check("pane.write", { pane: "c", text: "typed\r" });
       await check("pane.wait", { pane: "c", match: "typed" });
       await check("pane.read", { pane: "c" });

@@ -8,8 +8,10 @@ import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
 import type { PluginConfig } from "../core/config/types.ts";
 import { type ManifestCache, processTransport, type TransportFactory } from "../core/plugin/mod.ts";
 import type { Manifest } from "../protocols/plugin/mod.ts";
+import type { WeftEvent } from "../core/bus/mod.ts";
 import { join } from "node:path";
 import { fixture, HELLO, plugin, withHost } from "./helpers/plugin_host.ts";
+import { eventually } from "./helpers/poll.ts";
 
 const NOTES = new URL("../examples/plugins/notes/mod.ts", import.meta.url).href;
 
@@ -118,4 +120,40 @@ Deno.test("a lazy plugin whose load fails answers its first call with PLUGIN_CRA
     ok(!reply.ok);
     strictEqual(reply.error.code, "PLUGIN_CRASHED", reply.error.message);
   }, { manifests, restart: { initialMs: 60_000 } });
+});
+
+Deno.test("a lazy plugin's wakeOn events wake it and reach its subscription once, held while it starts", async () => {
+  const manifests = memoryCache();
+  const watcher = (): PluginConfig => ({
+    ...lazy(plugin("watcher", fixture("watcher"), ["pane:read"], {
+      filter: { topics: ["pane.clipboard"] },
+    })),
+    wakeOn: ["pane.clipboard"],
+  });
+  await withHost([watcher()], (h) => strictEqual(h.status("watcher").state, "idle"), {
+    manifests,
+  });
+  await withHost([watcher()], async (h) => {
+    strictEqual(h.status("watcher").state, "idle");
+    const others: string[] = [];
+    h.bus.events.subscribe({ topics: ["pane.clipboard"] }, (e) => {
+      others.push((e.data as { text: string }).text);
+    });
+    const copy = (text: string) =>
+      h.bus.events.publish("pane.clipboard", { pane: "p1", text, buffer: true }, "p1");
+    // Both come while it is idle or still starting: the first wakes it.
+    copy("one");
+    copy("two");
+    await h.until("watcher running", () => h.status("watcher").state === "running");
+    copy("three");
+    const texts = async () => {
+      const seen = await h.call("watcher.seen", {});
+      ok(seen.ok, JSON.stringify(seen));
+      return (seen.value as WeftEvent[]).map((e) => (e.data as { text: string }).text);
+    };
+    await h.until("three seen", () => others.length === 3);
+    await eventually("the watcher to have three", async () => (await texts()).length >= 3);
+    deepStrictEqual(await texts(), ["one", "two", "three"]);
+    deepStrictEqual(others, ["one", "two", "three"], "other subscribers see each once");
+  }, { manifests });
 });

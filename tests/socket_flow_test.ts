@@ -255,3 +255,52 @@ Deno.test(
     });
   },
 );
+
+Deno.test(
+  "a client that falls 2 MiB behind on a pane loses events there, and is told how many before the next",
+  E2E,
+  async () => {
+    await withServer(async ({ server, client }) => {
+      const flood = (await client.call<{ pane: string }>("session.create", {
+        argv: [
+          "sh",
+          "-c",
+          "sleep 0.5; head -c 3300000 /dev/zero | base64 -w 200; echo all-printed; cat",
+        ],
+      })).pane;
+      const raw = await rawClient(server.paths.socket);
+      await raw.send(request(1, "subscribe", { topics: ["pane.output"], panes: [flood] }) + "\n");
+      const subscribed = await raw.line();
+      const subscription = (subscribed?.result as { subscription: string }).subscription;
+      // The raw client reads nothing while ~4.4 MB of the pane's output comes.
+      await client.call("pane.wait", { pane: flood, match: "all-printed", timeout: 60_000 });
+      // Typed until one echo passes: one typed while the client is still behind is dropped too.
+      const typing = setInterval(() => {
+        client.call("pane.write", { pane: flood, text: "after-gap\r" }).catch(() => {});
+      }, 300);
+      let floodBytes = 0;
+      let notice: Record<string, unknown> | undefined;
+      let after = "";
+      try {
+        while (!after.includes("after-gap")) {
+          const line = await raw.line();
+          assert(line, "the stream ended early");
+          const params = line.params as { data?: { data: string } } | undefined;
+          if (line.method === "events.dropped") {
+            assert(!notice, "told twice of one gap");
+            notice = params;
+          } else if (notice) after += params?.data?.data ?? "";
+          else floodBytes += params?.data?.data.length ?? 0;
+        }
+      } finally {
+        clearInterval(typing);
+        raw.close();
+      }
+      assert(notice, "not told of the dropped events");
+      assertEquals(notice.subscription, subscription);
+      assert((notice.count as number) > 0);
+      // What it got before the gap: about the pane's 2 MiB share, never the whole flood.
+      assert(floodBytes < 4_000_000, `${floodBytes} characters before the gap`);
+    });
+  },
+);

@@ -34,6 +34,18 @@ function shimCopy(dir: string, socket: string, text: string): Promise<number> {
   });
 }
 
+/** What the tmux shim prints for `argv`. */
+async function shim(dir: string, socket: string, argv: string[]): Promise<string> {
+  let shown = "";
+  await runTmux(argv, {
+    out: (t) => void (shown += t),
+    err: () => {},
+    cwd: dir,
+    env: (n) => ({ WEFT_SOCKET: socket, TMUX_PANE: "%1" })[n],
+  });
+  return shown;
+}
+
 async function attached(tmux: OuterTmux, dir: string): Promise<void> {
   await tmux.shell("a", 100, 30, dir);
   await tmux.run("set-option", "-s", "set-clipboard", "on");
@@ -60,8 +72,6 @@ Deno.test(
       });
       try {
         await attached(tmux, dir);
-        // The tmux plugin starts at its first use (lazy); its buffers keep copies once it runs.
-        assertEquals(await shimCopy(dir, server.paths.socket, ""), 0);
         await copyFromPane(client, untrusted.id, "fromuntrusted");
         await copyFromPane(client, s.pane, "fromvim");
         await eventually(
@@ -69,14 +79,7 @@ Deno.test(
           async () => (await outerBuffers(tmux)).includes("fromvim"),
         );
         assertEquals(await outerBuffers(tmux), ["fromvim"]);
-        let shown = "";
-        await runTmux(["show-buffer"], {
-          out: (t) => void (shown += t),
-          err: () => {},
-          cwd: dir,
-          env: (n) => ({ WEFT_SOCKET: server.paths.socket, TMUX_PANE: "%1" })[n],
-        });
-        assertEquals(shown, "fromvim");
+        assertEquals(await shim(dir, server.paths.socket, ["show-buffer"]), "fromvim");
       } finally {
         await tmux.kill();
       }
@@ -104,5 +107,27 @@ Deno.test(
         await tmux.kill();
       }
     }, { weft: { shell: "sh", clipboard: "off" } });
+  },
+);
+
+Deno.test(
+  "a pane program's OSC 52 printed while the tmux plugin is idle is a paste buffer, once",
+  E2E,
+  async () => {
+    await withServer(async ({ client, dir, server }) => {
+      const s = await client.call<{ pane: string }>("session.create", { argv: ["sh"] });
+      const tmuxState = async () =>
+        (await client.call("server.status", {})).plugins.find((p) => p.name === "tmux")?.state;
+      // Lazy: nothing has used it, so its process is not running when the program copies.
+      assertEquals(await tmuxState(), "idle");
+      await copyFromPane(client, s.pane, "whileidle");
+      assertEquals(await shim(dir, server.paths.socket, ["show-buffer"]), "whileidle");
+      const listed = await shim(dir, server.paths.socket, [
+        "list-buffers",
+        "-F",
+        "#{buffer_sample}",
+      ]);
+      assertEquals(listed, "whileidle\n");
+    }, { weft: { shell: "sh" } });
   },
 );

@@ -14,7 +14,7 @@ import type { Caller, CommandSpec } from "../../protocols/bus/command_spec.ts";
 import { checkKeys, parseCommandInput, specOf } from "../../protocols/bus/schema.ts";
 import { EventHub } from "./events.ts";
 import { describeCaller } from "./_describe.ts";
-import { checkTargets, resolveTargets, type TargetResolver } from "./_targets.ts";
+import { checkTargets, resolveTargets, targetIds, type TargetResolver } from "./_targets.ts";
 import { deadlineOf, runWithin } from "./_deadline.ts";
 import { doorOf } from "../../protocols/bus/doors.ts";
 import { destinationOf, type Route, unknownHost } from "./route.ts";
@@ -28,6 +28,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** A deadline in ms for this call; the earlier of it and the command's own applies. */
   timeoutMs?: number;
+  /** Told the ids its targets resolved to, once resolved (the edge's answer lane: its pane). */
+  resolved?: (ids: Record<string, string>) => void;
 }
 
 /** The names each owner may register: the core's four prefixes, else the owner's own name. */
@@ -267,6 +269,7 @@ export class Bus {
       return await this.#route(destination.host, name, destination.input, requestId, options);
     }
     const resolved = resolveTargets(command, destination.input, caller, this.#resolver);
+    options.resolved?.(targetIds(command, resolved.input));
     const nested = nestedCaller(caller, entry);
     const deadline = deadlineOf(command, resolved.input, options.timeoutMs);
     const within = { deadline, ...(options.signal ? { signal: options.signal } : {}) };

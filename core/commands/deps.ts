@@ -5,7 +5,7 @@
  */
 
 import type { PluginStarted, ServerFacts } from "../../protocols/bus/calls.ts";
-import type { Bus } from "../bus/mod.ts";
+import type { Bus, Caller } from "../bus/mod.ts";
 import type { WeftConfig } from "../config/mod.ts";
 import type { Model } from "../model/mod.ts";
 
@@ -21,6 +21,15 @@ export interface ServerControl {
   allow: (panes: readonly string[]) => Promise<string[]>;
   /** The panes restored held, not started (a store weft did not record here). */
   held: () => string[];
+  /**
+   * Records (or, with null, forgets) a viewer's size for a session (`session.view`); resolves
+   * to the session and the size now in effect for it.
+   */
+  view: (
+    id: string,
+    request: { session?: string; cols: number; rows: number } | null,
+    caller: Caller,
+  ) => Promise<{ session: string; cols: number; rows: number } | null>;
 }
 
 /** Dependencies of the built-in commands. */

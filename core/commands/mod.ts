@@ -14,6 +14,8 @@ import { paneClose } from "./pane_close.ts";
 import { paneCreate } from "./pane_create.ts";
 import { paneFocus } from "./pane_focus.ts";
 import { paneList } from "./pane_list.ts";
+import { paneNeeds } from "./pane_needs.ts";
+import { paneAnswer } from "./pane_answer.ts";
 import { paneMove } from "./pane_move.ts";
 import { panePipe } from "./pane_pipe.ts";
 import { paneRead } from "./pane_read.ts";
@@ -36,6 +38,7 @@ import { sessionCreate } from "./session_create.ts";
 import { sessionKill } from "./session_kill.ts";
 import { sessionList } from "./session_list.ts";
 import { sessionRename } from "./session_rename.ts";
+import { sessionView } from "./session_view.ts";
 import { windowCreate } from "./window_create.ts";
 import { windowKill } from "./window_kill.ts";
 import { windowLayout } from "./window_layout.ts";
@@ -63,6 +66,7 @@ const BY_NAME = {
   "session.list": sessionList,
   "session.rename": sessionRename,
   "session.kill": sessionKill,
+  "session.view": sessionView,
   "window.create": windowCreate,
   "window.list": windowList,
   "window.select": windowSelect,
@@ -85,6 +89,8 @@ const BY_NAME = {
   "pane.rename": paneRename,
   "pane.reserve_names": paneReserveNames,
   "pane.status": paneStatus,
+  "pane.needs": paneNeeds,
+  "pane.answer": paneAnswer,
   "pane.set": paneSet,
   "pane.report": paneReport,
   "pane.wait": paneWait,

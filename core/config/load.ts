@@ -257,7 +257,7 @@ function resolvePlugins(
       // Only the built-in's own module, as shipped: one put in its place, or one the project
       // gives options (agents for the bridge), starts with the server as any other does.
       ...(builtin?.lazy && !entry.from && !entry.options && !where.shorthand[name]
-        ? { lazy: true }
+        ? { lazy: true, ...(builtin.wakeOn ? { wakeOn: builtin.wakeOn } : {}) }
         : {}),
     });
   }

@@ -24,6 +24,8 @@ export interface BuiltinPlugin {
   options: Record<string, unknown>;
   /** Started at its first use rather than with the server (see {@link PluginConfig.lazy}). */
   lazy?: boolean;
+  /** Topics that start it when lazy (see {@link PluginConfig.wakeOn}). */
+  wakeOn?: readonly string[];
 }
 
 /** One plugin as the project configures it. */
@@ -45,6 +47,12 @@ export interface PluginConfig {
    * do nothing unasked say so.
    */
   lazy?: boolean;
+  /**
+   * Core event topics that start a lazy plugin (`pane.clipboard` for the tmux plugin's
+   * buffers): those that come while it is idle or starting are held and handed to its
+   * subscriptions once it subscribes, so none is lost.
+   */
+  wakeOn?: readonly string[];
 }
 
 /** The whole validated configuration. */

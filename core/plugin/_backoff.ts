@@ -81,3 +81,31 @@ export function recentCrashes(
 ): number[] {
   return [...times.filter((t) => now - t < options.windowMs), now];
 }
+
+/** A plugin's crashes so far, and when its current run came up (0: not up). */
+export interface CrashHistory {
+  crashTimes: number[];
+  failures: number;
+  upSince: number;
+}
+
+/**
+ * What follows a crash at `now`: the history after it, and either the delay before the
+ * restart or, past `maxCrashes` within the window, why it is not restarted (`giveUp`).
+ */
+export function afterCrash(
+  history: CrashHistory,
+  now: number,
+  options: BackoffOptions,
+): { crashTimes: number[]; failures: number; delay: number; giveUp?: string } {
+  const crashTimes = recentCrashes(history.crashTimes, now, options);
+  if (crashTimes.length >= options.maxCrashes) {
+    const within = Math.round(options.windowMs / 1000);
+    const giveUp =
+      `it crashed ${crashTimes.length} times within ${within} s, so it is not restarted`;
+    return { crashTimes, failures: history.failures, delay: 0, giveUp };
+  }
+  const up = history.upSince ? now - history.upSince : 0;
+  const failures = nextFailures(history.failures, up, options);
+  return { crashTimes, failures, delay: restartDelay(failures, options) };
+}

@@ -6,50 +6,27 @@
  */
 
 import { join } from "node:path";
-import {
-  type Bus,
-  type CallContext,
-  type Command,
-  type CommandSpec,
-  targetIds,
-} from "../bus/mod.ts";
+import { type CallContext, type Command, type CommandSpec, targetIds } from "../bus/mod.ts";
 import type { PluginConfig } from "../config/types.ts";
 import { CORE_NAMES } from "../config/reserved.ts";
 import { type ErrorBody, toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
 import { type Capability, DATA_CAPABILITY } from "../../protocols/bus/capabilities.ts";
 import type { Manifest, PluginMessage } from "../../protocols/plugin/mod.ts";
-import { type BackoffOptions, nextFailures, recentCrashes, restartDelay } from "./_backoff.ts";
+import { afterCrash, type CrashHistory } from "./_backoff.ts";
 import { settleWithin } from "./_deadline.ts";
-import { denoPart, effectiveGrant } from "./_grant.ts";
+import { type HeldEvents, holdWakeEvents } from "./_held_events.ts";
+import { idleManifest } from "./_idle.ts";
+import type { InstanceOptions } from "./_instance_options.ts";
+import { BusRegistration } from "./_registration.ts";
+import { linkOptions, makeDataFolder } from "./_launch.ts";
+import { ManifestLoader } from "./_loader.ts";
 import { InFlight } from "./_in_flight.ts";
 import { PluginLink } from "./_link.ts";
-import { checkManifest, fatalError, isFatal, moduleUrl } from "./_load.ts";
+import { checkManifest, cutShort, isFatal, reservedName } from "./_load.ts";
 import { PluginLog } from "./_plugin_log.ts";
-import { dataFolder, withDataFolder } from "./_permissions.ts";
-import { PluginRequests } from "./_requests.ts";
-import type { ManifestCache } from "./manifest_cache.ts";
-import type { TransportFactory } from "./_transport.ts";
-import type { PluginLogEntry, PluginState, PluginStatus } from "./types.ts";
-
-/** What every plugin instance of a host shares. */
-export interface InstanceOptions {
-  bus: Bus;
-  projectDir: string;
-  callTimeoutMs: number;
-  startTimeoutMs: number;
-  heartbeatMs: number;
-  heartbeatMisses: number;
-  shutdownMs: number;
-  backoff: BackoffOptions;
-  log: (entry: PluginLogEntry) => void;
-  transport: TransportFactory;
-  /** The memory cap of a plugin whose config names none. */
-  memoryMiB: number;
-  maxCallsInFlight: number;
-  logLinesPerSecond: number;
-  /** Manifests from earlier runs, so a plugin with Deno-level rights is loaded once. */
-  manifests?: ManifestCache;
-}
+import { dataFolder } from "./_permissions.ts";
+import { PluginRequests, unavailableReply } from "./_requests.ts";
+import type { PluginState, PluginStatus } from "./types.ts";
 
 /** One plugin's life. */
 export class PluginInstance {
@@ -61,40 +38,38 @@ export class PluginInstance {
   #calls: InFlight | undefined;
   #requests: PluginRequests | undefined;
   #manifest: Manifest | undefined;
-  /** The manifest of the last good load: a restart goes straight to the rights it earns. */
-  #known: Manifest | undefined;
+  #loader: ManifestLoader;
   #grant = new Set<Capability>();
-  #registered = false;
-  /** The manifest and grant its commands went on the bus with. */
-  #onBus: { manifest: Manifest; grant: ReadonlySet<Capability> } | undefined;
+  #onBus: BusRegistration;
   #restarts = 0;
-  #failures = 0;
-  #crashTimes: number[] = [];
-  #upSince = 0;
+  /** Its crashes (for the back-off) and when its current run came up. */
+  #history: CrashHistory = { crashTimes: [], failures: 0, upSince: 0 };
   #lastError: ErrorBody | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #generation = 0;
   #exiting = new Set<Promise<void>>();
   /** The load an idle plugin's first use started; every use meanwhile waits for it. */
   #waking: Promise<void> | undefined;
+  /** The `wakeOn` events that came while it was idle or starting, for its subscriptions. */
+  #held: HeldEvents | undefined;
 
   constructor(config: PluginConfig, options: InstanceOptions) {
     this.#config = config;
     this.#o = options;
     this.#log = new PluginLog(config.name, options.log, options.logLinesPerSecond);
+    this.#onBus = new BusRegistration(options.bus, config.name);
+    this.#loader = new ManifestLoader(
+      config,
+      options.manifests,
+      (grant) => this.#launch(grant),
+      () => this.#retire(this.#link!),
+    );
   }
 
   /** The first load; resolves once the plugin runs, has crashed, or has failed. */
   start(): Promise<void> {
     const name = this.#config.name;
-    if (CORE_NAMES.includes(name)) {
-      this.#fail({
-        code: "DENIED",
-        message: `Cannot start plugin "${name}": "${name}" is reserved for the core`,
-        data: { plugin: name },
-      });
-      return Promise.resolve();
-    }
+    if (CORE_NAMES.includes(name)) return Promise.resolve(this.#fail(reservedName(name)));
     if (this.#config.lazy) return this.#startLazy();
     return this.#attempt();
   }
@@ -114,8 +89,7 @@ export class PluginInstance {
       } catch { /* the start below says why */ }
       if (this.#link) this.#retire(this.#link);
       this.#link = undefined;
-      if (this.#state === "stopped") return;
-      if (this.#idle()) return;
+      if (this.#state === "stopped" || this.#idle()) return;
     }
     return this.#attempt();
   }
@@ -137,15 +111,10 @@ export class PluginInstance {
    * have work to resume there).
    */
   #idle(): boolean {
-    const { name, from } = this.#config;
-    const known = this.#o.manifests?.get(name, from);
-    if (!known || known.name !== name) return false;
-    const grant = effectiveGrant(known.capabilities, this.#config.grant);
-    if (grant.has(DATA_CAPABILITY) && hasEntries(join(this.#o.projectDir, dataFolder(name)))) {
-      return false;
-    }
+    const idle = idleManifest(this.#config, this.#o);
+    if (!idle) return false;
+    const { manifest: known, grant } = idle;
     try {
-      checkManifest(known, name);
       this.#register(known, grant);
     } catch {
       return false;
@@ -153,7 +122,20 @@ export class PluginInstance {
     this.#manifest = known;
     this.#grant = grant;
     this.#state = "idle";
+    // Until it runs, the events of its `wakeOn` topics are held for it; each one wakes it.
+    this.#held = holdWakeEvents(
+      this.#o.bus,
+      this.#config,
+      grant,
+      () => void this.wake(),
+      (m) => this.#log.host("warn", m),
+    );
     return true;
+  }
+
+  #release(): void {
+    this.#held?.dispose();
+    this.#held = undefined;
   }
 
   /** Stops the plugin: commands off the bus, calls failed, asked to close, then ended. */
@@ -164,10 +146,9 @@ export class PluginInstance {
     // Only a running plugin's runtime listens; one still loading is simply ended.
     const graceful = this.#state === "running";
     this.#state = "stopped";
+    this.#release();
     const name = this.#config.name;
-    this.#teardown((command) =>
-      new WeftError("UNAVAILABLE", `Cannot finish "${command}": plugin "${name}" is stopping`)
-    );
+    this.#teardown(cutShort("UNAVAILABLE", name, "is stopping"));
     const link = this.#link;
     if (link?.alive && graceful) {
       link.post({ type: "shutdown" });
@@ -208,7 +189,7 @@ export class PluginInstance {
     const generation = ++this.#generation;
     const current = () => generation === this.#generation;
     try {
-      const { manifest, grant } = await this.#load(current);
+      const { manifest, grant } = await this.#loader.load(current);
       if (!current()) return;
       await this.#setup(manifest, grant);
       if (!current()) return;
@@ -219,52 +200,9 @@ export class PluginInstance {
     }
   }
 
-  /**
-   * Loads the plugin with exactly the Deno rights its grant earns. Without a manifest known
-   * (from an earlier run of this server or the project's cache) the first load runs with none
-   * and only says what it asks for; then it is loaded again with the rights that earns. With
-   * one known, it goes straight to those rights: a restart must show the same manifest; a
-   * manifest from the cache that changed is replaced (and the plugin loaded again when its
-   * rights differ).
-   */
-  async #load(current: () => boolean): Promise<{ manifest: Manifest; grant: Set<Capability> }> {
-    const grantOf = (m: Manifest) => effectiveGrant(m.capabilities, this.#config.grant);
-    const { name, from } = this.#config;
-    const known = this.#known ?? this.#o.manifests?.get(name, from);
-    const direct = known && denoPart(grantOf(known)).length > 0 ? known : undefined;
-    let manifest = await this.#launch(direct ? grantOf(direct) : new Set());
-    if (direct && this.#known) this.#sameManifest(direct, manifest);
-    const grant = grantOf(manifest);
-    const launchedWith = direct ? denoPart(grantOf(direct)) : [];
-    if (launchedWith.join() !== denoPart(grant).join() && current()) {
-      this.#retire(this.#link!);
-      const again = await this.#launch(grant);
-      this.#sameManifest(manifest, again);
-      manifest = again;
-    }
-    this.#known = manifest;
-    this.#o.manifests?.set(name, from, manifest);
-    return { manifest, grant };
-  }
-
-  #sameManifest(before: Manifest, after: Manifest): void {
-    if (JSON.stringify(before) === JSON.stringify(after)) return;
-    this.#known = undefined;
-    throw new WeftError("PLUGIN_CRASHED", "its manifest changed between two loads");
-  }
-
   async #launch(grant: ReadonlySet<Capability>): Promise<Manifest> {
-    if (grant.has(DATA_CAPABILITY)) await this.#makeDataFolder();
-    const link: PluginLink = new PluginLink({
-      url: moduleUrl(this.#config.from, this.#o.projectDir),
-      plugin: this.#config.name,
-      grant: withDataFolder(grant, this.#config.name),
-      projectDir: this.#o.projectDir,
-      memoryMiB: this.#config.memoryMiB ?? this.#o.memoryMiB,
-      heartbeatMs: this.#o.heartbeatMs,
-      heartbeatMisses: this.#o.heartbeatMisses,
-      transport: this.#o.transport,
-    }, {
+    if (grant.has(DATA_CAPABILITY)) await makeDataFolder(this.#o.projectDir, this.#config.name);
+    const link: PluginLink = new PluginLink(linkOptions(this.#config, this.#o, grant), {
       message: (message) => this.#onMessage(link, message),
       down: (reason) => this.#onDown(link, reason),
       invalid: (reason, raw) => this.#onInvalid(link, reason, raw),
@@ -275,13 +213,6 @@ export class PluginInstance {
     const { manifest } = await link.next("manifest", this.#o.startTimeoutMs);
     checkManifest(manifest, this.#config.name);
     return manifest;
-  }
-
-  /** `.weft/data/<plugin>/`, private to the user (0700), made before the plugin starts. */
-  async #makeDataFolder(): Promise<void> {
-    const folder = join(this.#o.projectDir, dataFolder(this.#config.name));
-    await Deno.mkdir(folder, { recursive: true, mode: 0o700 });
-    await Deno.chmod(folder, 0o700);
   }
 
   async #setup(manifest: Manifest, grant: Set<Capability>): Promise<void> {
@@ -300,6 +231,7 @@ export class PluginInstance {
       parent: (id) => calls.context(id),
       maxCallsInFlight: this.#o.maxCallsInFlight,
       log: (level, message) => this.#log.plugin(level, message),
+      held: (filter) => this.#held?.matching(filter) ?? [],
     });
     const dataDir = grant.has(DATA_CAPABILITY)
       ? join(this.#o.projectDir, dataFolder(this.#config.name))
@@ -319,22 +251,7 @@ export class PluginInstance {
   }
 
   #register(manifest: Manifest, grant: Set<Capability>): void {
-    const before = this.#registered ? this.#onBus : undefined;
-    if (before) {
-      // Idle until now: its commands went on the bus from the remembered manifest.
-      if (sameCommands(before.manifest, manifest, before.grant, grant)) return;
-      this.#o.bus.unregister(this.#config.name);
-      this.#registered = false;
-    }
-    const commands = manifest.commands.map((spec) => this.#forwarder(spec));
-    try {
-      this.#o.bus.register(this.#config.name, commands, grant);
-    } catch (err) {
-      const body = toErrorBody(err);
-      throw fatalError(body.code, body.message);
-    }
-    this.#registered = true;
-    this.#onBus = { manifest, grant };
+    this.#onBus.register(manifest, grant, (spec) => this.#forwarder(spec));
   }
 
   #forwarder(spec: CommandSpec): Command {
@@ -367,7 +284,9 @@ export class PluginInstance {
 
   #up(manifest: Manifest, grant: Set<Capability>): void {
     this.#state = "running";
-    this.#upSince = Date.now();
+    // Its setup has subscribed: what was held for it has been handed over.
+    this.#release();
+    this.#history.upSince = Date.now();
     this.#link?.startHeartbeat();
     this.#o.bus.events.publish("plugin.started", {
       name: manifest.name,
@@ -386,13 +305,8 @@ export class PluginInstance {
     if (message.type === "call") {
       // Between runs (stopping, crashed): answer, so the plugin's call does not wait for ever.
       const why = `plugin "${this.#config.name}" is ${this.#state}`;
-      const error = new WeftError("UNAVAILABLE", `Cannot call "${message.name}": ${why}`);
       this.#log.plugin("debug", `answered a late call to "${message.name}": ${why}`);
-      return link.post({
-        type: "result",
-        id: message.id,
-        reply: { ok: false, error: error.toBody() },
-      });
+      return link.post(unavailableReply(message, why));
     }
     // A stopping plugin may still publish until it has closed (a timer of its own fired):
     // nobody is owed those events, and it is no sign of a bug.
@@ -433,38 +347,20 @@ export class PluginInstance {
 
   #crash(error: ErrorBody, reason: string): void {
     const name = this.#config.name;
-    this.#teardown((command) =>
-      new WeftError(
-        "PLUGIN_CRASHED",
-        `Cannot finish "${command}": plugin "${name}" crashed: ${reason}`,
-        { plugin: name },
-      )
-    );
+    this.#teardown(cutShort("PLUGIN_CRASHED", name, `crashed: ${reason}`, { plugin: name }));
     if (this.#link) this.#retire(this.#link);
-    const { backoff } = this.#o;
-    this.#crashTimes = recentCrashes(this.#crashTimes, Date.now(), backoff);
-    if (this.#crashTimes.length >= backoff.maxCrashes) {
-      const within = Math.round(backoff.windowMs / 1000);
-      return this.#fail({
-        ...error,
-        message:
-          `${error.message}; it crashed ${this.#crashTimes.length} times within ${within} s, ` +
-          "so it is not restarted",
-      });
-    }
-    const up = this.#upSince ? Date.now() - this.#upSince : 0;
-    this.#upSince = 0;
-    this.#failures = nextFailures(this.#failures, up, backoff);
-    const delay = restartDelay(this.#failures, backoff);
+    const next = afterCrash(this.#history, Date.now(), this.#o.backoff);
+    this.#history = { ...next, upSince: 0 };
+    if (next.giveUp) return this.#fail({ ...error, message: `${error.message}; ${next.giveUp}` });
     this.#state = "crashed";
     this.#lastError = error;
-    this.#timer = setTimeout(() => this.#restart(), delay);
-    this.#log.host("error", `${error.message}; restarting in ${delay} ms`);
+    this.#timer = setTimeout(() => this.#restart(), next.delay);
+    this.#log.host("error", `${error.message}; restarting in ${next.delay} ms`);
     this.#o.bus.events.publish("plugin.crashed", {
       name,
       error,
       restarts: this.#restarts,
-      restartInMs: delay,
+      restartInMs: next.delay,
     });
   }
 
@@ -476,11 +372,10 @@ export class PluginInstance {
 
   #fail(error: ErrorBody): void {
     const name = this.#config.name;
-    this.#teardown((command) =>
-      new WeftError("UNAVAILABLE", `Cannot finish "${command}": plugin "${name}" failed`)
-    );
+    this.#teardown(cutShort("UNAVAILABLE", name, "failed"));
     if (this.#link) this.#retire(this.#link);
     this.#state = "failed";
+    this.#release();
     this.#lastError = error;
     this.#log.host("error", error.message);
     this.#o.bus.events.publish("plugin.failed", { name, error });
@@ -495,30 +390,10 @@ export class PluginInstance {
   }
 
   #teardown(failure: (command: string) => WeftError): void {
-    if (this.#registered) this.#o.bus.unregister(this.#config.name);
-    this.#registered = false;
+    this.#onBus.unregister();
     this.#calls?.failAll(failure);
     this.#requests?.dispose();
     this.#calls = undefined;
     this.#requests = undefined;
   }
-}
-
-/** True when a folder exists and holds anything. */
-function hasEntries(folder: string): boolean {
-  try {
-    for (const _ of Deno.readDirSync(folder)) return true;
-  } catch { /* missing */ }
-  return false;
-}
-
-/** Whether two manifests put the same commands with the same rights on the bus. */
-function sameCommands(
-  a: Manifest,
-  b: Manifest,
-  grantA: ReadonlySet<Capability>,
-  grantB: ReadonlySet<Capability>,
-): boolean {
-  return JSON.stringify(a.commands) === JSON.stringify(b.commands) &&
-    [...grantA].sort().join() === [...grantB].sort().join();
 }

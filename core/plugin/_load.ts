@@ -6,7 +6,7 @@
  */
 
 import { pathToFileURL } from "node:url";
-import { WeftError } from "../../protocols/bus/errors.ts";
+import { type ErrorBody, WeftError } from "../../protocols/bus/errors.ts";
 import { type Manifest, PROTOCOL_VERSION } from "../../protocols/plugin/mod.ts";
 
 const fatal = new WeakSet<object>();
@@ -66,4 +66,24 @@ export function checkManifest(manifest: Manifest, configured: string): void {
  */
 export function moduleUrl(from: string, projectDir: string): URL {
   return new URL(from, pathToFileURL(projectDir.replace(/\/?$/, "/")));
+}
+
+/** Why a plugin named as a core part (`pane`, `server`, …) is not started. */
+export function reservedName(name: string): ErrorBody {
+  return {
+    code: "DENIED",
+    message: `Cannot start plugin "${name}": "${name}" is reserved for the core`,
+    data: { plugin: name },
+  };
+}
+
+/** The error of a call to plugin `name` that its end cut short (`why`: "failed", …). */
+export function cutShort(
+  code: WeftError["code"],
+  name: string,
+  why: string,
+  data?: Record<string, unknown>,
+): (command: string) => WeftError {
+  return (command) =>
+    new WeftError(code, `Cannot finish "${command}": plugin "${name}" ${why}`, data);
 }

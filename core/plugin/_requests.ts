@@ -1,23 +1,21 @@
 /**
- * What a plugin Worker asks of the host: nested bus calls (bounded by the call they were made
- * for) and event subscriptions (checked by the bus against the plugin's grant).
+ * What a plugin Worker asks of the host, read off its pipe: nested bus calls (bounded by the
+ * call they were made for) and event subscriptions, served by the plugin's {@link Party}.
  *
  * @module
  */
 
-import type { Bus, CallContext, Caller, EventFilter, WeftEvent } from "../bus/mod.ts";
+import type { Bus, CallContext, EventFilter, WeftEvent } from "../bus/mod.ts";
 import { toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
 import type { LogLevel } from "../../protocols/plugin/mod.ts";
-import { eventsBehind, laneOf } from "../bus/fair_queue.ts";
-import { type Capability, intersect, missing } from "../../protocols/bus/capabilities.ts";
+import type { Capability } from "../../protocols/bus/capabilities.ts";
 import type {
   HostMessage,
-  OnBehalf,
   PluginCallMessage,
   PluginMessage,
   PublishMessage,
-  WireReply,
 } from "../../protocols/plugin/mod.ts";
+import { behalfCaller, type CallHow, Party } from "../edge/party.ts";
 
 /** What {@link PluginRequests} needs. */
 export interface RequestsOptions {
@@ -34,65 +32,75 @@ export interface RequestsOptions {
   maxCallsInFlight: number;
   /** Writes to the plugin's log: refusals it cannot see (a forged publish, a refused subscription). */
   log: (level: LogLevel, message: string) => void;
+  /** Events held for the plugin while it started (see `HeldEvents`) that `filter` matches. */
+  held?: (filter: EventFilter) => WeftEvent[];
 }
 
-/** Serves one plugin Worker's requests. */
+/** Serves one plugin Worker's requests: the codec between its messages and its party. */
 export class PluginRequests {
   #options: RequestsOptions;
-  #own: Caller;
-  #subscriptions = new Map<string, () => void>();
-  /** Subscriptions dropping events now (told once, re-armed by the next event that passes). */
-  #dropping = new Set<string>();
-  #disposed = false;
-  #muted = false;
-  #inFlight = 0;
+  #party: Party;
 
   constructor(options: RequestsOptions) {
     this.#options = options;
-    this.#own = {
-      kind: "plugin",
-      id: options.plugin,
-      grants: options.grant,
-      chain: [options.plugin],
-    };
+    const { post } = options;
+    this.#party = new Party({
+      bus: options.bus,
+      caller: {
+        kind: "plugin",
+        id: options.plugin,
+        grants: options.grant,
+        chain: [options.plugin],
+      },
+      maxCallsInFlight: options.maxCallsInFlight,
+      wire: {
+        answer: (id, reply, lane) => post({ type: "result", id: String(id), reply }, lane),
+        event: (subscription, event, lane) => post({ type: "event", subscription, event }, lane),
+        // Queued in the lane, the notice arrives right where the gap starts.
+        gap: (subscription, lane) => post({ type: "dropped", subscription }, lane),
+        ...(options.backlog ? { backlog: options.backlog } : {}),
+      },
+    });
   }
 
   /** Handles a request; returns false for a message that is not one. */
   handle(message: PluginMessage): boolean {
-    if (message.type === "call") void this.#call(message);
-    else if (message.type === "subscribe") {
-      this.#subscribe(message.id, message.filter);
-    } else if (message.type === "publish") this.#publish(message);
-    else if (message.type === "unsubscribe") {
-      this.#subscriptions.get(message.id)?.();
-      this.#subscriptions.delete(message.id);
-      this.#dropping.delete(message.id);
-    } else return false;
+    if (message.type === "call") this.#call(message);
+    else if (message.type === "subscribe") this.#subscribe(message.id, message.filter);
+    else if (message.type === "publish") this.#publish(message);
+    else if (message.type === "unsubscribe") this.#party.unsubscribe(message.id);
+    else return false;
     return true;
   }
 
   /** Drops every subscription and takes no new one; calls are still served. */
   mute(): void {
-    this.#muted = true;
-    for (const off of this.#subscriptions.values()) off();
-    this.#subscriptions.clear();
+    this.#party.mute();
   }
 
   /** Answers a call message that failed validation, so the plugin's call does not hang. */
   refuse(id: string, reason: string): void {
-    if (this.#disposed) return;
     const error = new WeftError("INVALID_INPUT", `Cannot call: ${reason}`);
-    this.#options.post({ type: "result", id, reply: { ok: false, error: error.toBody() } });
+    this.#party.answer(id, { ok: false, error: error.toBody() });
   }
 
   /** Drops every subscription; later answers are not sent. */
   dispose(): void {
-    this.#disposed = true;
-    this.mute();
+    this.#party.close();
+  }
+
+  #subscribe(id: string, filter: EventFilter): void {
+    try {
+      void this.#party.subscribe(id, filter);
+    } catch (err) {
+      return this.#options.log("warn", toErrorBody(err).message);
+    }
+    // What came before it, while the plugin started; nothing is published in between.
+    this.#party.replay(id, this.#options.held?.(filter) ?? []);
   }
 
   #publish(message: PublishMessage): void {
-    if (this.#disposed) return;
+    if (this.#party.closed) return;
     try {
       // The bus refuses topics outside `<plugin>.*` and the core's own.
       this.#options.bus.events.publishAs(
@@ -106,53 +114,21 @@ export class PluginRequests {
     }
   }
 
-  async #call(message: PluginCallMessage): Promise<void> {
-    const { maxCallsInFlight, plugin } = this.#options;
-    let reply: WireReply;
-    if (this.#inFlight >= maxCallsInFlight) {
-      const error = new WeftError(
-        "UNAVAILABLE",
-        `Cannot call "${message.name}": plugin "${plugin}" already has ${maxCallsInFlight} calls in flight`,
-        { plugin, limit: maxCallsInFlight },
-      );
-      reply = { ok: false, error: error.toBody() };
-    } else {
-      this.#inFlight++;
-      try {
-        const call = this.#callerFor(message);
-        reply = { ok: true, value: await call(message.name, message.input) };
-      } catch (err) {
-        reply = { ok: false, error: toErrorBody(err) };
-      } finally {
-        this.#inFlight--;
-      }
-    }
-    if (this.#disposed) return;
-    // The answer about a pane keeps its place among that pane's events (a read taken while
-    // they came is in order with them); other answers need not wait for a flooding pane.
-    const lane = laneOf(message.input, (ref) => this.#options.bus.paneId(ref));
+  /** Inside a forwarded call: that call's bounded `call`. Outside: the plugin or its client. */
+  #call(message: PluginCallMessage): void {
+    let how: CallHow;
     try {
-      this.#options.post({ type: "result", id: message.id, reply }, lane);
+      how = this.#how(message);
     } catch (err) {
-      const error = new WeftError(
-        "INTERNAL",
-        `Cannot return the answer of "${message.name}": it cannot be cloned: ${err}`,
-      );
-      this.#options.post({
-        type: "result",
-        id: message.id,
-        reply: { ok: false, error: error.toBody() },
-      }, lane);
+      return this.#party.answer(message.id, { ok: false, error: toErrorBody(err) });
     }
+    void this.#party.call(message.id, message.name, message.input, how);
   }
 
-  /** Inside a forwarded call: that call's bounded `call`. Outside: the plugin's own rights. */
-  #callerFor(
-    message: PluginCallMessage,
-  ): (name: string, input: unknown) => Promise<unknown> {
+  #how(message: PluginCallMessage): CallHow {
+    const { plugin, grant } = this.#options;
     if (message.parent === undefined) {
-      const caller = message.onBehalf ? this.#behalf(message.onBehalf) : this.#own;
-      return (name, input) => this.#options.bus.invoke(name, input, { caller });
+      return message.onBehalf ? { caller: behalfCaller(plugin, grant, message.onBehalf) } : {};
     }
     const parent = this.#options.parent(message.parent);
     if (!parent) {
@@ -161,65 +137,15 @@ export class PluginRequests {
         `Cannot call "${message.name}": the call it was made for has finished`,
       );
     }
-    return parent.call;
+    return { via: (name, input) => parent.call(name, input) };
   }
+}
 
-  /** A door plugin's client as a caller: attributed to it, never with more than the plugin. */
-  #behalf(client: OnBehalf): Caller {
-    const { plugin, grant } = this.#options;
-    // Speaking for a pane is no more than typing into it would allow (the sideband speaks for
-    // the pane whose output it read); a plugin that may not cannot claim a pane.
-    if (client.pane !== undefined && missing(["pane:write"], grant).length) {
-      throw new WeftError(
-        "DENIED",
-        `Cannot call for pane ${client.pane}: plugin "${plugin}" lacks pane:write, which ` +
-          "speaking for a pane needs",
-      );
-    }
-    return {
-      kind: client.kind,
-      id: `${plugin}/${client.id}`,
-      ...(client.pane === undefined ? {} : { pane: client.pane }),
-      grants: client.grants ? intersect(grant, new Set(client.grants)) : grant,
-      chain: [plugin],
-    };
-  }
-
-  /**
-   * Whether the plugin is too far behind to be sent another event of `lane` (the socket's rule,
-   * see `eventsBehind`): a plugin slower than a flooding pane loses that pane's events, told
-   * once where the gap is, rather than its life; answers are never dropped.
-   */
-  #behind(lane: string | undefined): boolean {
-    const backlog = this.#options.backlog?.(lane);
-    return !!backlog && eventsBehind(backlog.all, lane === undefined ? undefined : backlog.lane);
-  }
-
-  #subscribe(id: string, filter: EventFilter): void {
-    const { bus, post } = this.#options;
-    if (this.#muted) return;
-    this.#subscriptions.get(id)?.();
-    this.#subscriptions.delete(id);
-    const deliver = (event: WeftEvent) => {
-      if (this.#disposed) return;
-      const lane = event.pane;
-      if (this.#behind(lane)) {
-        if (this.#dropping.has(id)) return;
-        this.#dropping.add(id);
-        // Queued in the lane, it arrives right where the gap starts.
-        return post({ type: "dropped", subscription: id }, lane);
-      }
-      this.#dropping.delete(id);
-      try {
-        post({ type: "event", subscription: id, event }, lane);
-      } catch {
-        // An event whose data cannot be cloned is not delivered to Workers.
-      }
-    };
-    try {
-      this.#subscriptions.set(id, bus.events.subscribe(filter, deliver, this.#own));
-    } catch (err) {
-      this.#options.log("warn", toErrorBody(err).message);
-    }
-  }
+/**
+ * The answer to a call a plugin made between runs (stopping, crashed), so that it does not
+ * wait for ever: `UNAVAILABLE`, saying `why`.
+ */
+export function unavailableReply(call: PluginCallMessage, why: string): HostMessage {
+  const error = new WeftError("UNAVAILABLE", `Cannot call "${call.name}": ${why}`);
+  return { type: "result", id: call.id, reply: { ok: false, error: error.toBody() } };
 }

@@ -12,7 +12,8 @@
 import type { Bus } from "../bus/mod.ts";
 import type { PluginConfig } from "../config/types.ts";
 import { BACKOFF_DEFAULTS, type BackoffOptions } from "./_backoff.ts";
-import { type InstanceOptions, PluginInstance } from "./_instance.ts";
+import { PluginInstance } from "./_instance.ts";
+import type { InstanceOptions } from "./_instance_options.ts";
 import { HEARTBEAT_MISSES } from "./_link.ts";
 import { processTransport } from "./_process_transport.ts";
 import type { TransportFactory } from "./_transport.ts";

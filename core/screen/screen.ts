@@ -22,13 +22,9 @@ import {
   viewTop,
   type XBuffer,
 } from "./_read.ts";
+import { ChangeLog } from "./_changes.ts";
 import { ParseLoop, ParseQueue } from "./_queue.ts";
-import {
-  parseStatus,
-  STATUS_OSC,
-  STATUS_PROBE_REPLY,
-  type StatusMessage,
-} from "../../protocols/status/mod.ts";
+import { parseStatus, STATUS_OSC, STATUS_PROBE_REPLY } from "../../protocols/status/mod.ts";
 import { osc52Text } from "../../protocols/terminal/osc52.ts";
 import {
   answerColorQueries,
@@ -39,95 +35,12 @@ import {
   type Internal,
   type Xterm,
 } from "./_xterm.ts";
+import type { ReadOptions, ScreenModes, ScreenOptions, ScreenRead } from "./types.ts";
 
-/** How to build a screen. */
-export interface ScreenOptions {
-  cols: number;
-  rows: number;
-  /** Cap, in bytes, on the history kept beyond xterm's own few hundred lines. */
-  historyBytes: number;
-  /** Receives the terminal's answers to queries (cursor position, device attributes, …). */
-  reply: (data: string) => void;
-  /**
-   * The loop that parses this screen's output in turn with the other screens it serves (the
-   * model's, one per server); a loop of its own when absent.
-   */
-  parseLoop?: ParseLoop;
-  /** `onDrain` fires once pending output falls to this many bytes (default 256 KiB). */
-  lowWater?: number;
-  /**
-   * The Program Status Protocol (OSC 7501): whether to answer a program's probe (saying this
-   * terminal takes its reports) and where its reports go. Without it, probes go unanswered.
-   */
-  status?: { answer: () => boolean; report: (message: StatusMessage) => void };
-  /** The program set the clipboard (OSC 52); reads of it are never answered. */
-  clipboard?: (text: string) => void;
-}
-
-/** What to read. */
-export interface ReadOptions {
-  /**
-   * "visible" (default): the screen, every row; "recent": the last `lines`; "history":
-   * everything kept. "recent" and "history" end at the last row with content.
-   */
-  mode?: "visible" | "recent" | "history";
-  /** For "recent" (default: the screen height) and "history" (default: all): how many lines. */
-  lines?: number;
-  /** Keep colours and attributes as SGR sequences. */
-  ansi?: boolean;
-  /** Join soft-wrapped rows into the logical lines the program wrote. */
-  joinWrapped?: boolean;
-  /** Only the lines that changed after this revision. */
-  since?: number;
-}
-
-/** The result of a read. */
-export interface ScreenRead {
-  /** Lines separated by "\n", trailing spaces trimmed. */
-  text: string;
-  revision: number;
-  /** Number of the first row read, counted from the start of the pane. */
-  firstLine: number;
-  /** Rows covered (joined rows count each). */
-  lineCount: number;
-  /** Cursor position on the visible screen. */
-  cursor: { x: number; y: number; visible: boolean };
-  cols: number;
-  rows: number;
-  /** False when `since` was given and nothing in the window changed after it. */
-  changed: boolean;
-  title: string;
-}
-
-/** Terminal modes that change what input should look like. */
-export interface ScreenModes {
-  bracketedPaste: boolean;
-  applicationCursor: boolean;
-  applicationKeypad: boolean;
-  /** The program asked for mouse reports (any tracking mode). */
-  mouse: boolean;
-  /** Which: press only (9), press and release (1000), with drags (1002), every move (1003). */
-  mouseTracking: "none" | "x10" | "vt200" | "drag" | "any";
-  /** How reports are encoded: bytes (the default), SGR (1006) or SGR in pixels (1016). */
-  mouseEncoding: "default" | "sgr" | "sgr-pixels";
-  alternateScreen: boolean;
-  /** The program asked to hear when the terminal gains and loses focus (DECSET 1004). */
-  focusEvents: boolean;
-}
+export type { ReadOptions, ScreenModes, ScreenOptions, ScreenRead };
 
 /** Default low-water mark for {@link Screen.onDrain}. */
 export const DEFAULT_LOW_WATER = 256 * 1024;
-
-/** Revisions remembered one by one for `since` reads; older ones are merged into the first. */
-const CHANGE_RECORDS = 512;
-
-interface Change {
-  revision: number;
-  from: number;
-  to: number;
-  /** This revision was handed out (so it may come back as a `since`): keep it as a boundary. */
-  seen?: boolean;
-}
 
 /**
  * A headless terminal screen with byte-capped history and revisioned reads.
@@ -153,7 +66,7 @@ export class Screen {
   #queue: ParseQueue;
   #loop: ParseLoop;
   #revision = 0;
-  #changes: Change[] = [];
+  #changes = new ChangeLog();
   #dirtyFrom = Infinity;
   #dirtyTo = -Infinity;
   #parseTop = 0;
@@ -247,7 +160,7 @@ export class Screen {
 
   /** Goes up with every parsed batch that changed the screen. */
   get revision(): number {
-    return this.#seen();
+    return this.#changes.seen(this.#revision);
   }
 
   /** Reads the screen, recent lines or the history; see {@link ReadOptions}. */
@@ -266,7 +179,7 @@ export class Screen {
     }
     let changed = true;
     if (options.since !== undefined) {
-      const span = this.#changedSince(options.since);
+      const span = this.#changes.since(options.since, this.#revision);
       if (span === null) changed = false;
       else {
         from = Math.max(from, span.from);
@@ -284,7 +197,7 @@ export class Screen {
     const active = view.active;
     return {
       text,
-      revision: this.#seen(),
+      revision: this.#changes.seen(this.#revision),
       firstLine: changed ? from : to,
       lineCount: changed ? to - from : 0,
       cursor: { x: active.x, y: active.y, visible: !this.#core.coreService.isCursorHidden },
@@ -423,9 +336,8 @@ export class Screen {
       // A batch that only moved the cursor gets a revision with an empty span.
       this.#cursorWas = cursor;
       this.#revision++;
-      this.#changes.push({ revision: this.#revision, from: this.#dirtyFrom, to: this.#dirtyTo });
-      if (this.#changes.length > CHANGE_RECORDS) mergeOne(this.#changes);
-      if (this.#changeListeners.size) this.#seen();
+      this.#changes.record(this.#revision, this.#dirtyFrom, this.#dirtyTo);
+      if (this.#changeListeners.size) this.#changes.seen(this.#revision);
       for (const listener of this.#changeListeners) guard(() => listener(this.#revision));
     }
     this.#dirtyFrom = Infinity;
@@ -467,48 +379,6 @@ export class Screen {
     moveScrollback(this.#buffers);
     this.#history.shrink();
   }
-
-  /** The current revision, marked as handed out. */
-  #seen(): number {
-    const last = this.#changes.at(-1);
-    if (last?.revision === this.#revision) last.seen = true;
-    return this.#revision;
-  }
-
-  /** The span of lines changed after `revision`, or null for none. */
-  #changedSince(revision: number): { from: number; to: number } | null {
-    if (revision >= this.#revision) return null;
-    let from = Infinity;
-    let to = -Infinity;
-    for (let k = this.#changes.length - 1; k >= 0; k--) {
-      const change = this.#changes[k]!;
-      if (change.revision <= revision) break;
-      if (change.from >= change.to) continue;
-      from = Math.min(from, change.from);
-      to = Math.max(to, change.to);
-    }
-    return from < to ? { from, to } : null;
-  }
-}
-
-/**
- * Folds a change record into the next one, so every revision stays covered: a `since` that
- * falls inside a folded record gets a wider span, never a missed change. The oldest record
- * whose revision was never handed out goes first, so the `since` values callers can hold stay
- * exact as long as possible.
- */
-function mergeOne(changes: Change[]): void {
-  let i = changes.findIndex((c, k) => !c.seen && k < changes.length - 1);
-  if (i < 0) i = 0;
-  const a = changes[i]!;
-  const b = changes[i + 1]!;
-  const spans = [a, b].filter((c) => c.from < c.to);
-  changes.splice(i, 2, {
-    revision: b.revision,
-    from: Math.min(...spans.map((c) => c.from)),
-    to: Math.max(...spans.map((c) => c.to)),
-    seen: b.seen === true,
-  });
 }
 
 function guard(call: () => void): void {

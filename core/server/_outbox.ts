@@ -112,6 +112,18 @@ export class Outbox {
     clearInterval(this.#watch);
   }
 
+  /** Stops writing, then gives `last` (a last line) a moment to go out, and closes the socket. */
+  farewell(last: Uint8Array): void {
+    this.close();
+    const conn = this.#conn;
+    // The socket is likely full: give the line a moment, then close regardless.
+    const timer = setTimeout(() => closeQuietly(conn), 100);
+    conn.write(last).catch(() => {}).finally(() => {
+      clearTimeout(timer);
+      closeQuietly(conn);
+    });
+  }
+
   async #flush(): Promise<void> {
     this.#writing = true;
     try {
@@ -193,4 +205,11 @@ export class Outbox {
       );
     }
   }
+}
+
+/** Closes `conn`, which may be closed already. */
+export function closeQuietly(conn: Deno.Conn): void {
+  try {
+    conn.close();
+  } catch { /* already closed */ }
 }

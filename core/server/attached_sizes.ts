@@ -3,6 +3,11 @@
  * window of a session takes the smallest size among the clients attached to it; when a client
  * leaves, the others' smallest size applies again. A new window gets that size at once.
  *
+ * Viewers (a web page, which draws the server's size scaled to fit) count only while no
+ * terminal is attached to the session, and then the largest viewer wins: a phone that opens
+ * the page never shrinks what a desktop terminal or a desktop page shows, and its size is
+ * dropped when it leaves.
+ *
  * @module
  */
 
@@ -12,6 +17,11 @@ import type { Model } from "../model/mod.ts";
 
 interface Attached extends Size {
   session: string;
+}
+
+interface Client extends Attached {
+  /** A viewer that scales what it is given (a web page), not a terminal. */
+  viewer: boolean;
 }
 
 const SERVER: Caller = { kind: "internal", id: "attach", grants: "all" };
@@ -29,7 +39,7 @@ const SERVER: Caller = { kind: "internal", id: "attach", grants: "all" };
  * ```
  */
 export class AttachedSizes {
-  #clients = new Map<string, Attached>();
+  #clients = new Map<string, Client>();
   #bus: Bus;
   #model: Model;
   #off: () => void;
@@ -45,25 +55,33 @@ export class AttachedSizes {
 
   /** The size every window of `session` should have; undefined when nobody is attached. */
   size(session: string): Size | undefined {
-    let best: Size | undefined;
+    let terminals: Size | undefined;
+    let viewers: Size | undefined;
     for (const c of this.#clients.values()) {
       if (c.session !== session) continue;
-      best = best
-        ? { cols: Math.min(best.cols, c.cols), rows: Math.min(best.rows, c.rows) }
-        : { cols: c.cols, rows: c.rows };
+      if (c.viewer) {
+        viewers = viewers
+          ? { cols: Math.max(viewers.cols, c.cols), rows: Math.max(viewers.rows, c.rows) }
+          : { cols: c.cols, rows: c.rows };
+      } else {
+        terminals = terminals
+          ? { cols: Math.min(terminals.cols, c.cols), rows: Math.min(terminals.rows, c.rows) }
+          : { cols: c.cols, rows: c.rows };
+      }
     }
-    return best;
+    return terminals ?? viewers;
   }
 
   /**
    * Records (or, with null, forgets) client `id`'s session (id or name; default: the current
    * one) and size, then resizes the windows of the sessions it touched. Resizes run as
    * `caller`, so a client without `pane:control` gets `DENIED` (and is not recorded). Returns
-   * the session and the size now in effect for it.
+   * the session and the size now in effect for it. A `viewer` (a web page) sizes the session
+   * only while no terminal is attached to it (see the module doc).
    */
   async set(
     id: string,
-    request: { session?: string; cols: number; rows: number } | null,
+    request: { session?: string; cols: number; rows: number; viewer?: boolean } | null,
     caller: Caller = SERVER,
   ): Promise<Attached | null> {
     const before = this.#clients.get(id);
@@ -71,6 +89,7 @@ export class AttachedSizes {
       session: this.#model.resolve("session", request.session, undefined, false),
       cols: request.cols,
       rows: request.rows,
+      viewer: request.viewer === true,
     };
     if (entry) this.#clients.set(id, entry);
     else this.#clients.delete(id);

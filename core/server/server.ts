@@ -118,6 +118,8 @@ export async function startServer(
         startPlugin: (name) => startDormant(host, config, name),
         allow: (panes) => store.allow(panes),
         held: () => store.held(),
+        view: (id, request, caller) =>
+          sizes.set(id, request && { ...request, viewer: true }, caller),
       },
     }),
   );

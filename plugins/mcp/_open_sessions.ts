@@ -7,11 +7,14 @@
 
 import type { WebStandardStreamableHTTPServerTransport } from "./sdk.ts";
 import type { Session } from "./session_server.ts";
+import type { NotificationLog } from "./_stream_lease.ts";
 
 /** One client session: its transport and its server. */
 export interface OpenSession {
   transport: WebStandardStreamableHTTPServerTransport;
   session: Session;
+  /** What its notification streams sent, for a client that resumes one. */
+  log: NotificationLog;
 }
 
 /** Open sessions by id, in order of last use (a `Map` keeps insertion order). */

@@ -15,7 +15,7 @@ import { findServerInfo } from "../../core/server/info.ts";
 import type { CliIo, Subcommand } from "../cli/io.ts";
 import { UsageError } from "../cli/io.ts";
 import { type Options as McpOptions, parseOptions as parseMcpOptions } from "./options.ts";
-import { READ_ONLY_GRANTS } from "./mod.ts";
+import { READ_ONLY } from "../../protocols/bus/capabilities.ts";
 import { serveStdio } from "./stdio.ts";
 import { lastPort } from "./_last_port.ts";
 import { BUILTIN_PLUGINS } from "../builtin.ts";
@@ -55,7 +55,7 @@ async function stdio(args: string[], io: CliIo): Promise<number> {
   const client = await WeftClient.find(start, {
     client: "mcp",
     ...paneHello(io.env),
-    ...(readOnly ? { grants: [...READ_ONLY_GRANTS] } : {}),
+    ...(readOnly ? { grants: [...READ_ONLY] } : {}),
   });
   // Claude Code keeps a stdio server's stderr in its MCP log.
   const refused = paneRefused(client.hello);

@@ -11,6 +11,7 @@ import { isInitializeRequest, WebStandardStreamableHTTPServerTransport } from ".
 import { guard } from "./guard.ts";
 import { OpenSessions } from "./_open_sessions.ts";
 import { keptStreams, releaseAnswered } from "./_answered_streams.ts";
+import { leaseStream, NotificationLog, STREAM_LEASE_MS } from "./_stream_lease.ts";
 import type { Session } from "./session_server.ts";
 
 /** Options of {@link serveHttp}. */
@@ -27,6 +28,8 @@ export interface HttpOptions {
   maxSessions?: number;
   /** Connection cap and deadlines (tests shrink them). */
   limits?: Partial<GuardLimits>;
+  /** How long one notification stream (GET) lives; see {@link STREAM_LEASE_MS}. */
+  streamLeaseMs?: number;
 }
 
 /** A running HTTP transport. */
@@ -108,7 +111,8 @@ async function resume(req: Request, id: string, door: Door): Promise<Response> {
     );
   }
   try {
-    return await found.transport.handleRequest(req);
+    const res = await found.transport.handleRequest(req);
+    return leaseStream(req, res, found.log, door.options.streamLeaseMs ?? STREAM_LEASE_MS);
   } finally {
     releaseAnswered(found.transport);
   }
@@ -141,11 +145,13 @@ async function open(req: Request, body: unknown, door: Door): Promise<Response> 
   const { sessions, maxBody } = door;
   const id = crypto.randomUUID();
   const session = door.options.createSession(id);
+  const log = new NotificationLog();
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: () => id,
     enableJsonResponse: true,
     maxRequestBodySize: maxBody,
-    onsessioninitialized: (sid): void => sessions.add(sid, { transport, session }),
+    eventStore: log,
+    onsessioninitialized: (sid): void => sessions.add(sid, { transport, session, log }),
     onsessionclosed: (sid) => sessions.end(sid),
   });
   transport.onclose = () => sessions.end(id);

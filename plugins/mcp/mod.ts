@@ -21,7 +21,7 @@
 
 import { join } from "node:path";
 import { definePlugin, type PluginContext, withState, z } from "@weft/weft/plugin";
-import { BUS_CAPABILITIES } from "../../protocols/bus/capabilities.ts";
+import { BUS_CAPABILITIES, READ_ONLY } from "../../protocols/bus/capabilities.ts";
 import { type Options, parseOptions } from "./options.ts";
 import { ToolCatalog } from "./catalog.ts";
 import { CONFORMANCE_FIXTURES } from "./conformance.ts";
@@ -31,9 +31,6 @@ import { publishedPort, publishHttp } from "@weft/weft/plugin";
 import { keepPort, lastPort } from "./_last_port.ts";
 import { createSession } from "./session_server.ts";
 import { ensureToken } from "./token.ts";
-
-/** The bus rights a read-only session keeps. */
-export const READ_ONLY_GRANTS = ["pane:read", "message:read"] as const;
 
 /** What the plugin asks for: every bus right it may forward, loopback net, `.weft/` files. */
 export const MCP_CAPABILITIES = [
@@ -133,7 +130,7 @@ function sessionHost(ctx: PluginContext<Options>, id: string, options: Options):
   const onBehalf = {
     kind: "mcp" as const,
     id: id.slice(0, 8),
-    ...(options.readOnly ? { grants: [...READ_ONLY_GRANTS] } : {}),
+    ...(options.readOnly ? { grants: [...READ_ONLY] } : {}),
   };
   return {
     call: <T>(name: string, input: unknown) => replyOf(ctx.call<T>(name, input, { onBehalf })),

@@ -10,6 +10,8 @@
 
 // @ts-types="@modelcontextprotocol/sdk/server/webStandardStreamableHttp"
 export { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+// @ts-types="@modelcontextprotocol/sdk/server/webStandardStreamableHttp"
+export type { EventStore } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 // @ts-types="@modelcontextprotocol/sdk/server/index"
 export { Server } from "@modelcontextprotocol/sdk/server/index.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
@@ -30,6 +32,7 @@ export {
 } from "@modelcontextprotocol/sdk/types.js";
 export type {
   CallToolResult,
+  JSONRPCMessage,
   ReadResourceResult,
   Resource,
   Tool,

@@ -8,6 +8,7 @@
 import type { WeftClient } from "../client/mod.ts";
 import { neighbour, panesOf, type Side, swapPanes } from "../../protocols/layout/tree/mod.ts";
 import type { Action } from "./bindings.ts";
+import { type AttachExit, detachedExit } from "./attach_options.ts";
 import type { AttachState, LayoutInfo } from "./session_state.ts";
 
 /** What actions may touch. */
@@ -29,6 +30,39 @@ export interface ActionContext {
   /** Sends the prefix key itself to the focused pane. */
   sendPrefix: () => void;
   notice: (text: string, error?: boolean) => void;
+}
+
+/** What {@link actionContextOf} reads of the client. */
+export interface ActionApp {
+  readonly client: WeftClient;
+  readonly state: AttachState;
+  finish(exit: AttachExit): void;
+  redraw(): void;
+  notice(text: string, error?: boolean): void;
+  switchSession(session: string): Promise<void>;
+}
+
+/** The context actions run in: the client `app`, its modes (the input handler), `last`. */
+export function actionContextOf(
+  app: ActionApp,
+  modes: () => Pick<ActionContext, "enter" | "openTree" | "rename" | "sendPrefix">,
+  last: ActionContext["last"],
+): ActionContext {
+  return {
+    get client() {
+      return app.client;
+    },
+    state: () => app.state,
+    enter: (mode) => modes().enter(mode),
+    detach: () => app.finish(detachedExit(app.state)),
+    redraw: () => app.redraw(),
+    sendPrefix: () => modes().sendPrefix(),
+    notice: (text, error) => app.notice(text, error),
+    openTree: (sessionsOnly) => modes().openTree(sessionsOnly),
+    rename: (what, text) => modes().rename(what, text),
+    switchSession: (session) => app.switchSession(session),
+    last,
+  };
 }
 
 type Handler = (ctx: ActionContext, arg: string | number | undefined) => Promise<unknown> | void;

@@ -7,10 +7,10 @@
 
 import type { WeftEvent } from "../../protocols/bus/events.ts";
 import { WeftClient } from "../client/mod.ts";
-import type { ActionContext } from "./actions.ts";
+import { actionContextOf } from "./actions.ts";
 import type { CellGrid } from "./cells.ts";
 import type { WindowView } from "./chrome.ts";
-import { paneLabels, statusInfo } from "./frame_info.ts";
+import { paneLabels, statusInfo, textNotice } from "./frame_info.ts";
 import { windowRects } from "./chrome.ts";
 import { CHROME_ROWS, composeFrame } from "./compose.ts";
 import { InputHandler, type Mode } from "./input_handler.ts";
@@ -19,67 +19,31 @@ import { PaneMirror } from "./pane_mirror.ts";
 import { MirrorSet } from "./mirror_set.ts";
 import { Renderer } from "./renderer.ts";
 import { FrameLoop } from "./frame_loop.ts";
-import { applyEvent, type AttachState, loadState } from "./session_state.ts";
-import { reconnect } from "./reconnect.ts";
+import {
+  applyEvent,
+  type AttachState,
+  copiedText,
+  loadState,
+  windowView,
+} from "./session_state.ts";
+import { reconnect, reconnectedNotice } from "./reconnect.ts";
 import type { StatusInfo } from "./status_bar.ts";
 import type { TerminalIo } from "./terminal.ts";
 import { osc52 } from "../../protocols/terminal/osc52.ts";
+import { NeedNotices } from "./need_notices.ts";
 import { COPY_TABLES, type CopyCommand } from "./copy_keys.ts";
-import { emptyUserConfig, type UserConfig, watchUserConfig } from "./user_config.ts";
+import { emptyUserConfig, followUserConfig, type UserConfig } from "./user_config.ts";
+import { Timers } from "./timers.ts";
+import { loadUnread } from "./unread.ts";
+import {
+  type AttachExit,
+  type AttachOptions,
+  sessionClosed,
+  STRUCTURE_TOPICS,
+} from "./attach_options.ts";
+import { FocusReports } from "./focus_reports.ts";
 
-/** How the client behaves. */
-export interface AttachOptions {
-  /** Session id or name; default: the server's current session. */
-  session?: string;
-  /** The prefix key, tmux-style (`C-b`). */
-  prefix: string;
-  /** History lines each pane mirror keeps for scroll mode. */
-  scrollback: number;
-  /** Shortest time between two frames. */
-  frameMs: number;
-  /** How long a lone ESC waits to be the start of a sequence. */
-  escapeMs: number;
-  /** Copy mode's keys, as tmux's `mode-keys`. */
-  modeKeys: "vi" | "emacs";
-  /**
-   * Connects to the project's server again; given, the client outlives a server restart and
-   * comes back to its session. Not given, the client ends when the server goes away.
-   */
-  reconnect?: () => Promise<WeftClient>;
-  /** The user's config file (`[attach]` bindings and theme), followed while attached. */
-  userConfig?: string;
-}
-
-/** Defaults of {@link AttachOptions}. */
-export const ATTACH_DEFAULTS: AttachOptions = {
-  prefix: "C-b",
-  scrollback: 2000,
-  frameMs: 16,
-  escapeMs: 25,
-  modeKeys: "vi",
-};
-
-/** Why the client ended. */
-export interface AttachExit {
-  reason: "detached" | "server-gone" | "session-closed" | "error";
-  message: string;
-}
-
-const STRUCTURE_TOPICS = [
-  "layout.changed",
-  "focus.changed",
-  "pane.created",
-  "pane.closed",
-  "pane.exited",
-  "pane.changed",
-  "pane.state",
-  "pane.current",
-  "window.*",
-  "session.*",
-  "message.unread",
-  "tmux.clipboard",
-  "pane.clipboard",
-];
+export { ATTACH_DEFAULTS, type AttachExit, type AttachOptions } from "./attach_options.ts";
 
 /**
  * One attached client.
@@ -112,7 +76,8 @@ export class AttachApp {
   #frames: FrameLoop;
   #refresh = { running: false, again: false };
   #unread = new Map<string, number>();
-  #timers = new Set<Timer>();
+  #needNotices = new NeedNotices();
+  #timers = new Timers();
   #finish!: (exit: AttachExit) => void;
   #done = new Promise<AttachExit>((resolve) => (this.#finish = resolve));
   #finished = false;
@@ -120,10 +85,12 @@ export class AttachApp {
     window: undefined,
     pane: undefined,
   };
-  /** Whether the outer terminal has focus (until it says otherwise, it has). */
-  #terminalFocused = true;
   /** Shown in the status bar while the server is away. */
   #away: string | undefined;
+  #focus = new FocusReports(
+    (pane) => this.mirrors.get(pane),
+    (pane, text) => this.input.send(pane, { text }),
+  );
 
   constructor(client: WeftClient, terminal: TerminalIo, options: AttachOptions) {
     this.#client = client;
@@ -136,7 +103,8 @@ export class AttachApp {
       (pane, params) => this.client.call("pane.write", { pane, ...params }),
       (err) => this.notice((err as Error).message, true),
     );
-    this.#handler = new InputHandler(this, this.#actionContext());
+    const last = () => ({ ...this.#last });
+    this.#handler = new InputHandler(this, actionContextOf(this, () => this.#handler, last));
   }
 
   /** Runs until detach, the server going away, or the session closing. */
@@ -144,17 +112,11 @@ export class AttachApp {
     this.state = await loadState(this.client, this.options.session);
     await this.#follow(this.client);
     this.terminal.start();
-    const path = this.options.userConfig;
-    let first = true;
-    const unwatch = path
-      ? watchUserConfig(path, (config) => {
-        this.user = config;
-        if (config.problems.length) this.notice(`${path}: ${config.problems.join("; ")}`, true);
-        else if (!first) this.notice(`read ${path} again`);
-        first = false;
-        this.redraw();
-      })
-      : () => {};
+    const unwatch = followUserConfig(this.options.userConfig, {
+      apply: (config) => (this.user = config),
+      notice: (text, error) => this.notice(text, error),
+      redraw: () => this.redraw(),
+    });
     try {
       this.terminal.onInput((bytes) => this.#handler.push(bytes));
       this.terminal.onResize(() => this.#resized());
@@ -163,12 +125,12 @@ export class AttachApp {
       );
       await this.#sendSize();
       await this.#reload();
-      this.#tickClock();
+      this.#timers.everyMinute(() => this.schedule());
       return await this.#done;
     } finally {
       unwatch();
       this.#finished = true;
-      for (const t of this.#timers) clearTimeout(t);
+      this.#timers.clear();
       this.#frames.stop();
       this.mirrors.disposeAll();
       await this.terminal.close();
@@ -189,7 +151,7 @@ export class AttachApp {
       void this.#reload();
     });
     await client.subscribe({ topics: STRUCTURE_TOPICS }, (event) => this.#onEvent(event));
-    void this.#loadUnread();
+    void loadUnread(client, this.#unread).then((any) => any && this.schedule());
   }
 
   /** The server went away: end, or (with `reconnect`) wait for it and come back. */
@@ -213,27 +175,7 @@ export class AttachApp {
       await this.#sendSize();
       await this.#reload();
     } catch { /* gone again: its onClose starts over */ }
-    this.notice(
-      back.same
-        ? `reconnected to the weft server: session ${name ?? id}`
-        : `reconnected: session ${name ?? id} is gone, showing ${
-          back.state.session.name ?? back.state.session.id
-        }`,
-      !back.same,
-    );
-  }
-
-  /** Unread messages per agent pane, when the messaging plugin runs (events keep them). */
-  async #loadUnread(): Promise<void> {
-    try {
-      const { agents } = await this.client.call<
-        { agents: { pane: string | null; unread: number }[] }
-      >("message.agents", {});
-      for (const a of agents) {
-        if (a.pane && !this.#unread.has(a.pane)) this.#unread.set(a.pane, a.unread);
-      }
-      this.schedule();
-    } catch { /* no messaging plugin: nothing to show */ }
+    this.notice(reconnectedNotice(back, { id, name }), !back.same);
   }
 
   /** Ends the client (once). */
@@ -250,14 +192,7 @@ export class AttachApp {
 
   /** The current window as drawn. */
   get view(): WindowView | undefined {
-    const l = this.state.layout;
-    if (!l?.layout) return undefined;
-    return {
-      tree: l.layout,
-      size: { cols: l.cols, rows: l.rows },
-      zoomed: l.zoomed,
-      focused: l.focused,
-    };
+    return windowView(this.state);
   }
 
   /** The user's keys and looks (empty until read). */
@@ -289,7 +224,7 @@ export class AttachApp {
   /** Shows a message in the status bar for a few seconds. */
   notice(text: string, error = false): void {
     this.#notice = { text, error, until: performance.now() + 4000 };
-    this.#later(() => this.schedule(), 4100);
+    this.#timers.later(() => this.schedule(), 4100);
     this.schedule();
   }
 
@@ -337,23 +272,15 @@ export class AttachApp {
       ? { text: this.#away, error: true }
       : this.#notice && this.#notice.until > performance.now()
       ? this.#notice
-      : undefined;
-    const modeText = this.#handler.modeText(mode);
-    return statusInfo(this.state, {
-      unread: this.#unread,
-      notice: notice ?? (modeText ? { text: modeText } : undefined),
-      now: new Date(),
-    });
+      : textNotice(this.#handler.modeText(mode));
+    return statusInfo(this.state, { unread: this.#unread, notice, now: new Date() });
   }
 
   #onEvent(event: WeftEvent): void {
     if (event.topic === "pane.clipboard" || event.topic === "tmux.clipboard") {
-      // A program copied (OSC 52 as the project allows, or `tmux load-buffer -w`): this
-      // terminal's clipboard gets it.
-      const { pane, text } = event.data as { pane: string | null; text: string };
-      const theirs = pane && this.state.panes.get(pane)?.session !== this.state.session.id;
-      if (event.topic === "pane.clipboard" && theirs) return;
-      return void this.terminal.write(osc52(text)).catch(() => {});
+      const text = copiedText(this.state, event);
+      if (text !== undefined) void this.terminal.write(osc52(text)).catch(() => {});
+      return;
     }
     if (event.topic === "message.unread") {
       const data = event.data as { pane: string; unread: number };
@@ -364,12 +291,14 @@ export class AttachApp {
       // A pane created again under a known id was respawned (a new program, a new screen).
       this.mirrors.get((event.data as { id: string }).id)?.resync();
     }
+    if (event.topic === "pane.state") {
+      const data = event.data as { pane: string; state: string; message: string | null };
+      const notice = this.#needNotices.seen(this.state.panes.get(data.pane), data);
+      if (notice) this.terminal.write(notice).catch(() => {}); // a desktop notification
+    }
     const next = applyEvent(this.state, event);
     if (next === "closed") {
-      return this.finish({
-        reason: "session-closed",
-        message: `session ${this.state.session.name ?? this.state.session.id} closed`,
-      });
+      return this.finish(sessionClosed(this.state));
     }
     if (next === "reload") return void this.#reload();
     this.schedule();
@@ -382,28 +311,12 @@ export class AttachApp {
     if (was && now && was.window !== now.window) this.#last.window = was.window;
     else if (was?.focused && now && was.focused !== now.focused) this.#last.pane = was.focused;
     this.state = next;
-    if (was?.focused !== now?.focused) {
-      this.#focusReport(was?.focused, false);
-      this.#focusReport(now?.focused, true);
-    }
+    if (was?.focused !== now?.focused) this.#focus.moved(was?.focused, now?.focused);
   }
 
   /** The outer terminal's focus (DECSET 1004 reports): the focused pane hears of it. */
   terminalFocus(focused: boolean): void {
-    this.#terminalFocused = focused;
-    this.#focusReport(this.focused, focused);
-  }
-
-  /**
-   * Tells a pane whose program asked for focus reports (DECSET 1004) that it gained or lost
-   * focus, as tmux does with focus-events on: a pane has it while it is focused in weft and
-   * the terminal has it.
-   */
-  #focusReport(pane: string | null | undefined, focused: boolean): void {
-    const mirror = pane ? this.mirrors.get(pane) : undefined;
-    if (!pane || !mirror?.term.modes.sendFocusMode) return;
-    if (focused && !this.#terminalFocused) return;
-    this.input.send(pane, { text: focused ? "\x1b[I" : "\x1b[O" });
+    this.#focus.terminal(focused, this.focused);
   }
 
   /** Follows another session of the server (chosen in the tree). */
@@ -429,10 +342,7 @@ export class AttachApp {
           if (this.client.closed) return;
           const code = (err as { code?: string }).code;
           if (code === "TARGET_NOT_FOUND") {
-            return this.finish({
-              reason: "session-closed",
-              message: `session ${this.state.session.name ?? this.state.session.id} closed`,
-            });
+            return this.finish(sessionClosed(this.state));
           }
           this.notice((err as Error).message, true);
         }
@@ -476,46 +386,4 @@ export class AttachApp {
     this.redraw();
     void this.#sendSize();
   }
-
-  #tickClock(): void {
-    const now = new Date();
-    const untilNextMinute = 60_000 - (now.getSeconds() * 1000 + now.getMilliseconds()) + 5;
-    this.#later(() => {
-      this.schedule();
-      this.#tickClock();
-    }, untilNextMinute);
-  }
-
-  #later(fn: () => void, ms: number): void {
-    const t = setTimeout(() => {
-      this.#timers.delete(t);
-      fn();
-    }, ms);
-    this.#timers.add(t);
-  }
-
-  #actionContext(): ActionContext {
-    const client = () => this.client;
-    return {
-      get client() {
-        return client();
-      },
-      state: () => this.state,
-      enter: (mode) => this.#handler.enter(mode),
-      detach: () =>
-        this.finish({
-          reason: "detached",
-          message: `detached (from session ${this.state.session.name ?? this.state.session.id})`,
-        }),
-      redraw: () => this.redraw(),
-      sendPrefix: () => this.#handler.sendPrefix(),
-      notice: (text, error) => this.notice(text, error),
-      openTree: (sessionsOnly) => this.#handler.openTree(sessionsOnly),
-      rename: (what, text) => this.#handler.rename(what, text),
-      switchSession: (session) => this.switchSession(session),
-      last: () => ({ ...this.#last }),
-    };
-  }
 }
-
-type Timer = ReturnType<typeof setTimeout>;

@@ -63,3 +63,8 @@ export function statusInfo(state: AttachState, extras: StatusExtras): StatusInfo
 function pad(n: number): string {
   return String(n).padStart(2, "0");
 }
+
+/** A plain notice of `text` (a mode's text), none for none. */
+export function textNotice(text: string | undefined): StatusExtras["notice"] {
+  return text ? { text } : undefined;
+}

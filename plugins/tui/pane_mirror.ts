@@ -15,6 +15,7 @@ import { Unicode11Addon } from "@xterm/addon-unicode11";
 import type { WeftClient } from "../client/mod.ts";
 import type { WeftEvent } from "../../protocols/bus/events.ts";
 import type { Size } from "../../protocols/layout/tree/mod.ts";
+import { ScreenCopies } from "../../protocols/terminal/screen_copies.ts";
 import {
   type HistoryRead,
   snapshotBytes,
@@ -278,8 +279,9 @@ export class PaneMirror {
 
   async #poll(generation: number): Promise<void> {
     const current = () => generation === this.#generation && !this.#disposed;
-    const started = performance.now();
-    let revision = -1;
+    // Copied for a second, then the stream is tried again (calm or not: a flood stops it again).
+    const copies = new ScreenCopies({ everyMs: 0, retryMs: POLL_RETRY_MS, untilCalm: false });
+    copies.begin(performance.now());
     this.#polling = true;
     try {
       const client = await this.#client;
@@ -296,16 +298,15 @@ export class PaneMirror {
           this.modes = { cursorHidden: false, mouseSgr: false };
           trackModes(this.term, this.modes);
           old.dispose();
-          revision = -1;
+          copies.redraw();
         }
-        if (read.revision !== revision) {
-          revision = read.revision;
+        if (copies.took({ ...read, rows: this.#size.rows })) {
           const screen = { ...read, ...(this.#inputModes ? { modes: this.#inputModes } : {}) };
           this.term.write("\x1bc" + snapshotBytes(screen, undefined, this.#size.rows), () => {
             if (current()) this.#options.onChange(this.id);
           });
         }
-        if (performance.now() - started > POLL_RETRY_MS) {
+        if (copies.next(performance.now()) === "stream") {
           this.#rate = { start: performance.now(), bytes: 0 };
           return this.resync();
         }

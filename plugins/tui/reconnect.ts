@@ -58,3 +58,15 @@ export async function reconnect(
   }
   return undefined;
 }
+
+/** What the status bar says once the client is back (`back` from {@link reconnect}). */
+export function reconnectedNotice(
+  back: { state: AttachState; same: boolean },
+  session: { id: string; name: string | null },
+): string {
+  const was = session.name ?? session.id;
+  if (back.same) return `reconnected to the weft server: session ${was}`;
+  return `reconnected: session ${was} is gone, showing ${
+    back.state.session.name ?? back.state.session.id
+  }`;
+}

@@ -11,6 +11,7 @@ import type { WeftEvent } from "../../protocols/bus/events.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import type { LayoutNode } from "../../protocols/layout/tree/mod.ts";
 import type { PaneInfo, SessionInfo, WindowInfo } from "../../protocols/bus/records.ts";
+import type { WindowView } from "./chrome.ts";
 
 /** What `window.layout` returns. */
 export interface LayoutInfo {
@@ -117,4 +118,27 @@ export function blockedCount(panes: ReadonlyMap<string, { state: string }>): num
   let n = 0;
   for (const p of panes.values()) if (p.state === "blocked") n++;
   return n;
+}
+
+/**
+ * The text of a copy event this client's terminal clipboard gets: a program copied (OSC 52
+ * as the project allows, `pane.clipboard`, only from this session's panes; or
+ * `tmux load-buffer -w`, `tmux.clipboard`, from anywhere). Undefined when it is not for it.
+ */
+export function copiedText(state: AttachState, event: WeftEvent): string | undefined {
+  const { pane, text } = event.data as { pane: string | null; text: string };
+  const theirs = pane && state.panes.get(pane)?.session !== state.session.id;
+  return event.topic === "pane.clipboard" && theirs ? undefined : text;
+}
+
+/** The current window as drawn, or undefined while it has no layout. */
+export function windowView(state: AttachState): WindowView | undefined {
+  const l = state.layout;
+  if (!l?.layout) return undefined;
+  return {
+    tree: l.layout,
+    size: { cols: l.cols, rows: l.rows },
+    zoomed: l.zoomed,
+    focused: l.focused,
+  };
 }

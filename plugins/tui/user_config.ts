@@ -148,3 +148,27 @@ export function watchUserConfig(path: string, onLoad: (config: UserConfig) => vo
     watcher?.close();
   };
 }
+
+/**
+ * Follows the user's config file at `path` (none: nothing): `apply` gets each reading, a
+ * problem or a reading after the first is a notice, and the screen is drawn again. Returns
+ * the function that stops following.
+ */
+export function followUserConfig(
+  path: string | undefined,
+  to: {
+    apply: (config: UserConfig) => void;
+    notice: (text: string, error?: boolean) => void;
+    redraw: () => void;
+  },
+): () => void {
+  if (!path) return () => {};
+  let first = true;
+  return watchUserConfig(path, (config) => {
+    to.apply(config);
+    if (config.problems.length) to.notice(`${path}: ${config.problems.join("; ")}`, true);
+    else if (!first) to.notice(`read ${path} again`);
+    first = false;
+    to.redraw();
+  });
+}

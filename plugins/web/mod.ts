@@ -18,6 +18,7 @@
 
 import { join } from "node:path";
 import { definePlugin, type PluginContext, withState, z } from "@weft/weft/plugin";
+import { READ_ONLY } from "../../protocols/bus/capabilities.ts";
 import { publishedPort, publishHttp } from "@weft/weft/plugin";
 import { OWN_DIR, readAsset, UNICODE11_DIR, WEBGL_DIR, XTERM_DIR } from "./assets.ts";
 import { serveWeb, type WebHttpOptions, type WebServer } from "./http.ts";
@@ -28,15 +29,13 @@ import { linkPage, type PageHost } from "./page_link.ts";
 export { defaults, parseOptions } from "./options.ts";
 export type { Options } from "./options.ts";
 
-/** The bus rights a read-only page keeps. */
-export const READ_ONLY_GRANTS = ["pane:read"] as const;
-
 /** What the plugin asks for: the rights a page uses, loopback net, its files, `.weft/`. */
 export const WEB_CAPABILITIES = [
   "pane:read",
   "pane:write",
   "pane:spawn",
   "pane:control",
+  "pane:answer",
   "layout:write",
   "net:127.0.0.1",
   `read:${OWN_DIR}`,
@@ -124,12 +123,12 @@ async function listen(
   }
 }
 
-/** weft as one page may use it: calls attributed to the page, narrowed when read-only. */
+/** weft as one page may use it: calls attributed to the page, narrowed to {@link READ_ONLY} when read-only. */
 function pageHost(ctx: PluginContext<Options>, id: string, readOnly: boolean): PageHost {
   const onBehalf = {
     kind: "web" as const,
     id,
-    ...(readOnly ? { grants: [...READ_ONLY_GRANTS] } : {}),
+    ...(readOnly ? { grants: [...READ_ONLY] } : {}),
   };
   return {
     call: <T>(name: string, input?: unknown) => ctx.call<T>(name, input, { onBehalf }),

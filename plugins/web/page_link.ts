@@ -76,11 +76,20 @@ const WRITES: Record<
       direction: direction === "vertical" ? "vertical" : "horizontal",
     }),
   close: (host, pane) => host.call("pane.close", { pane }),
+  // An answer to an agent's dialog, checked by the server against the dialog the page showed.
+  answer: (host, pane, { choice, fingerprint }) =>
+    Number.isInteger(choice) && typeof fingerprint === "string"
+      ? host.call("pane.answer", { pane, choice, fingerprint })
+      : undefined,
   zoom: (host, pane, { zoomed }) => host.call("window.zoom", { pane, zoomed: zoomed === true }),
 };
 
 /** One page's link: its view, its panes' feeds, its actions in order. */
 class PageLink {
+  // The page's name as a viewer (`session.view`): it sizes a session only while no terminal
+  // is attached, and draws whatever size the server has scaled to fit.
+  #viewer = `page-${crypto.randomUUID()}`;
+  #sized = false;
   #socket: WebSocket;
   #host: PageHost;
   #options: PageOptions;
@@ -116,6 +125,10 @@ class PageLink {
       clearInterval(drain);
       if (this.#pending !== undefined) clearTimeout(this.#pending);
       offView();
+      // Leaving drops the page's size: the sessions it sized go back to the others' sizes.
+      if (this.#sized) {
+        void host.call("session.view", { viewer: this.#viewer, leave: true }).catch(() => {});
+      }
       for (const feed of this.#feeds.values()) feed.close();
       this.#feeds.clear();
     };
@@ -226,11 +239,25 @@ class PageLink {
     if (m.t === "size" && typeof m.cols === "number" && typeof m.rows === "number") {
       if (this.#view === null) await this.#refresh();
       if (this.#view === null) return;
-      await this.#host.call("window.resize", { window: this.#view, cols: m.cols, rows: m.rows });
+      const { windows } = await this.#host.call<{ windows: { id: string; session: string }[] }>(
+        "window.list",
+        {},
+      );
+      const session = windows.find((w) => w.id === this.#view)?.session;
+      if (!session) return;
+      this.#sized = true;
+      await this.#host.call("session.view", {
+        viewer: this.#viewer,
+        session,
+        cols: m.cols,
+        rows: m.rows,
+      });
       return;
     }
     const write = typeof m.t === "string" && Object.hasOwn(WRITES, m.t) ? WRITES[m.t] : undefined;
     if (write && pane) await write(this.#host, pane, m);
+    // An answered dialog may leave the screen without a new state: show the list again.
+    if (m.t === "answer") this.#schedule();
   }
 }
 
@@ -304,16 +331,14 @@ async function viewState(host: PageHost, wanted: string | null) {
   const window = windows.some((w) => w.id === wanted)
     ? wanted
     : current?.currentWindow ?? windows[0]?.id ?? null;
-  const { panes: all } = await host.call("pane.list", {});
-  // Agents waiting for a human, in every window: the page counts them and marks their tabs.
-  const blocked = all.filter((p) => p.state === "blocked").map((p) => ({
-    pane: p.id,
-    window: p.window,
-    agent: p.agent,
-    message: p.stateMessage,
-  }));
+  // Agents waiting for a human, in every window: the page lists them with their choices and
+  // marks their tabs.
+  const [{ panes: all }, { needs }] = await Promise.all([
+    host.call("pane.list", {}),
+    host.call("pane.needs", {}),
+  ]);
   if (window === null) {
-    return { sessions, windows, window, layout: null, borders: [], panes: [], blocked };
+    return { sessions, windows, window, layout: null, borders: [], panes: [], needs };
   }
   const layout = await host.call("window.layout", { window });
   // A zoomed pane fills the window alone, as the server sized its PTY.
@@ -324,5 +349,5 @@ async function viewState(host: PageHost, wanted: string | null) {
   const borders = layout.layout && !layout.zoomed
     ? dragBorders(layout.layout, rectsOf(layout))
     : [];
-  return { sessions, windows, window, layout, borders, panes, blocked };
+  return { sessions, windows, window, layout, borders, panes, needs };
 }

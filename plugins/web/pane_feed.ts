@@ -15,6 +15,7 @@
  */
 
 import { snapshotBytes } from "../../protocols/terminal/snapshot.ts";
+import { ScreenCopies } from "../../protocols/terminal/screen_copies.ts";
 import type { PageHost } from "./page_link.ts";
 
 /** Frame kinds (byte 0 of a binary frame). */
@@ -26,14 +27,6 @@ const POLL_MS = 100;
 const RETRY_MS = 1000;
 /** Lines above the screen a pane's first snapshot brings, for the page's scrollback. */
 const HISTORY_LINES = 1000;
-
-/** What a screen copy's read tells besides the screen. */
-interface CopyInfo {
-  revision: number;
-  /** The screen's top row, counted from the start of the pane: grows as lines scroll off. */
-  firstLine: number;
-  rows: number;
-}
 
 /** What a feed needs from its page. */
 export interface FeedDeps {
@@ -75,15 +68,10 @@ export class PaneFeed {
   #unacked = 0;
   /** Of those, the last snapshot's (frames are drawn in order, so the first acknowledged). */
   #grace = 0;
-  /** The pane floods: its stream is dropped and its screen copied (since `#staleAt`). */
+  /** The pane floods: its stream is dropped and its screen copied. */
   #stale = false;
-  #staleAt = 0;
-  #polledAt = 0;
+  #copies: ScreenCopies;
   #polling = false;
-  /** The screen's top line at the last copy, and whether it moved little since the one before. */
-  #lines: number | undefined;
-  #calm = false;
-  #revision: number | undefined;
   /** The next snapshot brings history too (the first one, and after a resize). */
   #first = true;
   /** Output events held while a snapshot is read. */
@@ -97,6 +85,12 @@ export class PaneFeed {
     this.pane = pane;
     this.size = size;
     this.#deps = deps;
+    // Copied until it calmed down: one that only redraws (a full-screen program) is calm too.
+    this.#copies = new ScreenCopies({
+      everyMs: deps.pollMs ?? POLL_MS,
+      retryMs: deps.retryMs ?? RETRY_MS,
+      untilCalm: true,
+    });
     this.#off = this.#listen();
     void this.snapshot();
   }
@@ -122,11 +116,11 @@ export class PaneFeed {
 
   /** While the pane floods: copies its screen, or tries its stream again, once the page drew. */
   tick(now: number): void {
-    const { pollMs = POLL_MS, retryMs = RETRY_MS, maxBytes } = this.#deps;
-    if (!this.#stale || this.#held || this.#polling || now - this.#polledAt < pollMs) return;
-    if (this.#unacked > maxBytes / 4) return;
-    this.#polledAt = now;
-    if (now - this.#staleAt < retryMs || !this.#calm) return void this.#poll();
+    if (!this.#stale || this.#held || this.#polling) return;
+    if (this.#unacked > this.#deps.maxBytes / 4) return;
+    const next = this.#copies.next(now);
+    if (next === "wait") return;
+    if (next === "copy") return void this.#poll();
     // Back to the stream, with the history the copies skipped, for the page's scrollback.
     this.#first = true;
     void this.snapshot();
@@ -140,12 +134,7 @@ export class PaneFeed {
         pane: this.pane,
         ansi: true,
       });
-      // Calm: less than a screenful of new lines since the last copy (a full-screen program
-      // that only redraws is calm too; if it floods again, its stream is dropped again).
-      this.#calm = this.#lines !== undefined && read.firstLine - this.#lines < read.rows;
-      this.#lines = read.firstLine;
-      if (this.#closed || !this.#stale || read.revision === this.#revision) return;
-      this.#revision = read.revision;
+      if (!this.#copies.took(read) || this.#closed || !this.#stale) return;
       this.#frame(SNAPSHOT, snapshotBytes(read, undefined, read.text.split("\n").length));
     } catch (err) {
       this.#deps.host.log(`cannot copy pane ${this.pane}: ${(err as Error).message}`);
@@ -233,10 +222,7 @@ export class PaneFeed {
     this.#deps.flooding?.(this.pane, true);
     this.#stale = true;
     this.#queued = "";
-    this.#staleAt = this.#polledAt = performance.now();
-    this.#revision = -1;
-    this.#lines = undefined;
-    this.#calm = false;
+    this.#copies.begin(performance.now());
     this.#off();
     this.#off = () => {};
   }

@@ -29,6 +29,6 @@ export type {
 } from "./vendor.ts";
 export { AGENT_KINDS, AGENTS, guessAgentKind, looksPast, processAgentKind } from "./kind.ts";
 export type { AgentKind, ProcessFacts } from "./kind.ts";
-export { screenState } from "./screen_state.ts";
-export type { ScreenState } from "./screen_state.ts";
+export { dialogFingerprint, screenDialog, screenState } from "./screen_state.ts";
+export type { ScreenDialog, ScreenState } from "./screen_state.ts";
 export { promptClearKeys, promptDraft, promptHolds } from "./prompt_draft.ts";

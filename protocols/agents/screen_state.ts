@@ -65,3 +65,85 @@ function dialogOf(rows: string[], profile: StateProfile): ScreenState | undefine
   const message = [...shown, rows[at]!.trim()].join(" · ").slice(0, 500);
   return { state: "blocked", kind: isQuestion ? "question" : "permission", message };
 }
+
+/** A dialog on an agent's screen: its question and its numbered choices. */
+export interface ScreenDialog {
+  /** What the dialog asks (its title and what it shows), as `screenState` reports it. */
+  question: string;
+  /** The numbered choices, in order (`1` is the first). */
+  choices: { n: number; label: string }[];
+  /** The choice the dialog's cursor (`❯`) is on, if shown. */
+  selected: number | null;
+  /** The dialog's rows exactly as shown, from its question to its last choice. */
+  region: string;
+}
+
+const NUMBERED = /^\s*([❯>›]\s*)?(\d{1,2})\.\s+(.+?)\s*$/;
+
+/**
+ * The dialog `rows` show for an agent of `kind` (its vendor's dialog facts), or undefined when
+ * none is shown. `region` is what a key replay fingerprints: the same dialog, the same text.
+ *
+ * @example
+ * ```ts
+ * import { screenDialog } from "./screen_state.ts";
+ * const rows = ["─".repeat(20), " Bash command", "   rm -rf build", " Do you want to proceed?",
+ *   " ❯ 1. Yes", "   2. No, and tell Claude what to do differently (esc)", " Esc to cancel"];
+ * console.assert(screenDialog("claude", rows)?.choices[1]?.label.startsWith("No"));
+ * ```
+ */
+export function screenDialog(kind: string, rows: readonly string[]): ScreenDialog | undefined {
+  const profile = vendorOf(kind)?.state;
+  if (!profile) return undefined;
+  let end = rows.length;
+  while (end > 0 && rows[end - 1]!.trim() === "") end--;
+  const bottom = rows.slice(Math.max(0, end - DIALOG_ROWS), end);
+  const found = dialogOf(bottom, profile);
+  if (!found) return undefined;
+  const at = bottom.findLastIndex((r) => profile.dialog.test(r));
+  const choices: { n: number; label: string }[] = [];
+  let selected: number | null = null;
+  let last = at;
+  for (let i = at + 1; i < bottom.length; i++) {
+    const row = bottom[i]!;
+    if (profile.dialogEnd?.test(row)) break;
+    const m = NUMBERED.exec(row);
+    // A choice too long for the width goes on in the rows below it, indented.
+    const more = !m && choices.length > 0 && i === last + 1 && /^\s{3,}\S/.test(row);
+    if (more) {
+      choices[choices.length - 1]!.label += ` ${row.trim()}`;
+      last = i;
+    }
+    if (!m) continue;
+    if (Number(m[2]) !== choices.length + 1) break;
+    choices.push({ n: Number(m[2]), label: m[3]! });
+    if (m[1]) selected = Number(m[2]);
+    last = i;
+  }
+  const question = found.message ?? bottom[at]!.trim();
+  const region = [question, ...bottom.slice(at, last + 1)].join("\n");
+  return { question, choices, selected, region };
+}
+
+/**
+ * A short fingerprint of a dialog (its question, choices and selection, as shown): a dialog
+ * read twice has the same one only if nothing in it changed.
+ *
+ * @example
+ * ```ts
+ * import { dialogFingerprint } from "./screen_state.ts";
+ * const a = { question: "Do it?", choices: [], selected: 1, region: "❯ 1. Yes\n  2. No" };
+ * console.assert(dialogFingerprint(a) !== dialogFingerprint({ ...a, region: "  1. Yes\n❯ 2. No" }));
+ * ```
+ */
+export function dialogFingerprint(dialog: ScreenDialog): string {
+  // FNV-1a, twice with different offsets: 64 bits, enough to tell two readings apart.
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x5bd1e995;
+  for (let i = 0; i < dialog.region.length; i++) {
+    const c = dialog.region.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x01000193) ^ (b >>> 13);
+  }
+  return (a >>> 0).toString(16).padStart(8, "0") + (b >>> 0).toString(16).padStart(8, "0");
+}

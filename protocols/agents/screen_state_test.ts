@@ -1,5 +1,5 @@
 import { deepStrictEqual, strictEqual } from "node:assert/strict";
-import { screenState } from "./screen_state.ts";
+import { screenDialog, screenState } from "./screen_state.ts";
 
 // Screens of Claude Code 2.1.330 at 100 columns (blank rows at the bottom as drawn).
 const RULE = "─".repeat(100);
@@ -97,4 +97,30 @@ Deno.test("screenState() reads Codex's and Gemini CLI's footers and dialogs", ()
   deepStrictEqual(screenState("gemini", ["> Type your message or @path/to/file"]), {
     state: "idle",
   });
+});
+
+Deno.test("screenDialog() reads a dialog's choices, the selected one, and labels that wrap", () => {
+  const rows = [
+    "─".repeat(48),
+    " Bash command",
+    "   rm -rf build",
+    " Do you want to proceed?",
+    "   1. Yes",
+    " ❯ 2. Yes, and don't ask again for rm commands",
+    "   in this folder",
+    "   3. No, and tell Claude what to do differently",
+    "   (esc)",
+    "",
+    " Esc to cancel · Tab to amend",
+  ];
+  const dialog = screenDialog("claude", rows)!;
+  deepStrictEqual(dialog.choices, [
+    { n: 1, label: "Yes" },
+    { n: 2, label: "Yes, and don't ask again for rm commands in this folder" },
+    { n: 3, label: "No, and tell Claude what to do differently (esc)" },
+  ]);
+  strictEqual(dialog.selected, 2);
+  strictEqual(dialog.question, "Bash command · rm -rf build · Do you want to proceed?");
+  strictEqual(screenDialog("claude", rows.slice(0, 3)), undefined);
+  strictEqual(screenDialog("shell", rows), undefined);
 });

@@ -13,6 +13,7 @@ import type { ErrorBody } from "./errors.ts";
 import type {
   AgentSession,
   LayoutInfo,
+  Need,
   PaneExit,
   PaneInfo,
   PaneState,
@@ -142,6 +143,7 @@ export interface CoreCalls {
   "session.list": { sessions: SessionInfo[] };
   "session.rename": SessionInfo;
   "session.kill": { killed: string };
+  "session.view": Viewed;
   "window.create": Created;
   "window.list": { windows: WindowInfo[] };
   "window.select": WindowInfo;
@@ -163,6 +165,8 @@ export interface CoreCalls {
   "pane.close": { closed: string };
   "pane.rename": PaneInfo;
   "pane.status": PaneStatus;
+  "pane.needs": { needs: Need[] };
+  "pane.answer": { pane: string; n: number; label: string; question: string };
   "pane.set": PaneInfo;
   "pane.report": PaneReported;
   "pane.wait": PaneWaited;
@@ -202,4 +206,12 @@ export interface BusCall {
 export interface ReservedNames {
   reserved: string[];
   taken: ({ name: string; pane: string } | { name: string; plugin: string })[];
+}
+
+/** `session.view`: the size now in effect for the viewer's session, or that it left. */
+export interface Viewed {
+  left: boolean;
+  session?: string | undefined;
+  cols?: number | undefined;
+  rows?: number | undefined;
 }

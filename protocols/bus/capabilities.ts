@@ -13,6 +13,8 @@ export const BUS_CAPABILITIES = [
   "pane:write",
   "pane:spawn",
   "pane:control",
+  /** Answer an agent's dialog (`pane.answer`): approve, deny, choose. */
+  "pane:answer",
   "layout:write",
   "session:admin",
   "canvas:draw",
@@ -22,6 +24,14 @@ export const BUS_CAPABILITIES = [
 
 /** A bus capability. */
 export type BusCapability = typeof BUS_CAPABILITIES[number];
+
+/**
+ * What "read-only" leaves a caller, the same in every door (MCP over HTTP or stdio, the web
+ * page, a socket client): it may read panes and messages, and write, spawn, control, lay out,
+ * draw or send nothing. A door narrows to these and to its own rights (the web page, which may
+ * not read messages, keeps `pane:read`).
+ */
+export const READ_ONLY: readonly BusCapability[] = ["pane:read", "message:read"];
 
 /**
  * The plugin's own data folder, `.weft/data/<plugin>/`: read and write there and nowhere else

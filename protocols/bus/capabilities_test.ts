@@ -1,5 +1,5 @@
-import { strictEqual, throws } from "node:assert/strict";
-import { parseCapability } from "./capabilities.ts";
+import { deepStrictEqual, strictEqual, throws } from "node:assert/strict";
+import { BUS_CAPABILITIES, parseCapability, READ_ONLY } from "./capabilities.ts";
 
 Deno.test("parseCapability() knows data, the plugin's own folder, and nothing like it", () => {
   strictEqual(parseCapability("data"), "data");
@@ -9,4 +9,9 @@ Deno.test("parseCapability() knows data, the plugin's own folder, and nothing li
       /Cannot use capability .*: it is not one of .*data, or net:/,
     );
   }
+});
+
+Deno.test("read-only is every reading right and nothing else", () => {
+  const reads = BUS_CAPABILITIES.filter((c) => c.endsWith(":read"));
+  deepStrictEqual([...READ_ONLY].sort(), [...reads].sort());
 });

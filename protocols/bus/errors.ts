@@ -21,6 +21,10 @@ export const ERROR_CODES = [
   "CANCELLED",
   "UNAVAILABLE",
   "RATE_LIMITED",
+  /** A dialog changed between the read and the answer: nothing was typed (`pane.answer`). */
+  "STALE",
+  /** An answer was typed but its dialog still shows (`pane.answer`). */
+  "NOT_CLEARED",
   /** A target names a host (`buildbox/p3`) that no route reaches: see `core/bus/route.ts`. */
   "UNKNOWN_HOST",
   "INTERNAL",

@@ -12,7 +12,6 @@ import { z } from "zod";
 import { ERROR_CODES } from "./errors.ts";
 import type {
   CoreCalls,
-  CoreCommand,
   Created,
   PaneRan,
   PaneRead,
@@ -26,6 +25,7 @@ import {
   AGENT_KINDS,
   type AgentSession,
   type LayoutInfo,
+  type Need,
   PANE_STATES,
   type PaneInfo,
   type SessionInfo,
@@ -345,47 +345,38 @@ export const CommandsOut: z.ZodType<CoreCalls["server.commands"]> = z.object({
   })),
 }) as unknown as z.ZodType<CoreCalls["server.commands"]>;
 
-/**
- * Each core command's output schema, by name: what its MCP tool declares as `outputSchema`
- * and what `tests/outputs_test.ts` checks real results against.
- */
-export const CORE_OUTPUTS: { readonly [N in CoreCommand]: z.ZodType<CoreCalls[N]> } = {
-  "session.create": CreatedOut,
-  "session.list": SessionListOut,
-  "session.rename": SessionOut,
-  "session.kill": KilledOut,
-  "window.create": CreatedOut,
-  "window.list": WindowListOut,
-  "window.select": WindowOut,
-  "window.rename": WindowOut,
-  "window.kill": KilledOut,
-  "window.layout": LayoutOut,
-  "window.set_layout": LayoutOut,
-  "window.resize": LayoutOut,
-  "window.zoom": LayoutOut,
-  "pane.create": PaneOut,
-  "pane.respawn": PaneOut,
-  "pane.move": MovedOut,
-  "pane.pipe": PipedOut,
-  "pane.list": PaneListOut,
-  "pane.read": ReadOut,
-  "pane.write": WrittenOut,
-  "pane.resize": LayoutOut,
-  "pane.focus": PaneOut,
-  "pane.close": ClosedOut,
-  "pane.rename": PaneOut,
-  "pane.status": PaneStatusOut,
-  "pane.set": PaneOut,
-  "pane.report": ReportedOut,
-  "pane.wait": WaitOut,
-  "pane.run": RunOut,
-  "pane.check_key": KeyCheckedOut,
-  "pane.reserve_names": ReservedNamesOut,
-  "pane.canvas": PaneOut,
-  "pane.draw": DrawnOut,
-  "server.status": ServerStatusOut,
-  "server.stop": StoppingOut,
-  "server.plugin_start": PluginStartedOut,
-  "server.allow": AllowedOut,
-  "server.commands": CommandsOut,
-};
+/** `pane.needs`: every agent waiting for a human. */
+const NeedOut: z.ZodType<Need> = z.object({
+  pane: z.string(),
+  name: z.string().nullable(),
+  session: z.string(),
+  window: z.string(),
+  agent: z.enum(AGENT_KINDS),
+  state: z.enum(PANE_STATES),
+  kind: z.string().nullable(),
+  question: z.string().nullable(),
+  choices: z.array(z.object({ n: z.number().int(), label: z.string() })),
+  fingerprint: z.string().nullable(),
+  stateSource: z.enum(STATE_SOURCES),
+  since: z.string(),
+  waitedMs: z.number(),
+});
+
+/** `pane.needs`: every agent waiting for a human. */
+export const NeedsOut: z.ZodType<CoreCalls["pane.needs"]> = z.object({ needs: z.array(NeedOut) });
+
+/** `pane.answer`: the choice typed and the dialog it answered. */
+export const AnsweredOut: z.ZodType<CoreCalls["pane.answer"]> = z.object({
+  pane: z.string(),
+  n: z.number().int(),
+  label: z.string(),
+  question: z.string(),
+});
+
+/** `session.view`: the size now in effect for the viewer's session, or that it left. */
+export const ViewedOut: z.ZodType<CoreCalls["session.view"]> = z.object({
+  left: z.boolean(),
+  session: z.string().optional(),
+  cols: z.number().int().optional(),
+  rows: z.number().int().optional(),
+});

@@ -143,3 +143,26 @@ export interface LayoutInfo {
   layout: LayoutNode | null;
   panes: PaneRect[];
 }
+
+/** One agent waiting for a human (`pane.needs`): what it asks, its choices, since when. */
+export interface Need {
+  pane: string;
+  name: string | null;
+  session: string;
+  window: string;
+  agent: AgentKind;
+  /** `blocked` (a permission, a question, auth) or `error`. */
+  state: PaneState;
+  /** What it waits on: `permission`, `question`, … as reported; null when nobody said. */
+  kind: string | null;
+  /** The exact question (the dialog's text, or what the report said). */
+  question: string | null;
+  /** The dialog's numbered choices on screen (`weft answer PANE N`); empty when none shown. */
+  choices: { n: number; label: string }[];
+  /** The dialog as read (`pane.answer` types only into this one); null when none shown. */
+  fingerprint: string | null;
+  stateSource: StateSource;
+  /** When it started waiting (ISO 8601), and how long ago that was. */
+  since: string;
+  waitedMs: number;
+}

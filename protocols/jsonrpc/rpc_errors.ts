@@ -28,6 +28,8 @@ export const RPC_ERRORS = {
   UNAVAILABLE: -32012,
   RATE_LIMITED: -32013,
   UNKNOWN_HOST: -32014,
+  STALE: -32015,
+  NOT_CLEARED: -32016,
 } as const;
 
 // A Record over ErrorCode, so a new weft code does not compile until it has a number here.
@@ -47,6 +49,8 @@ const TO_RPC: Record<ErrorCode, number> = {
   UNAVAILABLE: RPC_ERRORS.UNAVAILABLE,
   RATE_LIMITED: RPC_ERRORS.RATE_LIMITED,
   UNKNOWN_HOST: RPC_ERRORS.UNKNOWN_HOST,
+  STALE: RPC_ERRORS.STALE,
+  NOT_CLEARED: RPC_ERRORS.NOT_CLEARED,
   INTERNAL: RPC_ERRORS.INTERNAL_ERROR,
 };
 

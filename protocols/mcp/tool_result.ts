@@ -36,6 +36,10 @@ const ADVICE: Readonly<Partial<Record<ErrorCode, string>>> = {
   UNKNOWN_HOST: "That id names another host (HOST/ID), which this weft server does not reach; " +
     "use a plain id from list_panes for a pane here.",
   INVALID_INPUT: "Fix the arguments and call again.",
+  STALE: "The dialog changed since it was read; call list_needs again and answer what it " +
+    "shows now.",
+  NOT_CLEARED: "The key was typed but the dialog still shows; read the pane (read_pane) to " +
+    "see what it asks now.",
   INTERNAL: "This is a bug in weft; try another way and report it.",
 };
 

@@ -37,6 +37,7 @@ const GROUPS: [string, string, string][] = [
   ["canvas", "./canvas.ts", "benchCanvas"],
   ["canvas-render", "./canvas_render.ts", "benchCanvasRender"],
   ["lean", "./lean.ts", "benchLean"],
+  ["needs", "./needs.ts", "benchNeeds"],
 ];
 /** Groups that run only when named. */
 const OPT_IN = new Set(["soak", "lean", "siege"]);

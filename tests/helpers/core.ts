@@ -122,6 +122,7 @@ export function startCore(options: CoreOptions = {}): TestCore {
       Promise.reject(new WeftError("NOT_FOUND", `Cannot start plugin "${name}": no plugins here`)),
     allow: () => Promise.resolve([]),
     held: () => [],
+    view: () => Promise.resolve(null),
   };
   const commands = coreCommands({ model, bus, config, server });
   bus.register("core", options.commands ? options.commands(commands) : commands);

@@ -4,6 +4,7 @@
 // (panes.js, borders.js) and how they are drawn (renderer.js).
 
 import { connectFeed } from "./feed.js";
+import { drawNeeds } from "./needs.js";
 import { drawLayout } from "./panes.js";
 import { measureCell, webglHelps } from "./renderer.js";
 import { drawTabs } from "./tabs.js";
@@ -15,6 +16,7 @@ const page = {
   state: null,
   clicked: null, // see focused()
   cell: measureCell(),
+  scale: 1, // the server's size drawn in the page's (see panes.js fit)
   gpu: webglHelps(),
   send: () => {},
   // The pane clicked last, until the server's layout says it is focused: the toolbar acts on
@@ -25,7 +27,11 @@ const page = {
 document.body.dataset.renderer = page.gpu ? "webgl" : "dom";
 
 function onJson(m) {
-  if (m.t === "error") return console.warn("weft:", m.message);
+  if (m.t === "error") {
+    // Said where a phone shows it too (an answer refused as STALE, a read-only page).
+    document.getElementById("notice").textContent = m.message;
+    return console.warn("weft:", m.message);
+  }
   if (m.t === "flooding") {
     // The pane's output is too fast to follow: the page shows copies of its screen meanwhile.
     const entry = page.terms.get(m.pane);
@@ -40,7 +46,9 @@ function onJson(m) {
   document.body.dataset.readOnly = String(m.readOnly);
   document.getElementById("mode").textContent = m.readOnly ? "read-only" : "";
   for (const b of document.querySelectorAll("#toolbar button")) b.disabled = m.readOnly;
+  document.getElementById("notice").textContent = "";
   drawTabs(page);
+  drawNeeds(page);
   drawLayout(page);
 }
 

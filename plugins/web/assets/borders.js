@@ -39,8 +39,8 @@ function startDrag(page, e, el) {
   const move = (ev) => {
     const box = page.main.getBoundingClientRect();
     const at = horizontal
-      ? Math.floor((ev.clientX - box.left) / page.cell.w)
-      : Math.floor((ev.clientY - box.top) / page.cell.h);
+      ? Math.floor((ev.clientX - box.left) / (page.cell.w * page.scale))
+      : Math.floor((ev.clientY - box.top) / (page.cell.h * page.scale));
     if (at === last) return;
     last = at;
     page.send({ t: "drag", path: border.path, index: border.index, at });

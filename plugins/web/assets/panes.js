@@ -17,6 +17,7 @@ export function drawLayout(page) {
   }
   drawBorders(page);
   if (!layout) return;
+  fit(page, layout);
   const info = new Map(state.panes.map((p) => [p.id, p]));
   for (const rect of layout.panes) {
     const entry = terms.get(rect.pane) ?? openPane(page, rect.pane);
@@ -34,6 +35,20 @@ export function drawLayout(page) {
     el.dataset.rows = String(rect.rows);
     drawTitle(entry, rect.pane, info.get(rect.pane));
   }
+}
+
+// The page draws the server's size, scaled down to fit when it is larger than the page (a
+// terminal attached elsewhere sizes the session; a page never shrinks what others see).
+function fit(page, layout) {
+  const { main, cell } = page;
+  page.scale = Math.min(
+    1,
+    main.clientWidth / (layout.cols * cell.w),
+    main.clientHeight / (layout.rows * cell.h),
+  );
+  main.style.transformOrigin = "0 0";
+  main.style.transform = page.scale < 1 ? `scale(${page.scale})` : "";
+  main.dataset.scale = page.scale.toFixed(3);
 }
 
 function drawTitle(entry, pane, p) {

@@ -4,7 +4,7 @@
 /** Draws the tabs and the blocked count from `page.state`. */
 export function drawTabs(page) {
   const { state, send } = page;
-  const blocked = state.blocked ?? [];
+  const blocked = state.needs ?? [];
   const tabs = document.getElementById("tabs");
   tabs.replaceChildren();
   for (const s of state.sessions) {
@@ -27,6 +27,6 @@ export function drawTabs(page) {
   // Agents blocked on a human, in any window; a click shows the first one's window.
   const count = document.getElementById("blocked");
   count.textContent = blocked.length ? `${blocked.length} blocked` : "";
-  count.title = blocked.map((x) => `${x.pane} ${x.agent}: ${x.message ?? "waiting"}`).join("\n");
+  count.title = blocked.map((x) => `${x.pane} ${x.agent}: ${x.question ?? "waiting"}`).join("\n");
   count.onclick = () => blocked.length && send({ t: "view", window: blocked[0].window });
 }

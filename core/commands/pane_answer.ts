@@ -1,0 +1,227 @@
+import { z } from "zod";
+import { defineCommand } from "./_define.ts";
+import { WeftError } from "../../protocols/bus/errors.ts";
+import type { Pane } from "../model/mod.ts";
+import type { CoreDeps } from "./deps.ts";
+import {
+  dialogFingerprint,
+  promptDraft,
+  promptHolds,
+  type ScreenDialog,
+  screenDialog,
+  vendorOf,
+} from "../../protocols/agents/mod.ts";
+import { AnsweredOut } from "../../protocols/bus/record_schemas.ts";
+import { typeInto, writeBytes } from "../model/typing.ts";
+import { bracketPaste } from "../../protocols/terminal/keys.ts";
+import { waitFor } from "./_wait.ts";
+
+/** How long the dialog may take to clear once its key is typed, and how often it is typed. */
+const CLEAR_MS = 1000;
+const TRIES = 3;
+
+/**
+ * `pane.answer`: answers the dialog an agent waits on, by verified key replay. The dialog is
+ * read and fingerprinted; its key is typed only if it is the dialog the caller read (its
+ * `fingerprint` from `pane.needs`), in the same turn as the read; then the dialog must clear.
+ * Otherwise `STALE` (nothing typed) or `NOT_CLEARED`. A denial's `message` is then typed at the
+ * agent's prompt (Claude Code asks what to do instead once its "No" is chosen).
+ */
+export function paneAnswer(deps: CoreDeps) {
+  return defineCommand({
+    name: "pane.answer",
+    title: "Answer a waiting agent",
+    description: "Answer the dialog an agent waits on (see pane.needs): choice N, or approve " +
+      "(the first choice) or deny (its 'No' choice). The dialog is read and typed into only if " +
+      "it is unchanged (give the fingerprint pane.needs returned: else STALE, nothing typed); " +
+      "the answer is confirmed when the dialog clears (else NOT_CLEARED).",
+    capabilities: ["pane:answer"],
+    mcp: { name: "answer_pane" },
+    targets: [{ kind: "pane", field: "pane", fallback: "required" }],
+    timeout: { ms: 10_000 },
+    output: AnsweredOut,
+    input: z.object({
+      pane: z.string().describe("Pane id or name."),
+      choice: z.number().int().min(1).max(9).optional().describe("The dialog's choice N."),
+      approve: z.boolean().optional().describe("Choose the first choice (Yes)."),
+      deny: z.boolean().optional().describe("Choose the dialog's 'No' choice."),
+      message: z.string().min(1).max(4000).optional().describe(
+        "With deny: what to tell the agent instead, typed at its prompt once the dialog is gone.",
+      ),
+      fingerprint: z.string().max(64).optional().describe(
+        "The dialog's fingerprint as pane.needs returned it: answer only that dialog.",
+      ),
+    }),
+    handler: async ({ input, targets: { pane }, signal, caller }) => {
+      // An agent that could approve its own permission dialog would have no dialog at all.
+      if (caller.pane === pane.id) {
+        throw new WeftError(
+          "DENIED",
+          `Cannot answer pane "${pane.id}": a pane may not answer its own dialog`,
+        );
+      }
+      const asked = [input.choice, input.approve, input.deny].filter((a) => a !== undefined);
+      if (asked.length !== 1) {
+        throw new WeftError(
+          "INVALID_INPUT",
+          `Cannot answer pane "${pane.id}": give exactly one of choice, approve, deny`,
+        );
+      }
+      if (input.message !== undefined && !input.deny) {
+        throw new WeftError(
+          "INVALID_INPUT",
+          `Cannot answer pane "${pane.id}": a message goes with deny only`,
+        );
+      }
+      if (pane.exit) {
+        throw new WeftError("PANE_EXITED", `Cannot answer pane "${pane.id}": it has exited`);
+      }
+      const dialog = await settledDialog(pane);
+      const fingerprint = dialog ? dialogFingerprint(dialog) : "";
+      if (!dialog || (input.fingerprint !== undefined && input.fingerprint !== fingerprint)) {
+        throw new WeftError(
+          "STALE",
+          `Cannot answer pane "${pane.id}": ${
+            dialog ? "its dialog changed since it was read" : "it shows no dialog"
+          }; nothing was typed`,
+          { shown: dialog?.question ?? null },
+        );
+      }
+      const choice = chosen(pane.id, dialog, input);
+      const key = new TextEncoder().encode(String(choice.n));
+      // Typed in the same turn as the read: no output was parsed in between. A number picks
+      // the choice in some dialogs and only moves the cursor to it in others (Claude Code's,
+      // at times): then Enter confirms it, typed as soon as the same dialog shows the cursor
+      // on that choice. A TUI may drop a key that comes the moment its dialog is drawn (Claude
+      // Code does): while the very dialog that was read still shows unchanged, the key is
+      // typed again, up to three times.
+      let done = false;
+      let next = key;
+      for (let typed = 0; !done && typed < 2 * TRIES; typed++) {
+        writeBytes(pane, next);
+        const now = await dialogAfter(pane, dialog, choice.n, deps, signal, next === ENTER);
+        if (now === "gone") done = true;
+        else if (now === "selected") next = ENTER;
+        else if (now === "other") break;
+      }
+      if (!done) {
+        throw new WeftError(
+          "NOT_CLEARED",
+          `Cannot confirm the answer to pane "${pane.id}": its dialog still shows after ` +
+            `${choice.n} was typed`,
+          { question: dialog.question },
+        );
+      }
+      if (input.message) await tell(pane, input.message, deps, signal);
+      return { pane: pane.id, n: choice.n, label: choice.label, question: dialog.question };
+    },
+  });
+}
+
+const ENTER = new Uint8Array([13]);
+
+/**
+ * What became of `read` within `CLEAR_MS` once a key was typed: `gone`; `selected` (the same
+ * dialog, its cursor now on choice `n`); `same` (unchanged); `other` (another dialog, or this
+ * one changed otherwise). `confirming` (Enter was typed): waits for nothing but its leaving.
+ */
+async function dialogAfter(
+  pane: Pane,
+  read: ScreenDialog,
+  n: number,
+  deps: CoreDeps,
+  signal: AbortSignal,
+  confirming = false,
+): Promise<"gone" | "selected" | "same" | "other"> {
+  const before = dialogFingerprint(read);
+  const look = () => {
+    const now = screenDialog(pane.agent, visibleRows(pane));
+    if (!now) return "gone" as const;
+    if (dialogFingerprint(now) === before) return "same" as const;
+    const sameDialog = now.question === read.question &&
+      now.choices.map((c) => c.label).join("\n") === read.choices.map((c) => c.label).join("\n");
+    return sameDialog && now.selected === n ? "selected" as const : "other" as const;
+  };
+  const clear = AbortSignal.any([signal, AbortSignal.timeout(CLEAR_MS)]);
+  return await waitFor(pane, () => {
+    const seen = look();
+    // After Enter the cursor already was on the choice: only its leaving counts.
+    return seen === "gone" || (!confirming && seen !== "same") ? seen : undefined;
+  }, { events: deps.bus.events, signal: clear, what: "the dialog to clear" }).catch(() => {
+    signal.throwIfAborted();
+    return look();
+  });
+}
+
+/**
+ * Types `message` at the agent's prompt once it shows empty, and submits it once the prompt
+ * holds it (a key that comes as the prompt is drawn may be dropped: it is typed again while
+ * the prompt is still empty).
+ */
+async function tell(
+  pane: Pane,
+  message: string,
+  deps: CoreDeps,
+  signal: AbortSignal,
+): Promise<void> {
+  const type = (text: string) => typeInto(pane, text, signal);
+  const typed = bracketPaste(message, pane.screen.modes.bracketedPaste);
+  // An agent without a known prompt: typed and submitted, as pane.write would.
+  if (!vendorOf(pane.agent)?.prompt) return void await type(typed + "\r");
+  const draft = () => promptDraft(pane.agent, visibleRows(pane));
+  const holds = () => promptHolds(pane.agent, draft() ?? "", message);
+  const shown = message.split("\n")[0]!.slice(0, 40);
+  const sent = () => draft() === "" && visibleRows(pane).some((r) => r.includes(shown));
+  const until = (check: () => boolean, ms: number) =>
+    waitFor(pane, () => check() ? true : undefined, {
+      events: deps.bus.events,
+      signal: AbortSignal.any([signal, AbortSignal.timeout(ms)]),
+      what: "the agent's prompt",
+    }).then(() => true, () => (signal.throwIfAborted(), false));
+  await until(() => draft() === "", CLEAR_MS * 3);
+  for (let attempt = 1; attempt <= TRIES; attempt++) {
+    if (draft() === "") await type(typed);
+    if (await until(holds, CLEAR_MS)) {
+      await type("\r");
+      // Submitted: the prompt is empty again and the message shows above it.
+      if (await until(sent, CLEAR_MS * 2)) return;
+      continue; // a dropped Enter is pressed again, a dropped text typed again
+    }
+    if (draft()) break; // something else is in the prompt: typing more would mix with it
+  }
+  throw new WeftError(
+    "NOT_CLEARED",
+    `Cannot tell pane "${pane.id}" the message: its prompt did not take it`,
+  );
+}
+
+function visibleRows(pane: Pane): string[] {
+  return pane.screen.read({ mode: "visible" }).text.split("\n");
+}
+
+/** The dialog on screen once every byte the program wrote is parsed; undefined if none. */
+async function settledDialog(pane: Pane): Promise<ScreenDialog | undefined> {
+  for (let i = 0; i < 5 && pane.screen.pendingBytes > 0; i++) await pane.screen.flush();
+  if (pane.screen.pendingBytes > 0) return undefined;
+  return screenDialog(pane.agent, visibleRows(pane));
+}
+
+function chosen(
+  pane: string,
+  dialog: ScreenDialog,
+  input: { choice?: number | undefined; approve?: boolean | undefined },
+): { n: number; label: string } {
+  const n = input.choice ?? (input.approve ? 1 : undefined);
+  const choice = n === undefined
+    ? dialog.choices.findLast((c) => /^No\b/i.test(c.label))
+    : dialog.choices.find((c) => c.n === n);
+  if (!choice) {
+    throw new WeftError(
+      "INVALID_INPUT",
+      `Cannot answer pane "${pane}": its dialog has no ${
+        n === undefined ? "'No' choice" : `choice ${n}`
+      } (it offers ${dialog.choices.map((c) => `${c.n}. ${c.label}`).join("; ")})`,
+    );
+  }
+  return choice;
+}

@@ -1,0 +1,31 @@
+/**
+ * What every plugin instance of a host shares: the bus, the project, deadlines, limits.
+ *
+ * @module
+ */
+
+import type { Bus } from "../bus/mod.ts";
+import type { BackoffOptions } from "./_backoff.ts";
+import type { ManifestCache } from "./manifest_cache.ts";
+import type { TransportFactory } from "./_transport.ts";
+import type { PluginLogEntry } from "./types.ts";
+
+/** What every plugin instance of a host shares. */
+export interface InstanceOptions {
+  bus: Bus;
+  projectDir: string;
+  callTimeoutMs: number;
+  startTimeoutMs: number;
+  heartbeatMs: number;
+  heartbeatMisses: number;
+  shutdownMs: number;
+  backoff: BackoffOptions;
+  log: (entry: PluginLogEntry) => void;
+  transport: TransportFactory;
+  /** The memory cap of a plugin whose config names none. */
+  memoryMiB: number;
+  maxCallsInFlight: number;
+  logLinesPerSecond: number;
+  /** Manifests from earlier runs, so a plugin with Deno-level rights is loaded once. */
+  manifests?: ManifestCache;
+}

@@ -1,0 +1,39 @@
+/**
+ * What a plugin's run is started with: its module, its Deno rights (with its data folder),
+ * its memory cap and heartbeat, and the data folder made first.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import type { PluginConfig } from "../config/types.ts";
+import type { Capability } from "../../protocols/bus/capabilities.ts";
+import type { LinkOptions } from "./_link.ts";
+import { moduleUrl } from "./_load.ts";
+import { dataFolder, withDataFolder } from "./_permissions.ts";
+import type { InstanceOptions } from "./_instance_options.ts";
+
+/** The link options of a run of `config` with `grant`. */
+export function linkOptions(
+  config: PluginConfig,
+  o: InstanceOptions,
+  grant: ReadonlySet<Capability>,
+): LinkOptions {
+  return {
+    url: moduleUrl(config.from, o.projectDir),
+    plugin: config.name,
+    grant: withDataFolder(grant, config.name),
+    projectDir: o.projectDir,
+    memoryMiB: config.memoryMiB ?? o.memoryMiB,
+    heartbeatMs: o.heartbeatMs,
+    heartbeatMisses: o.heartbeatMisses,
+    transport: o.transport,
+  };
+}
+
+/** `.weft/data/<plugin>/`, private to the user (0700), made before the plugin starts. */
+export async function makeDataFolder(projectDir: string, plugin: string): Promise<void> {
+  const folder = join(projectDir, dataFolder(plugin));
+  await Deno.mkdir(folder, { recursive: true, mode: 0o700 });
+  await Deno.chmod(folder, 0o700);
+}

@@ -1,0 +1,36 @@
+/**
+ * The attach client's timers: a notice's end, the status bar's clock; all cleared when the
+ * client ends.
+ *
+ * @module
+ */
+
+/** Timers cleared together. */
+export class Timers {
+  #timers = new Set<ReturnType<typeof setTimeout>>();
+
+  /** Runs `fn` in `ms`, unless cleared before. */
+  later(fn: () => void, ms: number): void {
+    const t = setTimeout(() => {
+      this.#timers.delete(t);
+      fn();
+    }, ms);
+    this.#timers.add(t);
+  }
+
+  /** Runs `tick` at the start of every minute (the status bar's clock). */
+  everyMinute(tick: () => void): void {
+    const now = new Date();
+    const untilNextMinute = 60_000 - (now.getSeconds() * 1000 + now.getMilliseconds()) + 5;
+    this.later(() => {
+      tick();
+      this.everyMinute(tick);
+    }, untilNextMinute);
+  }
+
+  /** Clears every timer. */
+  clear(): void {
+    for (const t of this.#timers) clearTimeout(t);
+    this.#timers.clear();
+  }
+}

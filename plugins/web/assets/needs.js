@@ -1,0 +1,52 @@
+// The agents waiting for you, in every window: each with its question and one big button per
+// choice its dialog shows (Approve for the first, Deny for its "No"). A tap sends the choice
+// with the fingerprint of the dialog the page showed: the server types it only into that very
+// dialog (else the page is told STALE). On a phone this list is the top of the page.
+
+/** Draws `page.state.needs` into the #needs section. */
+export function drawNeeds(page) {
+  const { state, send } = page;
+  const needs = state.needs ?? [];
+  const box = document.getElementById("needs");
+  box.replaceChildren();
+  box.hidden = needs.length === 0;
+  for (const need of needs) {
+    const card = document.createElement("article");
+    card.className = "need";
+    card.dataset.pane = need.pane;
+    const head = document.createElement("button");
+    head.className = "need-head";
+    head.textContent = `${need.name ?? need.pane} · ${need.agent} · ${need.kind ?? need.state} · ` +
+      `${Math.round(need.waitedMs / 1000)}s`;
+    head.onclick = () => send({ t: "view", window: need.window });
+    const question = document.createElement("p");
+    question.textContent = need.question ?? "waiting for you";
+    card.append(head, question);
+    const row = document.createElement("div");
+    row.className = "choices";
+    for (const choice of need.choices) {
+      const b = document.createElement("button");
+      const no = /^No\b/i.test(choice.label);
+      b.className = choice.n === 1 ? "approve" : no ? "deny" : "";
+      b.textContent = choice.n === 1
+        ? `Approve · ${choice.label}`
+        : no
+        ? `Deny · ${choice.label}`
+        : `${choice.n}. ${choice.label}`;
+      b.dataset.choice = String(choice.n);
+      b.disabled = state.readOnly || !need.fingerprint;
+      keepFocusAway(b);
+      b.onclick = () =>
+        send({ t: "answer", pane: need.pane, choice: choice.n, fingerprint: need.fingerprint });
+      row.appendChild(b);
+    }
+    card.appendChild(row);
+    box.appendChild(card);
+  }
+}
+
+// A tapped button never takes the keyboard focus (the panes' keys must keep going to them).
+function keepFocusAway(button) {
+  button.tabIndex = -1;
+  button.addEventListener("mousedown", (e) => e.preventDefault());
+}

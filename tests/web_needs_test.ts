@@ -1,0 +1,48 @@
+/**
+ * The needs-you list on a phone-sized page (Chromium with a 390×844 viewport; clicks, no touch emulation): an agent blocked on a
+ * permission dialog is listed with its question and one big button per choice; tapping Approve
+ * answers that very dialog (the program prints CHOSE 1) and the item leaves the list; a
+ * read-only page shows the list but cannot answer. Screenshots of the phone view are kept.
+ */
+
+import assert from "node:assert/strict";
+import { E2E, withServer } from "./helpers/server.ts";
+import { saveScreenshot, withBrowser } from "./helpers/browser.ts";
+import { fakeDialog } from "./helpers/fake_dialog.ts";
+import { waitForText } from "./helpers/panes.ts";
+
+Deno.test("web needs: approve from a phone-sized page", E2E, async () => {
+  await withServer(async (fx) => {
+    const { client } = fx;
+    const claude = await fakeDialog(fx.dir);
+    const { pane } = await client.call("session.create", { argv: [claude] });
+    await client.call("pane.wait", { pane, state: "blocked", timeout: 20_000 });
+    const { url } = await client.call<{ url: string }>("web.login", {});
+    const ro = await client.call<{ url: string }>("web.login", { readOnly: true });
+    await withBrowser(async (browser) => {
+      const watcher = await browser.newPage();
+      await watcher.setViewportSize({ width: 390, height: 844 });
+      await watcher.goto(ro.url);
+      const roCard = watcher.locator(`.need[data-pane="${pane}"]`);
+      await roCard.waitFor();
+      assert.equal(await roCard.locator("button.approve").isDisabled(), true, "read-only");
+
+      // (Its WebSocket is open: the next login's cookie does not change what it may do.)
+      const page = await browser.newPage();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(url);
+      const card = page.locator(`.need[data-pane="${pane}"]`);
+      await card.waitFor();
+      assert.match(await card.innerText(), /rm -rf build/);
+      assert.equal(await card.locator(".choices button").count(), 3);
+      const approve = card.locator("button.approve");
+      const box = (await approve.boundingBox())!;
+      assert.ok(box.height >= 44 && box.width >= 300, `a big button: ${JSON.stringify(box)}`);
+      await saveScreenshot(page, "web_needs_phone");
+      await approve.click();
+      await waitForText(client, { pane, match: "CHOSE 1" });
+      await card.waitFor({ state: "detached" });
+      await saveScreenshot(page, "web_needs_phone_answered");
+    });
+  }, { weft: { plugins: { web: true } } });
+});
