@@ -146,6 +146,7 @@ export async function serveGuarded(
     render: options.render ?? plain,
     hosts: options.hosts ?? [],
     webSockets: new Set(),
+    release: (socket) => sockets.delete(socket),
   };
   server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
     const state = sockets.get(req.socket as Socket);
@@ -204,6 +205,8 @@ interface Door {
   hosts: string[];
   /** Accepted WebSockets, closed with the server. */
   webSockets: Set<WebSocket>;
+  /** Stops counting a connection (a WebSocket's, once it closed). */
+  release: (socket: Socket) => void;
 }
 
 /** The whole exchange of one HTTP request. */
@@ -239,7 +242,16 @@ async function upgrade(req: http.IncomingMessage, socket: Socket, head: Uint8Arr
       // deno-lint-ignore no-explicit-any
       const accepted = Deno.upgradeWebSocket(request as Request, { socket: socket as any, head });
       door.webSockets.add(accepted.socket);
-      accepted.socket.addEventListener("close", () => door.webSockets.delete(accepted.socket));
+      // The WebSocket took the connection from the Node socket, which never reports its end:
+      // counted until the WebSocket closes, else every page ever opened held a place forever.
+      const release = () => {
+        door.webSockets.delete(accepted.socket);
+        door.release(socket);
+      };
+      accepted.socket.addEventListener("close", release);
+      accepted.socket.addEventListener("error", () => {
+        if (accepted.socket.readyState === WebSocket.CLOSED) release();
+      });
       return accepted;
     };
     response = request instanceof Response
