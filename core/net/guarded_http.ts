@@ -256,9 +256,7 @@ async function upgrade(req: http.IncomingMessage, socket: Socket, head: Uint8Arr
     };
     response = request instanceof Response
       ? request
-      : refusedHost(request, door) ?? await door.handler(request, {
-        upgradeWebSocket: accept,
-      });
+      : refusedHost(request, door) ?? await door.handler(request, { upgradeWebSocket: accept });
   } catch (err) {
     if (upgraded) return void socket.destroy();
     door.say(`a handshake failed: ${(err as Error).message}`);
