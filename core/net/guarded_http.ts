@@ -146,6 +146,7 @@ export async function serveGuarded(
     render: options.render ?? plain,
     hosts: options.hosts ?? [],
     webSockets: new Set(),
+    release: (socket) => sockets.delete(socket),
   };
   server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
     const state = sockets.get(req.socket as Socket);
@@ -204,6 +205,8 @@ interface Door {
   hosts: string[];
   /** Accepted WebSockets, closed with the server. */
   webSockets: Set<WebSocket>;
+  /** Stops counting a connection (a WebSocket's, once it closed). */
+  release: (socket: Socket) => void;
 }
 
 /** The whole exchange of one HTTP request. */
@@ -235,17 +238,25 @@ async function upgrade(req: http.IncomingMessage, socket: Socket, head: Uint8Arr
     const request = made instanceof Response ? made : made.request;
     const accept = () => {
       upgraded = true;
+      stopReading(socket);
       // deno-lint-ignore no-explicit-any
       const accepted = Deno.upgradeWebSocket(request as Request, { socket: socket as any, head });
       door.webSockets.add(accepted.socket);
-      accepted.socket.addEventListener("close", () => door.webSockets.delete(accepted.socket));
+      // The WebSocket took the connection from the Node socket, which never reports its end:
+      // counted until the WebSocket closes, else every page ever opened held a place forever.
+      const release = () => {
+        door.webSockets.delete(accepted.socket);
+        door.release(socket);
+      };
+      accepted.socket.addEventListener("close", release);
+      accepted.socket.addEventListener("error", () => {
+        if (accepted.socket.readyState === WebSocket.CLOSED) release();
+      });
       return accepted;
     };
     response = request instanceof Response
       ? request
-      : refusedHost(request, door) ?? await door.handler(request, {
-        upgradeWebSocket: accept,
-      });
+      : refusedHost(request, door) ?? await door.handler(request, { upgradeWebSocket: accept });
   } catch (err) {
     if (upgraded) return void socket.destroy();
     door.say(`a handshake failed: ${(err as Error).message}`);
@@ -254,6 +265,18 @@ async function upgrade(req: http.IncomingMessage, socket: Socket, head: Uint8Arr
   if (upgraded) return;
   const body = new Uint8Array(await response.arrayBuffer().catch(() => new ArrayBuffer(0)));
   endRaw(socket, response.status, body, response.headers.get("content-type") ?? undefined);
+}
+
+/**
+ * Stops `socket` reading before its WebSocket takes it over. `Deno.upgradeWebSocket` writes the
+ * 101, waits for that write, and only then stops the socket's reading and takes its stream: a
+ * client that sends a frame as soon as it reads the 101 (a page, on loopback) had that frame
+ * read in between into the Node socket, where nothing reads it any more: lost, and the page
+ * waited for an answer for ever. Stopped now, the frame waits in the kernel for the WebSocket.
+ */
+function stopReading(socket: Socket): void {
+  socket.pause();
+  (socket as unknown as { _handle?: { readStop?: () => void } })._handle?.readStop?.();
 }
 
 /** The web request for a Node one (and how to drop its unread body), or a 400 response. */

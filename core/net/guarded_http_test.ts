@@ -163,6 +163,30 @@ Deno.test("serveGuarded() accepts a WebSocket; a refused handshake gets the hand
   );
 });
 
+Deno.test("serveGuarded() counts a WebSocket's connection only while it is open", async () => {
+  // A page reloaded past the cap used to find every place held by its closed sockets.
+  await withDoor({ maxConnections: 4 }, async (door) => {
+    for (let i = 0; i < 10; i++) {
+      const ws = new WebSocket(`ws://127.0.0.1:${door.port}/ws`);
+      const opened = await Promise.race([
+        new Promise((r) => (ws.onopen = () => r("open"), ws.onerror = () => r("refused"))),
+        new Promise((r) => setTimeout(() => r("no answer in 3 s"), 3_000)),
+      ]);
+      assert.equal(opened, "open", `socket ${i}`);
+      const closed = new Promise((r) => (ws.onclose = r));
+      ws.close();
+      await closed;
+    }
+    await eventually("no connection counted", () => door.connections === 0);
+    assert.equal(await (await fetch(`http://127.0.0.1:${door.port}/`)).text(), "ok");
+  }, (_req, info) => {
+    if (!info.upgradeWebSocket) return new Response("ok");
+    const { socket, response } = info.upgradeWebSocket();
+    socket.onmessage = (e) => socket.send(`echo ${e.data}`);
+    return response;
+  });
+});
+
 /** The fixture door in a child whose descriptor limit is `fds`; resolves with its port. */
 async function childDoor(fds: number, options: Record<string, unknown>) {
   const fixture = new URL("../../tests/fixtures/doors/guarded_door.ts", import.meta.url).pathname;

@@ -5,14 +5,15 @@
  * of this very server (a WebSocket has no same-origin rule of its own). No response may be
  * framed by another page (`frame-ancestors 'none'`, `X-Frame-Options: DENY`).
  *
- * Still on `Deno.serve`, unlike the hooks and MCP doors (the SDK's `serveGuarded`): a
- * WebSocket taken over from `node:http` lost the first frames of a page in tests, so this door
- * has no connection cap nor header deadline yet.
+ * Served by the SDK's `serveGuarded`, like the hooks and MCP doors: a connection cap, header
+ * and request deadlines, and a listener that listens again after it failed (`Deno.serve` has
+ * none of these, and an `EMFILE` inside it ends the process).
  *
  * @module
  */
 
 import { isLoopbackHost, isLoopbackOrigin } from "../../protocols/http/loopback.ts";
+import { type GuardedRequestInfo, type GuardLimits, serveGuarded } from "@weft/weft/plugin";
 import type { Logins, WebSession } from "./logins.ts";
 
 /** Options of {@link serveWeb}. */
@@ -24,6 +25,10 @@ export interface WebHttpOptions {
   asset: (path: string) => Promise<{ body: Uint8Array; type: string } | undefined>;
   /** Serves an accepted WebSocket for a session. */
   connect: (socket: WebSocket, session: WebSession) => void;
+  /** How often an open page's socket checks that its login is still live (ms; default 1 s). */
+  sessionCheckMs?: number;
+  /** The guarded server's limits (tests lower them). */
+  limits?: Partial<GuardLimits>;
 }
 
 /** A running web door. */
@@ -44,21 +49,24 @@ const FRAMING = {
 const PAGE_CSP = "default-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; " +
   "frame-ancestors 'none'";
 
-/** Starts the HTTP server. */
-export function serveWeb(options: WebHttpOptions): Promise<WebServer> {
-  let port = options.port;
-  const server = Deno.serve({
-    hostname: "127.0.0.1",
-    port: options.port,
-    onListen: () => {},
-    onError: (err) => guarded(text(500, `Cannot serve this request: ${String(err)}`)),
-  }, async (req) => guarded(await handle(req, port, options)));
-  port = (server.addr as Deno.NetAddr).port;
-  return Promise.resolve({
-    port,
-    origin: `http://127.0.0.1:${port}`,
-    close: async () => await server.shutdown(),
-  });
+/** Starts the HTTP server; rejects with `Deno.errors.AddrInUse` when the port is taken. */
+export async function serveWeb(options: WebHttpOptions): Promise<WebServer> {
+  const door = { port: options.port };
+  const server = await serveGuarded(
+    {
+      name: "web",
+      port: options.port,
+      render: (status, message) => guarded(text(status, message)),
+      ...options.limits,
+    },
+    async (req, info) => guarded(await handle(req, info, door.port, options)),
+  );
+  door.port = server.port;
+  return {
+    port: door.port,
+    origin: `http://127.0.0.1:${door.port}`,
+    close: async () => await server.close(),
+  };
 }
 
 /** The framing headers on a response (a WebSocket's 101 is left as it is). */
@@ -71,7 +79,12 @@ function guarded(response: Response): Response {
   return response;
 }
 
-async function handle(req: Request, port: number, options: WebHttpOptions): Promise<Response> {
+async function handle(
+  req: Request,
+  info: GuardedRequestInfo,
+  port: number,
+  options: WebHttpOptions,
+): Promise<Response> {
   const host = req.headers.get("host");
   if (host === null || !isLoopbackHost(host, port)) {
     return text(403, `Cannot serve this request: Host "${host ?? ""}" is not a loopback name`);
@@ -87,11 +100,12 @@ async function handle(req: Request, port: number, options: WebHttpOptions): Prom
     return text(401, "Cannot serve this request: not logged in; run `weft web` for a login URL");
   }
   if (url.pathname === "/ws") {
-    if (req.headers.get("upgrade")?.toLowerCase() !== "websocket") {
+    if (!info.upgradeWebSocket || req.headers.get("upgrade")?.toLowerCase() !== "websocket") {
       return text(400, "Cannot serve /ws: it is a WebSocket");
     }
-    const { socket, response } = Deno.upgradeWebSocket(req);
+    const { socket, response } = info.upgradeWebSocket();
     socket.binaryType = "arraybuffer";
+    endWithLogin(socket, cookieOf(req)!, options);
     options.connect(socket, session);
     return response;
   }
@@ -108,6 +122,22 @@ async function handle(req: Request, port: number, options: WebHttpOptions): Prom
       "content-security-policy": PAGE_CSP,
     },
   });
+}
+
+/**
+ * An open page's socket ends with its login (idle or too old): what the page sends counts as
+ * activity; checked every `sessionCheckMs`.
+ */
+function endWithLogin(socket: WebSocket, sid: string, options: WebHttpOptions): void {
+  socket.addEventListener("message", () => options.logins.session(sid));
+  const check = setInterval(() => {
+    if (options.logins.alive(sid)) return;
+    clearInterval(check);
+    try {
+      socket.close(4001, "the login expired; run `weft web` for a new one");
+    } catch { /* already closing */ }
+  }, options.sessionCheckMs ?? 1_000);
+  socket.addEventListener("close", () => clearInterval(check));
 }
 
 function login(url: URL, logins: Logins): Response {

@@ -87,6 +87,12 @@ export class Logins {
     return found.session;
   }
 
+  /** Whether the session a cookie names is still live (not counted as activity). */
+  alive(id: string): boolean {
+    const found = this.#sessions.get(id);
+    return found !== undefined && !this.#over(found, this.#now());
+  }
+
   #over(s: { born: number; used: number }, now: number): boolean {
     return now - s.used >= this.#idle || now - s.born >= this.#max;
   }
