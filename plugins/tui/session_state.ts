@@ -9,19 +9,11 @@
 import type { WeftClient } from "../client/mod.ts";
 import type { WeftEvent } from "../../protocols/bus/events.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
-import type { LayoutNode } from "../../protocols/layout/tree/mod.ts";
-import type { PaneInfo, SessionInfo, WindowInfo } from "../../protocols/bus/records.ts";
+import type { LayoutInfo, PaneInfo, SessionInfo, WindowInfo } from "../../protocols/bus/records.ts";
 import type { WindowView } from "./chrome.ts";
 
-/** What `window.layout` returns. */
-export interface LayoutInfo {
-  window: string;
-  cols: number;
-  rows: number;
-  focused: string | null;
-  zoomed: string | null;
-  layout: LayoutNode | null;
-}
+/** What `window.layout` returns (the contract's record). */
+export type { LayoutInfo };
 
 /** One consistent picture of the attached session. */
 export interface AttachState {

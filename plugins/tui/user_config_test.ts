@@ -3,7 +3,7 @@ import { palette } from "./cells.ts";
 import { parseUserConfig, userConfigPath } from "./user_config.ts";
 
 Deno.test("parseUserConfig() reads the README's example without a problem", async () => {
-  const readme = await Deno.readTextFile(new URL("../../README.md", import.meta.url));
+  const readme = await Deno.readTextFile(new URL("./README.md", import.meta.url));
   const example = /```toml\n(\[attach\.bind\.prefix\][\s\S]*?)```/.exec(readme)![1]!;
   const config = parseUserConfig(example);
   assertEquals(config.problems, []);

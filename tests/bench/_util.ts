@@ -75,7 +75,8 @@ export function cpuShares(
   return out;
 }
 
-function processTree(pid: number): number[] {
+/** The process and its descendants. */
+export function processTree(pid: number): number[] {
   const children: number[] = [];
   try {
     for (const task of Deno.readDirSync(`/proc/${pid}/task`)) {

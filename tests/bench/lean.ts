@@ -20,7 +20,14 @@
 
 import { join } from "node:path";
 import { benchHistoryMemory, ingestFigures } from "./ingest.ts";
-import { hasTmux, percentile, type ServerProcess, spawnServer, tmux } from "./_util.ts";
+import {
+  hasTmux,
+  percentile,
+  processTree,
+  type ServerProcess,
+  spawnServer,
+  tmux,
+} from "./_util.ts";
 import { CONFIG, weftArgs } from "../helpers/cli.ts";
 
 const MB = 1024 * 1024;
@@ -111,18 +118,6 @@ function rssBytes(pid: number): number {
   } catch {
     return 0;
   }
-}
-
-/** The process and its descendants. */
-function processTree(pid: number): number[] {
-  const children: number[] = [];
-  try {
-    for (const task of Deno.readDirSync(`/proc/${pid}/task`)) {
-      const text = Deno.readTextFileSync(`/proc/${pid}/task/${task.name}/children`).trim();
-      if (text) children.push(...text.split(/\s+/).map(Number));
-    }
-  } catch { /* it ended */ }
-  return [pid, ...children.flatMap(processTree)];
 }
 
 /** CPU ms (user + system) of a process, its live descendants and the children it reaped. */
