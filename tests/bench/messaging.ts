@@ -81,7 +81,11 @@ async function throughput(
   let sent = 0;
   await Promise.all(clients.map(async (c, k) => {
     while (performance.now() < end) {
-      await c.call(method, { to: "sink", content: `m${sent}`, as: `s${k}` });
+      // Commands refuse keys they do not take: a send's fields go to message.send alone.
+      const input = method === "message.send"
+        ? { to: "sink", content: `m${sent}`, as: `s${k}` }
+        : {};
+      await c.call(method, input);
       sent++;
     }
   }));
