@@ -6,6 +6,9 @@
 
 import type { ParseLoop } from "./_queue.ts";
 import type { StatusMessage } from "../../protocols/status/mod.ts";
+import type { ScreenModes, ScreenRead } from "../../protocols/terminal/screen_read.ts";
+
+export type { ScreenModes, ScreenRead };
 
 /** How to build a screen. */
 export interface ScreenOptions {
@@ -46,38 +49,4 @@ export interface ReadOptions {
   joinWrapped?: boolean;
   /** Only the lines that changed after this revision. */
   since?: number;
-}
-
-/** The result of a read. */
-export interface ScreenRead {
-  /** Lines separated by "\n", trailing spaces trimmed. */
-  text: string;
-  revision: number;
-  /** Number of the first row read, counted from the start of the pane. */
-  firstLine: number;
-  /** Rows covered (joined rows count each). */
-  lineCount: number;
-  /** Cursor position on the visible screen. */
-  cursor: { x: number; y: number; visible: boolean };
-  cols: number;
-  rows: number;
-  /** False when `since` was given and nothing in the window changed after it. */
-  changed: boolean;
-  title: string;
-}
-
-/** Terminal modes that change what input should look like. */
-export interface ScreenModes {
-  bracketedPaste: boolean;
-  applicationCursor: boolean;
-  applicationKeypad: boolean;
-  /** The program asked for mouse reports (any tracking mode). */
-  mouse: boolean;
-  /** Which: press only (9), press and release (1000), with drags (1002), every move (1003). */
-  mouseTracking: "none" | "x10" | "vt200" | "drag" | "any";
-  /** How reports are encoded: bytes (the default), SGR (1006) or SGR in pixels (1016). */
-  mouseEncoding: "default" | "sgr" | "sgr-pixels";
-  alternateScreen: boolean;
-  /** The program asked to hear when the terminal gains and loses focus (DECSET 1004). */
-  focusEvents: boolean;
 }

@@ -9,6 +9,7 @@
  */
 
 import type { CommandSpec } from "./command_spec.ts";
+import type { ScreenModes, ScreenRead } from "../terminal/screen_read.ts";
 import type { ErrorBody } from "./errors.ts";
 import type {
   AgentSession,
@@ -30,30 +31,11 @@ export interface Created {
 }
 
 /** `pane.read`: the text and where it came from. */
-export interface PaneRead {
+export interface PaneRead extends ScreenRead {
   pane: string;
   state: PaneState;
   exit: PaneExit | null;
-  text: string;
-  revision: number;
-  firstLine: number;
-  lineCount: number;
-  cursor: { x: number; y: number; visible: boolean };
-  cols: number;
-  rows: number;
-  changed: boolean;
-  title: string;
-  modes?: {
-    bracketedPaste: boolean;
-    applicationCursor: boolean;
-    applicationKeypad: boolean;
-    mouse: boolean;
-    mouseTracking: "none" | "x10" | "vt200" | "drag" | "any";
-    mouseEncoding: "default" | "sgr" | "sgr-pixels";
-    alternateScreen: boolean;
-    /** The program asked for focus reports (DECSET 1004). */
-    focusEvents: boolean;
-  } | undefined;
+  modes?: ScreenModes | undefined;
 }
 
 /** `pane.wait`: what matched and the pane's state then. */
