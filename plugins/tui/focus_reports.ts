@@ -37,7 +37,7 @@ export class FocusReports {
 
   #report(pane: string | null | undefined, focused: boolean): void {
     const mirror = pane ? this.#mirror(pane) : undefined;
-    if (!pane || !mirror?.term.modes.sendFocusMode) return;
+    if (!pane || !mirror?.modes.focusEvents) return;
     if (focused && !this.#terminalFocused) return;
     this.#send(pane, focused ? "\x1b[I" : "\x1b[O");
   }

@@ -45,6 +45,13 @@ export interface ExtraModes {
   cursorHidden: boolean;
   /** The program asked for SGR mouse reports (DECSET 1006). */
   mouseSgr: boolean;
+  /**
+   * The program asked for focus reports (DECSET 1004). Kept here, not read from xterm's
+   * `modes.sendFocusMode`: a terminal made anew (a resize) knows it only once its replay is
+   * parsed, and a focus change in between (a split resizes the pane it moves focus from) would
+   * be lost.
+   */
+  focusEvents: boolean;
 }
 
 /**
@@ -63,7 +70,7 @@ export interface ExtraModes {
 export class PaneMirror {
   readonly id: string;
   term: Terminal;
-  modes: ExtraModes = { cursorHidden: false, mouseSgr: false };
+  modes: ExtraModes = { cursorHidden: false, mouseSgr: false, focusEvents: false };
   /** Resolves once the first snapshot is in. */
   ready: Promise<void>;
   #client: Promise<WeftClient>;
@@ -171,7 +178,7 @@ export class PaneMirror {
     this.#wantHistory = false;
     const size = { ...this.#size };
     const term = this.#newTerminal(size);
-    const modes: ExtraModes = { cursorHidden: false, mouseSgr: false };
+    const modes: ExtraModes = { cursorHidden: false, mouseSgr: false, focusEvents: false };
     trackModes(term, modes);
     const current = () => generation === this.#generation && !this.#disposed;
     const listener = this.#listener(term, current);
@@ -295,7 +302,9 @@ export class PaneMirror {
         if (this.term.cols !== this.#size.cols || this.term.rows !== this.#size.rows) {
           const old = this.term;
           this.term = this.#newTerminal(this.#size);
-          this.modes = { cursorHidden: false, mouseSgr: false };
+          // What the replay below will say, known now (see ExtraModes.focusEvents).
+          const focusEvents = this.#inputModes?.focusEvents ?? this.modes.focusEvents;
+          this.modes = { cursorHidden: false, mouseSgr: false, focusEvents };
           trackModes(this.term, this.modes);
           old.dispose();
           copies.redraw();
@@ -333,12 +342,13 @@ export class PaneMirror {
   }
 }
 
-/** Follows DECSET/DECRST 25 and 1006, letting xterm handle them too. */
+/** Follows DECSET/DECRST 25, 1004 and 1006, letting xterm handle them too. */
 function trackModes(term: Terminal, modes: ExtraModes): void {
   const set = (on: boolean) => (params: (number | number[])[]) => {
     for (const p of params) {
       if (p === 25) modes.cursorHidden = !on;
       if (p === 1006) modes.mouseSgr = on;
+      if (p === 1004) modes.focusEvents = on;
     }
     return false;
   };
