@@ -11,7 +11,7 @@ export type {
   PaneChanges,
   Placement,
   RestoreResult,
-} from "./model.ts";
+} from "./model_options.ts";
 export type { ForegroundOptions, ReadForeground } from "./_pane_current.ts";
 export type { MoveTarget } from "./_move_pane.ts";
 export { Pane, PANE_STATES } from "./pane.ts";

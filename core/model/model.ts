@@ -41,14 +41,6 @@ import type {
   RestoreResult,
 } from "./model_options.ts";
 
-export type {
-  LaunchRequest,
-  ModelOptions,
-  PaneChanges,
-  Placement,
-  RestoreResult,
-} from "./model_options.ts";
-
 /**
  * The session model.
  */
