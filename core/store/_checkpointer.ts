@@ -17,6 +17,7 @@ export class Checkpointer {
   #worker: Worker | undefined;
   #timer: ReturnType<typeof setInterval>;
   #busy = false;
+  #starts = 0;
   /** A transaction went into the file since the last checkpoint began. */
   #dirty = true;
 
@@ -34,6 +35,11 @@ export class Checkpointer {
   /** Whether the Worker runs now (for tests). */
   get running(): boolean {
     return this.#worker !== undefined;
+  }
+
+  /** How many Workers were started so far (for tests: a short-lived one is not missed). */
+  get starts(): number {
+    return this.#starts;
   }
 
   /** Stops the Worker (a checkpoint in progress is abandoned; the WAL stays valid). */
@@ -55,6 +61,7 @@ export class Checkpointer {
     this.#busy = true;
     if (this.#worker) return this.#worker.postMessage("checkpoint");
     // A new Worker opens the file and checkpoints it.
+    this.#starts++;
     this.#worker = new Worker(new URL("./_checkpoint_worker.ts", import.meta.url), {
       type: "module",
       name: "weft-store-checkpoint",
