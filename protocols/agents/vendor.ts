@@ -22,6 +22,10 @@ export interface StateProfile {
   working: RegExp;
   /** The footer while waiting for a prompt. */
   idle: RegExp;
+  /** How many rows from the bottom hold the footers (default 4). */
+  footerRows?: number;
+  /** Dialogs are drawn in boxes (`│ … │`, nested too): the sides are taken off rows first. */
+  framed?: boolean;
 }
 
 /** How one agent's TUI draws its prompt (where a message is typed to deliver it). */
