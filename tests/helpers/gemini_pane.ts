@@ -1,0 +1,83 @@
+/**
+ * The real Gemini CLI TUI in a pane of a test server, talking to a mock Gemini API, with weft's
+ * hooks in its settings (they post to the server's HTTP door).
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { geminiHooks } from "../../protocols/agents/gemini.ts";
+import { geminiCommand, geminiEnv } from "./gemini.ts";
+import { eventually } from "./poll.ts";
+import type { ServerFixture } from "./server.ts";
+import type { WeftClient } from "../../plugins/client/mod.ts";
+
+/** How long the CLI may take to start (a loaded machine takes its time loading 20 MB of JS). */
+export const GEMINI_START_MS = 90_000;
+
+/** The settings that send every hook event weft reads to the pane's server. */
+export function hookSettings(): Record<string, unknown> {
+  // notifications: no "Executing Hook: weft" line over the prompt.
+  return { hooks: geminiHooks(), hooksConfig: { notifications: false } };
+}
+
+/** What {@link startGemini} needs. */
+export interface StartGeminiOptions {
+  /** The mock Gemini API's URL. */
+  baseUrl: string;
+  args?: string[];
+  /** Without weft's hooks (the state then comes from the screen). */
+  noHooks?: boolean;
+  env?: Record<string, string>;
+}
+
+/**
+ * Starts the Gemini CLI in a new session of `fx` (its HOME in the project, removed with it) and
+ * waits until it takes input (its prompt
+ * shows and, with hooks, its SessionStart named the session). Returns its pane and session id.
+ */
+export async function startGemini(
+  fx: ServerFixture,
+  options: StartGeminiOptions,
+): Promise<{ pane: string; session: string | null }> {
+  const home = join(fx.dir, ".home");
+  await Deno.mkdir(home, { recursive: true });
+  const env = await geminiEnv({
+    home,
+    baseUrl: options.baseUrl,
+    trust: [fx.dir],
+    settings: options.noHooks ? {} : hookSettings(),
+    extra: options.env ?? {},
+  });
+  const { pane } = await fx.client.call<{ pane: string }>("session.create", {
+    argv: [...await geminiCommand(), ...(options.args ?? [])],
+    env,
+    cwd: fx.dir,
+  });
+  const session = await untilPrompt(fx.client, pane, !options.noHooks);
+  return { pane, session };
+}
+
+/**
+ * Waits until the Gemini CLI in `pane` shows its empty prompt and, with `hooked`, has said which
+ * session it runs (SessionStart); returns that session's id. On a time-out the error shows the
+ * screen.
+ */
+export async function untilPrompt(
+  client: WeftClient,
+  pane: string,
+  hooked: boolean,
+): Promise<string | null> {
+  let session: string | null = null;
+  await eventually("the Gemini CLI's prompt", async () => {
+    const s = await client.call<{ agentSession: { id: string } | null }>("pane.status", { pane });
+    session = s.agentSession?.id ?? null;
+    const { text } = await client.call<{ text: string }>("pane.read", { pane });
+    return text.includes("Type your message") && (!hooked || session !== null);
+  }, {
+    timeoutMs: GEMINI_START_MS,
+    intervalMs: 200,
+    detail: async () => (await client.call<{ text: string }>("pane.read", { pane })).text,
+  });
+  return session;
+}
