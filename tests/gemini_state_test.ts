@@ -9,7 +9,7 @@
 import { deepStrictEqual, ok, rejects, strictEqual } from "node:assert/strict";
 import { join } from "node:path";
 import { geminiUnavailable } from "./helpers/gemini.ts";
-import { startGemini } from "./helpers/gemini_pane.ts";
+import { startGemini, submitPrompt } from "./helpers/gemini_pane.ts";
 import { held, mockGemini, text, toolUse } from "./helpers/mock_gemini.ts";
 import { E2E, type ServerFixture, withServer } from "./helpers/server.ts";
 import { eventually } from "./helpers/poll.ts";
@@ -105,7 +105,7 @@ Deno.test({
     ok(session && /^[0-9a-f-]{36}$/.test(session), String(session));
     await screenShows(fx, pane, "idle");
 
-    await fx.client.call("pane.write", { pane, text: "touch the file", submit: true });
+    await submitPrompt(fx.client, pane, "touch the file");
     // Held by the mock: working, said by BeforeAgent; the footer says so too.
     await until(fx, pane, "working", "hook");
     await screenShows(fx, pane, "working");
@@ -163,7 +163,7 @@ Deno.test({
     // Denied ("No, suggest changes"): the CLI cancels the turn and runs no hook at all, so the
     // hooks' blocked stays until the screen shows the idle prompt. The screen may replace a
     // hook's state only when it changed over HEURISTIC_GRACE_MS after it: the test answers later.
-    await fx.client.call("pane.write", { pane, text: "touch another", submit: true });
+    await submitPrompt(fx.client, pane, "touch another");
     const again = await until(fx, pane, "blocked", "hook");
     strictEqual(again.stateMessage, "Shell: touch weft-denied.txt");
     await eventually("the blocked state to be older than the grace", async () => {

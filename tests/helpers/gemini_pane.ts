@@ -81,3 +81,27 @@ export async function untilPrompt(
   });
   return session;
 }
+
+/**
+ * Types `text` into the CLI's prompt and submits it once the prompt shows it (the CLI drops
+ * keys that come while it is still loading, a resumed conversation especially: the text is
+ * typed again while the prompt is empty), then waits until the prompt is empty again.
+ */
+export async function submitPrompt(client: WeftClient, pane: string, text: string) {
+  const read = async () =>
+    (await client.call<{ text: string }>("pane.read", { pane })).text.split("\n");
+  const prompt = (rows: string[]) => rows.findLast((r) => /^\s*>\s/.test(r))?.trim() ?? "";
+  await eventually("the prompt to take the text", async () => {
+    const rows = await read();
+    if (prompt(rows).includes(text)) return true;
+    if (rows.some((r) => r.includes("Type your message"))) {
+      await client.call("pane.write", { pane, text });
+    }
+    return false;
+  }, {
+    timeoutMs: GEMINI_START_MS,
+    intervalMs: 500,
+    detail: async () => (await read()).join("\n"),
+  });
+  await client.call("pane.write", { pane, keys: ["Enter"] });
+}
