@@ -70,11 +70,23 @@ async function screenShows(fx: ServerFixture, pane: string, state: string) {
   }
 }
 
-async function listed(fx: ServerFixture, pane: string) {
-  const { agents } = await fx.client.call<
-    { agents: { pane: string | null; agent: string; state: string | null }[] }
-  >("message.agents", {});
-  return agents.find((a) => a.pane === pane);
+/** Waits until message.agents (list_agents) lists the pane as gemini in `state`. */
+async function listedIn(fx: ServerFixture, pane: string, state: string) {
+  const listed = async () => {
+    const { agents } = await fx.client.call<
+      { agents: { pane: string | null; agent: string; state: string | null }[] }
+    >("message.agents", {});
+    const a = agents.find((a) => a.pane === pane);
+    return `${a?.agent} ${a?.state}`;
+  };
+  await eventually(
+    `list_agents to list the pane as gemini ${state}`,
+    async () => await listed() === `gemini ${state}`,
+    {
+      timeoutMs: 10_000,
+      detail: async () => `it lists it as ${await listed()}`,
+    },
+  );
 }
 
 Deno.test({
@@ -109,14 +121,13 @@ Deno.test({
     // Held by the mock: working, said by BeforeAgent; the footer says so too.
     await until(fx, pane, "working", "hook");
     await screenShows(fx, pane, "working");
-    const agent = await listed(fx, pane);
-    deepStrictEqual([agent?.agent, agent?.state], ["gemini", "working"]);
+    await listedIn(fx, pane, "working");
 
     thinking.open();
     const blocked = await until(fx, pane, "blocked", "hook");
     strictEqual(blocked.stateMessage, "Shell: touch weft-gemini.txt");
     await screenShows(fx, pane, "blocked");
-    strictEqual((await listed(fx, pane))?.state, "blocked");
+    await listedIn(fx, pane, "blocked");
     const need = await eventually("the dialog in pane.needs", async () => {
       const { needs } = await fx.client.call<{ needs: Need[] }>("pane.needs", {});
       const n = needs.find((n) => n.pane === pane);
@@ -154,7 +165,7 @@ Deno.test({
     // AfterAgent: idle; the screen agrees.
     await until(fx, pane, "idle", "hook");
     await screenShows(fx, pane, "idle");
-    strictEqual((await listed(fx, pane))?.state, "idle");
+    await listedIn(fx, pane, "idle");
     const { needs } = await fx.client.call<{ needs: Need[] }>("pane.needs", {});
     ok(!needs.some((n) => n.pane === pane), JSON.stringify(needs));
     // The whole turn ran through the hooks: the session stayed the one SessionStart named.

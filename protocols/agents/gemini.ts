@@ -198,6 +198,9 @@ export const gemini: AgentVendor<"gemini"> = defineVendor({
       /^\s*(?:Allow execution of .+\?|Apply this change\?|Do you want to proceed\?|Ready to start implementation\?)\s*$/,
     choice: /^\s*(?:●\s*)?1\.\s+\S/,
     framed: true,
+    // Seen under load: a second "1", typed while the first was still being taken, went into
+    // the prompt once the dialog closed.
+    answerOnce: true,
     working: /\(esc to cancel, \d/,
     idle: /\? for shortcuts|Type your message or @path\/to\/file/,
     // The working footer sits over the prompt box, its hint row and the two status rows.

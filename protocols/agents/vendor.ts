@@ -26,6 +26,12 @@ export interface StateProfile {
   footerRows?: number;
   /** Dialogs are drawn in boxes (`│ … │`, nested too): the sides are taken off rows first. */
   framed?: boolean;
+  /**
+   * Its dialogs never drop a key: `pane.answer` types the choice once and gives it time, rather
+   * than typing it again while the dialog still shows (a slow TUI would get it twice, the second
+   * in its prompt).
+   */
+  answerOnce?: boolean;
 }
 
 /** How one agent's TUI draws its prompt (where a message is typed to deliver it). */

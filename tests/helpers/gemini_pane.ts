@@ -83,25 +83,39 @@ export async function untilPrompt(
 }
 
 /**
- * Types `text` into the CLI's prompt and submits it once the prompt shows it (the CLI drops
- * keys that come while it is still loading, a resumed conversation especially: the text is
- * typed again while the prompt is empty), then waits until the prompt is empty again.
+ * Types `text` into the CLI's prompt and submits it once the prompt shows it, then waits until
+ * the prompt no longer shows it. The CLI may drop keys that come while it is still loading (a
+ * resumed conversation especially): the text is typed again when the prompt stays empty. An Enter
+ * that came while its completion menu (`/quit`) was being drawn only completes: Enter is pressed
+ * again when the prompt still shows the text after 5 s.
  */
 export async function submitPrompt(client: WeftClient, pane: string, text: string) {
   const read = async () =>
     (await client.call<{ text: string }>("pane.read", { pane })).text.split("\n");
-  const prompt = (rows: string[]) => rows.findLast((r) => /^\s*>\s/.test(r))?.trim() ?? "";
-  await eventually("the prompt to take the text", async () => {
+  // The input row: the last `> ` row over the status rows (`workspace (/directory)`); null
+  // when there is none (a dialog, or the CLI has left).
+  const prompt = async () => {
     const rows = await read();
-    if (prompt(rows).includes(text)) return true;
-    if (rows.some((r) => r.includes("Type your message"))) {
-      await client.call("pane.write", { pane, text });
-    }
+    const status = rows.findLastIndex((r) => r.includes("workspace (/directory)"));
+    const input = rows.slice(Math.max(0, status - 4), Math.max(0, status))
+      .findLast((r) => /^\s*>\s/.test(r));
+    return input?.trim().replace(/^>\s*/, "") ?? null;
+  };
+  const detail = async () => (await read()).join("\n");
+  // Keys typed while it initializes show late ("Initializing... Prompts will be queued."), or
+  // never: typed again only when the prompt is still empty 10 s later.
+  let looks = 0;
+  await eventually("the prompt to take the text", async () => {
+    const shown = await prompt();
+    if (shown?.startsWith(text)) return true;
+    const empty = shown?.startsWith("Type your message");
+    if (empty && looks++ % 20 === 0) await client.call("pane.write", { pane, text });
     return false;
-  }, {
-    timeoutMs: GEMINI_START_MS,
-    intervalMs: 500,
-    detail: async () => (await read()).join("\n"),
-  });
-  await client.call("pane.write", { pane, keys: ["Enter"] });
+  }, { timeoutMs: GEMINI_START_MS, intervalMs: 500, detail });
+  let pressed = 0;
+  await eventually("the prompt to be submitted", async () => {
+    if (!(await prompt())?.startsWith(text)) return true;
+    if (pressed++ % 10 === 0) await client.call("pane.write", { pane, keys: ["Enter"] });
+    return false;
+  }, { timeoutMs: GEMINI_START_MS, intervalMs: 500, detail });
 }
