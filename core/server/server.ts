@@ -25,6 +25,7 @@ import type { FlowLimits } from "./_outbox.ts";
 import { ensureProjectDir, ensureSocketDir, type ServerPaths, serverPaths } from "./paths.ts";
 import { readServerInfo } from "./info.ts";
 import { tmuxShim } from "./tmux_shim.ts";
+import type { CoreTopic } from "../../protocols/bus/core_events.ts";
 
 /** Options of {@link startServer}. */
 export interface ServerOptions {
@@ -185,7 +186,7 @@ function newModel(
 ): Model {
   const { bus } = deps;
   return new Model({
-    publish: (topic, data, pane) => bus.events.publish(topic, data, pane),
+    publish: (topic, data, pane) => bus.events.publish<CoreTopic>(topic, data, pane),
     wants: (topic, pane) => bus.events.wants(topic, pane),
     size: config.size,
     historyBytes: config.historyBytes,
