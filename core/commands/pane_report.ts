@@ -29,6 +29,9 @@ export function paneReport(deps: CoreDeps) {
       pane: z.string().optional().describe("Pane id or name. Default: the caller's pane."),
       agent: z.enum(HOOKED).optional().describe(`Whose hook sent it (default ${HOOKED[0]}).`),
       event: z.record(z.string(), z.unknown()).describe("The hook's input JSON."),
+      continues: z.boolean().optional().describe(
+        "The hook's answer keeps the agent going (a stop it blocked): working, not idle.",
+      ),
     }),
     handler: ({ input, targets: { pane } }) => {
       const effect = vendorOf(input.agent ?? HOOKED[0])!.hooks!.effect(input.event);
@@ -37,8 +40,9 @@ export function paneReport(deps: CoreDeps) {
       }
       const { model } = deps;
       if (effect.session) model.setAgentSession(pane.id, effect.session);
-      const changed = effect.state !== undefined && model.setState(pane.id, {
-        state: effect.state,
+      const state = input.continues && effect.state === "idle" ? "working" : effect.state;
+      const changed = state !== undefined && model.setState(pane.id, {
+        state,
         source: "hook",
         message: effect.message ?? null,
         kind: effect.kind ?? null,

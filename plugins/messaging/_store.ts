@@ -194,8 +194,11 @@ export class MessageStore {
     this.onUnread?.(new Set([recipient]));
   }
 
-  /** Sets how these unread messages fared in delivery (`undelivered`). */
-  markDelivery(recipient: string, ids: readonly string[], delivery: string): void {
+  /**
+   * Sets how these unread messages fare in delivery: `typing` (the intent, stored before the
+   * first key), `undelivered` (given up), null (waiting again).
+   */
+  markDelivery(recipient: string, ids: readonly string[], delivery: string | null): void {
     this.#tx(() => {
       const mark = this.#q("UPDATE inbox SET delivery = ? WHERE recipient = ? AND message_id = ?");
       for (const id of ids) mark.run(delivery, recipient, id);

@@ -27,6 +27,7 @@ import { check } from "./commands/check.ts";
 import { wait } from "./commands/wait.ts";
 import { register } from "./commands/register.ts";
 import { unregister } from "./commands/unregister.ts";
+import { handover } from "./commands/handover.ts";
 import { get } from "./commands/get.ts";
 import { thread } from "./commands/thread.ts";
 import { broadcast } from "./commands/broadcast.ts";
@@ -60,6 +61,7 @@ export default definePlugin({
     log,
     register,
     unregister,
+    handover,
   ],
   options: parseOptions,
   setup: async (ctx) => {
