@@ -85,6 +85,11 @@ export function infoOf(m: StoredMessage): MessageInfo {
   };
 }
 
+/** Each recipient's receipt of a message: read or not, and how it was delivered. */
+export function receiptsOf(copies: readonly StoredMessage[]) {
+  return copies.map((m) => ({ to: m.to, read: m.readAt !== null, ...deliveryOf(m) }));
+}
+
 function deliveryOf(m: StoredMessage): Pick<MessageInfo, "delivery" | "delivered_via"> {
   const via = m.delivery === null ? undefined : VIA[m.delivery];
   if (m.readAt === null || !via) return m.delivery ? { delivery: m.delivery } : {};

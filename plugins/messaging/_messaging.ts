@@ -278,8 +278,10 @@ export class Messaging {
 
   /** Unread messages of `self` (only `ids` when given), marked read. */
   check(self: string, options: { limit?: number; ids?: readonly string[] }) {
-    const messages = this.store.unread(self, options);
-    this.store.markRead(self, messages.map((m) => m.id), "check");
+    const unread = this.store.unread(self, options);
+    this.store.markRead(self, unread.map((m) => m.id), "check");
+    const at = Date.now();
+    const messages = unread.map((m) => ({ ...m, readAt: at, delivery: "check" }));
     return { messages, remaining: this.store.unreadCount(self) };
   }
 

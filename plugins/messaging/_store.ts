@@ -219,6 +219,14 @@ export class MessageStore {
     return any ? toMessage(any) : undefined;
   }
 
+  /** Each recipient's copy of a message (read and delivery marks), by recipient. */
+  copies(id: string): StoredMessage[] {
+    return this.#q(
+      `SELECT ${COLUMNS} FROM inbox i JOIN messages m ON m.id = i.message_id
+       WHERE i.message_id = ? ORDER BY i.recipient`,
+    ).all(id).map(toMessage);
+  }
+
   /** Who a message went to. */
   recipientsOf(id: string): string[] {
     return this.#q("SELECT recipient FROM inbox WHERE message_id = ? ORDER BY recipient")
