@@ -101,13 +101,20 @@ async function handle(request: Request, options: HttpDoorOptions, max: number) {
     pane,
     grants: new Set(["pane:control"]),
   };
-  const input = { pane, agent: vendor.kind, event, ...(answer ? { continues: true } : {}) };
+  const continues = answer !== undefined && at?.point === "stop";
+  const input = { pane, agent: vendor.kind, event, ...(continues ? { continues } : {}) };
   const result = await options.bus.call("pane.report", input, {
     caller,
     requestId: `http:${pane}`,
   });
   if (!result.ok) return status(400);
-  return answer ? Response.json(answer) : status(204);
+  if (!answer) return status(204);
+  // A length, not chunks: the hook command prints the body as it reads it.
+  const json = JSON.stringify(answer);
+  const length = String(new TextEncoder().encode(json).length);
+  return new Response(json, {
+    headers: { "content-type": "application/json", "content-length": length },
+  });
 }
 
 /** The body, or undefined once it passes `max` bytes (the rest is not read). */
