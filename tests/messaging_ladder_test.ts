@@ -123,6 +123,10 @@ Deno.test({
       text("All three steps done."),
     ]);
     const pane = await claudeAt(fx, api.url, "run the three steps");
+    const reports: { status: string; ids: string[] }[] = [];
+    await fx.client.subscribe({ topics: ["message.delivery"] }, (event) => {
+      reports.push(event.data as { status: string; ids: string[] });
+    });
     const sent = await send(fx, pane, "please also look at b.ts");
     deepStrictEqual(sent.delivery?.map((d) => d.via), ["hook"]);
     first.open();
@@ -139,6 +143,7 @@ Deno.test({
     deepStrictEqual(prompts(api).filter((p) => p.includes("please also")), []);
     strictEqual(await draft(fx, pane), "");
     strictEqual(await via(fx, sent.message_id), "hook");
+    deepStrictEqual(reports, [{ ...reports[0], status: "hook", ids: [sent.message_id] }]);
   });
 });
 

@@ -21,7 +21,7 @@ import type { BusCall } from "@weft/weft/plugin";
 import { type PaneEntry, paneName } from "./_directory.ts";
 import type { Deliverer } from "./_messaging.ts";
 import type { MessageStore, StoredMessage } from "./_store.ts";
-import { frame, TypedRung } from "./_typed.ts";
+import { type DeliveryReport, frame, TypedRung } from "./_typed.ts";
 import type { DeliverMode } from "./options.ts";
 
 export { frame } from "./_typed.ts";
@@ -49,6 +49,8 @@ export interface DeliveryOptions {
   /** How long before looking again at a pane that could not take a message (default 1500). */
   laterMs?: number;
   log: (line: string) => void;
+  /** Told how each delivery went (the plugin publishes it as `message.delivery`). */
+  report?: (report: DeliveryReport) => void;
 }
 
 /** What a sender is told about one recipient's copy: the rung expected, or why it waits. */
@@ -74,6 +76,7 @@ export class PaneDelivery implements Deliverer {
       pane: options.pane,
       confirmMs: options.confirmMs,
       log: options.log,
+      ...(options.report ? { report: options.report } : {}),
       ...(options.stallMs !== undefined ? { stallMs: options.stallMs } : {}),
       ...(options.pauseMs !== undefined ? { pauseMs: options.pauseMs } : {}),
       ...(options.pollMs !== undefined ? { pollMs: options.pollMs } : {}),
@@ -135,7 +138,9 @@ export class PaneDelivery implements Deliverer {
     const name = paneName(pane);
     const waiting = this.#o.store.unread(name).filter((m) => m.delivery === null);
     if (!waiting.length) return undefined;
-    this.#o.store.markRead(name, waiting.map((m) => m.id), "hook");
+    const ids = waiting.map((m) => m.id);
+    this.#o.store.markRead(name, ids, "hook");
+    this.#o.report?.({ pane: id, to: name, ids, status: "hook" });
     return frame(waiting);
   }
 
@@ -171,10 +176,14 @@ export class PaneDelivery implements Deliverer {
       if (!waiting.length) return;
       const outcome = await this.#typed.deliver(pane, waiting);
       const ids = waiting.map((m) => m.id);
-      if (outcome === "typed") this.#o.store.markRead(name, ids, "typed");
-      else if (outcome === "failed") {
+      if (outcome === "typed") {
+        this.#o.store.markRead(name, ids, "typed");
+        this.#o.report?.({ pane: id, to: name, ids, status: "typed" });
+      } else if (outcome === "failed") {
         this.#o.store.markDelivery(name, ids, "undelivered");
+        const reason = "typed but never submitted; it waits in the inbox";
         this.#o.log(`left ${ids.length} message(s) for ${name} undelivered in its inbox`);
+        this.#o.report?.({ pane: id, to: name, ids, status: "undelivered", reason });
         return;
       } else {
         this.#timers.set(id, setTimeout(() => this.#kick(id), this.#o.laterMs ?? 1500));

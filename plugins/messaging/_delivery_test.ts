@@ -34,13 +34,14 @@ function setup(
     meta: {},
   };
   let prompt = "";
+  let above = "";
   const writes: Record<string, unknown>[] = [];
   const delivery: PaneDelivery = new PaneDelivery({
     store,
     pane: () => pane,
     call: <T>(name: string, input: unknown) => {
       if (name === "pane.read") {
-        const history = (input as { mode?: string }).mode === "history" ? options.history : "";
+        const history = (input as { mode?: string }).mode === "history" ? options.history : above;
         return Promise.resolve(
           { text: [history ?? "", RULE, `❯ ${prompt}`, RULE].join("\n") } as T,
         );
@@ -83,7 +84,8 @@ function setup(
     return m!;
   };
   const setPrompt = (text?: string) => (text === undefined ? prompt : (prompt = text));
-  return { store, writes, set, send, delivery, prompt: setPrompt };
+  const setAbove = (text: string) => (above = text);
+  return { store, writes, set, send, delivery, prompt: setPrompt, above: setAbove };
 }
 
 /** What was written, keys or the word text. */
@@ -232,5 +234,26 @@ Deno.test("PaneDelivery.mode() follows a pane's deliver meta over the project's 
   strictEqual(t.delivery.ready(pane({ deliver: "inbox" })), false);
   strictEqual(t.delivery.ready(pane({})), true);
   strictEqual(t.delivery.ready({ ...pane({}), agent: "shell" }), false);
+  t.delivery.close();
+});
+
+Deno.test("PaneDelivery types nothing while a dialog is up, even with an idle report", async () => {
+  const t = setup();
+  // What a Claude Code permission dialog shows, above its (empty) prompt.
+  t.above([
+    " Bash command",
+    "   rm -rf build",
+    " Do you want to proceed?",
+    " ❯ 1. Yes",
+    "   2. No",
+    " Esc to cancel",
+  ].join("\n"));
+  t.set("idle");
+  t.send("one");
+  await new Promise((r) => setTimeout(r, 60)); // proves nothing is typed
+  strictEqual(t.writes.length, 0);
+  t.above("");
+  t.set("idle");
+  await eventually("the delivery once the dialog is gone", () => t.store.unreadCount("bob") === 0);
   t.delivery.close();
 });

@@ -11,7 +11,12 @@
  */
 
 import { type BusCall, WeftError } from "@weft/weft/plugin";
-import { promptClearKeys, promptDraft, promptHolds } from "../../protocols/agents/mod.ts";
+import {
+  promptClearKeys,
+  promptDraft,
+  promptHolds,
+  screenDialog,
+} from "../../protocols/agents/mod.ts";
 import { type PaneEntry, paneName } from "./_directory.ts";
 import type { MessageStore, StoredMessage } from "./_store.ts";
 
@@ -30,6 +35,17 @@ export interface TypedOptions {
   /** How often the prompt is read while waiting; 100. */
   pollMs?: number;
   log: (line: string) => void;
+  /** Told when a typed delivery stalls (published as `message.delivery`). */
+  report?: (report: DeliveryReport) => void;
+}
+
+/** What `message.delivery` says about a pane's messages. */
+export interface DeliveryReport {
+  pane: string;
+  to: string;
+  ids: readonly string[];
+  status: "hook" | "typed" | "stalled" | "undelivered";
+  reason?: string;
 }
 
 /** How one typed delivery ended. */
@@ -107,10 +123,9 @@ export class TypedRung {
       const gone = () => taken || this.#emptied(pane, text);
       const stallMs = this.#o.stallMs ?? 5000;
       if (await this.#until(gone, stallMs)) return "typed";
-      this.#o.log(
-        `delivery to ${name} stalled: ${ids.length} message(s) not taken ${stallMs} ms after ` +
-          `Enter; pressing Enter once more`,
-      );
+      const reason = `not taken ${stallMs} ms after Enter; pressing Enter once more`;
+      this.#o.log(`delivery to ${name} stalled: ${ids.length} message(s) ${reason}`);
+      this.#o.report?.({ pane: pane.id, to: name, ids, status: "stalled", reason });
       if (await this.#holds(pane, text)) await this.#write(pane, { keys: ["Enter"] });
       if (await this.#until(gone, Math.max(0, this.#o.confirmMs - stallMs))) return "typed";
       // Still in the prompt: never submitted. Anything else: it left the prompt, so it was.
@@ -192,10 +207,12 @@ export class TypedRung {
     }
   }
 
-  /** The prompt's unsent text, undefined when it cannot be read. */
+  /** The prompt's unsent text, undefined when it cannot be read or a dialog is up. */
   async #draft(pane: PaneEntry): Promise<string | undefined> {
     const { text } = await this.#o.call("pane.read", { pane: pane.id });
-    return promptDraft(pane.agent, text.split("\n"));
+    const rows = text.split("\n");
+    if (screenDialog(pane.agent, rows)) return undefined;
+    return promptDraft(pane.agent, rows);
   }
 }
 
