@@ -94,7 +94,7 @@ async function handle(request: Request, options: HttpDoorOptions, max: number) {
   if ("error" in hooks.effect(event)) return status(400);
   const at = hooks.handover?.point(event as Record<string, unknown>);
   const text = at && await hookAnswer(options.bus, { pane, agent: vendor.kind, at });
-  const answer = text && at.point !== "prompt" ? hooks.handover!.answer(at.point, text) : undefined;
+  const answer = text && at.point !== "prompt" ? hooks.handover!.answer(at, text) : undefined;
   const caller: Caller = {
     kind: "socket",
     id: `http:${vendor.kind}`,

@@ -16,7 +16,7 @@
  */
 
 import { rungsOf, vendorOf } from "../../protocols/agents/mod.ts";
-import type { DeliveryRung, HookPoint } from "../../protocols/agents/mod.ts";
+import type { DeliveryRung } from "../../protocols/agents/mod.ts";
 import type { BusCall } from "@weft/weft/plugin";
 import { type PaneEntry, paneName } from "./_directory.ts";
 import type { Deliverer } from "./_messaging.ts";
@@ -52,6 +52,9 @@ export interface DeliveryOptions {
   /** Told how each delivery went (the plugin publishes it as `message.delivery`). */
   report?: (report: DeliveryReport) => void;
 }
+
+/** Where the agent's hook fired: after a tool, at a stop, or a prompt it submitted. */
+export type HookAt = { point: "tool" | "stop" } | { point: "prompt"; prompt: string };
 
 /** What a sender is told about one recipient's copy: the rung expected, or why it waits. */
 export interface Expectation {
@@ -131,7 +134,7 @@ export class PaneDelivery implements Deliverer {
    * for it, marked read `hook` and framed for the hook's answer; a submitted prompt confirms a
    * typed delivery. Nothing while a typed delivery holds the pane (one at a time).
    */
-  handover(id: string, at: HookPoint): string | undefined {
+  handover(id: string, at: HookAt): string | undefined {
     if (at.point === "prompt") return void this.#typed.submitted(id, at.prompt);
     const pane = this.#o.pane(id);
     if (!pane || this.#busy.has(id) || !this.rungs(pane).includes("hook")) return undefined;

@@ -22,7 +22,6 @@ import type { MessageStore, NewMessage, Priority, StoredMessage } from "./_store
 import { eventOf, rateKeyOf } from "./_info.ts";
 import { PRIORITY_FILTERS, Waiters } from "./_waiters.ts";
 import type { Options } from "./options.ts";
-import type { HookPoint } from "../../protocols/agents/mod.ts";
 
 /** What `message.send` takes once validated. */
 export interface SendInput {
@@ -42,7 +41,10 @@ export interface Deliverer {
   /** A pane's state changed. */
   state(pane: PaneEntry): void;
   /** A hook of a pane's agent fired at `at`: the text its answer hands over, if any. */
-  handover(pane: string, at: HookPoint): string | undefined;
+  handover(
+    pane: string,
+    at: { point: "tool" | "stop" } | { point: "prompt"; prompt: string },
+  ): string | undefined;
   /** The rung a message for `pane` can expect now, or why it waits in the inbox. */
   expect(pane: PaneEntry): { via: string; reason?: string };
   close(): void;

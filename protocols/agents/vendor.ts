@@ -61,11 +61,12 @@ export type ResumeTarget = { session: string } | { latest: true } | { none: true
 export type SidebandMode = "off" | "osc" | "stream" | "screen";
 
 /**
- * Where in an agent's loop a hook event is: `tool` (a tool call just ended), `stop` (the agent
+ * Where in an agent's loop a hook event is: `tool` (a tool call just ended: `event` is the hook
+ * event's name, which some vendors' answers repeat), `stop` (the agent
  * is about to stop and wait for a prompt), `prompt` (a prompt was submitted: `prompt` holds it).
  */
 export type HookPoint =
-  | { point: "tool" }
+  | { point: "tool"; event: string }
   | { point: "stop" }
   | { point: "prompt"; prompt: string };
 
@@ -79,8 +80,8 @@ export interface HookHandover {
    * message (or must not: a stop that a hook's answer already continued, which would loop).
    */
   point: (event: Readonly<Record<string, unknown>>) => HookPoint | undefined;
-  /** The hook's output (JSON, on its standard output) that hands `text` to the agent. */
-  answer: (point: "tool" | "stop", text: string) => Record<string, unknown>;
+  /** The hook's output (JSON, on its standard output) that hands `text` to the agent at `at`. */
+  answer: (at: Exclude<HookPoint, { point: "prompt" }>, text: string) => Record<string, unknown>;
 }
 
 /** How a vendor's hooks reach weft: an HTTP path on the loopback door and their parser. */

@@ -2,7 +2,7 @@
  * Messages handed to Claude Code through its hooks' answers, nothing typed (read from Claude
  * Code 2.1.330 and checked by running it against the mock, `tests/messaging_ladder_test.ts`):
  *
- * - `PostToolUse` (and `PostToolUseFailure`) answering
+ * - `PostToolUse` (and `PostToolUseFailure`, naming itself) answering
  *   `{"hookSpecificOutput": {"hookEventName": "PostToolUse", "additionalContext": text}}`: the
  *   text goes to the model with that tool's result, in its very next request, as
  *   `<system-reminder>PostToolUse:Bash hook additional context: text</system-reminder>`.
@@ -12,6 +12,8 @@
  *   ever (two agents messaging each other at each stop would).
  * - `UserPromptSubmit` names the prompt that was submitted (`prompt`): how a typed message is
  *   known to have reached the agent.
+ * - A subagent's events carry `agent_id` (its tool calls fire `PostToolUse` too): they take no
+ *   message, which would end in the subagent's context.
  *
  * @module
  */
@@ -32,7 +34,9 @@ export function claudeHookPoint(event: Readonly<Record<string, unknown>>): HookP
   switch (event.hook_event_name) {
     case "PostToolUse":
     case "PostToolUseFailure":
-      return { point: "tool" };
+      // A subagent's tool (its events carry `agent_id`): the message would go to the subagent,
+      // whose context ends with its task, not to the agent the message was for.
+      return event.agent_id ? undefined : { point: "tool", event: event.hook_event_name };
     case "Stop":
       return event.stop_hook_active === true ? undefined : { point: "stop" };
     case "UserPromptSubmit":
@@ -45,17 +49,21 @@ export function claudeHookPoint(event: Readonly<Record<string, unknown>>): HookP
 }
 
 /**
- * The hook output that hands `text` to Claude Code at `point`.
+ * The hook output that hands `text` to Claude Code at `at` (its `hookEventName` must be the
+ * event's own: Claude Code refuses an answer naming another).
  *
  * @example
  * ```ts
  * import { claudeHookAnswer } from "./claude_handover.ts";
- * console.assert(claudeHookAnswer("stop", "hi").decision === "block");
+ * console.assert(claudeHookAnswer({ point: "stop" }, "hi").decision === "block");
  * ```
  */
-export function claudeHookAnswer(point: "tool" | "stop", text: string): Record<string, unknown> {
-  if (point === "stop") return { decision: "block", reason: text };
-  return { hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: text } };
+export function claudeHookAnswer(
+  at: { point: "tool"; event: string } | { point: "stop" },
+  text: string,
+): Record<string, unknown> {
+  if (at.point === "stop") return { decision: "block", reason: text };
+  return { hookSpecificOutput: { hookEventName: at.event, additionalContext: text } };
 }
 
 /** Claude Code's hand-over, for its vendor file. */
