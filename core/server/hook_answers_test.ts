@@ -32,9 +32,16 @@ function busWith(answer: (input: { point: string }) => Promise<{ text?: string }
   return { bus, reports };
 }
 
-/** Runs weft's real hook command under bash with `event` on its input; its stdout. */
-async function hook(address: string, event: Record<string, unknown>): Promise<string> {
-  const child = new Deno.Command("bash", {
+/**
+ * Runs weft's real hook command with `event` on its input; its stdout. Under bash it speaks
+ * HTTP itself (`/dev/tcp`); under sh it uses curl.
+ */
+async function hook(
+  address: string,
+  event: Record<string, unknown>,
+  shell = "bash",
+): Promise<string> {
+  const child = new Deno.Command(shell, {
     args: ["-c", HOOK_COMMAND],
     env: {
       PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
@@ -72,8 +79,13 @@ Deno.test("hook door: a message an answerer gives comes out of weft's hook as Cl
     // The loop guard: a stop already continued gets nothing; so do events that carry nothing.
     assert.equal(await hook(door.address, { hook_event_name: "Stop", stop_hook_active: true }), "");
     assert.equal(await hook(door.address, { hook_event_name: "PreToolUse" }), "");
+    const curl = await hook(door.address, { hook_event_name: "PostToolUse" }, "sh");
+    assert.equal(
+      JSON.parse(curl).hookSpecificOutput.additionalContext,
+      "[message from ada] at tool",
+    );
     // Every event is still reported; the stop the answer continued as going on.
-    assert.deepEqual(reports.map((r) => r.continues ?? false), [false, true, false, false]);
+    assert.deepEqual(reports.map((r) => r.continues ?? false), [false, true, false, false, false]);
   } finally {
     await door.close();
   }
@@ -90,6 +102,29 @@ Deno.test("hook door: an answerer that never answers does not hold the agent", a
     assert.equal(reports.length, 1);
   } finally {
     release();
+    await door.close();
+  }
+});
+
+Deno.test("hook door: a hook that does not say it prints answers (an older weft's) gets none", async () => {
+  let asked = 0;
+  const { bus, reports } = busWith(() => (asked++, Promise.resolve({ text: "lost?" })));
+  const door = await serveHttpDoor({ bus, checkKey: () => true });
+  try {
+    const body = JSON.stringify({ hook_event_name: "PostToolUse" });
+    const conn = await Deno.connect({
+      hostname: "127.0.0.1",
+      port: Number(door.address.split(":")[1]),
+    });
+    await conn.write(new TextEncoder().encode(
+      `POST /hooks/claude-code HTTP/1.1\r\nHost: weft\r\nX-Weft-Pane: p1\r\nX-Weft-Key: k1\r\n` +
+        `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+    ));
+    const reply = new TextDecoder().decode(await new Response(conn.readable).arrayBuffer());
+    assert.match(reply, /^HTTP\/1\.1 204/);
+    assert.equal(asked, 0, "the message stays for another rung");
+    assert.equal(reports.length, 1);
+  } finally {
     await door.close();
   }
 });

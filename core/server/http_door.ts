@@ -5,7 +5,7 @@
  * today, an agent hook's event, from the pane it concerns:
  *
  * ```
- * POST /hooks/claude-code    X-Weft-Pane: p3    X-Weft-Key: $WEFT_SIDEBAND_KEY
+ * POST /hooks/claude-code    X-Weft-Pane: p3    X-Weft-Key: $WEFT_SIDEBAND_KEY   X-Weft-Answer: 1
  * body: Claude Code's hook JSON
  * → 204 taken · 200 taken, with the hook's answer (JSON) · 400 not JSON / not a hook event ·
  *   403 not that pane's key, or a Host that is not a loopback name · 404 no such path ·
@@ -13,6 +13,7 @@
  * ```
  *
  * At an event whose answer can carry something to the agent (the vendor's `hooks.handover`:
+ * only from a hook that says it prints the answer, `X-Weft-Answer: 1`;
  * Claude Code's `PostToolUse`, `Stop`), the commands that answer hooks are asked first
  * (`hook_answers.ts`: a message waiting for the pane); what they give goes back as the hook's
  * output, and a stop it continues is reported as working, not idle.
@@ -92,7 +93,9 @@ async function handle(request: Request, options: HttpDoorOptions, max: number) {
   if (typeof event !== "object" || event === null || Array.isArray(event)) return status(400);
   const hooks = vendor.hooks!;
   if ("error" in hooks.effect(event)) return status(400);
-  const at = hooks.handover?.point(event as Record<string, unknown>);
+  // Only a hook that prints the answer gets one (an older weft's hook would lose the message).
+  const answers = request.headers.get("x-weft-answer") === "1";
+  const at = answers ? hooks.handover?.point(event as Record<string, unknown>) : undefined;
   const text = at && await hookAnswer(options.bus, { pane, agent: vendor.kind, at });
   const answer = text && at.point !== "prompt" ? hooks.handover!.answer(at, text) : undefined;
   const caller: Caller = {

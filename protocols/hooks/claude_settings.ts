@@ -8,7 +8,8 @@
  * JSON unchanged to the weft server's HTTP door (`WEFT_HTTP`), naming its pane and proving it
  * with the pane's key (`WEFT_SIDEBAND_KEY`), and gives up after two seconds. What weft answers
  * (a message handed over: `protocols/hooks/claude_handover.ts`) it prints for Claude Code to
- * read. It always exits 0, so it can neither block nor break Claude Code.
+ * read; it says so (`X-Weft-Answer: 1`), since an older hook would drop the answer and with it
+ * the message. It always exits 0, so it can neither block nor break Claude Code.
  *
  * @module
  */
@@ -46,13 +47,14 @@ export const HOOK_COMMAND = [
   `exec 3<>"/dev/tcp/\${WEFT_HTTP%:*}/\${WEFT_HTTP##*:}" || exit 0`,
   `b=$(cat); LC_ALL=C`,
   `printf 'POST ${CLAUDE_HOOK_PATH} HTTP/1.1\\r\\nHost: weft\\r\\nX-Weft-Pane: %s\\r\\n` +
-  `X-Weft-Key: %s\\r\\nContent-Type: application/json\\r\\nContent-Length: %s\\r\\n` +
+  `X-Weft-Key: %s\\r\\nX-Weft-Answer: 1\\r\\nContent-Type: application/json\\r\\n` +
+  `Content-Length: %s\\r\\n` +
   `Connection: close\\r\\n\\r\\n%s' "$WEFT_PANE" "$WEFT_SIDEBAND_KEY" "\${#b}" "$b" >&3`,
   `read -r -t 2 r <&3 || exit 0; case "$r" in *" 200 "*) ;; *) exit 0;; esac`,
   `while IFS= read -r -t 2 h <&3 && [ "\${#h}" -gt 1 ]; do :; done`,
   `IFS= read -r -d '' -t 2 a <&3; printf '%s' "$a"`,
   `elif command -v curl >/dev/null 2>&1; then curl -q -s -f -m 2 ` +
-  `-H "X-Weft-Pane: $WEFT_PANE" -H "X-Weft-Key: $WEFT_SIDEBAND_KEY" ` +
+  `-H "X-Weft-Pane: $WEFT_PANE" -H "X-Weft-Key: $WEFT_SIDEBAND_KEY" -H 'X-Weft-Answer: 1' ` +
   `-H 'Content-Type: application/json' --data-binary @- "http://$WEFT_HTTP${CLAUDE_HOOK_PATH}"`,
   `fi`,
   `exit 0 ${HOOK_MARKER}`,
