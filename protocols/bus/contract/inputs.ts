@@ -206,6 +206,7 @@ export interface CoreInputs {
     pane?: string | undefined;
     agent?: string | undefined;
     event: Record<string, unknown>;
+    continues?: boolean | undefined;
   };
   "pane.needs": {
     wait?: boolean | undefined;

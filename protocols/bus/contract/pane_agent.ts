@@ -53,6 +53,9 @@ export const PANE_AGENT_CONTRACTS = {
       pane: z.string().optional().describe("Pane id or name. Default: the caller's pane."),
       agent: z.enum(HOOKED).optional().describe(`Whose hook sent it (default ${HOOKED[0]}).`),
       event: z.record(z.string(), z.unknown()).describe("The hook's input JSON."),
+      continues: z.boolean().optional().describe(
+        "The hook's answer keeps the agent going (a stop it blocked): working, not idle.",
+      ),
     }),
   }),
   "pane.needs": defineContract({
