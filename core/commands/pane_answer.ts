@@ -15,6 +15,8 @@ import { AnsweredOut } from "../../protocols/bus/record_schemas.ts";
 import { typeInto, writeBytes } from "../model/typing.ts";
 import { bracketPaste } from "../../protocols/terminal/keys.ts";
 import { waitFor } from "./_wait.ts";
+import { settledDialog, visibleRows } from "./_dialog.ts";
+import { answerHeld } from "./_answer_hook.ts";
 
 /** How long the dialog may take to clear once its key is typed, and how often it is typed. */
 const CLEAR_MS = 1000;
@@ -25,7 +27,9 @@ const TRIES = 3;
  * read and fingerprinted; its key is typed only if it is the dialog the caller read (its
  * `fingerprint` from `pane.needs`), in the same turn as the read; then the dialog must clear.
  * Otherwise `STALE` (nothing typed) or `NOT_CLEARED`. A denial's `message` is then typed at the
- * agent's prompt (Claude Code asks what to do instead once its "No" is chosen).
+ * agent's prompt (Claude Code asks what to do instead once its "No" is chosen). When the agent's
+ * permission hook is held open (`deps.holds`), the answer goes through it instead
+ * (`_answer_hook.ts`), the message with the denial.
  */
 export function paneAnswer(deps: CoreDeps) {
   return defineCommand({
@@ -76,6 +80,8 @@ export function paneAnswer(deps: CoreDeps) {
       if (pane.exit) {
         throw new WeftError("PANE_EXITED", `Cannot answer pane "${pane.id}": it has exited`);
       }
+      const viaHook = await answerHeld(pane, input, deps, signal);
+      if (viaHook) return viaHook;
       const dialog = await settledDialog(pane);
       const fingerprint = dialog ? dialogFingerprint(dialog) : "";
       if (!dialog || (input.fingerprint !== undefined && input.fingerprint !== fingerprint)) {
@@ -113,7 +119,13 @@ export function paneAnswer(deps: CoreDeps) {
         );
       }
       if (input.message) await tell(pane, input.message, deps, signal);
-      return { pane: pane.id, n: choice.n, label: choice.label, question: dialog.question };
+      return {
+        pane: pane.id,
+        n: choice.n,
+        label: choice.label,
+        question: dialog.question,
+        via: "keys" as const,
+      };
     },
   });
 }
@@ -193,17 +205,6 @@ async function tell(
     "NOT_CLEARED",
     `Cannot tell pane "${pane.id}" the message: its prompt did not take it`,
   );
-}
-
-function visibleRows(pane: Pane): string[] {
-  return pane.screen.read({ mode: "visible" }).text.split("\n");
-}
-
-/** The dialog on screen once every byte the program wrote is parsed; undefined if none. */
-async function settledDialog(pane: Pane): Promise<ScreenDialog | undefined> {
-  for (let i = 0; i < 5 && pane.screen.pendingBytes > 0; i++) await pane.screen.flush();
-  if (pane.screen.pendingBytes > 0) return undefined;
-  return screenDialog(pane.agent, visibleRows(pane));
 }
 
 function chosen(

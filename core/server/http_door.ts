@@ -9,6 +9,10 @@
  * body: Claude Code's hook JSON
  * → 204 taken · 400 not JSON / not a hook event · 403 not that pane's key, or a Host that is
  *   not a loopback name · 404 no such path · 413 over the size cap
+ *
+ * POST /hooks/claude-code/permission   (same headers; Claude Code's PermissionRequest event)
+ * → held until a human answers (`pane.answer`): 200 with Claude Code's hook output, or 204
+ *   when the wait ends with no answer (see `_permission_hold.ts`)
  * ```
  *
  * Any local user can connect, so the door is a guarded server (`../net/guarded_http.ts`): its
@@ -24,6 +28,9 @@
 import type { Bus, Caller } from "../bus/mod.ts";
 import { type GuardLimits, serveGuarded } from "../net/guarded_http.ts";
 import { VENDORS } from "../../protocols/agents/mod.ts";
+import { PERMISSION_HOOK_PATH } from "../../protocols/hooks/mod.ts";
+import type { PermissionHolds } from "../model/permission_holds.ts";
+import { holdPermission } from "./_permission_hold.ts";
 
 /** Largest hook body read (Claude Code sends a tool's whole input and output). */
 export const MAX_HOOK_BODY = 4 * 1024 * 1024;
@@ -39,6 +46,10 @@ export interface HttpDoorOptions {
   port?: number;
   /** Connection cap and deadlines (tests shrink them). */
   limits?: Partial<GuardLimits>;
+  /** Where permission requests wait for an answer; without it they are only reported. */
+  holds?: PermissionHolds;
+  /** The longest a permission request is held (ms). */
+  holdMs?: number;
 }
 
 /** A running door. */
@@ -54,6 +65,8 @@ const ROUTES: Record<string, { command: string; agent: string }> = Object.fromEn
     v.hooks ? [[v.hooks.route, { command: "pane.report", agent: v.kind }]] : []
   ),
 );
+/** Claude Code's permission requests, held for an answer. */
+const HOLD_ROUTES: Record<string, string> = { [PERMISSION_HOOK_PATH]: "claude" };
 
 /** Starts the door on 127.0.0.1. */
 export async function serveHttpDoor(options: HttpDoorOptions): Promise<HttpDoor> {
@@ -71,7 +84,9 @@ export async function serveHttpDoor(options: HttpDoorOptions): Promise<HttpDoor>
 }
 
 async function handle(request: Request, options: HttpDoorOptions, max: number) {
-  const route = ROUTES[new URL(request.url).pathname];
+  const path = new URL(request.url).pathname;
+  const route = ROUTES[path] ??
+    (HOLD_ROUTES[path] ? { command: "pane.report", agent: HOLD_ROUTES[path] } : undefined);
   if (!route) return status(404);
   if (request.method !== "POST") return status(405);
   const pane = request.headers.get("x-weft-pane") ?? "";
@@ -85,6 +100,19 @@ async function handle(request: Request, options: HttpDoorOptions, max: number) {
     return status(400);
   }
   if (typeof event !== "object" || event === null || Array.isArray(event)) return status(400);
+  if (HOLD_ROUTES[path] && options.holds) {
+    const hold = {
+      bus: options.bus,
+      holds: options.holds,
+      ...(options.holdMs ? { holdMs: options.holdMs } : {}),
+    };
+    return await holdPermission(hold, {
+      pane,
+      agent: route.agent,
+      event: event as Record<string, unknown>,
+      signal: request.signal,
+    });
+  }
   const caller: Caller = {
     kind: "socket",
     id: `http:${route.agent}`,
