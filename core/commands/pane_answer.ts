@@ -4,6 +4,7 @@ import { WeftError } from "../../protocols/bus/errors.ts";
 import type { Pane } from "../model/mod.ts";
 import type { CoreDeps } from "./deps.ts";
 import {
+  AGENTS,
   dialogFingerprint,
   promptDraft,
   promptHolds,
@@ -38,7 +39,9 @@ export function paneAnswer(deps: CoreDeps) {
     description: "Answer the dialog an agent waits on (see pane.needs): choice N, or approve " +
       "(the first choice) or deny (its 'No' choice). The dialog is read and typed into only if " +
       "it is unchanged (give the fingerprint pane.needs returned: else STALE, nothing typed); " +
-      "the answer is confirmed when the dialog clears (else NOT_CLEARED).",
+      "the answer is confirmed when the dialog clears (else NOT_CLEARED). A permission request " +
+      "held by the agent's hook is answered through the hook (deny takes a message). Refused " +
+      "to agents: a call from a pane where an agent runs is DENIED.",
     capabilities: ["pane:answer"],
     mcp: { name: "answer_pane" },
     targets: [{ kind: "pane", field: "pane", fallback: "required" }],
@@ -64,6 +67,7 @@ export function paneAnswer(deps: CoreDeps) {
           `Cannot answer pane "${pane.id}": a pane may not answer its own dialog`,
         );
       }
+      refuseAgents(deps, caller.pane, pane.id);
       const asked = [input.choice, input.approve, input.deny].filter((a) => a !== undefined);
       if (asked.length !== 1) {
         throw new WeftError(
@@ -131,6 +135,24 @@ export function paneAnswer(deps: CoreDeps) {
 }
 
 const ENTER = new Uint8Array([13]);
+
+/**
+ * An agent may not answer another agent's dialog either: a call from a pane where a coding
+ * agent runs (its Bash tool, its MCP server) is refused, whatever rights it holds; a human
+ * answers from a shell pane, the TUI, the page or outside weft. `pane.needs` stays open to
+ * agents: an orchestrator sees what blocks its workers and tells a human.
+ */
+function refuseAgents(deps: CoreDeps, from: string | undefined, pane: string): void {
+  if (!from || !deps.model.panes.has(from)) return;
+  const agent = deps.model.paneInfo(from).agent;
+  if (!AGENTS.has(agent)) return;
+  throw new WeftError(
+    "DENIED",
+    `Cannot answer pane "${pane}": the call comes from pane "${from}", where ${agent} runs, ` +
+      "and an agent may not answer an agent's dialog; a human answers (weft approve from a " +
+      "shell, the TUI or the web page)",
+  );
+}
 
 /**
  * What became of `read` within `CLEAR_MS` once a key was typed: `gone`; `selected` (the same
