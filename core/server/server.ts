@@ -20,6 +20,7 @@ import { VERSION } from "../version.ts";
 import { AttachedSizes } from "./attached_sizes.ts";
 import { Connection } from "./connection.ts";
 import { type HttpDoor, serveHttpDoor } from "./http_door.ts";
+import { permissionHolds } from "./permission_holds.ts";
 import { keysEqual, SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
 import type { FlowLimits } from "./_outbox.ts";
 import { ensureProjectDir, ensureSocketDir, type ServerPaths, serverPaths } from "./paths.ts";
@@ -47,6 +48,8 @@ export interface ServerOptions {
    * process's, which every other test's children would inherit meanwhile).
    */
   paneEnv?: Record<string, string>;
+  /** The longest an agent's permission request is held for an answer (default 110 s). */
+  permissionHoldMs?: number;
 }
 
 /** A running server. */
@@ -87,7 +90,13 @@ export async function startServer(
   });
   // Before the store restores panes: their environment names the HTTP door (WEFT_HTTP).
   const paneKey = paneKeyCheck(model);
-  const http = await serveHttpDoor({ bus, checkKey: paneKey });
+  const holds = permissionHolds(bus);
+  const http = await serveHttpDoor({
+    bus,
+    checkKey: paneKey,
+    holds,
+    ...(options.permissionHoldMs ? { holdMs: options.permissionHoldMs } : {}),
+  });
   const store = await openProjectStore(config, { model, bus, paths, fresh: options.fresh });
   bus.setResolver(targetResolver(model));
   const host = new PluginHost({
@@ -113,6 +122,7 @@ export async function startServer(
       model,
       bus,
       config,
+      holds,
       server: {
         status,
         stop: () => setTimeout(stop, 10),

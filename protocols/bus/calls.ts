@@ -150,7 +150,8 @@ export interface CoreCalls {
   "pane.rename": PaneInfo;
   "pane.status": PaneStatus;
   "pane.needs": { needs: Need[] };
-  "pane.answer": { pane: string; n: number; label: string; question: string };
+  /** `via`: through the agent's held permission hook, or typed into its dialog. */
+  "pane.answer": { pane: string; n: number; label: string; question: string; via: "hook" | "keys" };
   "pane.set": PaneInfo;
   "pane.report": PaneReported;
   "pane.wait": PaneWaited;

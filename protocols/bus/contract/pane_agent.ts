@@ -81,7 +81,9 @@ export const PANE_AGENT_CONTRACTS = {
     description: "Answer the dialog an agent waits on (see pane.needs): choice N, or approve " +
       "(the first choice) or deny (its 'No' choice). The dialog is read and typed into only if " +
       "it is unchanged (give the fingerprint pane.needs returned: else STALE, nothing typed); " +
-      "the answer is confirmed when the dialog clears (else NOT_CLEARED).",
+      "the answer is confirmed when the dialog clears (else NOT_CLEARED). A permission request " +
+      "held by the agent's hook is answered through the hook (deny takes a message). Refused " +
+      "to agents: a call from a pane where an agent runs is DENIED.",
     capabilities: ["pane:answer"],
     mcp: { name: "answer_pane" },
     targets: [{ kind: "pane", field: "pane", fallback: "required" }],
