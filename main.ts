@@ -38,6 +38,7 @@ export const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   logs: async () => (await import("./plugins/cli/logs.ts")).logs,
   stop: async () => (await import("./plugins/cli/info.ts")).stop,
   call: async () => (await import("./plugins/cli/info.ts")).call,
+  plugin: async () => (await import("./plugins/cli/plugin.ts")).plugin,
   // attach and weft mcp start a server in the background when none runs, as tmux does.
   attach: async () => ({ ...(await import("./plugins/tui/mod.ts")).attachCommand, starts: true }),
   mcp: async () => ({

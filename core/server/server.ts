@@ -14,7 +14,7 @@ import { isHostName } from "../../protocols/bus/host_id.ts";
 import { Model, type ModelOptions, targetResolver } from "../model/mod.ts";
 import { ProcessGroups, Pty, shellArgv } from "../pty/mod.ts";
 import { PluginHost } from "../plugin/mod.ts";
-import { manifestCaches, startDormant, wakeOwners } from "./_server_plugins.ts";
+import { manifestCaches, reloadPlugin, startDormant, wakeOwners } from "./_server_plugins.ts";
 import { type ProjectStore, startStore } from "../store/mod.ts";
 import { VERSION } from "../version.ts";
 import { AttachedSizes } from "./attached_sizes.ts";
@@ -32,6 +32,11 @@ export interface ServerOptions {
   noStartupSession?: boolean;
   /** Largest request line accepted on the socket. */
   maxLineBytes?: number;
+  /**
+   * Reads the project's config again, as `weft serve` read it (with the built-in plugins):
+   * `server.plugin_reload` follows it. Without it the config the server started with is used.
+   */
+  reloadConfig?: () => Promise<WeftConfig>;
   /** Keep the previous store as a dated file and start empty (`weft serve --fresh`). */
   fresh?: boolean;
   /** Limits on a socket client's unread replies (tests shrink them). */
@@ -116,6 +121,8 @@ export async function startServer(
         status,
         stop: () => setTimeout(stop, 10),
         startPlugin: (name) => startDormant(host, config, name),
+        reloadPlugin: async (name) =>
+          reloadPlugin(host, await (options.reloadConfig?.() ?? config), name),
         allow: (panes) => store.allow(panes),
         held: () => store.held(),
         view: (id, request, caller) =>

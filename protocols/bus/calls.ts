@@ -160,6 +160,7 @@ export interface CoreCalls {
   "server.status": ServerStatus;
   "server.stop": { stopping: boolean; graceMs: number };
   "server.plugin_start": PluginStarted;
+  "server.plugin_reload": PluginStarted;
   "server.allow": { started: string[]; held: string[] };
   "server.commands": { commands: CommandSpec[] };
 }
