@@ -42,7 +42,7 @@ export function serverPaths(projectDir: string): ServerPaths {
   const preferred = join(dir, "weft.sock");
   const socket = new TextEncoder().encode(preferred).length <= MAX_SOCKET_PATH
     ? preferred
-    : join(runtimeDir(), `weft-${hash(projectDir)}.sock`);
+    : join(runtimeDir(), `weft-${projectHash(projectDir)}.sock`);
   return {
     dir,
     socket,
@@ -167,7 +167,8 @@ export async function ensurePrivateDir(dir: string): Promise<void> {
   await Deno.chmod(dir, 0o700);
 }
 
-function hash(text: string): string {
+/** A short stable name for a project directory (FNV-1a, hex). */
+export function projectHash(text: string): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
   return h.toString(16).padStart(8, "0");

@@ -24,6 +24,7 @@ import { keysEqual, SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
 import type { FlowLimits } from "./_outbox.ts";
 import { ensureProjectDir, ensureSocketDir, type ServerPaths, serverPaths } from "./paths.ts";
 import { readServerInfo } from "./info.ts";
+import { publishServer, withdrawServer } from "./registry.ts";
 import { tmuxShim } from "./tmux_shim.ts";
 
 /** Options of {@link startServer}. */
@@ -130,7 +131,7 @@ export async function startServer(
       },
     }),
   );
-  await writeServerInfo(paths.info, info);
+  await publishServer(paths, info);
   const maxLineBytes = options.maxLineBytes ?? 16 * 1024 * 1024;
   const flow = options.flow;
   acceptLoop(listener, connections, {
@@ -234,16 +235,6 @@ function serverInfo(config: WeftConfig, paths: ServerPaths, http: string) {
   };
 }
 
-/** Writes `server.json`: a new file renamed into place, so a link at the name is replaced. */
-async function writeServerInfo(file: string, info: Record<string, unknown>): Promise<void> {
-  const temp = `${file}.${Deno.pid}.tmp`;
-  await Deno.writeTextFile(temp, JSON.stringify(info, null, 2) + "\n", {
-    createNew: true,
-    mode: 0o600,
-  });
-  await Deno.rename(temp, file);
-}
-
 /** The stop of a server (once, however often asked) and the promise it keeps. */
 function stopper(parts: {
   store: ProjectStore;
@@ -273,8 +264,7 @@ function stopper(parts: {
       await processes.close();
       for (const c of connections) c.close();
       await removeQuietly(paths.socket);
-      const current = await readServerInfo(paths.info);
-      if (current?.pid === Deno.pid) await removeQuietly(paths.info);
+      await withdrawServer(paths);
       resolveFinished();
     })();
     return stopping;
