@@ -26,6 +26,8 @@ export interface PluginHostOptions {
   bus: Bus;
   /** The project directory: relative `from` paths and `read:`/`write:` grants start here. */
   projectDir: string;
+  /** The project's state folder (default `<project>/.weft`): `.weft` grants and data folders. */
+  stateDir?: string;
   /** How long a plugin may take to answer a call before it fails with `TIMEOUT`. */
   callTimeoutMs?: number;
   /** How long a plugin may take to load and run its setup. */
@@ -114,6 +116,7 @@ export class PluginHost {
         "memoryMiB",
         "maxCallsInFlight",
         "logLinesPerSecond",
+        "stateDir",
       ]),
       backoff: { ...BACKOFF_DEFAULTS, ...options.restart },
       log: options.log ?? logToStderr,

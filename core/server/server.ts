@@ -22,7 +22,7 @@ import { Connection } from "./connection.ts";
 import { type HttpDoor, serveHttpDoor } from "./http_door.ts";
 import { keysEqual, SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
 import type { FlowLimits } from "./_outbox.ts";
-import { ensureProjectDir, ensureSocketDir, type ServerPaths, serverPaths } from "./paths.ts";
+import { claimStateDir, ensureSocketDir, type ServerPaths, serverPaths } from "./paths.ts";
 import { readServerInfo } from "./info.ts";
 import { publishServer, withdrawServer } from "./registry.ts";
 import { tmuxShim } from "./tmux_shim.ts";
@@ -98,6 +98,7 @@ export async function startServer(
   const host = new PluginHost({
     bus,
     projectDir: config.projectDir,
+    stateDir: paths.dir,
     manifests: manifestCaches(paths.manifests),
   });
   const sizes = new AttachedSizes({ bus, model });
@@ -162,8 +163,9 @@ export async function startServer(
 async function claimProject(
   config: WeftConfig,
 ): Promise<{ paths: ServerPaths; processes: ProcessGroups }> {
-  const paths = serverPaths(config.projectDir);
-  await ensureProjectDir(paths.dir);
+  const state = await claimStateDir(config.projectDir);
+  if (state.moved) console.error(state.moved);
+  const paths = serverPaths(config.projectDir, state.dir);
   if (!paths.socket.startsWith(paths.dir)) {
     await ensureSocketDir(dirname(paths.socket), config.projectDir);
   }
@@ -231,6 +233,7 @@ function serverInfo(config: WeftConfig, paths: ServerPaths, http: string) {
     socket: paths.socket,
     http,
     projectDir: config.projectDir,
+    stateDir: paths.dir,
     startedAt: new Date().toISOString(),
   };
 }

@@ -83,6 +83,8 @@ export interface ServerFacts extends Record<string, unknown> {
   projectDir: string;
   startedAt: string;
   uptimeMs: number;
+  /** The project's state folder: `<project>/.weft`, or the user's when the project is read-only. */
+  stateDir?: string | undefined;
   /** Every plugin's state, in start order. */
   plugins: PluginInfo[];
 }
