@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, match as assertMatch, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { weftProcess } from "./helpers/cli.ts";
+import { weftProcess, weftProcessWith } from "./helpers/cli.ts";
 import { E2E } from "./helpers/server.ts";
 import { serveChild, tempProject } from "./helpers/serve_child.ts";
 
@@ -95,5 +95,28 @@ Deno.test(
     const verb = await weftProcess(dir, "plugin", "relaod");
     assertEquals(verb.code, 2);
     assertMatch(verb.err, /did you mean "reload"\?/);
+  },
+);
+
+Deno.test(
+  "weft plugin list follows the user's config.toml under the project's: web switched on there",
+  async () => {
+    const dir = await tempProject();
+    const home = await Deno.makeTempDir({ prefix: "weft-user-config-" });
+    try {
+      await Deno.mkdir(join(home, "weft"));
+      await Deno.writeTextFile(join(home, "weft", "config.toml"), "[plugins]\nweb = true\n");
+      const env = { XDG_CONFIG_HOME: home };
+      const run = await weftProcessWith({ cwd: dir, env }, "plugin", "list", "--json");
+      assertEquals(run.code, 0, run.err);
+      const rows = JSON.parse(run.out).plugins as { name: string; on: boolean }[];
+      assertEquals(rows.find((r) => r.name === "web")?.on, true);
+      const plain = await weftProcess(dir, "plugin", "list", "--json");
+      const before = JSON.parse(plain.out).plugins as { name: string; on: boolean }[];
+      assertEquals(before.find((r) => r.name === "web")?.on, false);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+      await Deno.remove(home, { recursive: true });
+    }
   },
 );
