@@ -91,7 +91,10 @@ async function commandSpecs(io: CliIo): Promise<CommandSpec[]> {
     }
   } catch {
     // No server: the built-in commands still have their specs (the factories do not touch deps).
-    const { coreCommands } = await import("../../core/commands/mod.ts");
+    // A specifier built at run time: Deno would read the whole core (zod…) before any `weft`
+    // command starts for a literal one, since every run loads this module (main.ts's `lazy`).
+    const core = new URL("../../core/commands/mod.ts", import.meta.url).href;
+    const { coreCommands }: typeof import("../../core/commands/mod.ts") = await import(core);
     return coreCommands({} as CoreDeps).map((c) => ({ ...c, owner: "core" }));
   }
 }

@@ -72,7 +72,10 @@ export async function runCli(args: string[], options: RunCliOptions): Promise<nu
   try {
     const starts = typeof sub.starts === "function" ? sub.starts(rest) : sub.starts;
     if (starts) {
-      const { ensureServer } = await import("./background.ts");
+      // Built at run time: a literal would make every `weft` run read the config loader (zod,
+      // TOML) before it starts (see main.ts's `lazy`).
+      const background = new URL("./background.ts", import.meta.url).href;
+      const { ensureServer }: typeof import("./background.ts") = await import(background);
       await ensureServer(io, projectOf(rest, io.cwd));
     }
     return await sub.run(rest, io);
