@@ -4,7 +4,7 @@
  * @module
  */
 
-import { dirname, resolve } from "node:path";
+import { dirname, resolve } from "./_path.ts";
 import { serverPaths } from "./paths.ts";
 
 /** What `server.json` holds. */

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { basename, join, resolve } from "node:path";
+import { basename, join, resolve } from "./_path.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 
 /** Longest Unix socket path we use (Linux allows 107 bytes plus NUL). */

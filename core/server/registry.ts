@@ -7,7 +7,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "./_path.ts";
 import { readServerInfo, type ServerInfo } from "./info.ts";
 import { ensureSocketDir, projectHash, runtimeDir, type ServerPaths } from "./paths.ts";
 
