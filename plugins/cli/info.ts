@@ -10,10 +10,16 @@ import { print, type Subcommand, UsageError, withClient } from "./io.ts";
 
 /** `weft ls` */
 export const ls: Subcommand = {
-  usage: "weft ls [--json]",
-  summary: "List sessions, windows and panes",
+  usage: "weft ls [--json] [--all-projects]",
+  summary: "List sessions, windows and panes; --all-projects: every weft server of yours",
   run: async (args, io) => {
-    const { values } = parseArgs({ args, options: { json: { type: "boolean" } } });
+    const { values } = parseArgs({
+      args,
+      options: { json: { type: "boolean" }, "all-projects": { type: "boolean" } },
+    });
+    if (values["all-projects"]) {
+      return await (await import("./ls_all.ts")).lsAllProjects(io, !!values.json);
+    }
     return await withClient(io, async (client) => {
       // One round trip for the three: a CLI call's time is mostly waiting on the socket.
       const [{ sessions }, { windows }, { panes }] = await Promise.all([

@@ -28,7 +28,10 @@ export const serve: Subcommand = {
     });
     const started = performance.now();
     const config = await loadConfig(values.project ?? io.cwd, { builtins: BUILTIN_PLUGINS });
-    const server = await startServer(config, { fresh: values.fresh ?? false });
+    const server = await startServer(config, {
+      fresh: values.fresh ?? false,
+      reloadConfig: () => loadConfig(config.projectDir, { builtins: BUILTIN_PLUGINS }),
+    });
     // Ready means ready: the plugins' commands are on the bus (or their plugins have failed).
     await server.pluginsStarted;
     await ignoreState(server.paths.dir).catch(() => {});

@@ -85,6 +85,8 @@ export interface ServerFacts extends Record<string, unknown> {
   projectDir: string;
   startedAt: string;
   uptimeMs: number;
+  /** The project's state folder: `<project>/.weft`, or the user's when the project is read-only. */
+  stateDir?: string | undefined;
   /** Every plugin's state, in start order. */
   plugins: PluginInfo[];
 }
@@ -163,6 +165,7 @@ export interface CoreCalls {
   "server.status": ServerStatus;
   "server.stop": { stopping: boolean; graceMs: number };
   "server.plugin_start": PluginStarted;
+  "server.plugin_reload": PluginStarted;
   "server.allow": { started: string[]; held: string[] };
   "server.commands": { commands: CommandSpec[] };
 }

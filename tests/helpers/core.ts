@@ -122,6 +122,8 @@ export function startCore(options: CoreOptions = {}): TestCore {
     stop: () => void core.stops++,
     startPlugin: (name: string) =>
       Promise.reject(new WeftError("NOT_FOUND", `Cannot start plugin "${name}": no plugins here`)),
+    reloadPlugin: (name: string) =>
+      Promise.reject(new WeftError("NOT_FOUND", `Cannot reload plugin "${name}": no plugins here`)),
     allow: () => Promise.resolve([]),
     held: () => [],
     view: () => Promise.resolve(null),

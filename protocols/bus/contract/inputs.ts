@@ -232,6 +232,9 @@ export interface CoreInputs {
   "server.plugin_start": {
     name: string;
   };
+  "server.plugin_reload": {
+    name: string;
+  };
   "server.allow": {
     panes?: string[] | undefined;
   };
