@@ -52,6 +52,7 @@ export const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   bridge: async () => (await import("./plugins/bridge/cli.ts")).bridge,
   msg: async () => (await import("./plugins/messaging/cli.ts")).msg,
   canvas: async () => (await import("./plugins/canvas/cli.ts")).canvas,
+  fabric: async () => (await import("./plugins/fabric/cli.ts")).fabric,
   completions: async () =>
     (await import("./plugins/cli/completions.ts")).completionsCommand(loadAll),
   help: async () => (await import("./plugins/cli/help.ts")).helpCommand(loadAll),
