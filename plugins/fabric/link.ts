@@ -2,14 +2,14 @@
  * The fabric's wire for bus calls: a call for another host is a NATS request on
  * `weft.<this host>.rpc.<that host>.<command>` (the hub lets a host publish only under its own
  * name, so the first name is proven); the answer is the bus reply, `{ok, value}` or
- * `{ok: false, error}`, as JSON. Calls come in only from hosts the project granted rights to,
- * and run on this bus as that host, with only those rights.
+ * `{ok: false, error}`, as JSON. A call from another host runs on this bus as that host, with
+ * only the rights the project granted it (none: `DENIED`).
  *
  * @module
  */
 
 import type { NatsConnection, Subscription } from "@nats-io/transport-node";
-import { type Caller, WeftError } from "@weft/weft/plugin";
+import { type Caller, type Capability, WeftError } from "@weft/weft/plugin";
 import { hostGrant } from "../../protocols/bus/capabilities.ts";
 import { toErrorBody } from "../../protocols/bus/errors.ts";
 import { rpcListen, rpcSubject } from "./nats_conf.ts";
@@ -18,7 +18,7 @@ import { rpcListen, rpcSubject } from "./nats_conf.ts";
 export type LocalCall = (
   name: string,
   input: unknown,
-  as: { host: string; grants: string[] },
+  as: { host: string; grants: Capability[] },
 ) => Promise<unknown>;
 
 /** What a call across the fabric carries. */
@@ -29,42 +29,40 @@ interface Request {
   timeoutMs?: number;
 }
 
-/** Whether a host looks alive (fresh presence) and whether it is known at all. */
-export interface HostLiveness {
-  alive(host: string): boolean;
-}
-
 /** One host's calls over one NATS connection. */
 export class RpcLink {
   #nc: NatsConnection;
   #host: string;
-  #subs: Subscription[] = [];
+  #subs = new Map<string, Subscription>();
   #reachMs: number;
-  #live: HostLiveness;
 
-  constructor(nc: NatsConnection, host: string, o: { reachMs: number; live: HostLiveness }) {
+  constructor(nc: NatsConnection, host: string, o: { reachMs: number }) {
     this.#nc = nc;
     this.#host = host;
     this.#reachMs = o.reachMs;
-    this.#live = o.live;
   }
 
   /**
-   * Serves calls from each granted host: one subscription per peer (deny by default: a host
-   * not granted anything has no one listening for it here).
+   * Serves the calls of `peer` from now on (idempotent): those of a host the project granted
+   * nothing are answered `DENIED`, so that "no one answers" always means unreachable. One
+   * subscription per peer: the hub passes a leaf's interest on only within what the other leaf
+   * may publish, so `weft.*.rpc.<host>.>` would reach no one.
    */
-  serve(hosts: Record<string, string[]>, run: LocalCall): void {
+  listen(peer: string, rights: (peer: string) => string[], run: LocalCall): void {
+    if (this.#subs.has(peer) || peer === this.#host) return;
     const enc = new TextEncoder();
-    for (const [peer, words] of Object.entries(hosts)) {
-      const grants = hostGrant(words);
-      const prefix = `weft.${peer}.rpc.${this.#host}.`;
-      this.#subs.push(this.#nc.subscribe(rpcListen(peer, this.#host), {
+    const prefix = `weft.${peer}.rpc.${this.#host}.`;
+    this.#subs.set(
+      peer,
+      this.#nc.subscribe(rpcListen(peer, this.#host), {
         callback: (err, msg) => {
           if (err || !msg.reply) return;
           const name = msg.subject.slice(prefix.length);
           void (async () => {
             let reply: unknown;
             try {
+              const grants = hostGrant(rights(peer));
+              if (!grants.length) throw this.#refused(peer, name);
               const req = msg.json<Request>();
               reply = { ok: true, value: await run(name, req.input, { host: peer, grants }) };
             } catch (e) {
@@ -73,8 +71,16 @@ export class RpcLink {
             msg.respond(enc.encode(JSON.stringify(reply)));
           })();
         },
-      }));
-    }
+      }),
+    );
+  }
+
+  #refused(peer: string, name: string): WeftError {
+    return new WeftError(
+      "DENIED",
+      `Cannot call "${name}" on host "${this.#host}": it grants host "${peer}" nothing`,
+      { host: this.#host },
+    );
   }
 
   /**
@@ -113,24 +119,18 @@ export class RpcLink {
 
   /** Stops serving. */
   close(): void {
-    for (const sub of this.#subs) sub.unsubscribe();
-    this.#subs = [];
+    for (const sub of this.#subs.values()) sub.unsubscribe();
+    this.#subs.clear();
   }
 
   #failure(host: string, name: string, err: unknown, timeout: number): WeftError {
     if (err instanceof WeftError) return err;
     const text = String((err as Error)?.message ?? err);
-    if (/no responders/i.test(text) && this.#live.alive(host)) {
-      return new WeftError(
-        "DENIED",
-        `Cannot call "${name}" on host "${host}": host "${host}" takes no calls from host ` +
-          `"${this.#host}" (it grants this host nothing)`,
-        { host },
-      );
-    }
     if (/timeout/i.test(text)) {
       return this.#unreachable(host, name, `it did not answer within ${timeout} ms`);
     }
+    // Every known host answers (DENIED when it grants nothing): no one answering is a host
+    // that is down, or a link to it that is.
     return this.#unreachable(
       host,
       name,

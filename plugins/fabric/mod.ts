@@ -19,6 +19,7 @@ import { Presence } from "./presence.ts";
 import { inboxOf } from "./nats_conf.ts";
 import { FABRIC_COMMANDS } from "./commands.ts";
 import type { State } from "./state.ts";
+import { qualifyIds } from "../../protocols/bus/fabric.ts";
 
 async function readJoin(dir: string): Promise<JoinFile | undefined> {
   try {
@@ -56,20 +57,24 @@ async function setup(ctx: PluginContext<Options>): Promise<State> {
     await node.stop();
     throw err;
   }
-  const known = Object.keys(o.hosts);
+  const link = new RpcLink(nc, o.as, { reachMs: o.reachMs });
+  // Calls from other hosts are the plugin's own work, bounded by what each host was granted.
+  const serve = (peer: string) =>
+    ctx.detached(() =>
+      link.listen(peer, (p) => o.hosts[p] ?? [], (name, input, as) =>
+        ctx.call(name, input, {
+          onBehalf: { kind: "host", id: as.host, grants: as.grants },
+        }))
+    );
   const presence: Presence = new Presence(nc, o.as, {
     heartbeatMs: o.heartbeatMs,
-    known,
-    changed: () => ctx.reach(presence.names()),
+    known: Object.keys(o.hosts),
+    changed: () => {
+      for (const peer of presence.names()) serve(peer);
+      ctx.reach(presence.names());
+    },
   });
-  const link = new RpcLink(nc, o.as, { reachMs: o.reachMs, live: presence });
-  // Calls from other hosts are the plugin's own work, bounded by what each host was granted.
-  ctx.detached(() =>
-    link.serve(o.hosts, (name, input, as) =>
-      ctx.call(name, input, {
-        onBehalf: { kind: "host", id: as.host, grants: as.grants as never },
-      }))
-  );
+  for (const peer of presence.names()) serve(peer);
   presence.start();
   ctx.reach(presence.names());
   ctx.log(`joined the fabric as "${o.as}" through ${o.hub} (local node ${node.url})`);
@@ -95,11 +100,15 @@ export default definePlugin({
   commands: FABRIC_COMMANDS,
   options: parseOptions,
   setup,
-  route: (call, state) =>
-    state.link.call(call.host, call.name, {
-      input: call.input,
-      requestId: call.requestId,
-      caller: call.caller,
-      ...(call.timeoutMs === undefined ? {} : { timeoutMs: call.timeoutMs }),
-    }, call.signal),
+  // A remote call's ids come back qualified (`buildbox/p3`): passed back, they go there again.
+  route: async (call, state) =>
+    qualifyIds(
+      call.host,
+      await state.link.call(call.host, call.name, {
+        input: call.input,
+        requestId: call.requestId,
+        caller: call.caller,
+        ...(call.timeoutMs === undefined ? {} : { timeoutMs: call.timeoutMs }),
+      }, call.signal),
+    ),
 });

@@ -62,3 +62,37 @@ export function qualifyTree(host: string, tree: HostTree): HostTree {
     })),
   };
 }
+
+const ID_KEYS = new Set(["id", "pane", "window", "session", "focused", "zoomed", "currentWindow"]);
+const LIST_KEYS = new Set(["panes", "windows", "sessions"]);
+
+/**
+ * A remote call's value with the ids in it qualified with `host` (`p3` → `buildbox/p3`): the
+ * id fields of the value, and of the records in its `panes`, `windows` and `sessions` lists, so
+ * that what a remote call returns can be passed back as it is. Other fields are left alone.
+ *
+ * @example
+ * ```ts
+ * import { qualifyIds } from "./fabric.ts";
+ * const v = qualifyIds("vm", { id: "p3", command: "bash" }) as { id: string };
+ * console.assert(v.id === "vm/p3");
+ * ```
+ */
+export function qualifyIds(host: string, value: unknown, depth = 0): unknown {
+  if (typeof value !== "object" || value === null || Array.isArray(value) || depth > 1) {
+    return value;
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (ID_KEYS.has(key) && typeof v === "string" && /^[a-z]\d+$/.test(v)) {
+      out[key] = qualifyRef(host, v);
+    } else if (LIST_KEYS.has(key) && Array.isArray(v)) {
+      out[key] = v.map((item) =>
+        typeof item === "string" && /^[a-z]\d+$/.test(item)
+          ? qualifyRef(host, item)
+          : qualifyIds(host, item, depth + 1)
+      );
+    } else out[key] = v;
+  }
+  return out;
+}
