@@ -41,7 +41,18 @@ async function setup(ctx: PluginContext<Options>): Promise<State> {
     password: o.password,
     ...(o.caFile ? { caFile: o.caFile } : {}),
   });
-  globalThis.addEventListener("unload", () => void node.stop());
+  let leaving = false;
+  globalThis.addEventListener("unload", () => {
+    leaving = true;
+    void node.stop();
+  });
+  // The node is this host's link to the fabric: when it dies, the plugin ends, and the host
+  // restarts it (with back-off) with a new node; nothing else is restarted.
+  void node.exited.then(() => {
+    if (leaving) return;
+    console.error("this host's nats-server exited; the fabric plugin restarts");
+    Deno.exit(1);
+  });
   let nc: NatsConnection;
   try {
     nc = await connect({

@@ -32,6 +32,8 @@ export interface LocalNode {
   password: string;
   /** Stops it (SIGTERM, then SIGKILL) and waits for it. */
   stop(): Promise<void>;
+  /** Resolves when it ends, stopped or not. */
+  exited: Promise<void>;
 }
 
 const START_MS = 5000;
@@ -85,6 +87,7 @@ export async function startNode(o: NodeOptions): Promise<LocalNode> {
     user: "weft",
     password: localPassword,
     stop: () => stopped ??= stopChild(child),
+    exited: child.status.then(() => {}),
   };
 }
 

@@ -32,7 +32,7 @@ export const defaults: Options = {
   as: "",
   hosts: {},
   caFile: "",
-  reachMs: 2000,
+  reachMs: 1500,
   heartbeatMs: 1000,
 };
 
