@@ -84,8 +84,10 @@ Deno.test(
 
       await t.step("kill -9 of the host's own nats-server: the plugin starts another", async () => {
         await killLeaf(buildbox.dir);
-      await eventually("the remote pane unreachable", async () =>
-        await outcome(laptop, remote) === "HOST_UNREACHABLE");
+        await eventually(
+          "the remote pane unreachable",
+          async () => await outcome(laptop, remote) === "HOST_UNREACHABLE",
+        );
         await eventually(
           "buildbox's pane live again",
           async () => await outcome(laptop, remote) === "ok",
