@@ -38,6 +38,7 @@ const GROUPS: [string, string, string][] = [
   ["canvas-render", "./canvas_render.ts", "benchCanvasRender"],
   ["lean", "./lean.ts", "benchLean"],
   ["needs", "./needs.ts", "benchNeeds"],
+  ["fabric", "./fabric.ts", "benchFabric"],
 ];
 /** Groups that run only when named. */
 const OPT_IN = new Set(["soak", "lean", "siege"]);
