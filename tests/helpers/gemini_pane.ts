@@ -104,12 +104,20 @@ export async function submitPrompt(client: WeftClient, pane: string, text: strin
   const detail = async () => (await read()).join("\n");
   // Keys typed while it initializes show late ("Initializing... Prompts will be queued."), or
   // never: typed again only when the prompt is still empty 10 s later.
+  // Something else in the prompt, unchanged for a look (under load, the tail of a late answer
+  // to its terminal query: "1;2c"), is erased (Ctrl+U) and the text typed again.
   let looks = 0;
+  let before: string | null = null;
   await eventually("the prompt to take the text", async () => {
     const shown = await prompt();
     if (shown?.startsWith(text)) return true;
-    const empty = shown?.startsWith("Type your message");
-    if (empty && looks++ % 20 === 0) await client.call("pane.write", { pane, text });
+    if (shown?.startsWith("Type your message")) {
+      if (looks++ % 20 === 0) await client.call("pane.write", { pane, text });
+    } else if (shown && shown === before) {
+      await client.call("pane.write", { pane, keys: ["C-u"] });
+      looks = 0;
+    }
+    before = shown;
     return false;
   }, { timeoutMs: GEMINI_START_MS, intervalMs: 500, detail });
   let pressed = 0;
