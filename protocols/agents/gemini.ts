@@ -1,7 +1,7 @@
 /**
  * Google Gemini CLI (npm `@google/gemini-cli`). Every fact here was read from 0.61.0, from its
  * package (`bundle/`, its `docs/`) and from runs of it against weft's mock of the Gemini API
- * (`tests/helpers/mock_gemini.ts`, at 100–120 columns); `tests/gemini_pinned_test.ts` fails
+ * (`tests/helpers/mock_gemini.ts`, at 100–120 columns); `tests/gemini_state_test.ts` fails
  * when the pinned version's screens or hooks stop matching.
  *
  * - Hooks (`docs/hooks/reference.md`; `settings.json` `hooks`, run by `bash -c` with the event's
@@ -189,7 +189,7 @@ function permission(o: Record<string, unknown>): unknown {
 export const gemini: AgentVendor<"gemini"> = defineVendor({
   kind: "gemini",
   title: "Gemini CLI",
-  readFrom: "Gemini CLI 0.61.0 (screens, hooks, resume; tests/gemini_pinned_test.ts)",
+  readFrom: "Gemini CLI 0.61.0 (screens, hooks, resume; tests/gemini_state_test.ts)",
   recognise: { packages: [/@google\/gemini-cli/], names: /^gemini(-cli)?$/ },
   print: PRINT,
   state: {
