@@ -31,7 +31,14 @@ import {
   type HookEffect,
   type HookError,
 } from "../hooks/mod.ts";
-import { type AgentVendor, defineVendor, flagsOnly, type ResumeTarget } from "./vendor.ts";
+import {
+  type AgentVendor,
+  defineVendor,
+  flagsOnly,
+  type HookHandover,
+  type HookPoint,
+  type ResumeTarget,
+} from "./vendor.ts";
 
 /** Flags of `gemini` that take a value, take many (yargs arrays), or pick a conversation. */
 const FLAGS = {
@@ -185,6 +192,45 @@ function permission(o: Record<string, unknown>): unknown {
   return `${title.replace(/^Confirm /, "").replace(/ Command$/, "")}: ${what}`.slice(0, 1000);
 }
 
+/**
+ * Where a Gemini CLI hook event stands in its loop, for handing a message over (its hooks
+ * reference): after a tool (`AfterTool`: `hookSpecificOutput.additionalContext` is appended to
+ * the tool's result for the model), at the end of a turn (`AfterAgent`: `decision: "deny"` with
+ * a `reason` sends the reason to the agent as a new prompt; `stop_hook_active` marks the turn
+ * such an answer started, which gets none, so two agents cannot keep each other going), and
+ * when a prompt was submitted (`BeforeAgent`, its `prompt`).
+ *
+ * @example
+ * ```ts
+ * import { geminiHookPoint } from "./gemini.ts";
+ * console.assert(geminiHookPoint({ hook_event_name: "AfterTool" })?.point === "tool");
+ * console.assert(geminiHookPoint({ hook_event_name: "AfterAgent", stop_hook_active: true }) === undefined);
+ * ```
+ */
+export function geminiHookPoint(event: Readonly<Record<string, unknown>>): HookPoint | undefined {
+  switch (event.hook_event_name) {
+    case "AfterTool":
+      return { point: "tool", event: "AfterTool" };
+    case "AfterAgent":
+      return event.stop_hook_active === true ? undefined : { point: "stop" };
+    case "BeforeAgent":
+      return typeof event.prompt === "string"
+        ? { point: "prompt", prompt: event.prompt }
+        : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** The Gemini CLI's hand-over: its hook outputs that carry a message to the agent. */
+const handover: HookHandover = {
+  point: geminiHookPoint,
+  answer: (at, text) =>
+    at.point === "stop"
+      ? { decision: "deny", reason: text }
+      : { hookSpecificOutput: { hookEventName: at.event, additionalContext: text } },
+};
+
 /** Gemini CLI. */
 export const gemini: AgentVendor<"gemini"> = defineVendor({
   kind: "gemini",
@@ -208,5 +254,7 @@ export const gemini: AgentVendor<"gemini"> = defineVendor({
   },
   sideband: "osc",
   resume,
-  hooks: { route: GEMINI_HOOK_PATH, effect: geminiHookEffect },
+  hooks: { route: GEMINI_HOOK_PATH, effect: geminiHookEffect, handover },
+  // Messages are handed over through its hooks; with no prompt profile none is typed.
+  deliver: ["hook"],
 });

@@ -170,3 +170,25 @@ Deno.test("gemini: recognised as typed, through npx and as node runs it; resumed
   strictEqual(resume(["mcp", "list"], { session: id }), undefined);
   strictEqual(resume(["--list-sessions"], { session: id }), undefined);
 });
+
+Deno.test("gemini hand-over: after a tool and at a turn's end, never at a continued end", () => {
+  const h = vendorOf("gemini")!.hooks!.handover!;
+  deepStrictEqual(h.point({ hook_event_name: "AfterTool", tool_name: "run_shell_command" }), {
+    point: "tool",
+    event: "AfterTool",
+  });
+  deepStrictEqual(h.point({ hook_event_name: "AfterAgent", stop_hook_active: false }), {
+    point: "stop",
+  });
+  strictEqual(h.point({ hook_event_name: "AfterAgent", stop_hook_active: true }), undefined);
+  deepStrictEqual(h.point({ hook_event_name: "BeforeAgent", prompt: "hi" }), {
+    point: "prompt",
+    prompt: "hi",
+  });
+  strictEqual(h.point({ hook_event_name: "BeforeTool" }), undefined);
+  deepStrictEqual(h.answer({ point: "tool", event: "AfterTool" }, "m"), {
+    hookSpecificOutput: { hookEventName: "AfterTool", additionalContext: "m" },
+  });
+  deepStrictEqual(h.answer({ point: "stop" }, "m"), { decision: "deny", reason: "m" });
+  deepStrictEqual(vendorOf("gemini")!.deliver, ["hook"]);
+});

@@ -92,14 +92,14 @@ export async function untilPrompt(
 export async function submitPrompt(client: WeftClient, pane: string, text: string) {
   const read = async () =>
     (await client.call<{ text: string }>("pane.read", { pane })).text.split("\n");
-  // The input row: the last `> ` row over the status rows (`workspace (/directory)`); null
+  // The input row: the last `> ` row (`* ` in YOLO mode) over the status rows (`workspace (/directory)`); null
   // when there is none (a dialog, or the CLI has left).
   const prompt = async () => {
     const rows = await read();
     const status = rows.findLastIndex((r) => r.includes("workspace (/directory)"));
     const input = rows.slice(Math.max(0, status - 4), Math.max(0, status))
-      .findLast((r) => /^\s*>\s/.test(r));
-    return input?.trim().replace(/^>\s*/, "") ?? null;
+      .findLast((r) => /^\s*[>*]\s/.test(r));
+    return input?.trim().replace(/^[>*]\s*/, "") ?? null;
   };
   const detail = async () => (await read()).join("\n");
   // Keys typed while it initializes show late ("Initializing... Prompts will be queued."), or
