@@ -249,8 +249,10 @@ export const gemini: AgentVendor<"gemini"> = defineVendor({
     answerOnce: true,
     working: /\(esc to cancel, \d/,
     idle: /\? for shortcuts|Type your message or @path\/to\/file/,
-    // The working footer sits over the prompt box, its hint row and the two status rows.
-    footerRows: 8,
+    // The working footer sits over its rule, a hint row, the prompt box (three rows at least,
+    // more with a draft of several lines) and two status rows: the 8th row from the bottom in
+    // a pane at 120x40; a few more leave room for a taller prompt or hint.
+    footerRows: 12,
   },
   sideband: "osc",
   resume,

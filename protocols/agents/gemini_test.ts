@@ -24,23 +24,33 @@ const DIALOG = [
   `╰${BOX}╯`,
 ];
 
+const BAR = (c: string) => c.repeat(120);
+// The bottom of a 120x40 pane (weft panes say COLORTERM=truecolor: the prompt box is drawn
+// with half blocks).
 const FOOTER = [
-  "─".repeat(100),
+  "─".repeat(120),
   " Shift+Tab to accept edits",
+  BAR("▄"),
   " >   Type your message or @path/to/file",
-  " workspace (/directory)                         sandbox                                      /model",
-  " ~/proj                                         no sandbox                         gemini-2.5-flash",
+  BAR("▀"),
+  " workspace (/directory)                                        sandbox                                           /model",
+  " /tmp/weft-test-2eac7ffa979da590                               no sandbox                              gemini-2.5-flash",
 ];
 
 const WORKING = [
-  " > do it slowly",
-  " ⠼ Executing Hooks: weft, weft (esc to cancel, 2s)                                  ? for shortcuts",
+  " > wait a bit",
+  BAR("▀"),
+  "",
+  "",
+  " ⠙ Executing Hooks: weft, weft (esc to cancel, 1s)                                  ? for shortcuts",
   ...FOOTER,
 ];
 
 const IDLE = [
-  " > touch the file",
-  "✦ Done touching.",
+  BAR("▀"),
+  "✦ Done.",
+  "",
+  "",
   "                                                                                    ? for shortcuts",
   ...FOOTER,
 ];
@@ -62,8 +72,16 @@ Deno.test("gemini screens: its boxed approval dialog, its working and idle foote
   strictEqual(dialog.selected, 1);
   strictEqual(screenState("gemini", WORKING)?.state, "working");
   strictEqual(screenState("gemini", IDLE)?.state, "idle");
-  // The prompt shows under the working footer too: working wins.
+  // The prompt shows under the working footer too: working wins, also with a taller prompt.
   ok(WORKING.some((r) => /Type your message/.test(r)));
+  const tall = [
+    ...WORKING.slice(0, -4),
+    " > line one",
+    "   line two",
+    "   three",
+    ...FOOTER.slice(-3),
+  ];
+  strictEqual(screenState("gemini", tall)?.state, "working");
 });
 
 Deno.test("gemini hooks: each event's effect on the pane", () => {

@@ -17,8 +17,9 @@ export const GEMINI_START_MS = 90_000;
 
 /** The settings that send every hook event weft reads to the pane's server. */
 export function hookSettings(): Record<string, unknown> {
-  // notifications: no "Executing Hook: weft" line over the prompt.
-  return { hooks: geminiHooks(), hooksConfig: { notifications: false } };
+  // The CLI shows "Executing Hook: weft" over its prompt while one runs, whatever
+  // hooksConfig.notifications says (0.61.0 has a second indicator that ignores it).
+  return { hooks: geminiHooks() };
 }
 
 /** What {@link startGemini} needs. */
