@@ -3,7 +3,8 @@
 // over in its AfterTool hook's answer (additionalContext, appended to the tool's result in its
 // very next request), one that arrives at the end of its turn in its AfterAgent hook's answer
 // (deny with the message as the reason: the turn goes on with it as a new prompt), and nothing
-// is typed into its prompt.
+// is typed into its prompt; one that arrives while it is idle is typed into its empty prompt
+// and submitted, once.
 import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
 import { geminiUnavailable } from "./helpers/gemini.ts";
 import { startGemini, submitPrompt } from "./helpers/gemini_pane.ts";
@@ -49,7 +50,8 @@ async function working(fx: ServerFixture, pane: string) {
 }
 
 Deno.test({
-  name: "gemini ladder: messages handed over after a tool and at the turn's end, nothing typed",
+  name:
+    "gemini ladder: handed over after a tool and at the turn's end (nothing typed); typed once when idle",
   ignore: geminiUnavailable() !== undefined,
   ...E2E,
 }, async () => {
@@ -61,6 +63,7 @@ Deno.test({
       toolUse("run_shell_command", { command: "echo step-two" }),
       held(last.promise, text("Both steps done.")),
       text("Looked at the second message too."),
+      text("Read the third one."),
     ]);
     const { pane } = await startGemini(fx, { baseUrl: api.url, args: ["--approval-mode", "yolo"] });
     await submitPrompt(fx.client, pane, "run the two steps");
@@ -92,6 +95,27 @@ Deno.test({
     // Nothing typed: the prompt line is empty again, the messages are no typed prompts.
     const { text: screen } = await fx.client.call<{ text: string }>("pane.read", { pane });
     ok(screen.includes("Type your message"), screen);
-    ok(!/^\s*>\s.*(please also|one more thing)/m.test(screen), screen);
+    ok(!/^\s*[>*]\s.*(please also|one more thing)/m.test(screen), screen);
+
+    // Idle (AfterAgent): the next rung, typed into its empty prompt and submitted, once.
+    await eventually("idle from the hooks", async () => {
+      const s = await fx.client.call<{ state: string }>("pane.status", { pane });
+      return s.state === "idle";
+    }, { timeoutMs: TIMEOUT });
+    const three = await send(fx, pane, "a third note: d.ts");
+    await fx.client.call("pane.wait", { pane, match: "Read the third one", timeout: TIMEOUT });
+    await eventually(
+      "the third marked typed",
+      async () => (await via(fx, three.message_id)) === "typed",
+      {
+        timeoutMs: TIMEOUT,
+      },
+    );
+    const all = api.conversation();
+    strictEqual(all.length, 5);
+    match(lastUser(all[4]!), /\[message from human\] a third note: d\.ts/);
+    // Once: the last request's whole history holds it in one user turn.
+    const turns = api.prompts(all[4]!).filter((t) => t.includes("a third note"));
+    strictEqual(turns.length, 1, turns.join(" | "));
   });
 });

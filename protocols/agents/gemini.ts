@@ -254,9 +254,19 @@ export const gemini: AgentVendor<"gemini"> = defineVendor({
     // a pane at 120x40; a few more leave room for a taller prompt or hint.
     footerRows: 12,
   },
+  // Its prompt box in a truecolor terminal (weft's panes say COLORTERM=truecolor): a row of
+  // lower half blocks, ` > ` (` * ` in YOLO mode) and the draft, a row of upper half blocks;
+  // empty, it shows its placeholder. Ctrl+U deletes to the start of the line
+  // (edit.deleteLeftAll in its keyboard reference), Backspace then joins the row above.
+  prompt: {
+    rule: /^[▄▀]{8,}\s*$/,
+    marker: /^\s*[>*!]\s/,
+    eraseRow: ["C-u", "Backspace"],
+    placeholder: /^Type your message or @path\/to\/file$/,
+  },
   sideband: "osc",
   resume,
   hooks: { route: GEMINI_HOOK_PATH, effect: geminiHookEffect, handover },
-  // Messages are handed over through its hooks; with no prompt profile none is typed.
-  deliver: ["hook"],
+  // Messages are handed over through its hooks, else typed into its idle prompt.
+  deliver: ["hook", "typed"],
 });

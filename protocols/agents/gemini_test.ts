@@ -3,7 +3,15 @@
 // against the live CLI.
 import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
 import { GEMINI_HOOK_COMMAND, GEMINI_HOOK_PATH, geminiHookEffect, geminiHooks } from "./gemini.ts";
-import { guessAgentKind, type ResumeTarget, screenDialog, screenState, vendorOf } from "./mod.ts";
+import {
+  guessAgentKind,
+  promptDraft,
+  promptHolds,
+  type ResumeTarget,
+  screenDialog,
+  screenState,
+  vendorOf,
+} from "./mod.ts";
 
 const BOX = "─".repeat(98);
 const INNER = "─".repeat(94);
@@ -208,5 +216,23 @@ Deno.test("gemini hand-over: after a tool and at a turn's end, never at a contin
     hookSpecificOutput: { hookEventName: "AfterTool", additionalContext: "m" },
   });
   deepStrictEqual(h.answer({ point: "stop" }, "m"), { decision: "deny", reason: "m" });
-  deepStrictEqual(vendorOf("gemini")!.deliver, ["hook"]);
+  deepStrictEqual(vendorOf("gemini")!.deliver, ["hook", "typed"]);
+});
+
+Deno.test("gemini prompt: its placeholder is empty, a draft is read, the transcript is not", () => {
+  strictEqual(promptDraft("gemini", IDLE), "");
+  const typed = IDLE.map((r) => r.replace("  Type your message or @path/to/file", "fix the tests"));
+  strictEqual(promptDraft("gemini", typed), "fix the tests");
+  const tall = [
+    ...IDLE.slice(0, -4),
+    " > [message from a] fix",
+    "   the tests",
+    ...FOOTER.slice(-3),
+  ];
+  strictEqual(promptDraft("gemini", tall), "[message from a] fix\nthe tests");
+  ok(promptHolds("gemini", "[message from a] fix\nthe tests", "[message from a] fix the tests"));
+  const yolo = IDLE.map((r) => r.replace(" >   Type", " *   Type"));
+  strictEqual(promptDraft("gemini", yolo), "");
+  // A dialog up: no prompt box to read.
+  strictEqual(promptDraft("gemini", DIALOG), undefined);
 });

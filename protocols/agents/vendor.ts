@@ -47,6 +47,8 @@ export interface PromptProfile {
   eraseRow: readonly string[];
   /** What the prompt shows for a long paste instead of its text (`[Pasted text #1 +3 lines]`). */
   collapsedPaste?: RegExp;
+  /** What the empty prompt shows in place of a draft (a greyed hint): read as empty. */
+  placeholder?: RegExp;
 }
 
 /** How one agent TUI draws its transcript (where the sideband reads its messages). */
