@@ -298,6 +298,7 @@ export const ServerStatusOut: z.ZodType<ServerStatus> = z.looseObject({
   version: z.string(),
   socket: z.string(),
   projectDir: z.string(),
+  stateDir: z.string().optional(),
   startedAt: z.string(),
   uptimeMs: z.number(),
   plugins: z.array(PluginOut),

@@ -15,6 +15,7 @@
  */
 
 export { claudeHookEffect } from "./claude_code.ts";
+export { claudeHandover, claudeHookAnswer, claudeHookPoint } from "./claude_handover.ts";
 export type { HookEffect, HookError } from "./claude_code.ts";
 export {
   PERMISSION_HOLD_MS,

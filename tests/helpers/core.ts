@@ -14,6 +14,7 @@ import { parseConfig, type WeftConfig } from "../../core/config/mod.ts";
 import { Model, targetResolver } from "../../core/model/mod.ts";
 import { FakeClock } from "./fake_clock.ts";
 import { type FakePty, FakePtys, type FakePtysOptions } from "./fake_pty.ts";
+import type { CoreTopic } from "../../protocols/bus/core_events.ts";
 
 /** A caller with every right, as the CLI of the project's owner. */
 export const OWNER: Caller = { kind: "cli", id: "test", grants: "all" };
@@ -79,7 +80,7 @@ export function startCore(options: CoreOptions = {}): TestCore {
   const model = new Model({
     publish: (topic, data, pane) => {
       events.push({ topic, data, ...(pane ? { pane } : {}) });
-      bus.events.publish(topic, data, pane);
+      bus.events.publish<CoreTopic>(topic, data, pane);
     },
     wants: (topic, pane) => bus.events.wants(topic, pane),
     size: config.size,
@@ -121,6 +122,8 @@ export function startCore(options: CoreOptions = {}): TestCore {
     stop: () => void core.stops++,
     startPlugin: (name: string) =>
       Promise.reject(new WeftError("NOT_FOUND", `Cannot start plugin "${name}": no plugins here`)),
+    reloadPlugin: (name: string) =>
+      Promise.reject(new WeftError("NOT_FOUND", `Cannot reload plugin "${name}": no plugins here`)),
     allow: () => Promise.resolve([]),
     held: () => [],
     view: () => Promise.resolve(null),
