@@ -77,9 +77,18 @@ const WRITES: Record<
     }),
   close: (host, pane) => host.call("pane.close", { pane }),
   // An answer to an agent's dialog, checked by the server against the dialog the page showed.
-  answer: (host, pane, { choice, fingerprint }) =>
-    typeof choice === "number" && Number.isInteger(choice) && typeof fingerprint === "string"
+  // A held permission request with no dialog on screen is answered with approve or deny.
+  answer: (host, pane, { choice, approve, deny, fingerprint }) =>
+    typeof fingerprint !== "string"
+      ? undefined
+      : typeof choice === "number" && Number.isInteger(choice)
       ? host.call("pane.answer", { pane, choice, fingerprint })
+      : approve === true || deny === true
+      ? host.call("pane.answer", {
+        pane,
+        ...(approve === true ? { approve: true } : { deny: true }),
+        fingerprint,
+      })
       : undefined,
   zoom: (host, pane, { zoomed }) => host.call("window.zoom", { pane, zoomed: zoomed === true }),
 };
