@@ -84,6 +84,7 @@ Deno.test(
       await check("server.status");
       await check("server.commands", { name: "pane.list" });
       await check("server.plugin_start", { name: "sideband" });
+      await check("server.plugin_reload", { name: "sideband" });
       await check("server.allow");
       // Only a plugin may reserve names (messaging's human, a bridge's agents).
       const reserved = await server.bus.invoke("pane.reserve_names", { names: ["bob", "cat"] }, {

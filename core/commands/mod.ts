@@ -34,6 +34,7 @@ import { serverCommands } from "./server_commands.ts";
 import { serverStatus } from "./server_status.ts";
 import { serverStop } from "./server_stop.ts";
 import { serverPluginStart } from "./server_plugin_start.ts";
+import { serverPluginReload } from "./server_plugin_reload.ts";
 import { sessionCreate } from "./session_create.ts";
 import { sessionKill } from "./session_kill.ts";
 import { sessionList } from "./session_list.ts";
@@ -103,6 +104,7 @@ const BY_NAME = {
   "server.status": serverStatus,
   "server.stop": serverStop,
   "server.plugin_start": serverPluginStart,
+  "server.plugin_reload": serverPluginReload,
   "server.allow": serverAllow,
   "server.commands": serverCommands,
 } satisfies {

@@ -3,6 +3,7 @@ import { WeftError } from "../../protocols/bus/errors.ts";
 import type { Pane } from "../model/mod.ts";
 import type { CoreDeps } from "./deps.ts";
 import {
+  AGENTS,
   dialogFingerprint,
   promptDraft,
   promptHolds,
@@ -13,6 +14,8 @@ import {
 import { typeInto, writeBytes } from "../model/typing.ts";
 import { bracketPaste } from "../../protocols/terminal/keys.ts";
 import { waitFor } from "./_wait.ts";
+import { settledDialog, visibleRows } from "./_dialog.ts";
+import { answerHeld } from "./_answer_hook.ts";
 
 /** How long the dialog may take to clear once its key is typed, and how often it is typed. */
 const CLEAR_MS = 1000;
@@ -23,7 +26,9 @@ const TRIES = 3;
  * read and fingerprinted; its key is typed only if it is the dialog the caller read (its
  * `fingerprint` from `pane.needs`), in the same turn as the read; then the dialog must clear.
  * Otherwise `STALE` (nothing typed) or `NOT_CLEARED`. A denial's `message` is then typed at the
- * agent's prompt (Claude Code asks what to do instead once its "No" is chosen).
+ * agent's prompt (Claude Code asks what to do instead once its "No" is chosen). When the agent's
+ * permission hook is held open (`deps.holds`), the answer goes through it instead
+ * (`_answer_hook.ts`), the message with the denial.
  */
 export function paneAnswer(deps: CoreDeps) {
   return implement("pane.answer", async ({ input, targets: { pane }, signal, caller }) => {
@@ -34,6 +39,7 @@ export function paneAnswer(deps: CoreDeps) {
         `Cannot answer pane "${pane.id}": a pane may not answer its own dialog`,
       );
     }
+    refuseAgents(deps, caller.pane, pane.id);
     const asked = [input.choice, input.approve, input.deny].filter((a) => a !== undefined);
     if (asked.length !== 1) {
       throw new WeftError(
@@ -50,6 +56,8 @@ export function paneAnswer(deps: CoreDeps) {
     if (pane.exit) {
       throw new WeftError("PANE_EXITED", `Cannot answer pane "${pane.id}": it has exited`);
     }
+    const viaHook = await answerHeld(pane, input, deps, signal);
+    if (viaHook) return viaHook;
     const dialog = await settledDialog(pane);
     const fingerprint = dialog ? dialogFingerprint(dialog) : "";
     if (!dialog || (input.fingerprint !== undefined && input.fingerprint !== fingerprint)) {
@@ -87,11 +95,35 @@ export function paneAnswer(deps: CoreDeps) {
       );
     }
     if (input.message) await tell(pane, input.message, deps, signal);
-    return { pane: pane.id, n: choice.n, label: choice.label, question: dialog.question };
+    return {
+      pane: pane.id,
+      n: choice.n,
+      label: choice.label,
+      question: dialog.question,
+      via: "keys" as const,
+    };
   });
 }
 
 const ENTER = new Uint8Array([13]);
+
+/**
+ * An agent may not answer another agent's dialog either: a call from a pane where a coding
+ * agent runs (its Bash tool, its MCP server) is refused, whatever rights it holds; a human
+ * answers from a shell pane, the TUI, the page or outside weft. `pane.needs` stays open to
+ * agents: an orchestrator sees what blocks its workers and tells a human.
+ */
+function refuseAgents(deps: CoreDeps, from: string | undefined, pane: string): void {
+  if (!from || !deps.model.panes.has(from)) return;
+  const agent = deps.model.paneInfo(from).agent;
+  if (!AGENTS.has(agent)) return;
+  throw new WeftError(
+    "DENIED",
+    `Cannot answer pane "${pane}": the call comes from pane "${from}", where ${agent} runs, ` +
+      "and an agent may not answer an agent's dialog; a human answers (weft approve from a " +
+      "shell, the TUI or the web page)",
+  );
+}
 
 /**
  * What became of `read` within `CLEAR_MS` once a key was typed: `gone`; `selected` (the same
@@ -166,17 +198,6 @@ async function tell(
     "NOT_CLEARED",
     `Cannot tell pane "${pane.id}" the message: its prompt did not take it`,
   );
-}
-
-function visibleRows(pane: Pane): string[] {
-  return pane.screen.read({ mode: "visible" }).text.split("\n");
-}
-
-/** The dialog on screen once every byte the program wrote is parsed; undefined if none. */
-async function settledDialog(pane: Pane): Promise<ScreenDialog | undefined> {
-  for (let i = 0; i < 5 && pane.screen.pendingBytes > 0; i++) await pane.screen.flush();
-  if (pane.screen.pendingBytes > 0) return undefined;
-  return screenDialog(pane.agent, visibleRows(pane));
 }
 
 function chosen(

@@ -1,6 +1,7 @@
 import { implement } from "./_define.ts";
 import type { CoreDeps } from "./deps.ts";
 import type { Model } from "../model/mod.ts";
+import type { PermissionHolds } from "../model/permission_holds.ts";
 import type { Need } from "../../protocols/bus/records.ts";
 import { dialogFingerprint, screenDialog } from "../../protocols/agents/mod.ts";
 
@@ -15,11 +16,11 @@ const WAITING = new Set(["blocked", "error"]);
  */
 export function paneNeeds(deps: CoreDeps) {
   return implement("pane.needs", ({ input, signal }) => {
-    const now = needsOf(deps.model);
+    const now = needsOf(deps.model, deps.holds);
     if (!input.wait || now.length) return { needs: now };
     return new Promise<{ needs: Need[] }>((resolve, reject) => {
       const off = deps.bus.events.subscribe({ topics: ["pane.state"] }, () => {
-        const needs = needsOf(deps.model);
+        const needs = needsOf(deps.model, deps.holds);
         if (!needs.length) return;
         off();
         resolve({ needs });
@@ -29,15 +30,24 @@ export function paneNeeds(deps: CoreDeps) {
   });
 }
 
-/** The panes waiting for a human now, longest first. */
-export function needsOf(model: Model): Need[] {
+/**
+ * The panes waiting for a human now, longest first. A held permission request whose dialog
+ * was seen and is now gone was answered in the terminal: it is released here.
+ */
+export function needsOf(model: Model, holds?: PermissionHolds): Need[] {
   const now = Date.now();
   const needs: Need[] = [];
   for (const pane of model.panes.values()) {
     const info = model.paneInfo(pane.id);
-    if (!WAITING.has(info.state)) continue;
+    const held = holds?.get(pane.id);
+    if (!WAITING.has(info.state) && !held) continue;
     const rows = pane.screen.read({ mode: "visible" }).text.split("\n");
-    const dialog = info.state === "blocked" ? screenDialog(info.agent, rows) : undefined;
+    const dialog = info.state === "blocked" || held ? screenDialog(info.agent, rows) : undefined;
+    if (held && dialog) held.shown = true;
+    if (held?.shown && !dialog) {
+      holds!.release(pane.id);
+      continue;
+    }
     // Blocked because the screen showed a dialog, which it no longer shows: answered (the
     // screen's state waits for the next footer it knows).
     if (info.state === "blocked" && info.stateSource === "screen" && !dialog) continue;
@@ -49,9 +59,12 @@ export function needsOf(model: Model): Need[] {
       agent: info.agent,
       state: info.state,
       kind: info.stateKind,
-      question: info.stateMessage ?? dialog?.question ?? null,
+      question: held
+        ? `${held.tool}: ${held.input}`
+        : info.stateMessage ?? dialog?.question ?? null,
       choices: dialog?.choices ?? [],
-      fingerprint: dialog ? dialogFingerprint(dialog) : null,
+      fingerprint: dialog ? dialogFingerprint(dialog) : held?.id ?? null,
+      held: held ? { id: held.id, tool: held.tool, input: held.input } : null,
       stateSource: info.stateSource,
       since: info.stateSince,
       waitedMs: Math.max(0, now - Date.parse(info.stateSince)),

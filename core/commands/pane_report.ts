@@ -16,8 +16,9 @@ export function paneReport(deps: CoreDeps) {
     }
     const { model } = deps;
     if (effect.session) model.setAgentSession(pane.id, effect.session);
-    const changed = effect.state !== undefined && model.setState(pane.id, {
-      state: effect.state,
+    const state = input.continues && effect.state === "idle" ? "working" : effect.state;
+    const changed = state !== undefined && model.setState(pane.id, {
+      state,
       source: "hook",
       message: effect.message ?? null,
       kind: effect.kind ?? null,

@@ -85,6 +85,8 @@ export interface ServerFacts extends Record<string, unknown> {
   projectDir: string;
   startedAt: string;
   uptimeMs: number;
+  /** The project's state folder: `<project>/.weft`, or the user's when the project is read-only. */
+  stateDir?: string | undefined;
   /** Every plugin's state, in start order. */
   plugins: PluginInfo[];
 }
@@ -150,7 +152,8 @@ export interface CoreCalls {
   "pane.rename": PaneInfo;
   "pane.status": PaneStatus;
   "pane.needs": { needs: Need[] };
-  "pane.answer": { pane: string; n: number; label: string; question: string };
+  /** `via`: through the agent's held permission hook, or typed into its dialog. */
+  "pane.answer": { pane: string; n: number; label: string; question: string; via: "hook" | "keys" };
   "pane.set": PaneInfo;
   "pane.report": PaneReported;
   "pane.wait": PaneWaited;
@@ -162,6 +165,7 @@ export interface CoreCalls {
   "server.status": ServerStatus;
   "server.stop": { stopping: boolean; graceMs: number };
   "server.plugin_start": PluginStarted;
+  "server.plugin_reload": PluginStarted;
   "server.allow": { started: string[]; held: string[] };
   "server.commands": { commands: CommandSpec[] };
 }

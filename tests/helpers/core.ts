@@ -6,6 +6,7 @@
  * @module
  */
 
+import { PermissionHolds } from "../../core/model/permission_holds.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { Bus, type Caller, type Command, type Reply } from "../../core/bus/mod.ts";
 import { coreCommands } from "../../core/commands/mod.ts";
@@ -121,11 +122,13 @@ export function startCore(options: CoreOptions = {}): TestCore {
     stop: () => void core.stops++,
     startPlugin: (name: string) =>
       Promise.reject(new WeftError("NOT_FOUND", `Cannot start plugin "${name}": no plugins here`)),
+    reloadPlugin: (name: string) =>
+      Promise.reject(new WeftError("NOT_FOUND", `Cannot reload plugin "${name}": no plugins here`)),
     allow: () => Promise.resolve([]),
     held: () => [],
     view: () => Promise.resolve(null),
   };
-  const commands = coreCommands({ model, bus, config, server });
+  const commands = coreCommands({ model, bus, config, server, holds: new PermissionHolds() });
   bus.register("core", options.commands ? options.commands(commands) : commands);
   return core;
 }

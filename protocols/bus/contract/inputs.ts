@@ -206,6 +206,7 @@ export interface CoreInputs {
     pane?: string | undefined;
     agent?: string | undefined;
     event: Record<string, unknown>;
+    continues?: boolean | undefined;
   };
   "pane.needs": {
     wait?: boolean | undefined;
@@ -229,6 +230,9 @@ export interface CoreInputs {
   "server.status": Record<string, never>;
   "server.stop": Record<string, never>;
   "server.plugin_start": {
+    name: string;
+  };
+  "server.plugin_reload": {
     name: string;
   };
   "server.allow": {

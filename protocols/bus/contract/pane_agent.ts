@@ -55,6 +55,9 @@ export const PANE_AGENT_CONTRACTS = {
       pane: z.string().optional().describe("Pane id or name. Default: the caller's pane."),
       agent: z.enum(HOOKED).optional().describe(`Whose hook sent it (default ${HOOKED[0]}).`),
       event: z.record(z.string(), z.unknown()).describe("The hook's input JSON."),
+      continues: z.boolean().optional().describe(
+        "The hook's answer keeps the agent going (a stop it blocked): working, not idle.",
+      ),
     }),
   }),
   "pane.needs": defineContract({
@@ -80,7 +83,9 @@ export const PANE_AGENT_CONTRACTS = {
     description: "Answer the dialog an agent waits on (see pane.needs): choice N, or approve " +
       "(the first choice) or deny (its 'No' choice). The dialog is read and typed into only if " +
       "it is unchanged (give the fingerprint pane.needs returned: else STALE, nothing typed); " +
-      "the answer is confirmed when the dialog clears (else NOT_CLEARED).",
+      "the answer is confirmed when the dialog clears (else NOT_CLEARED). A permission request " +
+      "held by the agent's hook is answered through the hook (deny takes a message). Refused " +
+      "to agents: a call from a pane where an agent runs is DENIED.",
     capabilities: ["pane:answer"],
     mcp: { name: "answer_pane" },
     targets: [{ kind: "pane", field: "pane", fallback: "required" }],

@@ -41,6 +41,17 @@ export const SERVER_CONTRACTS = {
     mcp: { expose: false },
     input: z.object({ name: z.string().min(1).describe("The built-in plugin's name.") }),
   }),
+  "server.plugin_reload": defineContract({
+    name: "server.plugin_reload",
+    title: "Reload a plugin",
+    description: "Read the project's config again and bring one plugin in line with it in the " +
+      "running server: a running plugin is stopped and started afresh (its module read again, " +
+      "its grant and options as the config now says); one the config added is started; one it " +
+      'removed or switched off is stopped (state "removed"). Other plugins are left alone.',
+    capabilities: ["session:admin"],
+    mcp: { expose: false },
+    input: z.object({ name: z.string().min(1).describe("The plugin's name.") }),
+  }),
   "server.allow": defineContract({
     name: "server.allow",
     title: "Allow held panes",
