@@ -129,6 +129,15 @@ Deno.test({
 
     const second = await serveChild(dir);
     try {
+      // The old screen is shown dimmed until Claude Code redraws: wait for it to say it resumed
+      // (its SessionStart hook) before typing into it.
+      await eventually("Claude Code to say it resumed", async () => {
+        const s = await second.client.call<{ agentSession: { source: string } | null }>(
+          "pane.status",
+          { pane },
+        );
+        return s.agentSession?.source === "resume";
+      }, { timeoutMs: TIMEOUT });
       await second.client.call("pane.wait", { pane, match: "for shortcuts", timeout: TIMEOUT });
       // A turn of the human's own, so the pane is trusted idle again (its Stop hook).
       await second.client.call("pane.write", { pane, text: "carry on", submit: true });
