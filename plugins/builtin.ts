@@ -93,4 +93,13 @@ export const BUILTIN_PLUGINS: Readonly<Record<string, BuiltinPlugin>> = {
     grant: "asked",
     options: {},
   },
+  // Off until the project joins a fabric (`weft fabric join`, or options in its config): then
+  // it starts this host's nats-server, carries calls for other hosts' panes (`buildbox/p3`) and
+  // serves the calls of the hosts the project grants rights to. Never joined: never loaded.
+  fabric: {
+    from: new URL("./fabric/mod.ts", import.meta.url).href,
+    enabled: false,
+    grant: "asked",
+    options: {},
+  },
 };

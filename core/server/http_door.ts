@@ -10,6 +10,10 @@
  * → 204 taken · 200 taken, with the hook's answer (JSON) · 400 not JSON / not a hook event ·
  *   403 not that pane's key, or a Host that is not a loopback name · 404 no such path ·
  *   413 over the size cap
+ *
+ * POST /hooks/claude-code/permission   (same headers; Claude Code's PermissionRequest event)
+ * → held until a human answers (`pane.answer`): 200 with Claude Code's hook output, or 204
+ *   when the wait ends with no answer (see `_permission_hold.ts`)
  * ```
  *
  * At an event whose answer can carry something to the agent (the vendor's `hooks.handover`:
@@ -32,6 +36,9 @@ import type { Bus, Caller } from "../bus/mod.ts";
 import { type GuardLimits, serveGuarded } from "../net/guarded_http.ts";
 import { type AgentVendor, VENDORS } from "../../protocols/agents/mod.ts";
 import { hookAnswer } from "./hook_answers.ts";
+import { PERMISSION_HOOK_PATH } from "../../protocols/hooks/mod.ts";
+import type { PermissionHolds } from "../model/permission_holds.ts";
+import { holdPermission } from "./_permission_hold.ts";
 
 /** Largest hook body read (Claude Code sends a tool's whole input and output). */
 export const MAX_HOOK_BODY = 4 * 1024 * 1024;
@@ -47,6 +54,10 @@ export interface HttpDoorOptions {
   port?: number;
   /** Connection cap and deadlines (tests shrink them). */
   limits?: Partial<GuardLimits>;
+  /** Where permission requests wait for an answer; without it they are only reported. */
+  holds?: PermissionHolds;
+  /** The longest a permission request is held (ms). */
+  holdMs?: number;
 }
 
 /** A running door. */
@@ -60,6 +71,8 @@ export interface HttpDoor {
 const ROUTES: Record<string, AgentVendor> = Object.fromEntries(
   VENDORS.flatMap((v) => v.hooks ? [[v.hooks.route, v]] : []),
 );
+/** Claude Code's permission requests, held for an answer. */
+const HOLD_ROUTES: Record<string, string> = { [PERMISSION_HOOK_PATH]: "claude" };
 
 /** Starts the door on 127.0.0.1. */
 export async function serveHttpDoor(options: HttpDoorOptions): Promise<HttpDoor> {
@@ -77,7 +90,9 @@ export async function serveHttpDoor(options: HttpDoorOptions): Promise<HttpDoor>
 }
 
 async function handle(request: Request, options: HttpDoorOptions, max: number) {
-  const vendor = ROUTES[new URL(request.url).pathname];
+  const path = new URL(request.url).pathname;
+  const held = HOLD_ROUTES[path];
+  const vendor = ROUTES[path] ?? (held ? VENDORS.find((v) => v.kind === held) : undefined);
   if (!vendor) return status(404);
   if (request.method !== "POST") return status(405);
   const pane = request.headers.get("x-weft-pane") ?? "";
@@ -91,6 +106,19 @@ async function handle(request: Request, options: HttpDoorOptions, max: number) {
     return status(400);
   }
   if (typeof event !== "object" || event === null || Array.isArray(event)) return status(400);
+  if (held && options.holds) {
+    const hold = {
+      bus: options.bus,
+      holds: options.holds,
+      ...(options.holdMs ? { holdMs: options.holdMs } : {}),
+    };
+    return await holdPermission(hold, {
+      pane,
+      agent: vendor.kind,
+      event: event as Record<string, unknown>,
+      signal: request.signal,
+    });
+  }
   const hooks = vendor.hooks!;
   if ("error" in hooks.effect(event)) return status(400);
   // Only a hook that prints the answer gets one (an older weft's hook would lose the message).

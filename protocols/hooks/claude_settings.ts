@@ -9,10 +9,14 @@
  * with the pane's key (`WEFT_SIDEBAND_KEY`), and gives up after two seconds. What weft answers
  * (a message handed over: `protocols/hooks/claude_handover.ts`) it prints for Claude Code to
  * read; it says so (`X-Weft-Answer: 1`), since an older hook would drop the answer and with it
- * the message. It always exits 0, so it can neither block nor break Claude Code.
+ * the message. It always exits 0, so it can neither block nor break Claude Code. The
+ * `PermissionRequest` entry waits longer, for a human's answer through weft
+ * (`claude_permission.ts`).
  *
  * @module
  */
+
+import { PERMISSION_HOOK_COMMAND, PERMISSION_HOOK_TIMEOUT_S } from "./claude_permission.ts";
 
 /** The events weft listens to. */
 export const HOOK_EVENTS = [
@@ -76,10 +80,15 @@ interface Group {
 
 type Settings = Record<string, unknown>;
 
-/** weft's handler for every event. */
-function handler(): Handler {
-  return { type: "command", command: HOOK_COMMAND, timeout: 5 };
+/** weft's handler for `event`: a permission request is held open for an answer. */
+function handler(event: string): Handler {
+  return event === "PermissionRequest"
+    ? { type: "command", command: PERMISSION_COMMAND, timeout: PERMISSION_HOOK_TIMEOUT_S }
+    : { type: "command", command: HOOK_COMMAND, timeout: 5 };
 }
+
+/** The permission hook's command, marked as weft's. */
+const PERMISSION_COMMAND = `${PERMISSION_HOOK_COMMAND} ${HOOK_MARKER}`;
 
 function isOurs(h: unknown): boolean {
   return typeof h === "object" && h !== null &&
@@ -112,7 +121,7 @@ export function installHooks(settings: unknown): Settings {
   const hooks = asHooks(out.hooks ?? {});
   for (const event of HOOK_EVENTS) {
     const groups = groupsOf(hooks, event) ?? [];
-    const want = handler();
+    const want = handler(event);
     let found = false;
     for (const group of groups) {
       if (!Array.isArray(group.hooks)) continue;
@@ -191,7 +200,7 @@ export function hookStatus(settings: unknown): { installed: string[]; current: b
     );
     if (!ours.length) continue;
     installed.push(event);
-    if (ours.some((h) => h.command !== HOOK_COMMAND)) current = false;
+    if (ours.some((h) => h.command !== handler(event).command)) current = false;
   }
   const all = HOOK_EVENTS.every((e) => installed.includes(e));
   return { installed, current: current && all };
