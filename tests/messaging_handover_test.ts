@@ -51,5 +51,18 @@ Deno.test({
       }]);
       const { messages } = await bob.call<{ messages: unknown[] }>("message.check", {});
       strictEqual(messages.length, 0);
+      // The pane's state is only the screen's guess: the sender is told the message waits.
+      const later = await client.call<{ delivery: { to: string; via: string; reason: string }[] }>(
+        "message.send",
+        { to: "bob", content: "and b.ts" },
+      );
+      strictEqual(later.delivery[0]?.via, "inbox");
+      strictEqual(typeof later.delivery[0]?.reason, "string");
+      // Read by asking (check_messages): delivered_via check.
+      const checked = await bob.call<{ messages: { delivered_via?: string }[] }>(
+        "message.check",
+        {},
+      );
+      deepStrictEqual(checked.messages.map((m) => m.delivered_via), ["check"]);
     }),
 });
