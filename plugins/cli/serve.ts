@@ -8,10 +8,9 @@ import { parseArgs } from "./args.ts";
 import { loadConfig } from "../../core/config/mod.ts";
 import { startServer } from "../../core/server/server.ts";
 import type { Subcommand } from "./io.ts";
-import { BUILTIN_PLUGINS } from "../builtin.ts";
+import { BUILTIN_PLUGINS, withJoined } from "../builtin.ts";
 import { capLog } from "./background.ts";
 import { ignoreState } from "./init.ts";
-import { withFabric } from "../fabric/joined.ts";
 
 /** How often a background server's log is looked at for its size. */
 const LOG_CHECK_MS = 30_000;
@@ -31,7 +30,7 @@ export const serve: Subcommand = {
     const load = async (dir: string) =>
       // A project joined to a fabric by `weft fabric join` has it on; one never joined pays
       // nothing.
-      await withFabric(await loadConfig(dir, { builtins: BUILTIN_PLUGINS }));
+      await withJoined(await loadConfig(dir, { builtins: BUILTIN_PLUGINS }));
     const config = await load(values.project ?? io.cwd);
     const server = await startServer(config, {
       fresh: values.fresh ?? false,
