@@ -27,8 +27,6 @@ const CORE_DOORS: Readonly<Record<string, string>> = {
   "plugins/cli/plugin_list.ts": "weft plugin list shows the config's plugins (its types)",
   "plugins/cli/ls_all.ts": "weft ls --all-projects reads the user's list of running servers",
   "plugins/cli/saved.ts": "weft saved reads the project's store with the server stopped",
-  "plugins/cli/help.ts": "weft help lists the core's command specs when no server runs",
-  "plugins/cli/completions.ts": "completions list the core's command specs when no server runs",
   "plugins/client/client.ts": "finds the server of a project (.weft/server.json)",
   "plugins/hooks/cli.ts": "finds the project's config file to write hooks into",
   "plugins/mcp/cli.ts": "weft mcp reads the config and finds the server",

@@ -8,6 +8,7 @@ import type { PluginStarted, ServerFacts } from "../../protocols/bus/calls.ts";
 import type { Bus, Caller } from "../bus/mod.ts";
 import type { WeftConfig } from "../config/mod.ts";
 import type { Model } from "../model/mod.ts";
+import type { PermissionHolds } from "../model/permission_holds.ts";
 
 /** Facts about the running server and the way to stop it. */
 export interface ServerControl {
@@ -43,4 +44,6 @@ export interface CoreDeps {
   bus: Bus;
   config: WeftConfig;
   server: ServerControl;
+  /** Permission requests held open by agents' hooks, answered by `pane.answer`. */
+  holds: PermissionHolds;
 }

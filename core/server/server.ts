@@ -20,12 +20,14 @@ import { VERSION } from "../version.ts";
 import { AttachedSizes } from "./attached_sizes.ts";
 import { Connection } from "./connection.ts";
 import { type HttpDoor, serveHttpDoor } from "./http_door.ts";
+import { permissionHolds } from "./permission_holds.ts";
 import { keysEqual, SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
 import type { FlowLimits } from "./_outbox.ts";
 import { claimStateDir, ensureSocketDir, type ServerPaths, serverPaths } from "./paths.ts";
 import { readServerInfo } from "./info.ts";
 import { publishServer, withdrawServer } from "./registry.ts";
 import { tmuxShim } from "./tmux_shim.ts";
+import type { CoreTopic } from "../../protocols/bus/core_events.ts";
 
 /** Options of {@link startServer}. */
 export interface ServerOptions {
@@ -52,6 +54,8 @@ export interface ServerOptions {
    * process's, which every other test's children would inherit meanwhile).
    */
   paneEnv?: Record<string, string>;
+  /** The longest an agent's permission request is held for an answer (default 110 s). */
+  permissionHoldMs?: number;
 }
 
 /** A running server. */
@@ -92,7 +96,13 @@ export async function startServer(
   });
   // Before the store restores panes: their environment names the HTTP door (WEFT_HTTP).
   const paneKey = paneKeyCheck(model);
-  const http = await serveHttpDoor({ bus, checkKey: paneKey });
+  const holds = permissionHolds(bus);
+  const http = await serveHttpDoor({
+    bus,
+    checkKey: paneKey,
+    holds,
+    ...(options.permissionHoldMs ? { holdMs: options.permissionHoldMs } : {}),
+  });
   const store = await openProjectStore(config, { model, bus, paths, fresh: options.fresh });
   bus.setResolver(targetResolver(model));
   const host = new PluginHost({
@@ -119,6 +129,7 @@ export async function startServer(
       model,
       bus,
       config,
+      holds,
       server: {
         status,
         stop: () => setTimeout(stop, 10),
@@ -195,7 +206,7 @@ function newModel(
 ): Model {
   const { bus } = deps;
   return new Model({
-    publish: (topic, data, pane) => bus.events.publish(topic, data, pane),
+    publish: (topic, data, pane) => bus.events.publish<CoreTopic>(topic, data, pane),
     wants: (topic, pane) => bus.events.wants(topic, pane),
     size: config.size,
     historyBytes: config.historyBytes,

@@ -8,7 +8,7 @@
 
 import type { CommandSpec, JsonSchema } from "../../protocols/bus/command_spec.ts";
 import { didYouMean } from "../../protocols/bus/suggest.ts";
-import type { CoreDeps } from "../../core/commands/mod.ts";
+import { coreSpecs } from "../../protocols/bus/contract/mod.ts";
 import { describeFlags } from "./flags.ts";
 import { type CliIo, connect, type Subcommand, UsageError } from "./io.ts";
 
@@ -90,12 +90,8 @@ async function commandSpecs(io: CliIo): Promise<CommandSpec[]> {
       client.close();
     }
   } catch {
-    // No server: the built-in commands still have their specs (the factories do not touch deps).
-    // A specifier built at run time: Deno would read the whole core (zod…) before any `weft`
-    // command starts for a literal one, since every run loads this module (main.ts's `lazy`).
-    const core = new URL("../../core/commands/mod.ts", import.meta.url).href;
-    const { coreCommands }: typeof import("../../core/commands/mod.ts") = await import(core);
-    return coreCommands({} as CoreDeps).map((c) => ({ ...c, owner: "core" }));
+    // No server: the built-in commands' specs are the contract's.
+    return coreSpecs();
   }
 }
 

@@ -358,6 +358,7 @@ const NeedOut: z.ZodType<Need> = z.object({
   question: z.string().nullable(),
   choices: z.array(z.object({ n: z.number().int(), label: z.string() })),
   fingerprint: z.string().nullable(),
+  held: z.object({ id: z.string(), tool: z.string(), input: z.string() }).nullable(),
   stateSource: z.enum(STATE_SOURCES),
   since: z.string(),
   waitedMs: z.number(),
@@ -372,6 +373,7 @@ export const AnsweredOut: z.ZodType<CoreCalls["pane.answer"]> = z.object({
   n: z.number().int(),
   label: z.string(),
   question: z.string(),
+  via: z.enum(["hook", "keys"]),
 });
 
 /** `session.view`: the size now in effect for the viewer's session, or that it left. */
