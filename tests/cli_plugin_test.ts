@@ -95,6 +95,21 @@ Deno.test(
     const verb = await weftProcess(dir, "plugin", "relaod");
     assertEquals(verb.code, 2);
     assertMatch(verb.err, /did you mean "reload"\?/);
+    // Configured anyway: the server says where it cannot load and does not retry it.
+    const broken = await tempProject({ plugins: { bad: { from: bad, grant: [] } } });
+    const served = await serveChild(broken);
+    try {
+      const { plugins } = await served.client.call("server.status");
+      const state = plugins.find((p) => p.name === "bad")!;
+      assertEquals([state.state, state.restarts], ["failed", 0]);
+      assertMatch(
+        state.lastError!.message,
+        /not restarted: SyntaxError: .* at file:\/\/.*mod\.ts:2:\d+/,
+      );
+    } finally {
+      served.client.close();
+      await served.server.stop();
+    }
   },
 );
 
