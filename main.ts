@@ -70,6 +70,7 @@ export const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   bridge: () => sub("./plugins/bridge/cli.ts", "bridge"),
   msg: () => sub("./plugins/messaging/cli.ts", "msg"),
   canvas: () => sub("./plugins/canvas/cli.ts", "canvas"),
+  fabric: () => sub("./plugins/fabric/cli.ts", "fabric"),
   completions: async () =>
     (await lazy<typeof import("./plugins/cli/completions.ts")>("./plugins/cli/completions.ts"))
       .completionsCommand(loadAll),

@@ -28,6 +28,7 @@ const CORE_DOORS: Readonly<Record<string, string>> = {
   "plugins/cli/ls_all.ts": "weft ls --all-projects reads the user's list of running servers",
   "plugins/cli/saved.ts": "weft saved reads the project's store with the server stopped",
   "plugins/client/client.ts": "finds the server of a project (.weft/server.json)",
+  "plugins/fabric/cli.ts": "weft fabric join finds the project's folder (its config file)",
   "plugins/hooks/cli.ts": "finds the project's config file to write hooks into",
   "plugins/mcp/cli.ts": "weft mcp reads the config and finds the server",
   "plugins/tui/mod.ts": "weft attach reads the config (key bindings, look)",

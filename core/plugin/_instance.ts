@@ -231,6 +231,7 @@ export class PluginInstance {
       maxCallsInFlight: this.#o.maxCallsInFlight,
       log: (level, message) => this.#log.plugin(level, message),
       held: (filter) => this.#held?.matching(filter) ?? [],
+      route: this.#onBus.route,
     });
     const dataDir = grant.has(DATA_CAPABILITY)
       ? grantPath(dataFolder(this.#config.name), this.#o.projectDir, this.#o.stateDir)
@@ -243,9 +244,8 @@ export class PluginInstance {
     });
     const ready = await link.next("ready", this.#o.startTimeoutMs);
     if (ready.error) {
-      throw new WeftError("PLUGIN_CRASHED", `its setup failed: ${ready.error.message}`, {
-        cause: ready.error,
-      });
+      const why = `its setup failed: ${ready.error.message}`;
+      throw new WeftError("PLUGIN_CRASHED", why, { cause: ready.error });
     }
   }
 
@@ -299,8 +299,8 @@ export class PluginInstance {
   #onMessage(link: PluginLink, message: PluginMessage): void {
     if (link !== this.#link) return;
     if (message.type === "log") return this.#log.plugin(message.level, message.message);
+    if (this.#requests?.handle(message)) return; // a routed call's result too
     if (message.type === "result") return this.#calls?.settle(message.id, message.reply);
-    if (this.#requests?.handle(message)) return;
     if (message.type === "call") {
       // Between runs (stopping, crashed): answer, so the plugin's call does not wait for ever.
       const why = `plugin "${this.#config.name}" is ${this.#state}`;

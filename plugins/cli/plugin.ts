@@ -153,7 +153,7 @@ async function remove(args: string[], io: CliIo): Promise<number> {
 async function reload(args: string[], io: CliIo): Promise<number> {
   const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
   const [name] = positionals;
-  if (name === undefined || positionals.length !== 1) throw new UsageError("give one plugin name");
+  if (positionals.length !== 1 || name === undefined) throw new UsageError("give one plugin name");
   const state = await withServer(io, (c) => c.call("server.plugin_reload", { name }));
   return report(io, state);
 }

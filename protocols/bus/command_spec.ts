@@ -114,7 +114,7 @@ export interface CommandSpec {
 /** Who is calling: attribution and rights. */
 export interface Caller {
   /** What kind of door or actor. */
-  kind: "socket" | "cli" | "tui" | "web" | "plugin" | "mcp" | "sideband" | "internal";
+  kind: "socket" | "cli" | "tui" | "web" | "plugin" | "mcp" | "sideband" | "internal" | "host";
   /** A stable id for logs: a client id, a plugin name, an MCP session id. */
   id: string;
   /** The pane the caller runs in, when known (`WEFT_PANE`, the pane whose sideband spoke). */

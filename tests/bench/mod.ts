@@ -39,6 +39,7 @@ const GROUPS: [string, string, string][] = [
   ["canvas-render", "./canvas_render.ts", "benchCanvasRender"],
   ["lean", "./lean.ts", "benchLean"],
   ["needs", "./needs.ts", "benchNeeds"],
+  ["fabric", "./fabric.ts", "benchFabric"],
 ];
 /** Groups that run only when named (delivery needs the Claude Code package). */
 const OPT_IN = new Set(["soak", "lean", "siege", "delivery"]);
