@@ -41,8 +41,15 @@ async function graph(entries: string[]): Promise<{ files: string[]; outside: str
   return { files: [...seen].map((f) => relative(ROOT, f)).sort(), outside };
 }
 
-Deno.test("weft ls reads no package and no node: module before it runs", async () => {
-  const { files, outside } = await graph(["main.ts", "plugins/cli/info.ts"]);
+Deno.test("weft ls, new, send, read, needs, msg read no package and no node: module before they run", async () => {
+  const { files, outside } = await graph([
+    "main.ts",
+    "plugins/cli/info.ts",
+    "plugins/cli/panes.ts",
+    "plugins/cli/needs.ts",
+    "plugins/cli/allow.ts",
+    "plugins/messaging/cli.ts",
+  ]);
   deepStrictEqual(outside.filter((o) => !o.endsWith(".json")), []);
   // A short call reads a few dozen small files, not the server's hundreds.
   deepStrictEqual(files.filter((f) => f.startsWith("core/") && !f.startsWith("core/server/")), []);
