@@ -21,8 +21,8 @@ import { JOIN_FILE, type JoinFile } from "./options.ts";
 const USAGE = [
   "weft fabric join nats://HUB:PORT --as NAME --creds FILE [--grant HOST=read,write,spawn,message]...",
   "weft fabric leave",
-  "weft fabric status [--json]",
-  "weft fabric hub --dir DIR --hosts A,B [--port 4222] [--leaf-port 7422] [--bind ADDR]",
+  "weft fabric status [--wait HOST]... [--timeout MS] [--json]",
+  "weft fabric hub --dir DIR --hosts A,B [--port 4222] [--leaf-port 7422] [--bind ADDR] [--init]",
 ].join(" | ");
 
 /** The project folder the CLI is in: where its config is, else the cwd. */
@@ -98,13 +98,35 @@ async function leave(args: string[], io: CliIo): Promise<number> {
 }
 
 async function status(args: string[], io: CliIo): Promise<number> {
-  const { values } = parseArgs({ args, options: { json: { type: "boolean" } } });
+  const { values } = parseArgs({
+    args,
+    options: {
+      json: { type: "boolean" },
+      wait: { type: "string", multiple: true },
+      timeout: { type: "string", default: "30000" },
+    },
+  });
   return await withClient(io, async (client) => {
-    const value = await client.call<{ hub: string; hosts: FabricHost[] }>("fabric.hosts", {});
-    print(io, !!values.json, value, () =>
-      `hub ${value.hub}\n` +
-      value.hosts.map((h) => `${h.host}  ${h.state}\n`).join(""));
-    return 0;
+    const until = Date.now() + Number(values.timeout);
+    const waitFor = values.wait ?? [];
+    for (;;) {
+      const value = await client.call<{ hub: string; hosts: FabricHost[] }>("fabric.hosts", {});
+      const missing = waitFor.filter((w) =>
+        !value.hosts.some((h) => h.host === w && h.state === "up")
+      );
+      if (!missing.length || Date.now() > until) {
+        print(
+          io,
+          !!values.json,
+          value,
+          () => `hub ${value.hub}\n` + value.hosts.map((h) => `${h.host}  ${h.state}\n`).join(""),
+        );
+        if (!missing.length) return 0;
+        io.err(`weft: not up within ${values.timeout} ms: ${missing.join(", ")}\n`);
+        return 1;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
   });
 }
 
@@ -117,6 +139,7 @@ async function hub(args: string[], io: CliIo): Promise<number> {
       port: { type: "string", default: "4222" },
       "leaf-port": { type: "string", default: "7422" },
       bind: { type: "string", default: "127.0.0.1" },
+      init: { type: "boolean" },
     },
   });
   if (!values.dir || !values.hosts) throw new UsageError("weft fabric hub needs --dir and --hosts");
@@ -128,6 +151,7 @@ async function hub(args: string[], io: CliIo): Promise<number> {
     bind: values.bind,
   });
   io.err(`weft: hub config ${conf}; credentials <host>.creds beside it\n`);
+  if (values.init) return 0;
   const child = new Deno.Command("nats-server", { args: ["-c", conf], stdin: "null" }).spawn();
   const stop = () => child.kill("SIGTERM");
   Deno.addSignalListener("SIGINT", stop);
