@@ -14,7 +14,8 @@
  * @module
  */
 
-import type { BuiltinPlugin } from "../core/config/mod.ts";
+import type { BuiltinPlugin, WeftConfig } from "../core/config/mod.ts";
+import { joinedFabric } from "./fabric/joined.ts";
 
 /** Built-in plugins (folders under `plugins/`) and their defaults. */
 export const BUILTIN_PLUGINS: Readonly<Record<string, BuiltinPlugin>> = {
@@ -103,3 +104,18 @@ export const BUILTIN_PLUGINS: Readonly<Record<string, BuiltinPlugin>> = {
     options: {},
   },
 };
+
+/**
+ * `config` with the `fabric` plugin on when the project joined a fabric with
+ * `weft fabric join` and left it dormant in its config (a project that switched it off keeps
+ * it off; one that configured it has it on already).
+ */
+export async function withJoined(config: WeftConfig): Promise<WeftConfig> {
+  const dormant = config.dormant?.find((p) => p.name === "fabric");
+  if (!dormant || !(await joinedFabric(config.projectDir))) return config;
+  return {
+    ...config,
+    plugins: [...config.plugins, dormant],
+    dormant: config.dormant!.filter((p) => p !== dormant),
+  };
+}

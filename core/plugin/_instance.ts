@@ -5,7 +5,6 @@
  * @module
  */
 
-import { join } from "node:path";
 import { type CallContext, type Command, type CommandSpec, targetIds } from "../bus/mod.ts";
 import type { PluginConfig } from "../config/types.ts";
 import { CORE_NAMES } from "../config/reserved.ts";
@@ -24,7 +23,7 @@ import { InFlight } from "./_in_flight.ts";
 import { PluginLink } from "./_link.ts";
 import { checkManifest, cutShort, isFatal, reservedName } from "./_load.ts";
 import { PluginLog } from "./_plugin_log.ts";
-import { dataFolder } from "./_permissions.ts";
+import { dataFolder, grantPath } from "./_permissions.ts";
 import { PluginRequests, unavailableReply } from "./_requests.ts";
 import type { PluginState, PluginStatus } from "./types.ts";
 
@@ -201,7 +200,7 @@ export class PluginInstance {
   }
 
   async #launch(grant: ReadonlySet<Capability>): Promise<Manifest> {
-    if (grant.has(DATA_CAPABILITY)) await makeDataFolder(this.#o.projectDir, this.#config.name);
+    if (grant.has(DATA_CAPABILITY)) await makeDataFolder(this.#o, this.#config.name);
     const link: PluginLink = new PluginLink(linkOptions(this.#config, this.#o, grant), {
       message: (message) => this.#onMessage(link, message),
       down: (reason) => this.#onDown(link, reason),
@@ -235,7 +234,7 @@ export class PluginInstance {
       route: this.#onBus.route,
     });
     const dataDir = grant.has(DATA_CAPABILITY)
-      ? join(this.#o.projectDir, dataFolder(this.#config.name))
+      ? grantPath(dataFolder(this.#config.name), this.#o.projectDir, this.#o.stateDir)
       : undefined;
     post({
       type: "start",

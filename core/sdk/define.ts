@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { CoreCalls, CoreCommand } from "../../protocols/bus/calls.ts";
+import type { CallInput, CoreCalls, CoreCommand, NotCore } from "../../protocols/bus/calls.ts";
 import type { EventFilter, WeftEvent } from "../../protocols/bus/events.ts";
 import type { Command } from "./command.ts";
 import { specOf } from "../../protocols/bus/schema.ts";
@@ -41,10 +41,14 @@ export interface PluginContext<O = RawOptions> {
    */
   call<N extends CoreCommand>(
     name: N,
-    input?: unknown,
+    input?: CallInput<N>,
     options?: PluginCallOptions,
   ): Promise<CoreCalls[N]>;
-  call<T = unknown>(name: string, input?: unknown, options?: PluginCallOptions): Promise<T>;
+  call<T = unknown, N extends string = string>(
+    name: N & NotCore<N>,
+    input?: unknown,
+    options?: PluginCallOptions,
+  ): Promise<T>;
   /**
    * Receives the events that match `filter` (and that the grant lets the plugin see). A plugin
    * that reads a pane's events more slowly than they come (2 MiB of them waiting) loses the

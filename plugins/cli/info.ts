@@ -11,13 +11,21 @@ import { print, type Subcommand, UsageError, withClient } from "./io.ts";
 
 /** `weft ls` */
 export const ls: Subcommand = {
-  usage: "weft ls [--all] [--json]",
-  summary: "List sessions, windows and panes (--all: on every host of the fabric)",
+  usage: "weft ls [--all] [--all-projects] [--json]",
+  summary: "List sessions, windows and panes (--all: on every host of the fabric; " +
+    "--all-projects: every weft server of yours)",
   run: async (args, io) => {
     const { values } = parseArgs({
       args,
-      options: { json: { type: "boolean" }, all: { type: "boolean" } },
+      options: {
+        json: { type: "boolean" },
+        all: { type: "boolean" },
+        "all-projects": { type: "boolean" },
+      },
     });
+    if (values["all-projects"]) {
+      return await (await import("./ls_all.ts")).lsAllProjects(io, !!values.json);
+    }
     return await withClient(io, async (client) => {
       if (values.all) {
         const { hosts } = await client.call<{ hosts: FabricHost[] }>("fabric.ls", {});

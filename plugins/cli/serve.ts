@@ -8,10 +8,9 @@ import { parseArgs } from "./args.ts";
 import { loadConfig } from "../../core/config/mod.ts";
 import { startServer } from "../../core/server/server.ts";
 import type { Subcommand } from "./io.ts";
-import { BUILTIN_PLUGINS } from "../builtin.ts";
+import { BUILTIN_PLUGINS, withJoined } from "../builtin.ts";
 import { capLog } from "./background.ts";
 import { ignoreState } from "./init.ts";
-import { withFabric } from "../fabric/joined.ts";
 
 /** How often a background server's log is looked at for its size. */
 const LOG_CHECK_MS = 30_000;
@@ -28,10 +27,15 @@ export const serve: Subcommand = {
       strict: true,
     });
     const started = performance.now();
-    const loaded = await loadConfig(values.project ?? io.cwd, { builtins: BUILTIN_PLUGINS });
-    // A project joined to a fabric by `weft fabric join` has it on; one never joined pays nothing.
-    const config = await withFabric(loaded);
-    const server = await startServer(config, { fresh: values.fresh ?? false });
+    const load = async (dir: string) =>
+      // A project joined to a fabric by `weft fabric join` has it on; one never joined pays
+      // nothing.
+      await withJoined(await loadConfig(dir, { builtins: BUILTIN_PLUGINS }));
+    const config = await load(values.project ?? io.cwd);
+    const server = await startServer(config, {
+      fresh: values.fresh ?? false,
+      reloadConfig: () => load(config.projectDir),
+    });
     // Ready means ready: the plugins' commands are on the bus (or their plugins have failed).
     await server.pluginsStarted;
     await ignoreState(server.paths.dir).catch(() => {});

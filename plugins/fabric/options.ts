@@ -9,6 +9,9 @@
 import { optionsParser, WeftError, z } from "@weft/weft/plugin";
 import { HOST_RIGHTS } from "../../protocols/bus/capabilities.ts";
 import { isHostName } from "../../protocols/bus/host_id.ts";
+import { JOIN_FILE } from "./joined.ts";
+
+export { JOIN_FILE };
 
 /** Every option of the `fabric` plugin. */
 export interface Options {
@@ -57,9 +60,6 @@ export const parseOptions: (raw: unknown) => Options = optionsParser<Options>("f
 export interface JoinFile extends Partial<Options> {
   password: string;
 }
-
-/** The join file's name in the plugin's data folder. */
-export const JOIN_FILE = "join.json";
 
 /**
  * The options of a joined host: the join file under the project's options (a key the project

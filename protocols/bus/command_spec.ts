@@ -100,6 +100,13 @@ export interface CommandSpec {
   mcp?: McpSpec;
   /** The sideband tag that calls this command (`<weft:NAME …/>`) and how its attributes map. */
   sideband?: CommandTagSpec;
+  /**
+   * The command answers agent hooks (`core/server/hook_answers.ts`): at each hook event of a
+   * pane that can carry something back to the agent, the hook door calls it as that pane with
+   * `{pane, agent, point, prompt?}` and a short deadline, and hands the `text` it returns to
+   * the agent in the hook's answer (a message at the agent's next tool boundary).
+   */
+  answersHooks?: boolean;
   /** The plugin (or `core`) that registered the command; set by the bus. */
   owner?: string;
 }
