@@ -18,11 +18,14 @@ import { readCreds, writeHub, writePrivate } from "./hub.ts";
 import { fabricDir } from "./joined.ts";
 import { JOIN_FILE, type JoinFile } from "./options.ts";
 
+/** The hub's CA certificate, in the plugin's data folder, when the hub speaks TLS. */
+const HUB_CA = "hub-ca.pem";
+
 const USAGE = [
-  "weft fabric join nats://HUB:PORT --as NAME --creds FILE [--grant HOST=read,write,spawn,message]...",
+  "weft fabric join nats://HUB:PORT --as NAME --creds FILE [--grant HOST=read,write,spawn,message]... [--ca FILE]",
   "weft fabric leave",
   "weft fabric status [--wait HOST]... [--timeout MS] [--json]",
-  "weft fabric hub --dir DIR --hosts A,B [--port 4222] [--leaf-port 7422] [--bind ADDR] [--init]",
+  "weft fabric hub --dir DIR --hosts A,B [--port 4222] [--leaf-port 7422] [--bind ADDR] [--tls-cert F --tls-key F] [--init]",
 ].join(" | ");
 
 /** The project folder the CLI is in: where its config is, else the cwd. */
@@ -40,6 +43,7 @@ async function joinFabric(args: string[], io: CliIo): Promise<number> {
       as: { type: "string" },
       creds: { type: "string" },
       grant: { type: "string", multiple: true },
+      ca: { type: "string" },
       project: { type: "string" },
     },
   });
@@ -63,7 +67,18 @@ async function joinFabric(args: string[], io: CliIo): Promise<number> {
   const project = await projectOf(io, values.project);
   const dir = fabricDir(project);
   await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
-  const file: JoinFile = { hub, as: values.as, hosts, password: creds.password };
+  // The CA that signed the hub's TLS certificate, kept beside the join file for the node.
+  if (values.ca) {
+    const pem = await Deno.readTextFile(resolve(io.cwd, values.ca));
+    await writePrivate(join(dir, HUB_CA), pem);
+  } else await Deno.remove(join(dir, HUB_CA)).catch(() => {});
+  const file: JoinFile = {
+    hub,
+    as: values.as,
+    hosts,
+    password: creds.password,
+    ...(values.ca ? { caFile: HUB_CA } : {}),
+  };
   await writePrivate(join(dir, JOIN_FILE), JSON.stringify(file, null, 2) + "\n");
   io.out(`joined ${hub} as "${values.as}"\n`);
   let client: WeftClient;
@@ -140,6 +155,8 @@ async function hub(args: string[], io: CliIo): Promise<number> {
       "leaf-port": { type: "string", default: "7422" },
       bind: { type: "string", default: "127.0.0.1" },
       init: { type: "boolean" },
+      "tls-cert": { type: "string" },
+      "tls-key": { type: "string" },
     },
   });
   if (!values.dir || !values.hosts) throw new UsageError("weft fabric hub needs --dir and --hosts");
@@ -149,6 +166,11 @@ async function hub(args: string[], io: CliIo): Promise<number> {
     port: Number(values.port),
     leafPort: Number(values["leaf-port"]),
     bind: values.bind,
+    ...(values["tls-cert"] && values["tls-key"]
+      ? {
+        tls: { cert: resolve(io.cwd, values["tls-cert"]), key: resolve(io.cwd, values["tls-key"]) },
+      }
+      : {}),
   });
   io.err(`weft: hub config ${conf}; credentials <host>.creds beside it\n`);
   if (values.init) return 0;
