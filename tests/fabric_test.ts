@@ -81,16 +81,13 @@ Deno.test(
       });
 
       await t.step(
-        "the CLI makes a pane on the remote host, and ls --all lists both hosts",
+        "the CLI makes a pane and runs a command on the remote host (--host); ls --all lists both",
         async () => {
           const made = await weftProcess(
             laptop.dir,
             "new",
-            "--window",
-            `buildbox/${
-              (await buildbox.server.client.call<{ windows: { id: string }[] }>("window.list"))
-                .windows[0]!.id
-            }`,
+            "--host",
+            "buildbox",
             "--json",
             "--",
             "bash",
@@ -102,6 +99,17 @@ Deno.test(
           match(id, /^buildbox\/p\d+$/, "a remote pane's id comes back qualified");
           const pane = id.slice("buildbox/".length);
           await waitForText(buildbox.server.client, { pane, match: "made-far" });
+          // weft run --host: a command run in a new pane there, its output and exit code here.
+          const ran = await weftProcess(
+            laptop.dir,
+            "run",
+            "--host",
+            "buildbox",
+            "--",
+            "echo ran-far; exit 3",
+          );
+          equal(ran.code, 3, ran.err);
+          match(ran.out, /ran-far/);
           const ls = await weftProcess(laptop.dir, "ls", "--all", "--json");
           equal(ls.code, 0, ls.err);
           const listed = (JSON.parse(ls.out) as { hosts: FabricHost[] }).hosts;
