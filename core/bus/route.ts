@@ -69,7 +69,7 @@ export function destinationOf(
     const { host, ref } = splitRef(value);
     const local = host === undefined || (ownHost !== undefined && sameHost(host, ownHost));
     hosts.set(field, local ? "" : host);
-    if (host !== undefined && local) setRef((out ??= { ...fields }), field, ref);
+    if (host !== undefined && local) setRef(out ??= { ...fields }, field, ref);
   }
   const remote = [...new Set(hosts.values())];
   if (remote.length > 1) {
