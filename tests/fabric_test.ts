@@ -47,7 +47,7 @@ Deno.test(
       hosts.push(buildbox);
       const laptop = await joinHost(hub, "laptop", {
         grants: { buildbox: ["read"] },
-        weft: { plugins: { mcp: true } },
+        weft: { plugins: { mcp: { options: { tools: ["agent", "fabric"] } } } },
       });
       hosts.push(laptop);
       await untilUp(laptop, ["buildbox"]);
@@ -135,6 +135,11 @@ Deno.test(
           });
           equal(sent.isError, undefined, textOf(sent));
           await waitForText(buildbox.server.client, { pane: far.pane, match: "via-mcp" });
+          // Every host's panes in one tool.
+          const all = await mcp.callTool({ name: "list_all_panes", arguments: {} });
+          equal(all.isError, undefined, textOf(all));
+          const { hosts: seen } = all.structuredContent as { hosts: FabricHost[] };
+          ok(seen.find((h) => h.host === "buildbox")!.panes!.some((p) => p.id === remote));
         } finally {
           await mcp.close();
         }
