@@ -186,22 +186,19 @@ Deno.test(
                 }),
                 { timeout: 1500 },
               );
-            // Speaking as "ci" (granted reads) or as laptop: the hub drops what stranger may not
-            // publish, so no one ever answers.
-            for (const as of ["ci", "laptop"]) {
-              const refused = await ask(as).then(() => "answered", (e: Error) => e.message);
-              match(
-                refused,
-                /permissions violation|no responders|timeout/i,
-                `as ${as}: ${refused}`,
-              );
-            }
+            // stranger's node links to the hub in its own time: its presence bucket opens then.
+            const kv = await eventually(
+              "stranger's link to the hub",
+              () => new Kvm(jetstream(nc, { domain: HUB_DOMAIN })).open(PRESENCE_BUCKET),
+              {
+                timeoutMs: 20_000,
+              },
+            );
             // As itself, while buildbox has not heard of it: no one listens for it there.
             const unheard = await ask("stranger").then(() => "answered", (e: Error) => e.message);
             match(unheard, /no responders/i);
             // Once it says it is present (its own key only), buildbox answers and refuses it: its
             // project granted stranger nothing.
-            const kv = await new Kvm(jetstream(nc, { domain: HUB_DOMAIN })).open(PRESENCE_BUCKET);
             await kv.put("stranger", JSON.stringify({ host: "stranger", at: Date.now(), pid: 0 }));
             const refused = await eventually("buildbox to answer stranger", async () => {
               const reply = await ask("stranger").then((m) => m.json<Reply>(), () => undefined);
@@ -209,9 +206,32 @@ Deno.test(
             });
             deepStrictEqual([refused.ok, refused.error?.code], [false, "DENIED"]);
             match(refused.error!.message, /grants host "stranger" nothing/);
+            // Now that stranger's calls do reach buildbox: speaking as "ci" (granted reads) or
+            // as laptop, the hub drops what stranger may not publish, so no one ever answers.
+            for (const as of ["ci", "laptop"]) {
+              const answer = await ask(as).then(() => "answered", (e: Error) => e.message);
+              match(answer, /permissions violation|no responders|timeout/i, `as ${as}: ${answer}`);
+            }
           } finally {
             await nc.close();
           }
+        },
+      );
+
+      await t.step(
+        "an answer too large for the wire is TOO_LARGE, not an unreachable host",
+        async () => {
+          const big = await buildbox.server.client.call<{ pane: string }>("session.create", {
+            command: "bash --norc --noprofile -c 'seq 1 250000; echo seq-done; sleep 600'",
+          });
+          await waitForText(buildbox.server.client, { pane: big.pane, match: "seq-done" });
+          await rejects(
+            laptop.server.client.call("pane.read", {
+              pane: `buildbox/${big.pane}`,
+              mode: "history",
+            }),
+            (e: unknown) => e instanceof WeftError && e.code === "TOO_LARGE",
+          );
         },
       );
 
