@@ -7,7 +7,7 @@ import { announceNeeds } from "./alerts.js";
 import { connectFeed } from "./feed.js";
 import { drawNeeds } from "./needs.js";
 import { drawLayout } from "./panes.js";
-import { measureCell, webglHelps } from "./renderer.js";
+import { measureCell, TITLE_ROWS, webglHelps } from "./renderer.js";
 import { drawTabs } from "./tabs.js";
 
 /** What the modules share: the view the server sent last and the page's own parts. */
@@ -57,7 +57,7 @@ function onJson(m) {
 function sendSize() {
   page.cell = measureCell();
   const cols = Math.max(2, Math.floor(page.main.clientWidth / page.cell.w));
-  const rows = Math.max(2, Math.floor(page.main.clientHeight / page.cell.h));
+  const rows = Math.max(2, Math.floor(page.main.clientHeight / page.cell.h) - TITLE_ROWS);
   page.send({ t: "size", cols, rows });
 }
 

@@ -1,6 +1,8 @@
 // Borders between panes: drag one to move it (the server owns the layout and sets the ratios).
 // A border keeps its element while the layout changes, so a drag under way keeps its pointer.
 
+import { TITLE_ROWS } from "./renderer.js";
+
 /** Draws the shown window's borders from `page.state` (none on a read-only page). */
 export function drawBorders(page) {
   const { state, main, cell } = page;
@@ -24,7 +26,7 @@ export function drawBorders(page) {
     }
     el.border = b;
     el.style.left = `${b.x * cell.w}px`;
-    el.style.top = `${b.y * cell.h}px`;
+    el.style.top = `${(b.y + TITLE_ROWS) * cell.h}px`;
     el.style.width = `${b.cols * cell.w}px`;
     el.style.height = `${b.rows * cell.h}px`;
   }
@@ -40,7 +42,7 @@ function startDrag(page, e, el) {
     const box = page.main.getBoundingClientRect();
     const at = horizontal
       ? Math.floor((ev.clientX - box.left) / (page.cell.w * page.scale))
-      : Math.floor((ev.clientY - box.top) / (page.cell.h * page.scale));
+      : Math.floor((ev.clientY - box.top) / (page.cell.h * page.scale)) - TITLE_ROWS;
     if (at === last) return;
     last = at;
     page.send({ t: "drag", path: border.path, index: border.index, at });

@@ -2,7 +2,7 @@
 // titled with what runs and its state; typing, mouse reports and clicks go to the server.
 
 import { drawBorders } from "./borders.js";
-import { FONT, useWebgl } from "./renderer.js";
+import { FONT, TITLE_ROWS, useWebgl } from "./renderer.js";
 
 /** Draws the shown window's layout from `page.state`: panes gone are dropped, new ones made. */
 export function drawLayout(page) {
@@ -23,9 +23,15 @@ export function drawLayout(page) {
     const entry = terms.get(rect.pane) ?? openPane(page, rect.pane);
     const el = entry.el;
     el.style.left = `${rect.x * cell.w}px`;
-    el.style.top = `${rect.y * cell.h}px`;
+    el.style.top = `${(rect.y + TITLE_ROWS) * cell.h}px`;
     el.style.width = `${rect.cols * cell.w}px`;
     el.style.height = `${rect.rows * cell.h}px`;
+    // The title in the row above the pane (see TITLE_ROWS).
+    entry.title.style.top = `${-TITLE_ROWS * cell.h}px`;
+    entry.title.style.height = entry.title.style.lineHeight = `${cell.h}px`;
+    if (entry.term.options.lineHeight !== cell.lineHeight) {
+      entry.term.options.lineHeight = cell.lineHeight;
+    }
     el.classList.toggle("focused", layout.focused === rect.pane);
     if (entry.term.cols !== rect.cols || entry.term.rows !== rect.rows) {
       entry.term.resize(rect.cols, rect.rows);
@@ -44,7 +50,7 @@ function fit(page, layout) {
   page.scale = Math.min(
     1,
     main.clientWidth / (layout.cols * cell.w),
-    main.clientHeight / (layout.rows * cell.h),
+    main.clientHeight / ((layout.rows + TITLE_ROWS) * cell.h),
   );
   main.style.transformOrigin = "0 0";
   main.style.transform = page.scale < 1 ? `scale(${page.scale})` : "";
@@ -70,7 +76,12 @@ function openPane(page, pane) {
   title.className = "title";
   el.appendChild(title);
   page.main.appendChild(el);
-  const term = new Terminal({ ...FONT, scrollback: 1000, lineHeight: 1, allowProposedApi: true });
+  const term = new Terminal({
+    ...FONT,
+    scrollback: 1000,
+    lineHeight: page.cell.lineHeight,
+    allowProposedApi: true,
+  });
   // The server's screens give emoji two cells (Unicode 11), as tmux does: so must the page,
   // or every character after one on a line would be drawn a cell to the left.
   term.loadAddon(new Unicode11Addon.Unicode11Addon());

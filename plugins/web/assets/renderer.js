@@ -3,16 +3,31 @@
 /** The terminals' font. */
 export const FONT = { fontFamily: "monospace", fontSize: 14 };
 
-/** The size of one character cell in pixels, measured on the page. */
+/** Rows of the page above the layout: each pane's title sits in the row above it (the top
+ * row of the page or the border row between two panes), never on the pane's own top row. */
+export const TITLE_ROWS = 1;
+
+/** Pixels (CSS) a row gets above the font's own height: room for what is drawn at its edges. */
+const LEADING = 2;
+
+/**
+ * The size of one character cell in pixels, and the `lineHeight` that makes xterm.js draw its
+ * rows exactly that tall. xterm.js measures a character as the font's ascent plus descent
+ * (canvas metrics) and clips each row to `lineHeight` times that; at `lineHeight: 1` an
+ * underscore (drawn at the very bottom of the descent) falls outside its row at device pixel
+ * ratio 1 and vanishes. The page gives each row {@link LEADING} more pixels, and lays panes out
+ * with the same height xterm.js draws (it used to guess its own, a pixel off per row).
+ */
 export function measureCell() {
-  const probe = document.createElement("span");
-  probe.style.cssText = `font:${FONT.fontSize}px ${FONT.fontFamily};position:absolute;` +
-    "visibility:hidden;white-space:pre";
-  probe.textContent = "X".repeat(100);
-  document.body.appendChild(probe);
-  const r = probe.getBoundingClientRect();
-  probe.remove();
-  return { w: r.width / 100, h: Math.ceil(r.height) + 1 };
+  const ctx = new OffscreenCanvas(1, 1).getContext("2d");
+  ctx.font = `${FONT.fontSize}px ${FONT.fontFamily}`;
+  const m = ctx.measureText("W");
+  const dpr = devicePixelRatio || 1;
+  // As xterm.js sizes a cell (its DOM and WebGL renderers alike), in device pixels.
+  const char = Math.ceil((m.fontBoundingBoxAscent + m.fontBoundingBoxDescent) * dpr);
+  const row = char + Math.ceil(LEADING * dpr);
+  // A hair over row / char: xterm.js rounds row = floor(char * lineHeight) down.
+  return { w: m.width, h: row / dpr, lineHeight: (row + 0.01) / char };
 }
 
 // xterm.js draws with WebGL where a GPU does it (much less work per frame than the DOM for a
