@@ -50,6 +50,8 @@ export const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   approve: () => sub("./plugins/cli/needs.ts", "approve"),
   deny: () => sub("./plugins/cli/needs.ts", "deny"),
   answer: () => sub("./plugins/cli/needs.ts", "answer"),
+  mute: () => sub("./plugins/cli/needs.ts", "mute"),
+  unmute: () => sub("./plugins/cli/needs.ts", "unmute"),
   doctor: () => sub("./plugins/cli/doctor.ts", "doctor"),
   init: () => sub("./plugins/cli/init.ts", "init"),
   logs: () => sub("./plugins/cli/logs.ts", "logs"),

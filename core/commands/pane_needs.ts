@@ -2,7 +2,7 @@ import { implement } from "./_define.ts";
 import type { CoreDeps } from "./deps.ts";
 import type { Model } from "../model/mod.ts";
 import type { PermissionHolds } from "../model/permission_holds.ts";
-import type { Need } from "../../protocols/bus/records.ts";
+import { type Need, notifyMuted } from "../../protocols/bus/records.ts";
 import { dialogFingerprint, screenDialog } from "../../protocols/agents/mod.ts";
 
 /** The states in which an agent waits for a human. */
@@ -68,6 +68,7 @@ export function needsOf(model: Model, holds?: PermissionHolds): Need[] {
       stateSource: info.stateSource,
       since: info.stateSince,
       waitedMs: Math.max(0, now - Date.parse(info.stateSince)),
+      muted: notifyMuted(info.meta),
     });
   }
   return needs.sort((a, b) => b.waitedMs - a.waitedMs);

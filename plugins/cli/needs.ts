@@ -5,7 +5,7 @@
  */
 
 import { parseArgs } from "./args.ts";
-import type { Need } from "../../protocols/bus/records.ts";
+import { type Need, NOTIFY_META } from "../../protocols/bus/records.ts";
 import { print, type Subcommand, UsageError, withClient } from "./io.ts";
 
 /** `weft needs [--wait] [--timeout MS] [--json]` */
@@ -92,6 +92,41 @@ function answering(
     },
   };
 }
+
+/** `weft mute|unmute PANE`: the pane's notifications off or on again (its `notify` metadata). */
+function muting(mute: boolean): Subcommand {
+  const verb = mute ? "mute" : "unmute";
+  return {
+    usage: `weft ${verb} PANE [--json]`,
+    summary: mute
+      ? "No desktop or browser notifications when this pane's agent waits (still listed)"
+      : "Notify again when this pane's agent waits (see weft mute)",
+    run: async (args, io) => {
+      const { values, positionals } = parseArgs({
+        args,
+        options: { json: { type: "boolean" } },
+        allowPositionals: true,
+        strict: true,
+      });
+      const [pane] = positionals;
+      if (!pane || positionals.length !== 1) throw new UsageError(`weft ${verb} takes PANE`);
+      return await withClient(io, async (client) => {
+        const info = await client.call("pane.set", {
+          pane,
+          meta: { [NOTIFY_META]: mute ? "off" : null },
+        });
+        const said = `${info.id}: notifications ${mute ? "muted" : "on"}\n`;
+        print(io, !!values.json, { pane: info.id, muted: mute }, () => said);
+        return 0;
+      });
+    },
+  };
+}
+
+/** `weft mute PANE` */
+export const mute = muting(true);
+/** `weft unmute PANE` */
+export const unmute = muting(false);
 
 /** `weft approve PANE` */
 export const approve = answering(

@@ -1,12 +1,14 @@
 /**
  * Desktop notifications for an attached terminal: when an agent starts waiting for a human
  * (its pane turns `blocked`), one OSC 9 naming it and its question; at most one per pane every
- * {@link NOTIFY_EVERY_MS}, so an agent that flips between states does not flood the desktop.
+ * {@link NOTIFY_EVERY_MS}, so an agent that flips between states does not flood the desktop;
+ * none for a muted pane (`weft mute PANE`).
  *
  * @module
  */
 
 import { osc9 } from "../../protocols/terminal/notify.ts";
+import { notifyMuted } from "../../protocols/bus/records.ts";
 
 /** The least time between two notifications of one pane. */
 export const NOTIFY_EVERY_MS = 10_000;
@@ -17,6 +19,8 @@ interface Known {
   name: string | null;
   agent: string;
   state: string;
+  /** Its metadata: `notify: "off"` mutes it (`weft mute PANE`). */
+  meta?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -45,6 +49,7 @@ export class NeedNotices {
     event: { state: string; message?: string | null },
   ): string | undefined {
     if (event.state !== "blocked" || !pane || pane.state === "blocked") return undefined;
+    if (notifyMuted(pane.meta)) return undefined;
     const now = this.#now();
     if (now - (this.#last.get(pane.id) ?? -Infinity) < NOTIFY_EVERY_MS) return undefined;
     this.#last.set(pane.id, now);

@@ -19,3 +19,13 @@ Deno.test("NeedNotices: one notice when a pane starts waiting, at most one per p
   strictEqual(notices.seen(p, { state: "blocked" }), "\x1b]9;weft: fix claude: needs you\x07");
   strictEqual(notices.seen(undefined, { state: "blocked" }), undefined, "a pane it does not know");
 });
+
+Deno.test("NeedNotices: none for a muted pane", () => {
+  const notices = new NeedNotices(() => 0);
+  const p = { id: "p3", name: null, agent: "claude", state: "working", meta: { notify: "off" } };
+  strictEqual(notices.seen(p, { state: "blocked" }), undefined);
+  strictEqual(
+    notices.seen({ ...p, meta: {} }, { state: "blocked" }),
+    "\x1b]9;weft: p3 claude: needs you\x07",
+  );
+});

@@ -92,6 +92,12 @@ export function applyEvent(state: AttachState, event: WeftEvent): "patched" | "c
     if (pane) pane.current = data.current;
     return "patched";
   }
+  if (event.topic === "pane.changed") {
+    // Its metadata now (a mute must hold for a wait that follows at once), then a reload.
+    const data = event.data as { pane: string; meta?: PaneInfo["meta"] };
+    const pane = state.panes.get(data.pane);
+    if (pane && data.meta) pane.meta = data.meta;
+  }
   const closed = (event.data as { session?: string }).session === state.session.id;
   return event.topic === "session.closed" && closed ? "closed" : "reload";
 }

@@ -10,6 +10,7 @@
  */
 
 import type { LayoutNode } from "../../protocols/layout/tree/mod.ts";
+import { NOTIFY_META } from "../../protocols/bus/records.ts";
 import { dragBorders, moveBorder } from "./drag_border.ts";
 import { PaneFeed } from "./pane_feed.ts";
 import type { BusCall } from "@weft/weft/plugin";
@@ -89,6 +90,11 @@ const WRITES: Record<
         ...(approve === true ? { approve: true } : { deny: true }),
         fingerprint,
       })
+      : undefined,
+  // Mutes (or unmutes) the pane's notifications: its `notify` metadata, which every door reads.
+  mute: (host, pane, { muted }) =>
+    typeof muted === "boolean"
+      ? host.call("pane.set", { pane, meta: { [NOTIFY_META]: muted ? "off" : null } })
       : undefined,
   zoom: (host, pane, { zoomed }) => host.call("window.zoom", { pane, zoomed: zoomed === true }),
 };

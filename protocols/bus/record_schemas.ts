@@ -362,6 +362,7 @@ const NeedOut: z.ZodType<Need> = z.object({
   stateSource: z.enum(STATE_SOURCES),
   since: z.string(),
   waitedMs: z.number(),
+  muted: z.boolean(),
 });
 
 /** `pane.needs`: every agent waiting for a human. */

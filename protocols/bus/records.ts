@@ -144,6 +144,26 @@ export interface LayoutInfo {
   panes: PaneRect[];
 }
 
+/**
+ * The pane metadata key that mutes a pane's notifications (`weft mute PANE`, the page's 🔕):
+ * set to `"off"`, a new wait of the pane is listed but not announced (no OSC 9 to attached
+ * terminals, no browser notification).
+ */
+export const NOTIFY_META = "notify";
+
+/**
+ * Whether a pane with metadata `meta` is muted (see {@link NOTIFY_META}).
+ *
+ * @example
+ * ```ts
+ * import { notifyMuted } from "./records.ts";
+ * console.assert(notifyMuted({ notify: "off" }) && !notifyMuted({}));
+ * ```
+ */
+export function notifyMuted(meta: Readonly<Record<string, string>> | undefined): boolean {
+  return meta?.[NOTIFY_META] === "off";
+}
+
 /** One agent waiting for a human (`pane.needs`): what it asks, its choices, since when. */
 export interface Need {
   pane: string;
@@ -174,4 +194,6 @@ export interface Need {
   /** When it started waiting (ISO 8601), and how long ago that was. */
   since: string;
   waitedMs: number;
+  /** Its notifications are muted ({@link NOTIFY_META}): listed, not announced. */
+  muted: boolean;
 }

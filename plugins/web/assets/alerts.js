@@ -25,7 +25,8 @@ export function announceNeeds(page) {
   });
   for (const pane of told.keys()) if (!needs.some((n) => n.pane === pane)) told.delete(pane);
   if (first) return void (first = false);
-  for (const need of fresh) tell(page, need);
+  // A muted pane (`weft mute`, the 🔕 on its card) is listed and counted, never announced.
+  for (const need of fresh) if (!need.muted) tell(page, need);
 }
 
 function tell(page, need) {

@@ -54,9 +54,21 @@ export function drawNeeds(page) {
         send({ t: "answer", pane: need.pane, choice: choice.n, fingerprint: need.fingerprint });
       row.appendChild(b);
     }
-    card.appendChild(row);
+    card.append(row, muteButton(page, need));
     box.appendChild(card);
   }
+}
+
+// 🔕 mutes the pane's notifications (its next waits are listed, not announced); 🔔 again.
+function muteButton(page, need) {
+  const b = document.createElement("button");
+  b.className = "mute";
+  b.textContent = need.muted ? "🔔 Unmute" : "🔕 Mute";
+  b.title = need.muted ? "Notify again when this pane waits" : "No notifications for this pane";
+  b.disabled = page.state.readOnly;
+  keepFocusAway(b);
+  b.onclick = () => page.send({ t: "mute", pane: need.pane, muted: !need.muted });
+  return b;
 }
 
 // A tapped button never takes the keyboard focus (the panes' keys must keep going to them).
