@@ -1,7 +1,7 @@
 /**
  * `weft mcp` ends when the real Claude Code CLI that started it ends: `claude -p` finishing
- * its answer, and `claude -p` killed with SIGKILL in the middle of a turn (no chance to close
- * anything). The pinned Claude Code runs against the project's mock of the Messages API with
+ * its answer, `claude -p` killed with SIGKILL in the middle of a turn (no chance to close
+ * anything), and the interactive TUI in a weft pane left with `/exit`. The pinned Claude Code runs against the project's mock of the Messages API with
  * weft's stdio MCP server in its `--mcp-config`; the mock holds the first turn until the test
  * has found the `weft mcp` process (a descendant of Claude Code, by /proc) serving.
  */
@@ -12,6 +12,7 @@ import { claudeBinary, claudeEnv, claudeUnavailable } from "./helpers/claude_cod
 import { held, mockAnthropic, text } from "./helpers/mock_anthropic.ts";
 import { MAIN } from "./helpers/cli.ts";
 import { denoDir, weftArgs } from "./helpers/mcp.ts";
+import { waitForText } from "./helpers/panes.ts";
 import { eventually } from "./helpers/poll.ts";
 import { E2E, withServer } from "./helpers/server.ts";
 
@@ -26,6 +27,22 @@ function alive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** Writes weft's stdio MCP server into a Claude Code `--mcp-config` file in `dir`. */
+async function mcpConfigIn(dir: string): Promise<string> {
+  const file = join(dir, "claude-mcp.json");
+  await Deno.writeTextFile(
+    file,
+    JSON.stringify({ mcpServers: { weft: { command: Deno.execPath(), args: weftArgs("mcp") } } }),
+  );
+  return file;
+}
+
+/** True once a request of the conversation names weft's tools: weft mcp answered tools/list. */
+function askedWithWeftTools(api: { conversation(): unknown[] }): boolean {
+  const asked = api.conversation()[0];
+  return asked !== undefined && JSON.stringify(asked).includes("mcp__weft__");
 }
 
 function parentOf(pid: number): number {
@@ -67,11 +84,7 @@ async function claudeThenGone(
   await withServer(async ({ dir }) => {
     const { promise: released, resolve: release } = Promise.withResolvers<void>();
     await using api = await mockAnthropic([held(released, text("Done."))]);
-    const mcpConfig = join(dir, "claude-mcp.json");
-    await Deno.writeTextFile(
-      mcpConfig,
-      JSON.stringify({ mcpServers: { weft: { command: Deno.execPath(), args: weftArgs("mcp") } } }),
-    );
+    const mcpConfig = await mcpConfigIn(dir);
     const env = await claudeEnv({
       baseUrl: api.url,
       trust: [dir],
@@ -88,11 +101,7 @@ async function claudeThenGone(
     }).spawn();
     let mcp: number | undefined;
     try {
-      // The first conversation request names weft's tools (deferred): weft mcp has answered tools/list.
-      await eventually("claude to ask the model with weft's tools", () => {
-        const asked = api.conversation()[0];
-        return asked && JSON.stringify(asked).includes("mcp__weft__");
-      }, {
+      await eventually("claude to ask the model with weft's tools", () => askedWithWeftTools(api), {
         timeoutMs: 60_000,
         detail: () => JSON.stringify(api.requests.map((r) => [r.path, r.scripted])),
       });
@@ -134,3 +143,70 @@ Deno.test({
       return Promise.resolve();
     }),
 });
+
+Deno.test({
+  name: "weft mcp ends when interactive claude in a weft pane is left with /exit",
+  ...E2E,
+  ignore: claudeUnavailable() !== undefined,
+  fn: () =>
+    withServer(async ({ dir, client }) => {
+      await using api = await mockAnthropic([], { after: text("Done.") });
+      const bin = await claudeBinary();
+      const env = await claudeEnv({
+        baseUrl: api.url,
+        trust: [dir],
+        extra: { DENO_DIR: await denoDir() },
+      });
+      const { pane } = await client.call<{ pane: string }>("session.create", {
+        argv: [bin, "--mcp-config", await mcpConfigIn(dir), "--strict-mcp-config"],
+        env,
+        cwd: dir,
+      });
+      let claude: number | undefined;
+      let mcp: number | undefined;
+      try {
+        await waitForText(client, { pane, match: "for shortcuts", timeout: 60_000 });
+        // The TUI asks the model before its MCP servers are connected ("still connecting"):
+        // one more prompt each time, until a request names weft's tools.
+        let typed = 0;
+        await eventually("a request naming weft's tools", async () => {
+          const asked = api.conversation();
+          if (asked.length && JSON.stringify(asked.at(-1)).includes("mcp__weft__")) return true;
+          if (asked.length >= typed) {
+            typed++;
+            await client.call("pane.write", { pane, text: "say done", submit: true });
+          }
+          return false;
+        }, { timeoutMs: 60_000, intervalMs: 200 });
+        claude = await eventually("claude's pid", () => claudeIn(bin, dir));
+        mcp = await eventually("weft mcp under claude", () => weftMcpUnder(claude!));
+        await client.call("pane.write", { pane, text: "/exit", submit: true });
+        await eventually("claude to exit", () => !alive(claude!), { timeoutMs: 30_000 });
+        const started = performance.now();
+        await eventually("weft mcp to end after claude", () => !alive(mcp!), {
+          timeoutMs: GONE_WITHIN_MS,
+        });
+        console.log(
+          `weft mcp ended ${
+            (performance.now() - started).toFixed(0)
+          } ms after claude exited on /exit`,
+        );
+      } finally {
+        if (claude && alive(claude)) Deno.kill(claude, "SIGKILL");
+        if (mcp && alive(mcp)) Deno.kill(mcp, "SIGKILL");
+      }
+    }, MCP_ON),
+});
+
+/** The pid of the Claude Code binary `bin` running in `dir` (this test's own project). */
+function claudeIn(bin: string, dir: string): number | undefined {
+  for (const entry of Deno.readDirSync("/proc")) {
+    const pid = Number(entry.name);
+    if (!pid || !alive(pid)) continue;
+    try {
+      const argv0 = Deno.readTextFileSync(`/proc/${pid}/cmdline`).split("\0")[0];
+      if (argv0 === bin && Deno.readLinkSync(`/proc/${pid}/cwd`) === dir) return pid;
+    } catch { /* gone meanwhile, or not ours */ }
+  }
+  return undefined;
+}
