@@ -50,15 +50,9 @@ export interface MessagesRequest {
 /** A turn, or a function of the request that produces one (to use ids from earlier results). */
 export type ScriptStep = Turn | ((request: MessagesRequest) => Turn);
 
-/** Every request the mock received. */
-export interface Recorded {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body: unknown;
-  /** True when the request took a scripted turn. */
-  scripted: boolean;
-}
+import { type Recorded, recordingServer, sse } from "./mock_http.ts";
+
+export type { Recorded } from "./mock_http.ts";
 
 /** Options of {@link mockAnthropic}. */
 export interface MockOptions {
@@ -158,66 +152,41 @@ export function mockAnthropic(
   const isConversation = options.isConversation ??
     ((r: MessagesRequest) => Array.isArray(r.tools) && r.tools.length > 0);
   const after = options.after ?? text("(the mock has no more scripted turns)");
-  const requests: Recorded[] = [];
   let played = 0;
-  // Closing lets held turns go, so that a test that failed while one was held still ends.
-  let closing!: () => void;
-  const closed = new Promise<void>((resolve) => (closing = resolve));
-
-  const server = Deno.serve(
-    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
-    async (req) => {
-      const path = new URL(req.url).pathname;
-      const raw = req.method === "POST" ? await req.text() : "";
-      let body: unknown = raw;
-      try {
-        body = raw ? JSON.parse(raw) : undefined;
-      } catch { /* keep the raw text */ }
-      const record: Recorded = {
-        method: req.method,
-        path,
-        headers: Object.fromEntries(req.headers),
-        body,
-        scripted: false,
-      };
-      requests.push(record);
-      if (req.method === "POST" && path === "/v1/messages/count_tokens") {
-        return Response.json({ input_tokens: Math.ceil(raw.length / 4) });
+  const server = recordingServer(async (req, record) => {
+    const { path, body } = record;
+    if (req.method === "POST" && path === "/v1/messages/count_tokens") {
+      return Response.json({ input_tokens: Math.ceil(JSON.stringify(body).length / 4) });
+    }
+    if (req.method === "POST" && path === "/v1/messages") {
+      const request = body as MessagesRequest;
+      let turn: Turn;
+      if (isConversation(request)) {
+        record.scripted = true;
+        const step = script[played] ?? after;
+        if (played < script.length) played++;
+        turn = typeof step === "function" ? step(request) : step;
+      } else {
+        turn = text(options.sideText ?? "OK");
       }
-      if (req.method === "POST" && path === "/v1/messages") {
-        const request = body as MessagesRequest;
-        let turn: Turn;
-        if (isConversation(request)) {
-          record.scripted = true;
-          const step = script[played] ?? after;
-          if (played < script.length) played++;
-          turn = typeof step === "function" ? step(request) : step;
-        } else {
-          turn = text(options.sideText ?? "OK");
-        }
-        if (turn.until) await Promise.race([turn.until, closed]);
-        if (turn.fail) {
-          const { status, type, message } = turn.fail;
-          return Response.json({ type: "error", error: { type, message } }, { status });
-        }
-        return request.stream ? streamed(request, turn) : Response.json(message(request, turn));
+      if (turn.until) await Promise.race([turn.until, server.closed]);
+      if (turn.fail) {
+        const { status, type, message } = turn.fail;
+        return Response.json({ type: "error", error: { type, message } }, { status });
       }
-      return Response.json(
-        {
-          type: "error",
-          error: { type: "not_found_error", message: `mock: no ${req.method} ${path}` },
-        },
-        { status: 404 },
-      );
-    },
-  );
-  const addr = server.addr as Deno.NetAddr;
-  const close = async () => {
-    closing();
-    await server.shutdown();
-  };
+      return request.stream ? streamed(request, turn) : Response.json(message(request, turn));
+    }
+    return Response.json(
+      {
+        type: "error",
+        error: { type: "not_found_error", message: `mock: no ${req.method} ${path}` },
+      },
+      { status: 404 },
+    );
+  });
+  const { requests, close } = server;
   return Promise.resolve({
-    url: `http://127.0.0.1:${addr.port}`,
+    url: server.url,
     requests,
     conversation: () => requests.filter((r) => r.scripted).map((r) => r.body as MessagesRequest),
     toolResults: () => toolResultsOf(requests),
@@ -323,9 +292,5 @@ function streamed(request: MessagesRequest, turn: Turn): Response {
     usage: { output_tokens: 5 },
   }]);
   events.push(["message_stop", { type: "message_stop" }]);
-  const body = events.map(([name, data]) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`)
-    .join("");
-  return new Response(body, {
-    headers: { "content-type": "text/event-stream", "cache-control": "no-cache" },
-  });
+  return sse(events);
 }
