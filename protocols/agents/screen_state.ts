@@ -43,7 +43,7 @@ export function screenState(kind: string, rows: readonly string[]): ScreenState 
   const bottom = rows.slice(Math.max(0, end - DIALOG_ROWS), end);
   const blocked = dialogOf(bottom, profile);
   if (blocked) return blocked;
-  const footer = bottom.slice(-FOOTER_ROWS).join("\n");
+  const footer = bottom.slice(-(profile.footerRows ?? FOOTER_ROWS)).join("\n");
   if (profile.working.test(footer)) return { state: "working" };
   if (profile.idle.test(footer)) return { state: "idle" };
   return undefined;
@@ -56,14 +56,27 @@ function dialogOf(rows: string[], profile: StateProfile): ScreenState | undefine
     return undefined;
   }
   const isQuestion = profile.question && rows.slice(at).some((r) => profile.question!.test(r));
-  // What the dialog shows above its question, up to the rule that opens it.
-  let top = at;
-  while (top > 0 && !/^[─━]{8,}/.test(rows[top - 1]!.trim())) top--;
-  const shown = rows.slice(top, at)
-    .map((r) => r.trim())
-    .filter((r) => r && !/^[╌─━-]+$/.test(r));
-  const message = [...shown, rows[at]!.trim()].join(" · ").slice(0, 500);
+  const detail = detailOf(rows, at, profile);
+  const question = rows[at]!.trim();
+  const message = (profile.detailBelow ? [question, ...detail] : [...detail, question])
+    .join(" · ").slice(0, 500);
   return { state: "blocked", kind: isQuestion ? "question" : "permission", message };
+}
+
+/**
+ * What the dialog whose question is row `at` shows about itself: the rows above it up to the
+ * rule that opens it, or (`detailBelow`) the rows between it and its first choice.
+ */
+function detailOf(rows: string[], at: number, profile: StateProfile): string[] {
+  let top = at;
+  let end = at;
+  if (profile.detailBelow) {
+    top = at + 1;
+    end = rows.findIndex((r, i) => i > at && profile.choice.test(r));
+  } else {
+    while (top > 0 && !/^[─━]{8,}/.test(rows[top - 1]!.trim())) top--;
+  }
+  return rows.slice(top, end).map((r) => r.trim()).filter((r) => r && !/^[╌─━-]+$/.test(r));
 }
 
 /** A dialog on an agent's screen: its question and its numbered choices. */

@@ -22,6 +22,13 @@ export interface StateProfile {
   working: RegExp;
   /** The footer while waiting for a prompt. */
   idle: RegExp;
+  /** How many rows from the bottom the footers may sit in (default 4). */
+  footerRows?: number;
+  /**
+   * What a dialog shows about itself sits under its question, before its choices (Codex's
+   * `$ command`), instead of above it up to a rule (Claude Code's).
+   */
+  detailBelow?: boolean;
 }
 
 /** How one agent's TUI draws its prompt (where a message is typed to deliver it). */

@@ -1,0 +1,76 @@
+/**
+ * The real Codex CLI TUI in a pane of a test server, talking to a mock Responses API, with or
+ * without weft's hooks; and the clean-up of every process Codex started.
+ *
+ * @module
+ */
+
+import { codexHooksToml } from "../../protocols/agents/codex.ts";
+import type { WeftClient } from "../../plugins/client/mod.ts";
+import { codexBinary, codexEnv } from "./codex.ts";
+import { waitForText } from "./panes.ts";
+
+/** What {@link codexPane} needs. */
+export interface CodexPaneOptions {
+  /** The mock's URL (with `/v1`). */
+  baseUrl: string;
+  /** The project directory (trusted). */
+  dir: string;
+  /** Words after `codex --no-daemon`. */
+  args?: string[];
+  /** Install weft's hooks in CODEX_HOME and trust them at start-up (default false). */
+  hooks?: boolean;
+  /** How long Codex may take to show its prompt (ms). Default 60 s. */
+  timeout?: number;
+}
+
+/** A Codex pane. */
+export interface CodexPane {
+  pane: string;
+  argv: string[];
+  env: Record<string, string>;
+}
+
+/**
+ * Starts Codex (`--no-daemon`: no shared app-server left behind) in a new session, trusts
+ * weft's hooks through its start-up review when asked, and waits for its prompt.
+ */
+export async function codexPane(client: WeftClient, options: CodexPaneOptions): Promise<CodexPane> {
+  const env = await codexEnv({
+    baseUrl: options.baseUrl,
+    trust: [options.dir],
+    config: options.hooks ? codexHooksToml() : "",
+  });
+  const argv = [await codexBinary(), "--no-daemon", ...(options.args ?? [])];
+  const { pane } = await client.call<{ pane: string }>("session.create", {
+    argv,
+    env,
+    cwd: options.dir,
+  });
+  const timeout = options.timeout ?? 60_000;
+  if (options.hooks) {
+    // "Hooks need review": `2. Trust all and continue`, answered as any dialog is.
+    await waitForText(client, { pane, match: "Trust all and continue", timeout });
+    await client.call("pane.answer", { pane, choice: 2 });
+  }
+  await waitForText(client, { pane, match: "for shortcuts", timeout });
+  return { pane, argv, env };
+}
+
+/**
+ * Ends, by pid, every process still running with `codexHome` in its environment (what Codex
+ * started and left behind), then removes the home. Codex runs with `--no-daemon`, so normally
+ * there is none.
+ */
+export async function cleanCodex(env: Record<string, string>): Promise<void> {
+  const home = env.CODEX_HOME;
+  if (!home) return;
+  for (const entry of Deno.readDirSync("/proc")) {
+    if (!/^\d+$/.test(entry.name) || Number(entry.name) === Deno.pid) continue;
+    try {
+      const environ = Deno.readTextFileSync(`/proc/${entry.name}/environ`);
+      if (environ.includes(`CODEX_HOME=${home}\0`)) Deno.kill(Number(entry.name), "SIGKILL");
+    } catch { /* gone, or not ours to read */ }
+  }
+  await Deno.remove(env.HOME ?? home, { recursive: true }).catch(() => {});
+}
