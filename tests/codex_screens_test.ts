@@ -41,21 +41,32 @@ Deno.test({
       await until("idle on its first screen", (s) => s.state === "idle");
 
       await fx.client.call("pane.write", { pane, text: "think it over", submit: true });
-      await until("working, read from the screen", (s) =>
-        s.state === "working" && s.stateSource === "screen");
+      await until(
+        "working, read from the screen",
+        (s) => s.state === "working" && s.stateSource === "screen",
+      );
       answer();
-      await until("idle again, read from the screen", (s) =>
-        s.state === "idle" && s.stateSource === "screen");
+      await until(
+        "idle again, read from the screen",
+        (s) => s.state === "idle" && s.stateSource === "screen",
+      );
 
       await fx.client.call("pane.write", { pane, text: "touch the file", submit: true });
       await until("blocked, read from the screen", (s) => s.state === "blocked");
-      const need = await eventually(`the approval in pane.needs (${REREAD}: its dialog)`, async () => {
-        const { needs } = await fx.client.call("pane.needs", {});
-        const n = needs.find((n: Need) => n.pane === pane);
-        return n && n.choices.length >= 3 && n.fingerprint ? n : undefined;
-      }, { timeoutMs: TIMEOUT, detail: screen });
+      const need = await eventually(
+        `the approval in pane.needs (${REREAD}: its dialog)`,
+        async () => {
+          const { needs } = await fx.client.call("pane.needs", {});
+          const n = needs.find((n: Need) => n.pane === pane);
+          return n && n.choices.length >= 3 && n.fingerprint ? n : undefined;
+        },
+        { timeoutMs: TIMEOUT, detail: screen },
+      );
       strictEqual(need.agent, "codex");
-      ok(need.question?.startsWith("Would you like to run the following command?"), String(need.question));
+      ok(
+        need.question?.startsWith("Would you like to run the following command?"),
+        String(need.question),
+      );
       ok(need.question?.includes("$ touch weft-denied.txt"), String(need.question));
       ok(need.question?.includes("May I touch weft-denied.txt?"), String(need.question));
       strictEqual(need.choices[0]!.label, "Yes, proceed (y)", REREAD);

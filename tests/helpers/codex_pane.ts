@@ -20,6 +20,8 @@ export interface CodexPaneOptions {
   args?: string[];
   /** Install weft's hooks in CODEX_HOME and trust them at start-up (default false). */
   hooks?: boolean;
+  /** Split this pane for it instead of starting a new session. */
+  split?: string;
   /** How long Codex may take to show its prompt (ms). Default 60 s. */
   timeout?: number;
 }
@@ -42,11 +44,10 @@ export async function codexPane(client: WeftClient, options: CodexPaneOptions): 
     config: options.hooks ? codexHooksToml() : "",
   });
   const argv = [await codexBinary(), "--no-daemon", ...(options.args ?? [])];
-  const { pane } = await client.call<{ pane: string }>("session.create", {
-    argv,
-    env,
-    cwd: options.dir,
-  });
+  const where = { argv, env, cwd: options.dir };
+  const pane = options.split
+    ? (await client.call<{ id: string }>("pane.create", { split: options.split, ...where })).id
+    : (await client.call<{ pane: string }>("session.create", where)).pane;
   const timeout = options.timeout ?? 60_000;
   if (options.hooks) {
     // "Hooks need review": `2. Trust all and continue`, answered as any dialog is.
