@@ -78,11 +78,11 @@ Deno.test({
       });
       // Typed, then Enter until Codex takes it: a resumed Codex may drop the first Enter while
       // it still loads the conversation (the text stays in its prompt).
-      await second.client.call("pane.write", { pane, text: "which word was it?" });
-      await waitForText(second.client, { pane, match: "› which word was it?", timeout: TIMEOUT });
+      await second.client.call("pane.write", { pane, text: "which word was it" });
+      await waitForText(second.client, { pane, match: "› which word was it", timeout: TIMEOUT });
       const asked = () =>
         api.conversation().slice(before).some((r) =>
-          prompts(r).some((p) => p.includes("which word was it?"))
+          prompts(r).some((p) => p.includes("which word was it"))
         );
       for (let enter = 0; enter < 5 && !asked(); enter++) {
         await second.client.call("pane.write", { pane, keys: ["Enter"] });
@@ -91,7 +91,7 @@ Deno.test({
       await waitForText(second.client, { pane, match: "It was kiwi.", timeout: TIMEOUT });
       const seen = prompts(api.conversation()[before]!);
       ok(seen.some((p) => p.includes("remember the word kiwi")), seen.join(" | "));
-      ok(seen.some((p) => p.includes("which word was it?")), seen.join(" | "));
+      ok(seen.some((p) => p.includes("which word was it")), seen.join(" | "));
       // The same conversation: Codex sends the same session id after the restart.
       deepStrictEqual(
         api.requests.filter((r) => r.scripted).at(-1)!.headers["session-id"],

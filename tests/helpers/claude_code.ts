@@ -16,6 +16,7 @@
  */
 
 import { join } from "node:path";
+import { npmPackageDir } from "./npm_package.ts";
 
 /** The pinned Claude Code version (its native package has the same version). */
 export const CLAUDE_CODE_VERSION = "2.1.330";
@@ -41,22 +42,7 @@ export function claudeUnavailable(): string | undefined {
 export async function claudeBinary(): Promise<string> {
   const pkg = platformPackage();
   if (!pkg) throw new Error(claudeUnavailable());
-  const spec = `npm:${pkg}@${CLAUDE_CODE_VERSION}`;
-  const cache = await new Deno.Command(Deno.execPath(), {
-    args: ["cache", "--no-lock", "--quiet", spec],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  if (!cache.success) {
-    throw new Error(`Cannot fetch ${spec}: ${new TextDecoder().decode(cache.stderr)}`);
-  }
-  const info = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json"],
-    stdout: "piped",
-  })
-    .output();
-  const { npmCache } = JSON.parse(new TextDecoder().decode(info.stdout)) as { npmCache: string };
-  const bin = join(npmCache, "registry.npmjs.org", pkg, CLAUDE_CODE_VERSION, "claude");
+  const bin = join(await npmPackageDir(pkg, CLAUDE_CODE_VERSION), "claude");
   await Deno.chmod(bin, 0o755).catch(() => {});
   return bin;
 }

@@ -21,6 +21,7 @@
  */
 
 import { dirname, join } from "node:path";
+import { npmPackageDir } from "./npm_package.ts";
 
 /** The pinned Codex CLI version. */
 export const CODEX_VERSION = "0.171.0";
@@ -45,26 +46,17 @@ export function codexUnavailable(): string | undefined {
  * The path of the pinned Codex binary, fetched into Deno's npm cache on first use. Throws with
  * the command's output when the registry cannot be reached.
  */
-export async function codexBinary(): Promise<string> {
+export function codexBinary(): Promise<string> {
+  return binary ??= fetchBinary();
+}
+
+let binary: Promise<string> | undefined;
+
+async function fetchBinary(): Promise<string> {
   const p = platform();
   if (!p) throw new Error(codexUnavailable());
   const version = `${CODEX_VERSION}-${p.suffix}`;
-  const spec = `npm:@openai/codex@${version}`;
-  const cache = await new Deno.Command(Deno.execPath(), {
-    args: ["cache", "--no-lock", "--quiet", spec],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  if (!cache.success) {
-    throw new Error(`Cannot fetch ${spec}: ${new TextDecoder().decode(cache.stderr)}`);
-  }
-  const info = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json"],
-    stdout: "piped",
-  })
-    .output();
-  const { npmCache } = JSON.parse(new TextDecoder().decode(info.stdout)) as { npmCache: string };
-  const bin = join(npmCache, "registry.npmjs.org", "@openai", "codex", version, "vendor", p.triple);
+  const bin = join(await npmPackageDir("@openai/codex", version), "vendor", p.triple);
   await Deno.chmod(join(bin, "bin", "codex"), 0o755).catch(() => {});
   return join(bin, "bin", "codex");
 }
