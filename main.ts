@@ -13,48 +13,70 @@ import { type CliIo, processIo, type Subcommand } from "./plugins/cli/io.ts";
 import denoJson from "./deno.json" with { type: "json" };
 
 /**
+ * Loads a module of this checkout on first use. The specifier is built at run time on purpose:
+ * Deno reads (and resolves the npm packages of) every module a literal `import("…")` names
+ * before the program starts, so with literals `weft ls` paid for the server, the TUI and the MCP
+ * SDK it never runs (issue 23: ~100 ms of its start). `deno task install` caches them instead.
+ */
+function lazy<T>(path: string): Promise<T> {
+  return import(new URL(path, import.meta.url).href);
+}
+
+/** The subcommand a module exports as `name`, loaded on first use (see {@link lazy}). */
+async function sub(path: string, name: string): Promise<Subcommand> {
+  const found = (await lazy<Record<string, Subcommand | undefined>>(path))[name];
+  if (!found) throw new TypeError(`Cannot load subcommand: ${path} exports no "${name}"`);
+  return found;
+}
+
+/**
  * Every `weft` subcommand by name, loaded on first use so `weft ls` does not pay for the
  * server, the TUI or the MCP SDK.
  */
 export const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
-  serve: async () => (await import("./plugins/cli/serve.ts")).serve,
-  ls: async () => (await import("./plugins/cli/info.ts")).ls,
-  new: async () => (await import("./plugins/cli/panes.ts")).newPane,
-  split: async () => (await import("./plugins/cli/panes.ts")).split,
-  send: async () => (await import("./plugins/cli/panes.ts")).send,
-  read: async () => (await import("./plugins/cli/panes.ts")).read,
-  wait: async () => (await import("./plugins/cli/panes.ts")).wait,
-  run: async () => (await import("./plugins/cli/panes.ts")).run,
-  kill: async () => (await import("./plugins/cli/panes.ts")).kill,
-  status: async () => (await import("./plugins/cli/info.ts")).status,
-  saved: async () => (await import("./plugins/cli/saved.ts")).saved,
-  allow: async () => (await import("./plugins/cli/allow.ts")).allow,
-  needs: async () => (await import("./plugins/cli/needs.ts")).needs,
-  approve: async () => (await import("./plugins/cli/needs.ts")).approve,
-  deny: async () => (await import("./plugins/cli/needs.ts")).deny,
-  answer: async () => (await import("./plugins/cli/needs.ts")).answer,
-  doctor: async () => (await import("./plugins/cli/doctor.ts")).doctor,
-  init: async () => (await import("./plugins/cli/init.ts")).init,
-  logs: async () => (await import("./plugins/cli/logs.ts")).logs,
-  stop: async () => (await import("./plugins/cli/info.ts")).stop,
-  call: async () => (await import("./plugins/cli/info.ts")).call,
+  serve: () => sub("./plugins/cli/serve.ts", "serve"),
+  ls: () => sub("./plugins/cli/info.ts", "ls"),
+  new: () => sub("./plugins/cli/panes.ts", "newPane"),
+  split: () => sub("./plugins/cli/panes.ts", "split"),
+  send: () => sub("./plugins/cli/panes.ts", "send"),
+  read: () => sub("./plugins/cli/panes.ts", "read"),
+  wait: () => sub("./plugins/cli/panes.ts", "wait"),
+  run: () => sub("./plugins/cli/panes.ts", "run"),
+  kill: () => sub("./plugins/cli/panes.ts", "kill"),
+  status: () => sub("./plugins/cli/info.ts", "status"),
+  saved: () => sub("./plugins/cli/saved.ts", "saved"),
+  allow: () => sub("./plugins/cli/allow.ts", "allow"),
+  needs: () => sub("./plugins/cli/needs.ts", "needs"),
+  approve: () => sub("./plugins/cli/needs.ts", "approve"),
+  deny: () => sub("./plugins/cli/needs.ts", "deny"),
+  answer: () => sub("./plugins/cli/needs.ts", "answer"),
+  doctor: () => sub("./plugins/cli/doctor.ts", "doctor"),
+  init: () => sub("./plugins/cli/init.ts", "init"),
+  logs: () => sub("./plugins/cli/logs.ts", "logs"),
+  stop: () => sub("./plugins/cli/info.ts", "stop"),
+  call: () => sub("./plugins/cli/info.ts", "call"),
+  plugin: () => sub("./plugins/cli/plugin.ts", "plugin"),
   // attach and weft mcp start a server in the background when none runs, as tmux does.
-  attach: async () => ({ ...(await import("./plugins/tui/mod.ts")).attachCommand, starts: true }),
+  attach: async () => ({ ...(await sub("./plugins/tui/mod.ts", "attachCommand")), starts: true }),
   mcp: async () => ({
-    ...(await import("./plugins/mcp/cli.ts")).mcp,
+    ...(await sub("./plugins/mcp/cli.ts", "mcp")),
     starts: (args: readonly string[]) => args[0] !== "config" && args[0] !== "token",
   }),
-  sideband: async () => (await import("./plugins/sideband/cli.ts")).sideband,
-  hooks: async () => (await import("./plugins/hooks/cli.ts")).hooks,
-  layout: async () => (await import("./plugins/layout/cli.ts")).layout,
-  web: async () => (await import("./plugins/web/cli.ts")).web,
-  tmux: async () => (await import("./plugins/tmux/cli.ts")).tmux,
-  bridge: async () => (await import("./plugins/bridge/cli.ts")).bridge,
-  msg: async () => (await import("./plugins/messaging/cli.ts")).msg,
-  canvas: async () => (await import("./plugins/canvas/cli.ts")).canvas,
+  sideband: () => sub("./plugins/sideband/cli.ts", "sideband"),
+  hooks: () => sub("./plugins/hooks/cli.ts", "hooks"),
+  layout: () => sub("./plugins/layout/cli.ts", "layout"),
+  web: () => sub("./plugins/web/cli.ts", "web"),
+  tmux: () => sub("./plugins/tmux/cli.ts", "tmux"),
+  bridge: () => sub("./plugins/bridge/cli.ts", "bridge"),
+  msg: () => sub("./plugins/messaging/cli.ts", "msg"),
+  canvas: () => sub("./plugins/canvas/cli.ts", "canvas"),
+  fabric: () => sub("./plugins/fabric/cli.ts", "fabric"),
   completions: async () =>
-    (await import("./plugins/cli/completions.ts")).completionsCommand(loadAll),
-  help: async () => (await import("./plugins/cli/help.ts")).helpCommand(loadAll),
+    (await lazy<typeof import("./plugins/cli/completions.ts")>("./plugins/cli/completions.ts"))
+      .completionsCommand(loadAll),
+  help: async () =>
+    (await lazy<typeof import("./plugins/cli/help.ts")>("./plugins/cli/help.ts"))
+      .helpCommand(loadAll),
 };
 
 async function loadAll(): Promise<Record<string, Subcommand>> {

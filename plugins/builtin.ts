@@ -14,7 +14,8 @@
  * @module
  */
 
-import type { BuiltinPlugin } from "../core/config/mod.ts";
+import type { BuiltinPlugin, WeftConfig } from "../core/config/mod.ts";
+import { joinedFabric } from "./fabric/joined.ts";
 
 /** Built-in plugins (folders under `plugins/`) and their defaults. */
 export const BUILTIN_PLUGINS: Readonly<Record<string, BuiltinPlugin>> = {
@@ -93,4 +94,28 @@ export const BUILTIN_PLUGINS: Readonly<Record<string, BuiltinPlugin>> = {
     grant: "asked",
     options: {},
   },
+  // Off until the project joins a fabric (`weft fabric join`, or options in its config): then
+  // it starts this host's nats-server, carries calls for other hosts' panes (`buildbox/p3`) and
+  // serves the calls of the hosts the project grants rights to. Never joined: never loaded.
+  fabric: {
+    from: new URL("./fabric/mod.ts", import.meta.url).href,
+    enabled: false,
+    grant: "asked",
+    options: {},
+  },
 };
+
+/**
+ * `config` with the `fabric` plugin on when the project joined a fabric with
+ * `weft fabric join` and left it dormant in its config (a project that switched it off keeps
+ * it off; one that configured it has it on already).
+ */
+export async function withJoined(config: WeftConfig): Promise<WeftConfig> {
+  const dormant = config.dormant?.find((p) => p.name === "fabric");
+  if (!dormant || !(await joinedFabric(config.projectDir))) return config;
+  return {
+    ...config,
+    plugins: [...config.plugins, dormant],
+    dormant: config.dormant!.filter((p) => p !== dormant),
+  };
+}

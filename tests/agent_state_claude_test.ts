@@ -11,6 +11,7 @@ import { held, mockAnthropic, text, toolUse } from "./helpers/mock_anthropic.ts"
 import { E2E, type ServerFixture, withServer } from "./helpers/server.ts";
 import { eventually } from "./helpers/poll.ts";
 import { weft } from "../main.ts";
+import type { PaneState } from "../protocols/bus/records.ts";
 
 const ignore = claudeUnavailable() !== undefined;
 const TIMEOUT = 60_000;
@@ -41,7 +42,7 @@ async function watchStates(fx: ServerFixture) {
 }
 
 /** Waits for `state` from `source` (pane.wait on the state, then the source). */
-async function reach(fx: ServerFixture, pane: string, state: string, source: string) {
+async function reach(fx: ServerFixture, pane: string, state: PaneState, source: string) {
   try {
     return await eventually(`${state} from ${source}`, async () => {
       await fx.client.call("pane.wait", { pane, state, timeout: TIMEOUT });

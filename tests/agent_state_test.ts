@@ -8,6 +8,7 @@ import { OSC_NUMBER } from "../protocols/sideband/mod.ts";
 import { HOOK_COMMAND } from "../protocols/hooks/mod.ts";
 import { E2E, type ServerFixture, withServer } from "./helpers/server.ts";
 import { eventually } from "./helpers/poll.ts";
+import type { PaneState } from "../protocols/bus/records.ts";
 
 interface Status {
   state: string;
@@ -23,7 +24,7 @@ interface Status {
 const status = (fx: ServerFixture, pane: string) => fx.client.call<Status>("pane.status", { pane });
 
 /** Waits (on the server: pane.wait) until the pane is in `state`, then returns its status. */
-async function stateOf(fx: ServerFixture, pane: string, state: string): Promise<Status> {
+async function stateOf(fx: ServerFixture, pane: string, state: PaneState): Promise<Status> {
   await fx.client.call("pane.wait", { pane, state, timeout: 15_000 });
   return await status(fx, pane);
 }

@@ -150,7 +150,7 @@ Deno.test(
       for (const [pane, agent] of [[given.pane, "program"], [set.id, "aider"]]) {
         const events = await watch(client, pane!, ["pane.current", "pane.changed"]);
         await inFront(client, pane!, "bash");
-        await client.call("pane.write", { pane, text: "claude", keys: ["Enter"] });
+        await client.call("pane.write", { pane: pane!, text: "claude", keys: ["Enter"] });
         await events.next(running("claude"), "claude in front");
         const status = await client.call<PaneInfo>("pane.status", { pane });
         assertEquals(status.agent, agent);

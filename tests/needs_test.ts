@@ -76,6 +76,16 @@ Deno.test(
         }),
         code("DENIED"),
       );
+      // Nor another agent's pane, whatever its rights (an agent's Bash tool running weft
+      // approve, or its MCP server): a human answers.
+      const other = await client.call("pane.create", { argv: [claude, "--stuck"] });
+      await client.call("pane.wait", { pane: other.id, state: "blocked", timeout: 15_000 });
+      await rejects(
+        server.bus.invoke("pane.answer", { pane, approve: true }, {
+          caller: { kind: "socket", id: "agent", pane: other.id, grants: "all" },
+        }),
+        code("DENIED"),
+      );
       const screen = (await client.call("pane.read", { pane })).text;
       ok(!screen.includes("CHOSE") && !screen.includes("IGNORED"), screen);
 
@@ -89,8 +99,12 @@ Deno.test(
       // A dialog that takes no key: typed, but it does not clear.
       const stuck = await client.call("pane.create", { argv: [claude, "--stuck"] });
       await client.call("pane.wait", { pane: stuck.id, state: "blocked", timeout: 15_000 });
+      // From a shell pane (a human's weft deny typed there): allowed, typed, not cleared.
+      const shell = await client.call("pane.create", { argv: ["bash", "--norc"] });
       await rejects(
-        client.call("pane.answer", { pane: stuck.id, deny: true }),
+        server.bus.invoke("pane.answer", { pane: stuck.id, deny: true }, {
+          caller: { kind: "socket", id: "human", pane: shell.id, grants: "all" },
+        }),
         code("NOT_CLEARED"),
       );
     });

@@ -7,7 +7,7 @@
 import { deepStrictEqual, ok as assert } from "node:assert/strict";
 import type { z } from "zod";
 import { CORE_OUTPUTS } from "../protocols/bus/core_outputs.ts";
-import type { CoreCommand } from "../protocols/bus/calls.ts";
+import type { CallInput, CoreCommand } from "../protocols/bus/calls.ts";
 import { toJsonSchema } from "../protocols/bus/schema.ts";
 import { CORE_COMMAND_NAMES } from "../core/commands/mod.ts";
 import type { WeftClient } from "../plugins/client/mod.ts";
@@ -17,7 +17,7 @@ import { E2E, withServer } from "./helpers/server.ts";
 
 /** Calls `name` and checks its result against its declared schema; returns the result. */
 function checker(client: WeftClient, seen: Set<string>) {
-  return async <N extends CoreCommand>(name: N, input: Record<string, unknown> = {}) => {
+  return async <N extends CoreCommand>(name: N, input?: CallInput<N>) => {
     const value = await client.call(name, input);
     const schema = CORE_OUTPUTS[name] as z.ZodType;
     const r = schema.safeParse(value);
@@ -43,7 +43,7 @@ Deno.test(
       await check("window.select", { window: w.window });
       await check("window.rename", { window: w.window, name: "second" });
       const laid = await check("window.layout", { window: s.window });
-      await check("window.set_layout", { window: s.window, layout: laid.layout });
+      await check("window.set_layout", { window: s.window, layout: laid.layout! });
       await check("window.resize", { window: w.window, cols: 100, rows: 30 });
       await check("session.view", { viewer: "page", session: s.session, cols: 100, rows: 30 });
       await check("session.view", { viewer: "page", leave: true });
@@ -83,6 +83,7 @@ Deno.test(
       await check("server.status");
       await check("server.commands", { name: "pane.list" });
       await check("server.plugin_start", { name: "sideband" });
+      await check("server.plugin_reload", { name: "sideband" });
       await check("server.allow");
       // Only a plugin may reserve names (messaging's human, a bridge's agents).
       const reserved = await server.bus.invoke("pane.reserve_names", { names: ["bob", "cat"] }, {

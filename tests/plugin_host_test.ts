@@ -272,13 +272,13 @@ Deno.test("PluginHost lets the bus resolve a plugin command's targets and hands 
 Deno.test("PluginHost delivers only the topics and panes a plugin subscribed to", async () => {
   const options = { filter: { topics: ["pane.output"], panes: ["p1"] } };
   await withHost([plugin("watcher", fixture("watcher"), ["pane:read"], options)], async (h) => {
-    h.bus.events.publish("pane.output", "a", "p1");
-    h.bus.events.publish("pane.output", "b", "p2");
-    h.bus.events.publish("pane.exited", { code: 0 }, "p1");
-    h.bus.events.publish("layout.changed", {});
+    h.bus.events.publish("pane.output", { pane: "p1", data: "a" }, "p1");
+    h.bus.events.publish("pane.output", { pane: "p2", data: "b" }, "p2");
+    h.bus.events.publish("pane.exited", { pane: "p1", code: 0, signal: null }, "p1");
+    h.bus.events.publish("layout.changed", { window: "w1", layout: null });
     deepStrictEqual(await h.call("watcher.seen", {}), {
       ok: true,
-      value: [{ topic: "pane.output", pane: "p1", data: "a" }],
+      value: [{ topic: "pane.output", pane: "p1", data: { pane: "p1", data: "a" } }],
     });
   });
 });
@@ -286,8 +286,8 @@ Deno.test("PluginHost delivers only the topics and panes a plugin subscribed to"
 Deno.test("PluginHost withholds pane events from a plugin without pane:read", async () => {
   const refused = { filter: { topics: ["pane.*", "layout.*"] } };
   await withHost([plugin("watcher", fixture("watcher"), [], refused)], async (h) => {
-    h.bus.events.publish("pane.output", "secret", "p1");
-    h.bus.events.publish("layout.changed", { window: "w1" });
+    h.bus.events.publish("pane.output", { pane: "p1", data: "secret" }, "p1");
+    h.bus.events.publish("layout.changed", { window: "w1", layout: null });
     deepStrictEqual(await h.call("watcher.seen", {}), { ok: true, value: [] });
     deepStrictEqual(h.logs.filter((l) => l.plugin === "watcher"), [{
       plugin: "watcher",
@@ -297,8 +297,8 @@ Deno.test("PluginHost withholds pane events from a plugin without pane:read", as
   });
   const all = { filter: { topics: ["*"] } };
   await withHost([plugin("watcher", fixture("watcher"), [], all)], async (h) => {
-    h.bus.events.publish("pane.output", "secret", "p1");
-    h.bus.events.publish("layout.changed", { window: "w1" });
+    h.bus.events.publish("pane.output", { pane: "p1", data: "secret" }, "p1");
+    h.bus.events.publish("layout.changed", { window: "w1", layout: null });
     h.bus.events.publish("unknown.topic", {});
     const seen = await h.call("watcher.seen", {});
     ok(seen.ok);
@@ -365,7 +365,7 @@ Deno.test("PluginHost.stop() answers a call that was already on its way from a s
   const options = { topics: ["layout.changed"] };
   await host.start([plugin("follower", fixture("follower"), ["pane:read"], options)]);
   // The event reaches the Worker before the shutdown does; its call back comes in after.
-  bus.events.publish("layout.changed", { window: "w1" });
+  bus.events.publish("layout.changed", { window: "w1", layout: null });
   await host.stop();
   deepStrictEqual(logs.filter((l) => l.level !== "info"), [{
     plugin: "follower",
@@ -392,10 +392,12 @@ Deno.test("PluginHost: a plugin slower than a flooding pane loses that pane's ev
     // may leave waiting, after which it is ended. Published in bursts, as a flood comes.
     const chunk = "y\n".repeat(32 * 1024);
     for (let burst = 0; burst < 24; burst++) {
-      for (let i = 0; i < 50; i++) h.bus.events.publish("pane.output", { data: chunk }, "p1");
+      for (let i = 0; i < 50; i++) {
+        h.bus.events.publish("pane.output", { pane: "p1", data: chunk }, "p1");
+      }
       await new Promise((r) => setTimeout(r, 0));
     }
-    h.bus.events.publish("pane.output", { data: "quiet" }, "p2");
+    h.bus.events.publish("pane.output", { pane: "p2", data: "quiet" }, "p2");
     type Counts = { events: number; chars: number; dropped: number; panes: string[] };
     // p2's event may pass p1's queued ones (lanes are fair), the drop notice among them: wait
     // for both. A plugin that was ended, or never told, times out here.

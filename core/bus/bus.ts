@@ -266,7 +266,19 @@ export class Bus {
     const destination = destinationOf(command, parsed, this.#host);
     const requestId = options.requestId ?? `r${this.#nextId++}`;
     if (destination.host !== undefined) {
-      return await this.#route(destination.host, name, destination.input, requestId, options);
+      // Another host's call keeps this command's deadline: the route gets it and the signal.
+      const deadline = deadlineOf(command, destination.input, options.timeoutMs);
+      const within = { deadline, ...(options.signal ? { signal: options.signal } : {}) };
+      return await runWithin(
+        name,
+        within,
+        (signal) =>
+          this.#route(destination.host!, name, destination.input, requestId, {
+            ...options,
+            signal,
+            ...(deadline === undefined ? {} : { timeoutMs: deadline }),
+          }),
+      );
     }
     const resolved = resolveTargets(command, destination.input, caller, this.#resolver);
     options.resolved?.(targetIds(command, resolved.input));

@@ -9,6 +9,7 @@ import { type EventFilter, eventMatches, type WeftEvent } from "../../protocols/
 import { forOwnerOnly, mayReceive, refusedTopics } from "../../protocols/bus/event_rights.ts";
 import type { Caller } from "../../protocols/bus/command_spec.ts";
 import type { GrantSet } from "../../protocols/bus/capabilities.ts";
+import type { PublishedData } from "../../protocols/bus/core_events.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { describeCaller } from "./_describe.ts";
 import { ownerOf } from "./owner.ts";
@@ -106,8 +107,11 @@ export class EventHub {
     return false;
   }
 
-  /** Delivers an event of the core to every matching subscriber. */
-  publish(topic: string, data: unknown, pane?: string): void {
+  /**
+   * Delivers an event of the core to every matching subscriber. A core topic's data must be
+   * its declared payload (`CoreEvents`); an undeclared core topic does not compile.
+   */
+  publish<T extends string>(topic: T, data: PublishedData<T>, pane?: string): void {
     this.#deliver(pane === undefined ? { topic, data } : { topic, pane, data });
   }
 

@@ -28,9 +28,9 @@ Deno.test("EventHub gives a narrowed caller's catch-all only the topics it may r
   const hub = new EventHub();
   const seen: WeftEvent[] = [];
   hub.subscribe({ topics: ["*"] }, (e) => seen.push(e), narrowed);
-  hub.publish("pane.output", "secret", "p1");
-  hub.publish("layout.changed", { window: "w1" });
-  deepStrictEqual(seen, [{ topic: "layout.changed", data: { window: "w1" } }]);
+  hub.publish("pane.output", { pane: "p1", data: "secret" }, "p1");
+  hub.publish("layout.changed", { window: "w1", layout: null });
+  deepStrictEqual(seen, [{ topic: "layout.changed", data: { window: "w1", layout: null } }]);
   strictEqual(hub.wants("pane.output", "p1"), false, "nobody pays for output nobody may see");
 });
 
@@ -38,9 +38,16 @@ Deno.test("EventHub delivers pane events to a caller with pane:read and to in-pr
   const hub = new EventHub();
   const reader: Caller = { kind: "plugin", id: "watcher", grants: new Set(["pane:read"]) };
   const seen: string[] = [];
-  hub.subscribe({ topics: ["pane.output"] }, (e) => seen.push(`reader ${e.data}`), reader);
-  hub.subscribe({ topics: ["pane.*"] }, (e) => seen.push(`core ${e.data}`));
-  hub.publish("pane.output", "x", "p1");
+  hub.subscribe(
+    { topics: ["pane.output"] },
+    (e) => seen.push(`reader ${(e.data as { data: string }).data}`),
+    reader,
+  );
+  hub.subscribe(
+    { topics: ["pane.*"] },
+    (e) => seen.push(`core ${(e.data as { data: string }).data}`),
+  );
+  hub.publish("pane.output", { pane: "p1", data: "x" }, "p1");
   deepStrictEqual(seen, ["reader x", "core x"]);
 });
 
@@ -56,7 +63,8 @@ Deno.test("EventHub gives a canvas's keys to its owner only, not to other pane r
   hub.subscribe({ topics: ["pane.*"] }, (e) => seen.push(`core ${e.topic}`));
   hub.publish("pane.canvas.input", { pane: "p2", owner: "canvas", data: "q" }, "p2");
   hub.publish("pane.canvas.resized", { pane: "p2", owner: "socket:c9", cols: 1, rows: 1 }, "p2");
-  hub.publish("pane.canvas.input", { pane: "p2", data: "no owner" }, "p2");
+  // A payload without its owner (not one the core sends): delivered to no plugin.
+  hub.publish("pane.canvas.input", { pane: "p2", data: "no owner" } as never, "p2");
   deepStrictEqual(seen, [
     "canvas pane.canvas.input",
     "core pane.canvas.input",
@@ -70,10 +78,10 @@ Deno.test("EventHub.publishAs() marks a plugin's event with its name", () => {
   const seen: WeftEvent[] = [];
   hub.subscribe({ topics: ["*"] }, (e) => seen.push(e));
   hub.publishAs("demo", "demo.done", { n: 1 }, "p1");
-  hub.publish("pane.exited", { code: 0 }, "p1");
+  hub.publish("pane.exited", { pane: "p1", code: 0, signal: null }, "p1");
   deepStrictEqual(seen, [
     { topic: "demo.done", pane: "p1", publisher: "demo", data: { n: 1 } },
-    { topic: "pane.exited", pane: "p1", data: { code: 0 } },
+    { topic: "pane.exited", pane: "p1", data: { pane: "p1", code: 0, signal: null } },
   ]);
 });
 

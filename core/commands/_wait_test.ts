@@ -56,10 +56,10 @@ Deno.test("waitFor looks again once output that came before the wait is parsed",
 Deno.test("waitFor looks again after output that came while it waited for a parse", async () => {
   const { pane, parse, flushes } = fakePane(0);
   const { wait, show, events } = waitForDone(pane);
-  events.publish("pane.output", { data: "a" }, "p1"); // a flush for "a" begins
+  events.publish("pane.output", { pane: "p1", data: "a" }, "p1"); // a flush for "a" begins
   await tick();
   strictEqual(flushes.length, 1);
-  events.publish("pane.output", { data: "done" }, "p1"); // while that flush is pending
+  events.publish("pane.output", { pane: "p1", data: "done" }, "p1"); // while that flush is pending
   parse(); // "a" parsed; "done" not yet on the screen when the check runs
   await tick();
   show("done"); // now parsed, with no event of its own

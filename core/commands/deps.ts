@@ -8,6 +8,7 @@ import type { PluginStarted, ServerFacts } from "../../protocols/bus/calls.ts";
 import type { Bus, Caller } from "../bus/mod.ts";
 import type { WeftConfig } from "../config/mod.ts";
 import type { Model } from "../model/mod.ts";
+import type { PermissionHolds } from "../model/permission_holds.ts";
 
 /** Facts about the running server and the way to stop it. */
 export interface ServerControl {
@@ -17,6 +18,11 @@ export interface ServerControl {
   stop: () => void;
   /** Starts a dormant built-in plugin (see `WeftConfig.dormant`); resolves to its state. */
   startPlugin: (name: string) => Promise<PluginStarted>;
+  /**
+   * Reads the project's config again and restarts, starts or stops one plugin to match it;
+   * resolves to its state (`removed` when the config no longer has it on).
+   */
+  reloadPlugin: (name: string) => Promise<PluginStarted>;
   /** Starts held panes (`server.allow`; all when empty); resolves to the ids started. */
   allow: (panes: readonly string[]) => Promise<string[]>;
   /** The panes restored held, not started (a store weft did not record here). */
@@ -38,4 +44,6 @@ export interface CoreDeps {
   bus: Bus;
   config: WeftConfig;
   server: ServerControl;
+  /** Permission requests held open by agents' hooks, answered by `pane.answer`. */
+  holds: PermissionHolds;
 }

@@ -1,6 +1,6 @@
 /**
- * The built-in commands: one per file, listed in this table. The core owns the `session.`,
- * `window.`, `pane.` and `server.` names.
+ * The built-in commands: one handler per file, listed in this table; their contracts are data in
+ * `protocols/bus/contract/`. The core owns the `session.`, `window.`, `pane.` and `server.` names.
  *
  * @module
  */
@@ -34,6 +34,7 @@ import { serverCommands } from "./server_commands.ts";
 import { serverStatus } from "./server_status.ts";
 import { serverStop } from "./server_stop.ts";
 import { serverPluginStart } from "./server_plugin_start.ts";
+import { serverPluginReload } from "./server_plugin_reload.ts";
 import { sessionCreate } from "./session_create.ts";
 import { sessionKill } from "./session_kill.ts";
 import { sessionList } from "./session_list.ts";
@@ -50,16 +51,18 @@ import { windowSetLayout } from "./window_set_layout.ts";
 import { windowZoom } from "./window_zoom.ts";
 
 import type { CoreCalls, CoreCommand } from "../../protocols/bus/calls.ts";
+import type { CoreParsed } from "../../protocols/bus/contract/mod.ts";
 
 export type { CoreDeps, ServerControl } from "./deps.ts";
 
-/** A command whose handler returns `O`. */
-type Returns<O> = { handler(ctx: never): O | Promise<O> };
+/** A command that parses its input to `I` and whose handler returns `O`. */
+type Implements<I, O> = { parse(input: unknown): I; handler(ctx: never): O | Promise<O> };
 
 /**
- * Every built-in command factory by its name, checked at compile time against the result the
- * contract declares for that name (`protocols/bus/calls.ts`): a handler that returns something
- * else, or a contract entry without a handler, does not compile.
+ * Every built-in command factory by its name, checked at compile time against the contract for
+ * that name: its parsed input (`protocols/bus/contract/`) and its result
+ * (`protocols/bus/calls.ts`). A handler that takes or returns something else, or a contract entry
+ * without a handler, does not compile.
  */
 const BY_NAME = {
   "session.create": sessionCreate,
@@ -101,9 +104,12 @@ const BY_NAME = {
   "server.status": serverStatus,
   "server.stop": serverStop,
   "server.plugin_start": serverPluginStart,
+  "server.plugin_reload": serverPluginReload,
   "server.allow": serverAllow,
   "server.commands": serverCommands,
-} satisfies { [N in CoreCommand]: (deps: CoreDeps) => Returns<CoreCalls[N]> };
+} satisfies {
+  [N in CoreCommand]: (deps: CoreDeps) => Implements<CoreParsed<N>, CoreCalls[N]>;
+};
 
 /** Every built-in command factory. */
 export const CORE_COMMANDS = Object.values(BY_NAME);

@@ -1,9 +1,9 @@
-import { z } from "zod";
-import { defineCommand } from "./_define.ts";
+import { implement } from "./_define.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import type { Pane } from "../model/mod.ts";
 import type { CoreDeps } from "./deps.ts";
 import {
+  AGENTS,
   dialogFingerprint,
   promptDraft,
   promptHolds,
@@ -11,10 +11,11 @@ import {
   screenDialog,
   vendorOf,
 } from "../../protocols/agents/mod.ts";
-import { AnsweredOut } from "../../protocols/bus/record_schemas.ts";
 import { typeInto, writeBytes } from "../model/typing.ts";
 import { bracketPaste } from "../../protocols/terminal/keys.ts";
 import { waitFor } from "./_wait.ts";
+import { settledDialog, visibleRows } from "./_dialog.ts";
+import { answerHeld } from "./_answer_hook.ts";
 
 /** How long the dialog may take to clear once its key is typed, and how often it is typed. */
 const CLEAR_MS = 1000;
@@ -25,100 +26,104 @@ const TRIES = 3;
  * read and fingerprinted; its key is typed only if it is the dialog the caller read (its
  * `fingerprint` from `pane.needs`), in the same turn as the read; then the dialog must clear.
  * Otherwise `STALE` (nothing typed) or `NOT_CLEARED`. A denial's `message` is then typed at the
- * agent's prompt (Claude Code asks what to do instead once its "No" is chosen).
+ * agent's prompt (Claude Code asks what to do instead once its "No" is chosen). When the agent's
+ * permission hook is held open (`deps.holds`), the answer goes through it instead
+ * (`_answer_hook.ts`), the message with the denial.
  */
 export function paneAnswer(deps: CoreDeps) {
-  return defineCommand({
-    name: "pane.answer",
-    title: "Answer a waiting agent",
-    description: "Answer the dialog an agent waits on (see pane.needs): choice N, or approve " +
-      "(the first choice) or deny (its 'No' choice). The dialog is read and typed into only if " +
-      "it is unchanged (give the fingerprint pane.needs returned: else STALE, nothing typed); " +
-      "the answer is confirmed when the dialog clears (else NOT_CLEARED).",
-    capabilities: ["pane:answer"],
-    mcp: { name: "answer_pane" },
-    targets: [{ kind: "pane", field: "pane", fallback: "required" }],
-    timeout: { ms: 10_000 },
-    output: AnsweredOut,
-    input: z.object({
-      pane: z.string().describe("Pane id or name."),
-      choice: z.number().int().min(1).max(9).optional().describe("The dialog's choice N."),
-      approve: z.boolean().optional().describe("Choose the first choice (Yes)."),
-      deny: z.boolean().optional().describe("Choose the dialog's 'No' choice."),
-      message: z.string().min(1).max(4000).optional().describe(
-        "With deny: what to tell the agent instead, typed at its prompt once the dialog is gone.",
-      ),
-      fingerprint: z.string().max(64).optional().describe(
-        "The dialog's fingerprint as pane.needs returned it: answer only that dialog.",
-      ),
-    }),
-    handler: async ({ input, targets: { pane }, signal, caller }) => {
-      // An agent that could approve its own permission dialog would have no dialog at all.
-      if (caller.pane === pane.id) {
-        throw new WeftError(
-          "DENIED",
-          `Cannot answer pane "${pane.id}": a pane may not answer its own dialog`,
-        );
-      }
-      const asked = [input.choice, input.approve, input.deny].filter((a) => a !== undefined);
-      if (asked.length !== 1) {
-        throw new WeftError(
-          "INVALID_INPUT",
-          `Cannot answer pane "${pane.id}": give exactly one of choice, approve, deny`,
-        );
-      }
-      if (input.message !== undefined && !input.deny) {
-        throw new WeftError(
-          "INVALID_INPUT",
-          `Cannot answer pane "${pane.id}": a message goes with deny only`,
-        );
-      }
-      if (pane.exit) {
-        throw new WeftError("PANE_EXITED", `Cannot answer pane "${pane.id}": it has exited`);
-      }
-      const dialog = await settledDialog(pane);
-      const fingerprint = dialog ? dialogFingerprint(dialog) : "";
-      if (!dialog || (input.fingerprint !== undefined && input.fingerprint !== fingerprint)) {
-        throw new WeftError(
-          "STALE",
-          `Cannot answer pane "${pane.id}": ${
-            dialog ? "its dialog changed since it was read" : "it shows no dialog"
-          }; nothing was typed`,
-          { shown: dialog?.question ?? null },
-        );
-      }
-      const choice = chosen(pane.id, dialog, input);
-      const key = new TextEncoder().encode(String(choice.n));
-      // Typed in the same turn as the read: no output was parsed in between. A number picks
-      // the choice in some dialogs and only moves the cursor to it in others (Claude Code's,
-      // at times): then Enter confirms it, typed as soon as the same dialog shows the cursor
-      // on that choice. A TUI may drop a key that comes the moment its dialog is drawn (Claude
-      // Code does): while the very dialog that was read still shows unchanged, the key is
-      // typed again, up to three times.
-      let done = false;
-      let next = key;
-      for (let typed = 0; !done && typed < 2 * TRIES; typed++) {
-        writeBytes(pane, next);
-        const now = await dialogAfter(pane, dialog, choice.n, deps, signal, next === ENTER);
-        if (now === "gone") done = true;
-        else if (now === "selected") next = ENTER;
-        else if (now === "other") break;
-      }
-      if (!done) {
-        throw new WeftError(
-          "NOT_CLEARED",
-          `Cannot confirm the answer to pane "${pane.id}": its dialog still shows after ` +
-            `${choice.n} was typed`,
-          { question: dialog.question },
-        );
-      }
-      if (input.message) await tell(pane, input.message, deps, signal);
-      return { pane: pane.id, n: choice.n, label: choice.label, question: dialog.question };
-    },
+  return implement("pane.answer", async ({ input, targets: { pane }, signal, caller }) => {
+    // An agent that could approve its own permission dialog would have no dialog at all.
+    if (caller.pane === pane.id) {
+      throw new WeftError(
+        "DENIED",
+        `Cannot answer pane "${pane.id}": a pane may not answer its own dialog`,
+      );
+    }
+    refuseAgents(deps, caller.pane, pane.id);
+    const asked = [input.choice, input.approve, input.deny].filter((a) => a !== undefined);
+    if (asked.length !== 1) {
+      throw new WeftError(
+        "INVALID_INPUT",
+        `Cannot answer pane "${pane.id}": give exactly one of choice, approve, deny`,
+      );
+    }
+    if (input.message !== undefined && !input.deny) {
+      throw new WeftError(
+        "INVALID_INPUT",
+        `Cannot answer pane "${pane.id}": a message goes with deny only`,
+      );
+    }
+    if (pane.exit) {
+      throw new WeftError("PANE_EXITED", `Cannot answer pane "${pane.id}": it has exited`);
+    }
+    const viaHook = await answerHeld(pane, input, deps, signal);
+    if (viaHook) return viaHook;
+    const dialog = await settledDialog(pane);
+    const fingerprint = dialog ? dialogFingerprint(dialog) : "";
+    if (!dialog || (input.fingerprint !== undefined && input.fingerprint !== fingerprint)) {
+      throw new WeftError(
+        "STALE",
+        `Cannot answer pane "${pane.id}": ${
+          dialog ? "its dialog changed since it was read" : "it shows no dialog"
+        }; nothing was typed`,
+        { shown: dialog?.question ?? null },
+      );
+    }
+    const choice = chosen(pane.id, dialog, input);
+    const key = new TextEncoder().encode(String(choice.n));
+    // Typed in the same turn as the read: no output was parsed in between. A number picks
+    // the choice in some dialogs and only moves the cursor to it in others (Claude Code's,
+    // at times): then Enter confirms it, typed as soon as the same dialog shows the cursor
+    // on that choice. A TUI may drop a key that comes the moment its dialog is drawn (Claude
+    // Code does): while the very dialog that was read still shows unchanged, the key is
+    // typed again, up to three times.
+    let done = false;
+    let next = key;
+    for (let typed = 0; !done && typed < 2 * TRIES; typed++) {
+      writeBytes(pane, next);
+      const now = await dialogAfter(pane, dialog, choice.n, deps, signal, next === ENTER);
+      if (now === "gone") done = true;
+      else if (now === "selected") next = ENTER;
+      else if (now === "other") break;
+    }
+    if (!done) {
+      throw new WeftError(
+        "NOT_CLEARED",
+        `Cannot confirm the answer to pane "${pane.id}": its dialog still shows after ` +
+          `${choice.n} was typed`,
+        { question: dialog.question },
+      );
+    }
+    if (input.message) await tell(pane, input.message, deps, signal);
+    return {
+      pane: pane.id,
+      n: choice.n,
+      label: choice.label,
+      question: dialog.question,
+      via: "keys" as const,
+    };
   });
 }
 
 const ENTER = new Uint8Array([13]);
+
+/**
+ * An agent may not answer another agent's dialog either: a call from a pane where a coding
+ * agent runs (its Bash tool, its MCP server) is refused, whatever rights it holds; a human
+ * answers from a shell pane, the TUI, the page or outside weft. `pane.needs` stays open to
+ * agents: an orchestrator sees what blocks its workers and tells a human.
+ */
+function refuseAgents(deps: CoreDeps, from: string | undefined, pane: string): void {
+  if (!from || !deps.model.panes.has(from)) return;
+  const agent = deps.model.paneInfo(from).agent;
+  if (!AGENTS.has(agent)) return;
+  throw new WeftError(
+    "DENIED",
+    `Cannot answer pane "${pane}": the call comes from pane "${from}", where ${agent} runs, ` +
+      "and an agent may not answer an agent's dialog; a human answers (weft approve from a " +
+      "shell, the TUI or the web page)",
+  );
+}
 
 /**
  * What became of `read` within `CLEAR_MS` once a key was typed: `gone`; `selected` (the same
@@ -193,17 +198,6 @@ async function tell(
     "NOT_CLEARED",
     `Cannot tell pane "${pane.id}" the message: its prompt did not take it`,
   );
-}
-
-function visibleRows(pane: Pane): string[] {
-  return pane.screen.read({ mode: "visible" }).text.split("\n");
-}
-
-/** The dialog on screen once every byte the program wrote is parsed; undefined if none. */
-async function settledDialog(pane: Pane): Promise<ScreenDialog | undefined> {
-  for (let i = 0; i < 5 && pane.screen.pendingBytes > 0; i++) await pane.screen.flush();
-  if (pane.screen.pendingBytes > 0) return undefined;
-  return screenDialog(pane.agent, visibleRows(pane));
 }
 
 function chosen(

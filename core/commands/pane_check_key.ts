@@ -1,8 +1,6 @@
-import { z } from "zod";
-import { defineCommand } from "./_define.ts";
+import { implement } from "./_define.ts";
 import { keysEqual, SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
 import type { CoreDeps } from "./deps.ts";
-import { KeyCheckedOut } from "../../protocols/bus/record_schemas.ts";
 
 /**
  * `pane.check_key`: whether a string is the sideband key the core gave a pane
@@ -18,23 +16,8 @@ import { KeyCheckedOut } from "../../protocols/bus/record_schemas.ts";
  * The key is not in `pane.list`, `pane.status` or any other output.
  */
 export function paneCheckKey(_deps: CoreDeps) {
-  return defineCommand({
-    name: "pane.check_key",
-    title: "Check a pane's sideband key",
-    description:
-      "Whether `key` is the sideband key of the pane (WEFT_SIDEBAND_KEY in its environment), " +
-      "which every OSC-form sideband command must carry. Returns only valid: true or false.",
-    capabilities: ["pane:control"],
-    output: KeyCheckedOut,
-    mcp: { expose: false },
-    targets: [{ kind: "pane", field: "pane", fallback: "required" }],
-    input: z.object({
-      pane: z.string().describe("Pane id or name."),
-      key: z.string().max(1024).describe("The key to check."),
-    }),
-    handler: ({ input, targets: { pane } }) => {
-      const expected = pane.launch.env[SIDEBAND_KEY_ENV];
-      return { pane: pane.id, valid: expected !== undefined && keysEqual(expected, input.key) };
-    },
+  return implement("pane.check_key", ({ input, targets: { pane } }) => {
+    const expected = pane.launch.env[SIDEBAND_KEY_ENV];
+    return { pane: pane.id, valid: expected !== undefined && keysEqual(expected, input.key) };
   });
 }

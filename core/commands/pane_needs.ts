@@ -1,10 +1,9 @@
-import { z } from "zod";
-import { defineCommand } from "./_define.ts";
+import { implement } from "./_define.ts";
 import type { CoreDeps } from "./deps.ts";
 import type { Model } from "../model/mod.ts";
+import type { PermissionHolds } from "../model/permission_holds.ts";
 import type { Need } from "../../protocols/bus/records.ts";
 import { dialogFingerprint, screenDialog } from "../../protocols/agents/mod.ts";
-import { NeedsOut } from "../../protocols/bus/record_schemas.ts";
 
 /** The states in which an agent waits for a human. */
 const WAITING = new Set(["blocked", "error"]);
@@ -16,48 +15,39 @@ const WAITING = new Set(["blocked", "error"]);
  * `wait`, until at least one does.
  */
 export function paneNeeds(deps: CoreDeps) {
-  return defineCommand({
-    name: "pane.needs",
-    title: "List what needs you",
-    description: "List every agent waiting for a human: blocked on a permission, a question or " +
-      "auth, or in error. Each gives the exact question, the numbered choices its dialog shows " +
-      "(answer with pane.answer), the agent kind and how long it has waited; longest first. " +
-      "With wait: true, waits until at least one agent needs you.",
-    capabilities: ["pane:read"],
-    mcp: { readOnly: true, name: "list_needs" },
-    timeout: { ms: 30_000, field: "timeout" },
-    output: NeedsOut,
-    input: z.object({
-      wait: z.boolean().optional().describe("Wait until at least one agent needs you."),
-      timeout: z.number().int().min(1).max(3_600_000).optional().describe(
-        "With wait: give up after ms (default 30000).",
-      ),
-    }),
-    handler: ({ input, signal }) => {
-      const now = needsOf(deps.model);
-      if (!input.wait || now.length) return { needs: now };
-      return new Promise<{ needs: Need[] }>((resolve, reject) => {
-        const off = deps.bus.events.subscribe({ topics: ["pane.state"] }, () => {
-          const needs = needsOf(deps.model);
-          if (!needs.length) return;
-          off();
-          resolve({ needs });
-        });
-        signal.addEventListener("abort", () => (off(), reject(signal.reason)), { once: true });
+  return implement("pane.needs", ({ input, signal }) => {
+    const now = needsOf(deps.model, deps.holds);
+    if (!input.wait || now.length) return { needs: now };
+    return new Promise<{ needs: Need[] }>((resolve, reject) => {
+      const off = deps.bus.events.subscribe({ topics: ["pane.state"] }, () => {
+        const needs = needsOf(deps.model, deps.holds);
+        if (!needs.length) return;
+        off();
+        resolve({ needs });
       });
-    },
+      signal.addEventListener("abort", () => (off(), reject(signal.reason)), { once: true });
+    });
   });
 }
 
-/** The panes waiting for a human now, longest first. */
-export function needsOf(model: Model): Need[] {
+/**
+ * The panes waiting for a human now, longest first. A held permission request whose dialog
+ * was seen and is now gone was answered in the terminal: it is released here.
+ */
+export function needsOf(model: Model, holds?: PermissionHolds): Need[] {
   const now = Date.now();
   const needs: Need[] = [];
   for (const pane of model.panes.values()) {
     const info = model.paneInfo(pane.id);
-    if (!WAITING.has(info.state)) continue;
+    const held = holds?.get(pane.id);
+    if (!WAITING.has(info.state) && !held) continue;
     const rows = pane.screen.read({ mode: "visible" }).text.split("\n");
-    const dialog = info.state === "blocked" ? screenDialog(info.agent, rows) : undefined;
+    const dialog = info.state === "blocked" || held ? screenDialog(info.agent, rows) : undefined;
+    if (held && dialog) held.shown = true;
+    if (held?.shown && !dialog) {
+      holds!.release(pane.id);
+      continue;
+    }
     // Blocked because the screen showed a dialog, which it no longer shows: answered (the
     // screen's state waits for the next footer it knows).
     if (info.state === "blocked" && info.stateSource === "screen" && !dialog) continue;
@@ -69,9 +59,12 @@ export function needsOf(model: Model): Need[] {
       agent: info.agent,
       state: info.state,
       kind: info.stateKind,
-      question: info.stateMessage ?? dialog?.question ?? null,
+      question: held
+        ? `${held.tool}: ${held.input}`
+        : info.stateMessage ?? dialog?.question ?? null,
       choices: dialog?.choices ?? [],
-      fingerprint: dialog ? dialogFingerprint(dialog) : null,
+      fingerprint: dialog ? dialogFingerprint(dialog) : held?.id ?? null,
+      held: held ? { id: held.id, tool: held.tool, input: held.input } : null,
       stateSource: info.stateSource,
       since: info.stateSince,
       waitedMs: Math.max(0, now - Date.parse(info.stateSince)),

@@ -1,41 +1,16 @@
-import { z } from "zod";
-import { defineCommand } from "./_define.ts";
+import { implement } from "./_define.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import type { Pane } from "../model/mod.ts";
 import type { CoreDeps } from "./deps.ts";
-import { RunOut } from "../../protocols/bus/record_schemas.ts";
-import { launchFields, toLaunch } from "./_launch.ts";
+import { toLaunch } from "./_launch.ts";
 import { waitFor } from "./_wait.ts";
 import { ansiCQuote, shellQuote } from "../../protocols/terminal/shell_words.ts";
 
 /** `pane.run`: run a command and return its exit code and output. */
 export function paneRun(deps: CoreDeps) {
-  return defineCommand({
-    name: "pane.run",
-    title: "Run command",
-    description:
-      "Run a command and return its exit code and output: `command` is a shell line, `argv` a " +
-      "program and its arguments passed as they are (no shell quoting needed). Without `pane`, " +
-      "it runs in a new pane (closed afterwards unless keep is true); with `pane` (a shell " +
-      "prompt), it is typed there and framed by unique markers so consecutive runs never mix.",
-    capabilities: ["pane:spawn", "pane:write", "pane:read"],
-    mcp: { name: "run_command" },
-    output: RunOut,
-    targets: [
-      { kind: "pane", field: "pane", fallback: "none" },
-      { kind: "window", field: "window", fallback: "caller", from: "pane" },
-    ],
-    timeout: { ms: 60_000, field: "timeout" },
-    input: z.object({
-      command: z.string().min(1).max(64 * 1024).optional().describe("Shell command line."),
-      argv: launchFields.argv,
-      pane: z.string().optional().describe("A pane at a shell prompt to run it in."),
-      window: z.string().optional().describe("Window for the new pane. Default: the caller's."),
-      cwd: z.string().optional().describe("Working directory (new pane only)."),
-      keep: z.boolean().optional().describe("Keep the new pane open afterwards."),
-      timeout: z.number().int().min(1).max(3_600_000).optional().describe("ms, default 60000."),
-    }),
-    handler: async ({ input, targets: { pane: shell, window }, caller, signal }) => {
+  return implement(
+    "pane.run",
+    async ({ input, targets: { pane: shell, window }, caller, signal }) => {
       if ((input.command === undefined) === (input.argv === undefined)) {
         throw new WeftError("INVALID_INPUT", "Cannot run a command: give either command or argv");
       }
@@ -72,7 +47,7 @@ export function paneRun(deps: CoreDeps) {
         closed: !input.keep,
       };
     },
-  });
+  );
 }
 
 async function runInShell(

@@ -1,79 +1,39 @@
-import { z } from "zod";
-import { defineCommand } from "./_define.ts";
+import { implement } from "./_define.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
-import { type Pane, PANE_STATES } from "../model/mod.ts";
+import type { Pane } from "../model/mod.ts";
 import type { CoreDeps } from "./deps.ts";
-import { WaitOut } from "../../protocols/bus/record_schemas.ts";
+import type { CoreParsed } from "../../protocols/bus/contract/mod.ts";
 import { type Check, waitFor } from "./_wait.ts";
 import { searchText } from "./_search.ts";
 import { compileUserRegex, type UserRegex } from "../../protocols/bus/user_regex.ts";
 
-const Input = z.object({
-  pane: z.string().describe("Pane id or name."),
-  match: z.string().min(1).max(4096).optional().describe(
-    "Wait until the screen (or the output since `since`) contains this text.",
-  ),
-  regex: z.boolean().optional().describe(
-    "Treat `match` as a regular expression (JavaScript syntax, matched in linear time by " +
-      "RE2: no backreferences or lookaround; ^ and $ match at line ends).",
-  ),
-  since: z.number().int().min(0).optional().describe(
-    "Match only lines changed after this revision (from a read). Default: now, plus what is " +
-      "on screen already.",
-  ),
-  exit: z.boolean().optional().describe("Wait until the process exits."),
-  idle: z.number().int().min(1).max(3_600_000).optional().describe(
-    "Wait until the pane has printed nothing for this many ms.",
-  ),
-  state: z.union([z.enum(PANE_STATES), z.array(z.enum(PANE_STATES)).min(1)]).optional().describe(
-    "Wait until the pane is in this state (or one of these).",
-  ),
-  timeout: z.number().int().min(1).max(3_600_000).optional().describe(
-    "Give up after ms (default 30000).",
-  ),
-});
-
 /** `pane.wait`: until output matches, the process exits, the pane goes idle, or a state. */
 export function paneWait(deps: CoreDeps) {
-  return defineCommand({
-    name: "pane.wait",
-    title: "Wait for pane",
-    description:
-      "Wait until a pane's screen matches text or a regex, its process exits, it has been " +
-      "idle for N ms, or it reaches a state. Returns at once when already true. On timeout " +
-      "the error carries the last screen lines. Give exactly one of match, exit, idle, state.",
-    capabilities: ["pane:read"],
-    mcp: { readOnly: true, name: "wait_for" },
-    targets: [{ kind: "pane", field: "pane", fallback: "required" }],
-    timeout: { ms: 30_000, field: "timeout" },
-    output: WaitOut,
-    input: Input,
-    handler: ({ input, targets: { pane }, signal }) => {
-      const conditions = [input.match, input.exit, input.idle, input.state].filter((c) =>
-        c !== undefined
+  return implement("pane.wait", ({ input, targets: { pane }, signal }) => {
+    const conditions = [input.match, input.exit, input.idle, input.state].filter((c) =>
+      c !== undefined
+    );
+    if (conditions.length !== 1) {
+      throw new WeftError(
+        "INVALID_INPUT",
+        `Cannot wait for pane "${pane.id}": give exactly one of match, exit, idle, state`,
       );
-      if (conditions.length !== 1) {
-        throw new WeftError(
-          "INVALID_INPUT",
-          `Cannot wait for pane "${pane.id}": give exactly one of match, exit, idle, state`,
-        );
-      }
-      const started = performance.now();
-      const check = buildCheck(pane, input, () => deps.model.clock.now());
-      return waitFor(pane, check, {
-        events: deps.bus.events,
-        signal,
-        pollMs: input.idle ? Math.max(20, Math.min(250, input.idle / 4)) : 1000,
-        what: describe(input),
-      }).then((result) => ({
-        pane: pane.id,
-        ...result,
-        state: pane.state,
-        exit: pane.exit,
-        revision: pane.screen.revision,
-        waitedMs: Math.round(performance.now() - started),
-      }));
-    },
+    }
+    const started = performance.now();
+    const check = buildCheck(pane, input, () => deps.model.clock.now());
+    return waitFor(pane, check, {
+      events: deps.bus.events,
+      signal,
+      pollMs: input.idle ? Math.max(20, Math.min(250, input.idle / 4)) : 1000,
+      what: describe(input),
+    }).then((result) => ({
+      pane: pane.id,
+      ...result,
+      state: pane.state,
+      exit: pane.exit,
+      revision: pane.screen.revision,
+      waitedMs: Math.round(performance.now() - started),
+    }));
   });
 }
 
@@ -81,7 +41,7 @@ type WaitResult = { matched?: string; line?: string };
 
 function buildCheck(
   pane: Pane,
-  input: z.infer<typeof Input>,
+  input: CoreParsed<"pane.wait">,
   now: () => number,
 ): Check<WaitResult> {
   if (input.exit) return () => (pane.exit ? {} : undefined);
@@ -133,7 +93,7 @@ function matcher(match: string, regex: boolean, pane: string): Find {
   return (text, over) => searchText(pattern, text, over);
 }
 
-function describe(input: z.infer<typeof Input>): string {
+function describe(input: CoreParsed<"pane.wait">): string {
   if (input.exit) return "exit";
   if (input.idle !== undefined) return `${input.idle} ms of quiet`;
   if (input.state !== undefined) return `state ${[input.state].flat().join("|")}`;

@@ -1,9 +1,7 @@
-import { z } from "zod";
-import { defineCommand } from "./_define.ts";
+import { implement } from "./_define.ts";
 import { layoutRects } from "../../protocols/layout/tree/mod.ts";
 import type { WindowRecord } from "../model/mod.ts";
 import type { CoreDeps } from "./deps.ts";
-import { LayoutOut } from "../../protocols/bus/record_schemas.ts";
 
 /** The layout of a window as commands return it: tree, size and every pane's rectangle. */
 export function describeLayout(window: WindowRecord) {
@@ -21,19 +19,5 @@ export function describeLayout(window: WindowRecord) {
 
 /** `window.layout`: the layout tree with ratios and cell rectangles. */
 export function windowLayout(_deps: CoreDeps) {
-  return defineCommand({
-    name: "window.layout",
-    title: "Get layout",
-    description:
-      "Get a window's layout: the split tree (directions and ratios) and each pane's cell " +
-      "rectangle (x, y, cols, rows) for the window's size. One-cell borders sit between panes.",
-    capabilities: ["pane:read"],
-    output: LayoutOut,
-    mcp: { readOnly: true, name: "get_layout" },
-    targets: [{ kind: "window", field: "window", fallback: "caller" }],
-    input: z.object({
-      window: z.string().optional().describe("Window id or name. Default: the caller's window."),
-    }),
-    handler: ({ targets: { window } }) => describeLayout(window),
-  });
+  return implement("window.layout", ({ targets: { window } }) => describeLayout(window));
 }

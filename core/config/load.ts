@@ -16,12 +16,18 @@ import { toJsonSchema } from "../../protocols/bus/schema.ts";
 import { didYouMean } from "../../protocols/bus/suggest.ts";
 import { DEFAULTS } from "./defaults.ts";
 import { reservedReason } from "./reserved.ts";
+import { readUserSection, underProject, userConfigFile } from "./user.ts";
 import type { BuiltinPlugin, PluginConfig, WeftConfig } from "./types.ts";
 
 /** Options of {@link loadConfig} and {@link parseConfig}. */
 export interface ConfigOptions {
   /** The built-in plugins the composition root offers (`plugins/builtin.ts`); none by default. */
   builtins?: Readonly<Record<string, BuiltinPlugin>>;
+  /**
+   * The user's config file whose keys lie under the project's (`core/config/user.ts`); by
+   * default `$XDG_CONFIG_HOME/weft/config.toml`, `null` for none.
+   */
+  userFile?: string | null;
 }
 
 // `"hello": false` is short for `{"enabled": false}`.
@@ -103,7 +109,17 @@ export async function loadConfig(
   options: ConfigOptions = {},
 ): Promise<WeftConfig> {
   const file = await findConfigFile(start);
-  if (!file) return parseConfig({}, { projectDir: resolve(start), file: "(defaults)", ...options });
+  const userFile = options.userFile === undefined
+    ? userConfigFile()
+    : options.userFile ?? undefined;
+  const user = await readUserSection(userFile);
+  // The user's file alone first, so a mistake in it is named as its own.
+  if (Object.keys(user).length) {
+    parseConfig(user, { projectDir: resolve(start), file: userFile!, ...options });
+  }
+  if (!file) {
+    return parseConfig(user, { projectDir: resolve(start), file: "(defaults)", ...options });
+  }
   const toml = file.endsWith(".toml");
   let json: unknown;
   try {
@@ -113,7 +129,7 @@ export async function loadConfig(
     throw new WeftError("INVALID_INPUT", `Cannot load config ${file}: ${(err as Error).message}`);
   }
   const section = toml ? json : (json as Record<string, unknown> | null)?.weft ?? {};
-  return parseConfig(section, { projectDir: dirname(file), file, ...options });
+  return parseConfig(underProject(user, section), { projectDir: dirname(file), file, ...options });
 }
 
 /** Validates a `"weft"` section (already parsed JSON). */

@@ -35,6 +35,7 @@ export const BUILTIN_NAMES: readonly string[] = [
   "message",
   "bridge",
   "tmux",
+  "fabric",
 ];
 
 /** Every reserved name: the core's and the built-ins'. */

@@ -37,7 +37,9 @@ function setup(options: { backlog?: (lane?: string) => { all: number; lane: numb
       description: "Test: what the screen showed.",
       capabilities: [],
       input: z.object({ pane: z.string() }),
-      handler: ({ input }) => (bus.events.publish("pane.output", { data: "abcdef" }, input.pane), {
+      handler: (
+        { input },
+      ) => (bus.events.publish("pane.output", { pane: input.pane, data: "abcdef" }, input.pane), {
         pane: input.pane,
         text: "abc",
       }),
@@ -96,17 +98,17 @@ Deno.test("Party drops events past the backlog: the wire is told where the gap s
     backlog: (lane) => ({ all: queued, lane: lane ? queued : 0 }),
   });
   void party.subscribe("s1", { topics: ["pane.output"] });
-  bus.events.publish("pane.output", { data: "1" }, "p1");
+  bus.events.publish("pane.output", { pane: "p1", data: "1" }, "p1");
   queued = PANE_BACKLOG_LIMIT + 1;
-  bus.events.publish("pane.output", { data: "2" }, "p1");
-  bus.events.publish("pane.output", { data: "3" }, "p1");
+  bus.events.publish("pane.output", { pane: "p1", data: "2" }, "p1");
+  bus.events.publish("pane.output", { pane: "p1", data: "3" }, "p1");
   queued = 0;
-  bus.events.publish("pane.output", { data: "4" }, "p1");
+  bus.events.publish("pane.output", { pane: "p1", data: "4" }, "p1");
   deepStrictEqual(sent, [
-    { event: "s1", data: { data: "1" }, lane: "p1" },
+    { event: "s1", data: { pane: "p1", data: "1" }, lane: "p1" },
     { gap: "s1", lane: "p1" },
     { resumed: "s1", count: 2, lane: "p1" },
-    { event: "s1", data: { data: "4" }, lane: "p1" },
+    { event: "s1", data: { pane: "p1", data: "4" }, lane: "p1" },
   ]);
 });
 
@@ -117,15 +119,15 @@ Deno.test("Party's snapshot subscription answers first, then only the output the
     answers.push(a);
     sent.push({ answer: "ready", reply: { ok: true, value: a } });
   });
-  bus.events.publish("pane.output", { data: "g" }, "p1");
+  bus.events.publish("pane.output", { pane: "p1", data: "g" }, "p1");
   deepStrictEqual(answers, [{
     subscription: "s1",
     snapshot: { pane: "p1", text: "abc", modes: { bracketedPaste: true } },
   }]);
   // The read published "abcdef" while it was taken; the screen had not parsed the last 3 bytes.
   deepStrictEqual(sent.slice(1), [
-    { event: "s1", data: { data: "def" }, lane: "p1" },
-    { event: "s1", data: { data: "g" }, lane: "p1" },
+    { event: "s1", data: { pane: "p1", data: "def" }, lane: "p1" },
+    { event: "s1", data: { pane: "p1", data: "g" }, lane: "p1" },
   ]);
 });
 

@@ -20,11 +20,9 @@ export function rename(parts: ModelParts, kind: Kind, id: string, name: string |
   if (record.name === name) return;
   record.name = name;
   // One event per kind for any change of a record's own properties: `pane.changed`, …
-  parts.options.publish(
-    `${kind}.changed`,
-    { [kind]: id, name },
-    kind === "pane" ? id : undefined,
-  );
+  if (kind === "pane") parts.options.publish("pane.changed", { pane: id, name }, id);
+  else if (kind === "window") parts.options.publish("window.changed", { window: id, name });
+  else parts.options.publish("session.changed", { session: id, name });
 }
 
 /**

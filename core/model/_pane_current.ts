@@ -9,6 +9,7 @@ import { type ForegroundProcess, readForeground } from "../pty/mod.ts";
 import { AGENTS, processAgentKind } from "../../protocols/agents/mod.ts";
 import { ForegroundTracker, type TrackerClock } from "./foreground.ts";
 import { currentInfo, type Pane } from "./pane.ts";
+import type { PublishCore } from "../../protocols/bus/core_events.ts";
 
 /**
  * Looks at what runs in a pane's foreground, given the last answer; `full` asks to read again
@@ -30,7 +31,7 @@ export interface ForegroundOptions {
   clock?: TrackerClock;
 }
 
-type Publish = (topic: string, data: unknown, pane?: string) => void;
+type Publish = PublishCore;
 
 /** A tracker over the model's panes; undefined when tracking is off. */
 export function trackForeground(

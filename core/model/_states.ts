@@ -12,11 +12,12 @@ import { statusReport } from "./_status.ts";
 import { fromSpeaker } from "./_status_gate.ts";
 import type { Pane, PaneExit } from "./pane.ts";
 import type { Clock } from "./clock.ts";
+import type { PublishCore } from "../../protocols/bus/core_events.ts";
 
 /** What {@link PaneStates} needs of the model. */
 export interface PaneStatesOptions {
   panes: ReadonlyMap<string, Pane>;
-  publish: (topic: string, data: unknown, pane?: string) => void;
+  publish: PublishCore;
   clock: Clock;
   idleMs: number;
 }

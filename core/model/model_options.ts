@@ -13,11 +13,12 @@ import type { ForegroundOptions } from "./_pane_current.ts";
 import type { ModelProcesses, SpawnPty } from "./pane_pty.ts";
 import type { Clock } from "./clock.ts";
 import type { DeferredPty } from "./deferred_pty.ts";
+import type { PublishCore } from "../../protocols/bus/core_events.ts";
 
 /** What the model needs from its surroundings. */
 export interface ModelOptions {
   /** Publishes an event (the bus's event hub). */
-  publish: (topic: string, data: unknown, pane?: string) => void;
+  publish: PublishCore;
   /** Whether anyone listens to a topic for a pane (so costly events can be skipped). */
   wants: (topic: string, pane?: string) => boolean;
   /** Size of new windows until a client says otherwise. */

@@ -5,25 +5,26 @@
  * @module
  */
 
-import { join } from "node:path";
 import type { PluginConfig } from "../config/types.ts";
 import { type Capability, DATA_CAPABILITY } from "../../protocols/bus/capabilities.ts";
 import type { Manifest } from "../../protocols/plugin/mod.ts";
 import { effectiveGrant } from "./_grant.ts";
 import { checkManifest } from "./_load.ts";
-import { dataFolder } from "./_permissions.ts";
+import { dataFolder, grantPath } from "./_permissions.ts";
 import type { InstanceOptions } from "./_instance_options.ts";
 
 /** The remembered manifest and grant a lazy plugin goes idle with, or none: start it now. */
 export function idleManifest(
   config: PluginConfig,
-  o: Pick<InstanceOptions, "manifests" | "projectDir">,
+  o: Pick<InstanceOptions, "manifests" | "projectDir" | "stateDir">,
 ): { manifest: Manifest; grant: Set<Capability> } | undefined {
   const { name, from } = config;
   const known = o.manifests?.get(name, from);
   if (!known || known.name !== name) return undefined;
   const grant = effectiveGrant(known.capabilities, config.grant);
-  if (grant.has(DATA_CAPABILITY) && hasEntries(join(o.projectDir, dataFolder(name)))) {
+  if (
+    grant.has(DATA_CAPABILITY) && hasEntries(grantPath(dataFolder(name), o.projectDir, o.stateDir))
+  ) {
     return undefined;
   }
   try {

@@ -5,7 +5,6 @@
  * @module
  */
 
-import { join } from "node:path";
 import { type CallContext, type Command, type CommandSpec, targetIds } from "../bus/mod.ts";
 import type { PluginConfig } from "../config/types.ts";
 import { CORE_NAMES } from "../config/reserved.ts";
@@ -24,7 +23,7 @@ import { InFlight } from "./_in_flight.ts";
 import { PluginLink } from "./_link.ts";
 import { checkManifest, cutShort, isFatal, reservedName } from "./_load.ts";
 import { PluginLog } from "./_plugin_log.ts";
-import { dataFolder } from "./_permissions.ts";
+import { dataFolder, grantPath } from "./_permissions.ts";
 import { PluginRequests, unavailableReply } from "./_requests.ts";
 import type { PluginState, PluginStatus } from "./types.ts";
 
@@ -201,7 +200,7 @@ export class PluginInstance {
   }
 
   async #launch(grant: ReadonlySet<Capability>): Promise<Manifest> {
-    if (grant.has(DATA_CAPABILITY)) await makeDataFolder(this.#o.projectDir, this.#config.name);
+    if (grant.has(DATA_CAPABILITY)) await makeDataFolder(this.#o, this.#config.name);
     const link: PluginLink = new PluginLink(linkOptions(this.#config, this.#o, grant), {
       message: (message) => this.#onMessage(link, message),
       down: (reason) => this.#onDown(link, reason),
@@ -232,9 +231,10 @@ export class PluginInstance {
       maxCallsInFlight: this.#o.maxCallsInFlight,
       log: (level, message) => this.#log.plugin(level, message),
       held: (filter) => this.#held?.matching(filter) ?? [],
+      route: this.#onBus.route,
     });
     const dataDir = grant.has(DATA_CAPABILITY)
-      ? join(this.#o.projectDir, dataFolder(this.#config.name))
+      ? grantPath(dataFolder(this.#config.name), this.#o.projectDir, this.#o.stateDir)
       : undefined;
     post({
       type: "start",
@@ -244,9 +244,8 @@ export class PluginInstance {
     });
     const ready = await link.next("ready", this.#o.startTimeoutMs);
     if (ready.error) {
-      throw new WeftError("PLUGIN_CRASHED", `its setup failed: ${ready.error.message}`, {
-        cause: ready.error,
-      });
+      const why = `its setup failed: ${ready.error.message}`;
+      throw new WeftError("PLUGIN_CRASHED", why, { cause: ready.error });
     }
   }
 
@@ -300,8 +299,8 @@ export class PluginInstance {
   #onMessage(link: PluginLink, message: PluginMessage): void {
     if (link !== this.#link) return;
     if (message.type === "log") return this.#log.plugin(message.level, message.message);
+    if (this.#requests?.handle(message)) return; // a routed call's result too
     if (message.type === "result") return this.#calls?.settle(message.id, message.reply);
-    if (this.#requests?.handle(message)) return;
     if (message.type === "call") {
       // Between runs (stopping, crashed): answer, so the plugin's call does not wait for ever.
       const why = `plugin "${this.#config.name}" is ${this.#state}`;

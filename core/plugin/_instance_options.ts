@@ -14,6 +14,8 @@ import type { PluginLogEntry } from "./types.ts";
 export interface InstanceOptions {
   bus: Bus;
   projectDir: string;
+  /** The project's state folder, where `.weft` grants and data folders are. */
+  stateDir?: string;
   callTimeoutMs: number;
   startTimeoutMs: number;
   heartbeatMs: number;

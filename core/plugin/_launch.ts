@@ -5,12 +5,11 @@
  * @module
  */
 
-import { join } from "node:path";
 import type { PluginConfig } from "../config/types.ts";
 import type { Capability } from "../../protocols/bus/capabilities.ts";
 import type { LinkOptions } from "./_link.ts";
 import { moduleUrl } from "./_load.ts";
-import { dataFolder, withDataFolder } from "./_permissions.ts";
+import { dataFolder, grantPath, withDataFolder } from "./_permissions.ts";
 import type { InstanceOptions } from "./_instance_options.ts";
 
 /** The link options of a run of `config` with `grant`. */
@@ -24,6 +23,7 @@ export function linkOptions(
     plugin: config.name,
     grant: withDataFolder(grant, config.name),
     projectDir: o.projectDir,
+    ...(o.stateDir ? { stateDir: o.stateDir } : {}),
     memoryMiB: config.memoryMiB ?? o.memoryMiB,
     heartbeatMs: o.heartbeatMs,
     heartbeatMisses: o.heartbeatMisses,
@@ -32,8 +32,11 @@ export function linkOptions(
 }
 
 /** `.weft/data/<plugin>/`, private to the user (0700), made before the plugin starts. */
-export async function makeDataFolder(projectDir: string, plugin: string): Promise<void> {
-  const folder = join(projectDir, dataFolder(plugin));
+export async function makeDataFolder(
+  o: Pick<InstanceOptions, "projectDir" | "stateDir">,
+  plugin: string,
+): Promise<void> {
+  const folder = grantPath(dataFolder(plugin), o.projectDir, o.stateDir);
   await Deno.mkdir(folder, { recursive: true, mode: 0o700 });
   await Deno.chmod(folder, 0o700);
 }

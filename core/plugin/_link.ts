@@ -35,6 +35,8 @@ export interface LinkOptions {
   plugin: string;
   grant: ReadonlySet<Capability>;
   projectDir: string;
+  /** The project's state folder (see `TransportOptions.stateDir`). */
+  stateDir?: string;
   memoryMiB: number;
   /** Ping period. 0 turns pings off. */
   heartbeatMs: number;

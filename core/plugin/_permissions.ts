@@ -14,6 +14,25 @@ export function dataFolder(plugin: string): string {
 }
 
 /**
+ * A `read:`/`write:` path of a grant as a path on disk: absolute as it is, else from the
+ * project, except that `.weft` and what is under it are in the project's state folder, which
+ * is elsewhere for a project that cannot be written (`core/server/paths.ts`).
+ *
+ * @example
+ * ```ts
+ * import { grantPath } from "./_permissions.ts";
+ * console.assert(grantPath(".weft/data/x", "/proj", "/state/p") === "/state/p/data/x");
+ * console.assert(grantPath("src", "/proj") === "/proj/src");
+ * ```
+ */
+export function grantPath(path: string, projectDir: string, stateDir?: string): string {
+  if (path.startsWith("/")) return path;
+  const state = /^\.weft(\/|$)/.exec(path);
+  if (state && stateDir) return `${stateDir.replace(/\/$/, "")}${path.slice(".weft".length)}`;
+  return `${projectDir.replace(/\/$/, "")}/${path}`;
+}
+
+/**
  * The grant with `data` turned into what Deno enforces: read and write in the plugin's own
  * data folder ({@link dataFolder}), nowhere else.
  *
@@ -48,11 +67,11 @@ export function withDataFolder(
 export function workerPermissions(
   grants: ReadonlySet<Capability>,
   base: string,
+  stateDir?: string,
 ): Deno.PermissionOptionsObject {
   const list = (kind: string) =>
     [...grants].filter((c) => c.startsWith(`${kind}:`)).map((c) => c.slice(kind.length + 1));
-  const paths = (kind: string) =>
-    list(kind).map((p) => (p.startsWith("/") ? p : `${base.replace(/\/$/, "")}/${p}`));
+  const paths = (kind: string) => list(kind).map((p) => grantPath(p, base, stateDir));
   const orFalse = <T>(xs: T[]): T[] | false => (xs.length ? xs : false);
   return {
     read: orFalse(paths("read")),
@@ -78,8 +97,12 @@ export function workerPermissions(
  * console.assert(flags.join(" ") === "--allow-read=/proj/data --deny-import");
  * ```
  */
-export function permissionFlags(grants: ReadonlySet<Capability>, base: string): string[] {
-  const permissions = workerPermissions(grants, base);
+export function permissionFlags(
+  grants: ReadonlySet<Capability>,
+  base: string,
+  stateDir?: string,
+): string[] {
+  const permissions = workerPermissions(grants, base, stateDir);
   const flags: string[] = [];
   for (const kind of ["read", "write", "net", "run", "env"] as const) {
     const value = permissions[kind];

@@ -52,7 +52,7 @@ export function processArgs(options: TransportOptions): string[] {
     "--no-prompt",
     ...config,
     `--v8-flags=--max-old-space-size=${options.memoryMiB}`,
-    ...permissionFlags(options.grant, options.projectDir),
+    ...permissionFlags(options.grant, options.projectDir, options.stateDir),
     options.url.href,
     PROCESS_FLAG + options.plugin,
   ];

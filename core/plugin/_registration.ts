@@ -11,6 +11,7 @@ import { toErrorBody } from "../../protocols/bus/errors.ts";
 import type { Capability } from "../../protocols/bus/capabilities.ts";
 import type { Manifest } from "../../protocols/plugin/mod.ts";
 import { fatalError } from "./_load.ts";
+import { PluginRoute } from "./_route.ts";
 
 /** One plugin's commands on the bus. */
 export class BusRegistration {
@@ -18,10 +19,13 @@ export class BusRegistration {
   #plugin: string;
   /** The manifest and grant its commands went on the bus with; none while off it. */
   #onBus: { manifest: Manifest; grant: ReadonlySet<Capability> } | undefined;
+  /** Its route to other hosts (on the bus once it says what it reaches), across its runs. */
+  readonly route: PluginRoute;
 
   constructor(bus: Bus, plugin: string) {
     this.#bus = bus;
     this.#plugin = plugin;
+    this.route = new PluginRoute(plugin, bus);
   }
 
   /**

@@ -8,7 +8,9 @@
 import type { Bus, CallContext, EventFilter, WeftEvent } from "../bus/mod.ts";
 import { toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
 import type { LogLevel } from "../../protocols/plugin/mod.ts";
-import type { Capability } from "../../protocols/bus/capabilities.ts";
+import { type Capability, ROUTE_CAPABILITY } from "../../protocols/bus/capabilities.ts";
+import { isHostName } from "../../protocols/bus/host_id.ts";
+import type { PluginRoute } from "./_route.ts";
 import type {
   HostMessage,
   PluginCallMessage,
@@ -34,6 +36,8 @@ export interface RequestsOptions {
   log: (level: LogLevel, message: string) => void;
   /** Events held for the plugin while it started (see `HeldEvents`) that `filter` matches. */
   held?: (filter: EventFilter) => WeftEvent[];
+  /** Its route to other hosts: served while this run lasts, if its grant has `route`. */
+  route?: PluginRoute;
 }
 
 /** Serves one plugin Worker's requests: the codec between its messages and its party. */
@@ -61,6 +65,7 @@ export class PluginRequests {
         ...(options.backlog ? { backlog: options.backlog } : {}),
       },
     });
+    if (options.grant.has(ROUTE_CAPABILITY)) options.route?.attach(post);
   }
 
   /** Handles a request; returns false for a message that is not one. */
@@ -69,6 +74,9 @@ export class PluginRequests {
     else if (message.type === "subscribe") this.#subscribe(message.id, message.filter);
     else if (message.type === "publish") this.#publish(message);
     else if (message.type === "unsubscribe") this.#party.unsubscribe(message.id);
+    else if (message.type === "result") {
+      return !!this.#options.route?.settle(message.id, message.reply);
+    } else if (message.type === "reach") this.#reach(message.hosts);
     else return false;
     return true;
   }
@@ -84,9 +92,18 @@ export class PluginRequests {
     this.#party.answer(id, { ok: false, error: error.toBody() });
   }
 
-  /** Drops every subscription; later answers are not sent. */
+  /** Drops every subscription; later answers are not sent; routed calls fail. */
   dispose(): void {
     this.#party.close();
+    this.#options.route?.detach(`plugin "${this.#options.plugin}" stopped`);
+  }
+
+  #reach(hosts: string[]): void {
+    const { route, grant, plugin } = this.#options;
+    if (!grant.has(ROUTE_CAPABILITY)) {
+      return this.#options.log("warn", `Cannot route calls: plugin "${plugin}" lacks route`);
+    }
+    route?.reach(hosts.filter(isHostName));
   }
 
   #subscribe(id: string, filter: EventFilter): void {

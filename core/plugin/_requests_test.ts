@@ -74,21 +74,21 @@ Deno.test("PluginRequests refuses a call whose parent call has finished", async 
 Deno.test("PluginRequests forwards subscribed events until unsubscribed", () => {
   const { bus, sent, requests } = setup([]);
   requests.handle({ type: "subscribe", id: "s1", filter: { topics: ["layout.*"] } });
-  bus.events.publish("layout.changed", 1);
+  bus.events.publish("layout.changed", { window: "w1", layout: null });
   requests.handle({ type: "unsubscribe", id: "s1" });
-  bus.events.publish("layout.changed", 2);
+  bus.events.publish("layout.changed", { window: "w2", layout: null });
   deepStrictEqual(sent, [{
     type: "event",
     subscription: "s1",
-    event: { topic: "layout.changed", data: 1 },
+    event: { topic: "layout.changed", data: { window: "w1", layout: null } },
   }]);
 });
 
 Deno.test("PluginRequests lets the bus refuse a subscription the grant does not cover, and logs why", () => {
   const { bus, sent, requests, logged } = setup([]);
   requests.handle({ type: "subscribe", id: "s1", filter: { topics: ["pane.*", "layout.*"] } });
-  bus.events.publish("pane.output", "secret", "p1");
-  bus.events.publish("layout.changed", 1);
+  bus.events.publish("pane.output", { pane: "p1", data: "secret" }, "p1");
+  bus.events.publish("layout.changed", { window: "w1", layout: null });
   deepStrictEqual(sent, []);
   deepStrictEqual(logged, [
     'warn: Cannot subscribe to "pane.*" (needs pane:read): plugin "demo" lacks the right',
@@ -100,7 +100,7 @@ Deno.test("PluginRequests.dispose() drops subscriptions and late answers", async
   requests.handle({ type: "subscribe", id: "s1", filter: { topics: ["layout.*"] } });
   requests.handle({ type: "call", id: "n1", name: "pane.read", input: {} });
   requests.dispose();
-  bus.events.publish("layout.changed", 1);
+  bus.events.publish("layout.changed", { window: "w1", layout: null });
   await settled();
   deepStrictEqual(sent, []);
   strictEqual(bus.events.wants("layout.changed"), false);
@@ -111,7 +111,7 @@ Deno.test("PluginRequests.mute() stops events and new subscriptions but still an
   requests.handle({ type: "subscribe", id: "s1", filter: { topics: ["layout.*"] } });
   requests.mute();
   requests.handle({ type: "subscribe", id: "s2", filter: { topics: ["layout.*"] } });
-  bus.events.publish("layout.changed", 1);
+  bus.events.publish("layout.changed", { window: "w1", layout: null });
   strictEqual(bus.events.wants("layout.changed"), false);
   requests.handle({ type: "call", id: "n1", name: "pane.read", input: {} });
   await settled();
@@ -250,8 +250,8 @@ Deno.test("PluginRequests drops a slow plugin's events of a pane past its backlo
   });
   requests.handle({ type: "subscribe", id: "s1", filter: { topics: ["pane.output"] } });
   const chunk = "y\n".repeat(32 * 1024); // 64 Ki characters
-  for (let i = 0; i < 64; i++) bus.events.publish("pane.output", { data: chunk }, "p1"); // 4 Mi
-  bus.events.publish("pane.output", { data: "quiet echo" }, "p2");
+  for (let i = 0; i < 64; i++) bus.events.publish("pane.output", { pane: "p1", data: chunk }, "p1"); // 4 Mi
+  bus.events.publish("pane.output", { pane: "p2", data: "quiet echo" }, "p2");
   // p1 stopped at its limit, with one notice at the end of what it got; p2 still passes.
   ok(
     queue.sizeOf("p1") > PANE_BACKLOG_LIMIT &&
@@ -263,12 +263,12 @@ Deno.test("PluginRequests drops a slow plugin's events of a pane past its backlo
   deepStrictEqual(p1.at(-1), { type: "dropped", subscription: "s1" });
   ok(read.some((m) => m.type === "event" && m.event.pane === "p2"));
   // Read: p1's events pass again, and a later fall behind is told again.
-  bus.events.publish("pane.output", { data: "after" }, "p1");
+  bus.events.publish("pane.output", { pane: "p1", data: "after" }, "p1");
   deepStrictEqual(queue.take(Infinity), [{
     type: "event",
     subscription: "s1",
-    event: { topic: "pane.output", pane: "p1", data: { data: "after" } },
+    event: { topic: "pane.output", pane: "p1", data: { pane: "p1", data: "after" } },
   }]);
-  for (let i = 0; i < 64; i++) bus.events.publish("pane.output", { data: chunk }, "p1");
+  for (let i = 0; i < 64; i++) bus.events.publish("pane.output", { pane: "p1", data: chunk }, "p1");
   strictEqual(queue.take(Infinity).filter((m) => m.type === "dropped").length, 1);
 });

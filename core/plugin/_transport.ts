@@ -29,6 +29,8 @@ export interface TransportOptions {
   grant: ReadonlySet<Capability>;
   /** `read:`/`write:` grants are relative to this. */
   projectDir: string;
+  /** The project's state folder, where `.weft` grants point (default `<project>/.weft`). */
+  stateDir?: string;
   /** The plugin's memory cap. */
   memoryMiB: number;
 }

@@ -20,7 +20,7 @@ export function workerTransport(options: TransportOptions, events: TransportEven
   const worker = new Worker(options.url, {
     type: "module",
     name: WORKER_NAME_PREFIX + options.plugin,
-    deno: { permissions: workerPermissions(options.grant, options.projectDir) },
+    deno: { permissions: workerPermissions(options.grant, options.projectDir, options.stateDir) },
   });
   const down = (reason: string) => {
     if (closed) return;

@@ -26,6 +26,8 @@ export interface PluginHostOptions {
   bus: Bus;
   /** The project directory: relative `from` paths and `read:`/`write:` grants start here. */
   projectDir: string;
+  /** The project's state folder (default `<project>/.weft`): `.weft` grants and data folders. */
+  stateDir?: string;
   /** How long a plugin may take to answer a call before it fails with `TIMEOUT`. */
   callTimeoutMs?: number;
   /** How long a plugin may take to load and run its setup. */
@@ -114,6 +116,7 @@ export class PluginHost {
         "memoryMiB",
         "maxCallsInFlight",
         "logLinesPerSecond",
+        "stateDir",
       ]),
       backoff: { ...BACKOFF_DEFAULTS, ...options.restart },
       log: options.log ?? logToStderr,
@@ -163,6 +166,27 @@ export class PluginHost {
       return first;
     }));
     return started.map((p) => p.status());
+  }
+
+  /**
+   * Stops the plugin of this name if it runs (its commands leave the bus, its calls in flight
+   * fail) and, with a config, starts it afresh from that config: a new process that reads its
+   * module again. Resolves to its state once its first load has ended; undefined when none is
+   * started. `weft plugin reload|add|remove` come here through `server.plugin_reload`.
+   */
+  async replace(name: string, config?: PluginConfig): Promise<PluginStatus | undefined> {
+    if (config && config.name !== name) {
+      throw new TypeError(`Cannot replace plugin "${name}" with "${config.name}"`);
+    }
+    const old = this.#plugins.get(name);
+    if (old) {
+      this.#plugins.delete(name);
+      old.mute();
+      await old.stop();
+    }
+    if (!config) return undefined;
+    const [status] = await this.start([config]);
+    return status;
   }
 
   /** Every plugin's state, in start order. */

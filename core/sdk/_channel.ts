@@ -169,6 +169,7 @@ export class Channel {
       subscribe: (filter, listener, options) => this.subscribe(filter, listener, options?.dropped),
       publish: (topic, data, pane) => this.publish(topic, data, pane),
       log: (...args) => this.log("info", args),
+      reach: (hosts) => this.#post({ type: "reach", hosts: [...hosts] }),
       detached: (fn) => outsideHandlers(fn),
     };
   }

@@ -13,6 +13,7 @@ import {
   type HostMessage,
   parseHostMessage,
   type PluginMessage,
+  type RouteMessage,
   type StartMessage,
   type WireReply,
   WORKER_NAME_PREFIX,
@@ -127,6 +128,8 @@ class Runtime {
         return void this.#start(message);
       case "call":
         return void this.#serve(message);
+      case "route":
+        return void this.#carry(message);
       case "cancel":
         return this.#running.get(message.id)?.abort(cancelled());
       case "result":
@@ -169,6 +172,33 @@ class Runtime {
       this.#reply(message, { ok: true, value });
     } catch (err) {
       this.#reply(message, { ok: false, error: toErrorBody(err) });
+    } finally {
+      this.#running.delete(message.id);
+    }
+  }
+
+  /** A call for another host, handed to the plugin's `route`. */
+  async #carry(message: RouteMessage): Promise<void> {
+    const controller = new AbortController();
+    this.#running.set(message.id, controller);
+    try {
+      const route = this.#plugin.route;
+      if (!route) {
+        throw new WeftError(
+          "UNKNOWN_HOST",
+          `Cannot call "${message.name}" on host "${message.host}": plugin "${this.#plugin.name}" routes no calls`,
+        );
+      }
+      const { type: _, id: __, caller, timeoutMs, ...call } = message;
+      const value = await route.call(this.#plugin, {
+        ...call,
+        caller: callerFromWire(caller),
+        ...(timeoutMs === undefined ? {} : { timeoutMs }),
+        signal: controller.signal,
+      }, this.#state);
+      this.#post({ type: "result", id: message.id, reply: { ok: true, value } });
+    } catch (err) {
+      this.#post({ type: "result", id: message.id, reply: { ok: false, error: toErrorBody(err) } });
     } finally {
       this.#running.delete(message.id);
     }

@@ -4,11 +4,11 @@
  * @module
  */
 
-import type { CoreCalls, CoreCommand } from "../../protocols/bus/calls.ts";
+import type { CallInput, CoreCalls, CoreCommand, NotCore } from "../../protocols/bus/calls.ts";
 import type { EventFilter, WeftEvent } from "../../protocols/bus/events.ts";
 import type { Command } from "./command.ts";
 import { specOf } from "../../protocols/bus/schema.ts";
-import type { CommandSpec } from "../../protocols/bus/command_spec.ts";
+import type { Caller, CommandSpec } from "../../protocols/bus/command_spec.ts";
 import { type Capability, parseCapability } from "../../protocols/bus/capabilities.ts";
 import { type Manifest, type OnBehalf, PROTOCOL_VERSION } from "../../protocols/plugin/mod.ts";
 import { announceInWorker } from "./_runtime.ts";
@@ -41,10 +41,14 @@ export interface PluginContext<O = RawOptions> {
    */
   call<N extends CoreCommand>(
     name: N,
-    input?: unknown,
+    input?: CallInput<N>,
     options?: PluginCallOptions,
   ): Promise<CoreCalls[N]>;
-  call<T = unknown>(name: string, input?: unknown, options?: PluginCallOptions): Promise<T>;
+  call<T = unknown, N extends string = string>(
+    name: N & NotCore<N>,
+    input?: unknown,
+    options?: PluginCallOptions,
+  ): Promise<T>;
   /**
    * Receives the events that match `filter` (and that the grant lets the plugin see). A plugin
    * that reads a pane's events more slowly than they come (2 MiB of them waiting) loses the
@@ -61,6 +65,12 @@ export interface PluginContext<O = RawOptions> {
   /** Writes a line to the server's log, attributed to the plugin. */
   log(...args: unknown[]): void;
   /**
+   * Tells the host which hosts this plugin's {@link PluginDefinition.route} reaches now (it
+   * needs the `route` grant): calls whose targets name one of them (`buildbox/p3`) come to
+   * `route`. Each call replaces the last list; an empty list reaches none.
+   */
+  reach(hosts: readonly string[]): void;
+  /**
    * Runs `fn` as the plugin's own work, outside the handler it is called from: its bus calls,
    * and those of whatever it schedules, have the plugin's own rights again and may outlive the
    * handler. For work the plugin does for itself (a reader a command switched on), never for
@@ -73,6 +83,22 @@ export interface PluginContext<O = RawOptions> {
 export interface SubscribeOptions {
   /** Some events were dropped here (the plugin read too slowly); the next may not follow. */
   dropped?: () => void;
+}
+
+/** A call for another host that the bus handed to a plugin's {@link PluginDefinition.route}. */
+export interface RoutedCall {
+  /** The host the call's targets name. */
+  host: string;
+  name: string;
+  /** The input with its targets as `host` knows them (its own name stripped). */
+  input: unknown;
+  /** Who made the call here (its rights were checked here already). */
+  caller: Caller;
+  requestId: string;
+  /** The caller's deadline in ms, if it gave one. */
+  timeoutMs?: number;
+  /** Aborted when the caller gives up or cancels. */
+  signal: AbortSignal;
 }
 
 /** Options of {@link PluginContext.call}. */
@@ -103,6 +129,11 @@ export interface PluginDefinition<S = unknown, O = RawOptions> {
    * returns is the plugin's state, handed to every handler as `state`.
    */
   setup?(ctx: PluginContext<O>): S | Promise<S>;
+  /**
+   * Carries a call for another host (a plugin granted `route` that said which hosts it reaches
+   * with {@link PluginContext.reach}): returns the call's value there or throws its `WeftError`.
+   */
+  route?(call: RoutedCall, state: S): Promise<unknown>;
 }
 
 /**

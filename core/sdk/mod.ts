@@ -48,6 +48,7 @@ export type {
   PluginCallOptions,
   PluginContext,
   PluginDefinition,
+  RoutedCall,
   SubscribeOptions,
 } from "./define.ts";
 export { defineCommand, withState } from "./command.ts";

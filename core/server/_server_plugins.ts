@@ -8,6 +8,7 @@
 import type { PluginStarted } from "../../protocols/bus/calls.ts";
 import type { WeftConfig } from "../config/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
+import { didYouMean } from "../../protocols/bus/suggest.ts";
 import type { Model } from "../model/mod.ts";
 import { canvasOwner } from "../model/canvas_pty.ts";
 import { fileManifestCache, layeredManifestCache, type PluginHost } from "../plugin/mod.ts";
@@ -68,4 +69,28 @@ export async function startDormant(
     if (!(err instanceof TypeError)) throw err;
     return { ...host.status().find((p) => p.name === name), started: false };
   }
+}
+
+/**
+ * Brings plugin `name` in line with `config` (read again from the project): restarted when the
+ * config has it on, stopped when it no longer does. A name neither configured nor running is
+ * `NOT_FOUND`, with the names there are.
+ */
+export async function reloadPlugin(
+  host: PluginHost,
+  config: WeftConfig,
+  name: string,
+): Promise<PluginStarted> {
+  const wanted = config.plugins.find((p) => p.name === name);
+  const running = host.status().some((p) => p.name === name);
+  if (!wanted && !running) {
+    const known = [...new Set([...config.plugins, ...host.status()].map((p) => p.name))];
+    throw new WeftError(
+      "NOT_FOUND",
+      `Cannot reload plugin "${name}": the project's config does not have it on and it does ` +
+        `not run${didYouMean(name, known)}`,
+    );
+  }
+  const status = await host.replace(name, wanted);
+  return status ? { ...status, started: true } : { name, state: "removed", started: false };
 }

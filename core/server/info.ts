@@ -4,7 +4,8 @@
  * @module
  */
 
-import { dirname, join, resolve } from "node:path";
+import { dirname, resolve } from "./_path.ts";
+import { serverPaths } from "./paths.ts";
 
 /** What `server.json` holds. */
 export interface ServerInfo {
@@ -36,7 +37,7 @@ export async function findServerInfo(
 ): Promise<{ file: string; info: ServerInfo } | undefined> {
   let dir = resolve(start);
   while (true) {
-    const file = join(dir, ".weft", "server.json");
+    const file = serverPaths(dir).info;
     const info = await readServerInfo(file);
     if (info) return { file, info };
     const up = dirname(dir);

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { basename, join, resolve } from "./_path.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 
 /** Longest Unix socket path we use (Linux allows 107 bytes plus NUL). */
@@ -37,12 +37,11 @@ export interface ServerPaths {
  * console.assert(serverPaths("/tmp/p").socket === "/tmp/p/.weft/weft.sock");
  * ```
  */
-export function serverPaths(projectDir: string): ServerPaths {
-  const dir = join(projectDir, ".weft");
+export function serverPaths(projectDir: string, dir = stateDirOf(projectDir)): ServerPaths {
   const preferred = join(dir, "weft.sock");
   const socket = new TextEncoder().encode(preferred).length <= MAX_SOCKET_PATH
     ? preferred
-    : join(runtimeDir(), `weft-${hash(projectDir)}.sock`);
+    : join(runtimeDir(), `weft-${projectHash(projectDir)}.sock`);
   return {
     dir,
     socket,
@@ -51,6 +50,73 @@ export function serverPaths(projectDir: string): ServerPaths {
     db: join(dir, "weft.db"),
     manifests: join(dir, "plugins.json"),
   };
+}
+
+/**
+ * The folder of a project's state: `WEFT_STATE_DIR` when set; else the user's state folder for
+ * the project ({@link userStateDir}) when a server of the project made it because the project
+ * could not be written; else `<project>/.weft`.
+ *
+ * @example
+ * ```ts ignore
+ * stateDirOf("/proj"); // "/proj/.weft"
+ * ```
+ */
+export function stateDirOf(projectDir: string): string {
+  const given = Deno.env.get("WEFT_STATE_DIR");
+  if (given) return resolve(projectDir, given);
+  const user = userStateDir(projectDir);
+  return isDir(user) ? user : join(projectDir, ".weft");
+}
+
+/**
+ * Where a project that cannot be written keeps its state: `$XDG_STATE_HOME/weft/<name>-<hash>`
+ * (else `~/.local/state/weft/…`), one folder per project path.
+ */
+export function userStateDir(projectDir: string): string {
+  const xdg = Deno.env.get("XDG_STATE_HOME");
+  const home = Deno.env.get("HOME");
+  const root = xdg
+    ? join(xdg, "weft")
+    : home
+    ? join(home, ".local", "state", "weft")
+    : join(runtimeDir(), "state");
+  const name = basename(projectDir).replace(/[^A-Za-z0-9._-]/g, "_") || "root";
+  return join(root, `${name}-${projectHash(projectDir)}`);
+}
+
+/**
+ * Makes and checks the state folder of a project ({@link ensureProjectDir}); when the project
+ * cannot be written (a read-only checkout or file system) and no `WEFT_STATE_DIR` names one,
+ * the user's state folder for it instead ({@link userStateDir}). Returns the folder and, when it
+ * moved, the one line that says so.
+ */
+export async function claimStateDir(
+  projectDir: string,
+): Promise<{ dir: string; moved?: string }> {
+  const dir = stateDirOf(projectDir);
+  try {
+    await ensureProjectDir(dir);
+    return { dir };
+  } catch (err) {
+    const readOnly = err instanceof Deno.errors.PermissionDenied ||
+      /read-only|EROFS/i.test((err as Error).message);
+    if (!readOnly || dir !== join(projectDir, ".weft")) throw err;
+  }
+  const user = userStateDir(projectDir);
+  await ensureProjectDir(user);
+  return {
+    dir: user,
+    moved: `weft: ${projectDir} cannot be written, so its state (.weft/) is kept in ${user}`,
+  };
+}
+
+function isDir(path: string): boolean {
+  try {
+    return Deno.statSync(path).isDirectory;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -167,7 +233,8 @@ export async function ensurePrivateDir(dir: string): Promise<void> {
   await Deno.chmod(dir, 0o700);
 }
 
-function hash(text: string): string {
+/** A short stable name for a project directory (FNV-1a, hex). */
+export function projectHash(text: string): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
   return h.toString(16).padStart(8, "0");

@@ -14,17 +14,20 @@ import { isHostName } from "../../protocols/bus/host_id.ts";
 import { Model, type ModelOptions, targetResolver } from "../model/mod.ts";
 import { ProcessGroups, Pty, shellArgv } from "../pty/mod.ts";
 import { PluginHost } from "../plugin/mod.ts";
-import { manifestCaches, startDormant, wakeOwners } from "./_server_plugins.ts";
+import { manifestCaches, reloadPlugin, startDormant, wakeOwners } from "./_server_plugins.ts";
 import { type ProjectStore, startStore } from "../store/mod.ts";
 import { VERSION } from "../version.ts";
 import { AttachedSizes } from "./attached_sizes.ts";
 import { Connection } from "./connection.ts";
 import { type HttpDoor, serveHttpDoor } from "./http_door.ts";
+import { permissionHolds } from "./permission_holds.ts";
 import { keysEqual, SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
 import type { FlowLimits } from "./_outbox.ts";
-import { ensureProjectDir, ensureSocketDir, type ServerPaths, serverPaths } from "./paths.ts";
+import { claimStateDir, ensureSocketDir, type ServerPaths, serverPaths } from "./paths.ts";
 import { readServerInfo } from "./info.ts";
+import { publishServer, withdrawServer } from "./registry.ts";
 import { tmuxShim } from "./tmux_shim.ts";
+import type { CoreTopic } from "../../protocols/bus/core_events.ts";
 
 /** Options of {@link startServer}. */
 export interface ServerOptions {
@@ -32,6 +35,11 @@ export interface ServerOptions {
   noStartupSession?: boolean;
   /** Largest request line accepted on the socket. */
   maxLineBytes?: number;
+  /**
+   * Reads the project's config again, as `weft serve` read it (with the built-in plugins):
+   * `server.plugin_reload` follows it. Without it the config the server started with is used.
+   */
+  reloadConfig?: () => Promise<WeftConfig>;
   /** Keep the previous store as a dated file and start empty (`weft serve --fresh`). */
   fresh?: boolean;
   /** Limits on a socket client's unread replies (tests shrink them). */
@@ -46,6 +54,8 @@ export interface ServerOptions {
    * process's, which every other test's children would inherit meanwhile).
    */
   paneEnv?: Record<string, string>;
+  /** The longest an agent's permission request is held for an answer (default 110 s). */
+  permissionHoldMs?: number;
 }
 
 /** A running server. */
@@ -86,12 +96,19 @@ export async function startServer(
   });
   // Before the store restores panes: their environment names the HTTP door (WEFT_HTTP).
   const paneKey = paneKeyCheck(model);
-  const http = await serveHttpDoor({ bus, checkKey: paneKey });
+  const holds = permissionHolds(bus);
+  const http = await serveHttpDoor({
+    bus,
+    checkKey: paneKey,
+    holds,
+    ...(options.permissionHoldMs ? { holdMs: options.permissionHoldMs } : {}),
+  });
   const store = await openProjectStore(config, { model, bus, paths, fresh: options.fresh });
   bus.setResolver(targetResolver(model));
   const host = new PluginHost({
     bus,
     projectDir: config.projectDir,
+    stateDir: paths.dir,
     manifests: manifestCaches(paths.manifests),
   });
   const sizes = new AttachedSizes({ bus, model });
@@ -112,10 +129,13 @@ export async function startServer(
       model,
       bus,
       config,
+      holds,
       server: {
         status,
         stop: () => setTimeout(stop, 10),
         startPlugin: (name) => startDormant(host, config, name),
+        reloadPlugin: async (name) =>
+          reloadPlugin(host, await (options.reloadConfig?.() ?? config), name),
         allow: (panes) => store.allow(panes),
         held: () => store.held(),
         view: (id, request, caller) =>
@@ -123,7 +143,7 @@ export async function startServer(
       },
     }),
   );
-  await writeServerInfo(paths.info, info);
+  await publishServer(paths, info);
   const maxLineBytes = options.maxLineBytes ?? 16 * 1024 * 1024;
   const flow = options.flow;
   acceptLoop(listener, connections, {
@@ -154,8 +174,9 @@ export async function startServer(
 async function claimProject(
   config: WeftConfig,
 ): Promise<{ paths: ServerPaths; processes: ProcessGroups }> {
-  const paths = serverPaths(config.projectDir);
-  await ensureProjectDir(paths.dir);
+  const state = await claimStateDir(config.projectDir);
+  if (state.moved) console.error(state.moved);
+  const paths = serverPaths(config.projectDir, state.dir);
   if (!paths.socket.startsWith(paths.dir)) {
     await ensureSocketDir(dirname(paths.socket), config.projectDir);
   }
@@ -185,7 +206,7 @@ function newModel(
 ): Model {
   const { bus } = deps;
   return new Model({
-    publish: (topic, data, pane) => bus.events.publish(topic, data, pane),
+    publish: (topic, data, pane) => bus.events.publish<CoreTopic>(topic, data, pane),
     wants: (topic, pane) => bus.events.wants(topic, pane),
     size: config.size,
     historyBytes: config.historyBytes,
@@ -223,18 +244,9 @@ function serverInfo(config: WeftConfig, paths: ServerPaths, http: string) {
     socket: paths.socket,
     http,
     projectDir: config.projectDir,
+    stateDir: paths.dir,
     startedAt: new Date().toISOString(),
   };
-}
-
-/** Writes `server.json`: a new file renamed into place, so a link at the name is replaced. */
-async function writeServerInfo(file: string, info: Record<string, unknown>): Promise<void> {
-  const temp = `${file}.${Deno.pid}.tmp`;
-  await Deno.writeTextFile(temp, JSON.stringify(info, null, 2) + "\n", {
-    createNew: true,
-    mode: 0o600,
-  });
-  await Deno.rename(temp, file);
 }
 
 /** The stop of a server (once, however often asked) and the promise it keeps. */
@@ -266,8 +278,7 @@ function stopper(parts: {
       await processes.close();
       for (const c of connections) c.close();
       await removeQuietly(paths.socket);
-      const current = await readServerInfo(paths.info);
-      if (current?.pid === Deno.pid) await removeQuietly(paths.info);
+      await withdrawServer(paths);
       resolveFinished();
     })();
     return stopping;

@@ -29,7 +29,10 @@ export async function setupBridge(ctx: PluginContext<Options>): Promise<BridgeSt
     throw new WeftError("DENIED", 'Cannot start the bridge: the project did not grant "data"');
   }
   const options = ctx.options;
-  const projectDir = ctx.dataDir.replace(/\/\.weft\/data\/bridge\/?$/, "");
+  // A project that cannot be written keeps its state elsewhere: then the server says where.
+  const projectDir = /\/\.weft\/data\/bridge\/?$/.test(ctx.dataDir)
+    ? ctx.dataDir.replace(/\/\.weft\/data\/bridge\/?$/, "")
+    : (await ctx.call("server.status", {})).projectDir;
   const runs = `${ctx.dataDir}/runs`;
   await Deno.mkdir(runs, { recursive: true });
   const db = openDb(ctx.dataDir);

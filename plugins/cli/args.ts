@@ -1,12 +1,14 @@
 /**
- * `node:util`'s `parseArgs` with weft's usage errors: a mistyped flag is a {@link UsageError}
+ * `node:util`'s `parseArgs` (as ./parse_args.ts writes it out, without loading `node:`) with
+ * weft's usage errors: a mistyped flag is a {@link UsageError}
  * naming the closest flag (`unknown flag --lins; did you mean --lines?`), never Node's advice to
  * put it after `--` (which would type it into a pane).
  *
  * @module
  */
 
-import { parseArgs as parseNodeArgs, type ParseArgsConfig } from "node:util";
+import type { ParseArgsConfig } from "node:util";
+import { parseArgs as parseNodeArgs } from "./parse_args.ts";
 import { suggest } from "../../protocols/bus/suggest.ts";
 import { UsageError } from "./io.ts";
 

@@ -9,7 +9,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadConfig } from "../../core/config/mod.ts";
-import { ensureProjectDir, serverPaths } from "../../core/server/paths.ts";
+import { claimStateDir, serverPaths } from "../../core/server/paths.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { WeftClient } from "../client/mod.ts";
 import { BUILTIN_PLUGINS } from "../builtin.ts";
@@ -38,7 +38,8 @@ export async function ensureServer(io: CliIo, start: string): Promise<void> {
     if ((err as WeftError).code !== "UNAVAILABLE") throw err;
   }
   const { projectDir } = await loadConfig(start, { builtins: BUILTIN_PLUGINS });
-  await ensureProjectDir(serverPaths(projectDir).dir);
+  const state = await claimStateDir(projectDir);
+  if (state.moved) io.err(state.moved + "\n");
   const log = logFile(projectDir);
   await rotate(log);
   // Made here, private: the shell's >> would make it with the umask's mode.

@@ -8,7 +8,7 @@
  */
 
 import type { CommandSpec } from "../../protocols/bus/command_spec.ts";
-import type { CoreDeps } from "../../core/commands/mod.ts";
+import { coreSpecs } from "../../protocols/bus/contract/mod.ts";
 import { fieldFlags } from "./flags.ts";
 import { type Subcommand, UsageError } from "./io.ts";
 
@@ -143,8 +143,7 @@ export function completionsCommand(load: () => Promise<Record<string, Subcommand
       const script = SCRIPTS[args[0] ?? ""];
       if (!script || args.length !== 1) throw new UsageError("give one shell: bash, zsh or fish");
       // The core's specs, not a server's: the script is the same with or without one running.
-      const { coreCommands } = await import("../../core/commands/mod.ts");
-      const specs = coreCommands({} as CoreDeps);
+      const specs = coreSpecs();
       const subs = { ...(await load()), completions: completionsCommand(load) };
       io.out(script(completions(subs, specs)));
       return 0;

@@ -8,7 +8,6 @@
 
 import type { CommandSpec, JsonSchema } from "../../protocols/bus/command_spec.ts";
 import { didYouMean } from "../../protocols/bus/suggest.ts";
-import type { CoreDeps } from "../../core/commands/mod.ts";
 import { describeFlags } from "./flags.ts";
 import { type CliIo, connect, type Subcommand, UsageError } from "./io.ts";
 
@@ -90,9 +89,14 @@ async function commandSpecs(io: CliIo): Promise<CommandSpec[]> {
       client.close();
     }
   } catch {
-    // No server: the built-in commands still have their specs (the factories do not touch deps).
-    const { coreCommands } = await import("../../core/commands/mod.ts");
-    return coreCommands({} as CoreDeps).map((c) => ({ ...c, owner: "core" }));
+    // No server: the built-in commands' specs are the contract's. A specifier built at run
+    // time: Deno would read the whole contract (zod…) before any `weft` command starts for a
+    // literal one, since every run loads this module (main.ts's `lazy`).
+    const contract = new URL("../../protocols/bus/contract/mod.ts", import.meta.url).href;
+    const { coreSpecs }: typeof import("../../protocols/bus/contract/mod.ts") = await import(
+      contract
+    );
+    return coreSpecs();
   }
 }
 

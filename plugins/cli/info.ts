@@ -6,15 +6,32 @@
 
 import { parseArgs } from "./args.ts";
 import type { PaneInfo, SessionInfo, WindowInfo } from "../../protocols/bus/records.ts";
+import type { FabricHost } from "../../protocols/bus/fabric.ts";
 import { print, type Subcommand, UsageError, withClient } from "./io.ts";
 
 /** `weft ls` */
 export const ls: Subcommand = {
-  usage: "weft ls [--json]",
-  summary: "List sessions, windows and panes",
+  usage: "weft ls [--all] [--all-projects] [--json]",
+  summary: "List sessions, windows and panes (--all: on every host of the fabric; " +
+    "--all-projects: every weft server of yours)",
   run: async (args, io) => {
-    const { values } = parseArgs({ args, options: { json: { type: "boolean" } } });
+    const { values } = parseArgs({
+      args,
+      options: {
+        json: { type: "boolean" },
+        all: { type: "boolean" },
+        "all-projects": { type: "boolean" },
+      },
+    });
+    if (values["all-projects"]) {
+      return await (await import("./ls_all.ts")).lsAllProjects(io, !!values.json);
+    }
     return await withClient(io, async (client) => {
+      if (values.all) {
+        const { hosts } = await client.call<{ hosts: FabricHost[] }>("fabric.ls", {});
+        print(io, !!values.json, { hosts }, () => hosts.map(formatHost).join(""));
+        return 0;
+      }
       // One round trip for the three: a CLI call's time is mostly waiting on the socket.
       const [{ sessions }, { windows }, { panes }] = await Promise.all([
         client.call("session.list"),
@@ -31,6 +48,14 @@ export const ls: Subcommand = {
     });
   },
 };
+
+/** One host of `weft ls --all`: its name and state, then its tree (or why there is none). */
+function formatHost(h: FabricHost): string {
+  const head = `host ${h.host}${h.state === "self" ? " (this server)" : ` ${h.state}`}\n`;
+  if (!h.sessions) return head + `  (${h.error?.message ?? "no answer"})\n`;
+  const tree = formatTree(h.sessions, h.windows ?? [], h.panes ?? []);
+  return head + tree.replace(/^(?=.)/gm, "  ");
+}
 
 function formatTree(sessions: SessionInfo[], windows: WindowInfo[], panes: PaneInfo[]): string {
   const lines: string[] = [];

@@ -17,6 +17,8 @@ export interface CliIo {
   stdin?: () => Promise<string>;
   /** True when a person is at a terminal (stdin and stdout): `weft` alone then attaches. */
   interactive?: boolean;
+  /** Asks a yes/no question at the terminal; absent when no one is there to answer. */
+  confirm?: (question: string) => boolean;
 }
 
 /** The process's own I/O. */
@@ -27,6 +29,7 @@ export const processIo: CliIo = {
   env: (name) => Deno.env.get(name),
   stdin: () => new Response(Deno.stdin.readable).text(),
   interactive: Deno.stdin.isTerminal() && Deno.stdout.isTerminal(),
+  ...(Deno.stdin.isTerminal() ? { confirm: (question: string) => confirm(question) } : {}),
 };
 
 /** The exit code of a Unix tool that SIGPIPE ended (128 + 13). */

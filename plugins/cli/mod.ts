@@ -8,7 +8,6 @@
  * @module
  */
 
-import { resolve } from "node:path";
 import { type ErrorBody, toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
 import { didYouMean } from "../../protocols/bus/suggest.ts";
 import { usageOf } from "./args.ts";
@@ -72,7 +71,10 @@ export async function runCli(args: string[], options: RunCliOptions): Promise<nu
   try {
     const starts = typeof sub.starts === "function" ? sub.starts(rest) : sub.starts;
     if (starts) {
-      const { ensureServer } = await import("./background.ts");
+      // Built at run time: a literal would make every `weft` run read the config loader (zod,
+      // TOML) before it starts (see main.ts's `lazy`).
+      const background = new URL("./background.ts", import.meta.url).href;
+      const { ensureServer }: typeof import("./background.ts") = await import(background);
       await ensureServer(io, projectOf(rest, io.cwd));
     }
     return await sub.run(rest, io);
@@ -110,12 +112,15 @@ function systemMessage(err: Error): string {
     : err.message;
 }
 
-/** `--project DIR` before any `--`, resolved; else `cwd`. */
+/**
+ * `--project DIR` before any `--`, from `cwd`; else `cwd`. Not normalised: what it goes to
+ * resolves it (no `node:path` here, see ./parse_args.ts).
+ */
 function projectOf(args: readonly string[], cwd: string): string {
   const end = args.indexOf("--");
   const at = (end < 0 ? args : args.slice(0, end)).indexOf("--project");
   const dir = at >= 0 ? args[at + 1] : undefined;
-  return dir ? resolve(cwd, dir) : cwd;
+  return !dir ? cwd : dir.startsWith("/") ? dir : `${cwd}/${dir}`;
 }
 
 /** True when `--json` comes before any `--` (after it, it belongs to the command run). */

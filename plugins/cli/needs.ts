@@ -41,7 +41,9 @@ function describe(needs: Need[]): string {
     const head = `${n.name ? `${n.pane} (${n.name})` : n.pane} ${n.agent} ${n.state}` +
       `${n.kind ? ` (${n.kind})` : ""} ${Math.round(n.waitedMs / 1000)}s`;
     const choices = n.choices.map((c) => `  ${c.n}. ${c.label}\n`).join("");
-    return `${head}\n${n.question ? `  ${n.question}\n` : ""}${choices}`;
+    // Held: weft approve/deny answer through the agent's hook, not by keys.
+    const held = n.held ? "  (held: weft approve / weft deny answer through its hook)\n" : "";
+    return `${head}\n${n.question ? `  ${n.question}\n` : ""}${choices}${held}`;
   }).join("");
 }
 
@@ -79,7 +81,12 @@ function answering(
           ...(values.fingerprint ? { fingerprint: values.fingerprint } : {}),
           ...(values.message !== undefined ? { message: values.message } : {}),
         });
-        print(io, !!values.json, result, () => `${result.pane}: ${result.n}. ${result.label}\n`);
+        print(
+          io,
+          !!values.json,
+          result,
+          () => `${result.pane}: ${result.n}. ${result.label} (${result.via})\n`,
+        );
         return 0;
       });
     },

@@ -1,6 +1,6 @@
 /**
  * The pane subcommands: new, split, send, read, wait, run, kill. Their flags are their bus
- * command's input fields, read from the server's specs ({@link ./flags.ts}); what is written
+ * command's input fields, read from the contract's specs ({@link ./flags.ts}); what is written
  * here is only what is not a 1:1 field: positionals, the command after `--`, `-h`/`-v`,
  * `--history`, `--enter`, `--join`, `--session-new`, `--json`.
  *
@@ -9,21 +9,13 @@
 
 import type { WeftClient } from "../client/mod.ts";
 import type { CommandSpec } from "../../protocols/bus/command_spec.ts";
-import { WeftError } from "../../protocols/bus/errors.ts";
+import { coreSpec } from "../../protocols/bus/contract/mod.ts";
 import { type FlagPlan, type ParsedFlags, parseFlags } from "./flags.ts";
 import { print, splitAtDashes, type Subcommand, UsageError, withClient } from "./io.ts";
 
 function launchOf(command: string[] | undefined): Record<string, unknown> {
   if (!command?.length) return {};
   return command.length === 1 ? { command: command[0] } : { argv: command };
-}
-
-/** What a bus command takes, as the server says. */
-async function specOf(client: WeftClient, name: string): Promise<CommandSpec> {
-  const { commands } = await client.call("server.commands", { name });
-  const spec = commands.find((c) => c.name === name);
-  if (!spec) throw new WeftError("NOT_FOUND", `Cannot find command "${name}" on the server`);
-  return spec;
 }
 
 const JSON_FLAG = { json: { type: "boolean" } } as const;
@@ -45,12 +37,12 @@ export const newPane: Subcommand = {
   run: async (args, io) => {
     const [opts, command] = splitAtDashes(args);
     return await withClient(io, async (client) => {
-      const parsed = parseFlags(opts, await specOf(client, "pane.create"), NEW_PLAN);
+      const parsed = parseFlags(opts, coreSpec("pane.create"), NEW_PLAN);
       const input = { ...parsed.input, ...launchOf(command) };
       const result = parsed.own["session-new"]
         ? await client.call(
           "session.create",
-          sessionInput(input, await specOf(client, "session.create"), parsed),
+          sessionInput(input, coreSpec("session.create"), parsed),
         )
         : await client.call("pane.create", input);
       const id = (result as { pane?: string; id?: string }).pane ?? (result as { id: string }).id;
@@ -94,7 +86,7 @@ export const split: Subcommand = {
   run: async (args, io) => {
     const [opts, command] = splitAtDashes(args);
     return await withClient(io, async (client) => {
-      const parsed = parseFlags(opts, await specOf(client, "pane.create"), SPLIT_PLAN);
+      const parsed = parseFlags(opts, coreSpec("pane.create"), SPLIT_PLAN);
       const { horizontal, vertical, json } = parsed.own;
       const pane = parsed.positionals[0];
       if (!pane || !!horizontal === !!vertical) {
@@ -126,7 +118,7 @@ export const send: Subcommand = {
   flags: { command: "pane.write", plan: SEND_PLAN },
   run: async (args, io) => {
     return await withClient(io, async (client) => {
-      const parsed = parseFlags(args, await specOf(client, "pane.write"), SEND_PLAN);
+      const parsed = parseFlags(args, coreSpec("pane.write"), SEND_PLAN);
       const [pane, ...text] = parsed.positionals;
       const { keys, submit } = parsed.input as { keys?: string[]; submit?: boolean };
       if (!pane || (!text.length && !keys && !submit)) {
@@ -157,7 +149,7 @@ export const read: Subcommand = {
   flags: { command: "pane.read", plan: READ_PLAN },
   run: async (args, io) => {
     return await withClient(io, async (client) => {
-      const parsed = parseFlags(args, await specOf(client, "pane.read"), READ_PLAN);
+      const parsed = parseFlags(args, coreSpec("pane.read"), READ_PLAN);
       const pane = parsed.positionals[0];
       if (!pane) throw new UsageError("give a pane");
       const lines = parsed.input.lines;
@@ -183,7 +175,7 @@ export const wait: Subcommand = {
   flags: { command: "pane.wait", plan: WAIT_PLAN },
   run: async (args, io) => {
     return await withClient(io, async (client) => {
-      const parsed = parseFlags(args, await specOf(client, "pane.wait"), WAIT_PLAN);
+      const parsed = parseFlags(args, coreSpec("pane.wait"), WAIT_PLAN);
       const pane = parsed.positionals[0];
       const { match, exit, idle, state } = parsed.input;
       const given = [match, exit, idle, state].filter((v) => v !== undefined);
@@ -215,7 +207,7 @@ export const run: Subcommand = {
   run: async (args, io) => {
     const [opts, command] = splitAtDashes(args);
     return await withClient(io, async (client) => {
-      const parsed = parseFlags(opts, await specOf(client, "pane.run"), RUN_PLAN);
+      const parsed = parseFlags(opts, coreSpec("pane.run"), RUN_PLAN);
       // One word is a shell line (`weft run -- 'make && make test'`); more are argv, passed as
       // they are so quotes and backslashes survive.
       const words = command?.length ? command : parsed.positionals;

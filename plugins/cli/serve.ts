@@ -8,7 +8,7 @@ import { parseArgs } from "./args.ts";
 import { loadConfig } from "../../core/config/mod.ts";
 import { startServer } from "../../core/server/server.ts";
 import type { Subcommand } from "./io.ts";
-import { BUILTIN_PLUGINS } from "../builtin.ts";
+import { BUILTIN_PLUGINS, withJoined } from "../builtin.ts";
 import { capLog } from "./background.ts";
 import { ignoreState } from "./init.ts";
 
@@ -27,8 +27,15 @@ export const serve: Subcommand = {
       strict: true,
     });
     const started = performance.now();
-    const config = await loadConfig(values.project ?? io.cwd, { builtins: BUILTIN_PLUGINS });
-    const server = await startServer(config, { fresh: values.fresh ?? false });
+    const load = async (dir: string) =>
+      // A project joined to a fabric by `weft fabric join` has it on; one never joined pays
+      // nothing.
+      await withJoined(await loadConfig(dir, { builtins: BUILTIN_PLUGINS }));
+    const config = await load(values.project ?? io.cwd);
+    const server = await startServer(config, {
+      fresh: values.fresh ?? false,
+      reloadConfig: () => load(config.projectDir),
+    });
     // Ready means ready: the plugins' commands are on the bus (or their plugins have failed).
     await server.pluginsStarted;
     await ignoreState(server.paths.dir).catch(() => {});

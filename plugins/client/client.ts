@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { CoreCalls, CoreCommand } from "../../protocols/bus/calls.ts";
+import type { CallInput, CoreCalls, CoreCommand, NotCore } from "../../protocols/bus/calls.ts";
 import type { EventFilter, WeftEvent } from "../../protocols/bus/events.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { findServerInfo } from "../../core/server/info.ts";
@@ -109,8 +109,11 @@ export class WeftClient {
   }
 
   /** Calls a method; resolves with its result or rejects with a {@link WeftError}. */
-  call<N extends CoreCommand>(method: N, params?: unknown): Promise<CoreCalls[N]>;
-  call<T = Record<string, unknown>>(method: string, params?: unknown): Promise<T>;
+  call<N extends CoreCommand>(method: N, params?: CallInput<N>): Promise<CoreCalls[N]>;
+  call<T = Record<string, unknown>, N extends string = string>(
+    method: N & NotCore<N>,
+    params?: unknown,
+  ): Promise<T>;
   call<T>(method: string, params: unknown = {}): Promise<T> {
     return this.#request<T>(method, params);
   }

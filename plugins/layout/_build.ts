@@ -117,7 +117,7 @@ async function replaceWindow(
   },
 ): Promise<void> {
   await call("window.kill", { window: r.old });
-  await call("window.rename", { window: r.window, name: r.where.name });
+  await call("window.rename", { window: r.window, name: r.where.name ?? null });
   for (const p of r.plan.panes) {
     if (p.spec.name && r.deferred.has(p.spec.name)) {
       await call("pane.rename", { pane: r.ids.get(p.slot)!, name: p.spec.name });

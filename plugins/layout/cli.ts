@@ -33,10 +33,11 @@ interface Created {
   panes: { pane: string; name: string | null; command: string }[];
 }
 
-/** The project's layout folder. */
+/** The project's layout folder, in its state folder (elsewhere for a read-only project). */
 function layoutsDir(client: WeftClient | undefined, io: CliIo): string {
-  const project = client?.hello.projectDir;
-  return join(typeof project === "string" ? project : io.cwd, ".weft", "layouts");
+  const { projectDir, stateDir } = client?.hello ?? {};
+  if (typeof stateDir === "string") return join(stateDir, "layouts");
+  return join(typeof projectDir === "string" ? projectDir : io.cwd, ".weft", "layouts");
 }
 
 /** A path as given (`x.toml`, `./x`, `/abs`), else a name in `.weft/layouts/`. */

@@ -12,6 +12,7 @@ import { paneHello, paneRefused, WeftClient } from "../client/mod.ts";
 import { loadConfig } from "../../core/config/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { findServerInfo } from "../../core/server/info.ts";
+import { serverPaths } from "../../core/server/paths.ts";
 import type { CliIo, Subcommand } from "../cli/io.ts";
 import { UsageError } from "../cli/io.ts";
 import { type Options as McpOptions, parseOptions as parseMcpOptions } from "./options.ts";
@@ -107,7 +108,10 @@ async function token(args: string[], io: CliIo): Promise<number> {
   const start = values.project ? resolve(io.cwd, values.project) : io.cwd;
   const found = await findServerInfo(start);
   const file = found?.info.http?.tokenFile ??
-    join((await loadConfig(start, { builtins: BUILTIN_PLUGINS })).projectDir, ".weft", "mcp.token");
+    join(
+      serverPaths((await loadConfig(start, { builtins: BUILTIN_PLUGINS })).projectDir).dir,
+      "mcp.token",
+    );
   try {
     io.out((await Deno.readTextFile(file)).trim() + "\n");
     return 0;
@@ -139,7 +143,7 @@ async function httpEntry(start: string) {
   const found = await findServerInfo(start);
   // The running server's port, else the fixed one, else the one the last run kept.
   const port = found?.info.http?.port || (await projectOptions(start)).port ||
-    await lastPort(join(found?.info.projectDir ?? start, ".weft", "mcp.port"));
+    await lastPort(join(serverPaths(found?.info.projectDir ?? start).dir, "mcp.port"));
   if (!port) {
     throw new WeftError(
       "UNAVAILABLE",

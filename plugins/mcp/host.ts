@@ -8,14 +8,17 @@
 
 import type { EventFilter, WeftEvent } from "../../protocols/bus/events.ts";
 import type { Reply } from "../../protocols/bus/reply.ts";
-import type { CoreCalls, CoreCommand } from "../../protocols/bus/calls.ts";
+import type { CallInput, CoreCalls, CoreCommand, NotCore } from "../../protocols/bus/calls.ts";
 import { toErrorBody } from "../../protocols/bus/errors.ts";
 
 /** weft as an MCP server sees it. */
 export interface McpHost {
   /** Calls a bus command for the MCP client; never throws. */
-  call<N extends CoreCommand>(name: N, input: unknown): Promise<Reply<CoreCalls[N]>>;
-  call<T = unknown>(name: string, input: unknown): Promise<Reply<T>>;
+  call<N extends CoreCommand>(name: N, input: CallInput<N>): Promise<Reply<CoreCalls[N]>>;
+  call<T = unknown, N extends string = string>(
+    name: N & NotCore<N>,
+    input: unknown,
+  ): Promise<Reply<T>>;
   /** Receives events; resolves to the function that stops them. */
   subscribe(filter: EventFilter, listener: (event: WeftEvent) => void): Promise<() => void>;
 }

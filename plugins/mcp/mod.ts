@@ -72,8 +72,8 @@ const status = defineCommand({
 
 async function setup(ctx: PluginContext<Options>): Promise<Running> {
   const { options } = ctx;
-  const { projectDir } = await ctx.call("server.status", {});
-  const dir = join(projectDir, ".weft");
+  const { projectDir, stateDir } = await ctx.call("server.status", {});
+  const dir = stateDir ?? join(projectDir, ".weft");
   const tokenFile = join(dir, "mcp.token");
   const token = await ensureToken(tokenFile);
   const own: McpHost = {

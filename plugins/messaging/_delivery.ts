@@ -1,20 +1,30 @@
 /**
- * Delivery into idle agent panes: a message for an agent pane whose agent is idle (as its
- * status report or hooks say, never a guess), whose human is not typing and whose prompt holds
- * no unsent draft is typed into the prompt and submitted, framed so the model knows who wrote
- * it. It counts as delivered once the agent is seen working; else it is tried once more, then
- * left in the inbox marked `undelivered`. Messages that queue up meanwhile go in one turn.
+ * The delivery ladder: how a message for an agent pane reaches the agent, best rung first, as
+ * its vendor declares them (`deliver` in `protocols/agents/`; no vendor is named here):
+ *
+ * 1. `hook`: handed over in the answer of the agent's own hook at its next tool boundary or
+ *    when it is about to stop ({@link PaneDelivery.handover}, called through the hook door);
+ *    nothing is typed, and the agent never has to be idle.
+ * 2. `typed`: typed into the prompt of an agent that is idle (as its status report or hooks
+ *    say, never a guess), with no human typing, no draft and no dialog, one delivery at a time
+ *    per pane (`_typed.ts`).
+ * 3. Otherwise the message waits, unread, in the inbox ({@link PaneDelivery.expect} says why).
+ *
+ * Each delivered message is marked read with the rung that delivered it (`delivered_via`).
  *
  * @module
  */
 
-import { WeftError } from "@weft/weft/plugin";
-import { promptClearKeys, promptDraft, promptHolds, vendorOf } from "../../protocols/agents/mod.ts";
+import { rungsOf, vendorOf } from "../../protocols/agents/mod.ts";
+import type { DeliveryRung } from "../../protocols/agents/mod.ts";
+import type { BusCall } from "@weft/weft/plugin";
 import { type PaneEntry, paneName } from "./_directory.ts";
 import type { Deliverer } from "./_messaging.ts";
 import type { MessageStore, StoredMessage } from "./_store.ts";
+import { type DeliveryReport, frame, TypedRung } from "./_typed.ts";
 import type { DeliverMode } from "./options.ts";
-import type { BusCall } from "@weft/weft/plugin";
+
+export { frame } from "./_typed.ts";
 
 /** Sources whose idle is trusted enough to type into an agent. */
 const TRUSTED = new Set(["status", "hook"]);
@@ -30,35 +40,50 @@ export interface DeliveryOptions {
   call: BusCall;
   deliver: DeliverMode;
   confirmMs: number;
+  /** When a typed message not yet taken is reported stalled (default 5000). */
+  stallMs?: number;
+  /** The pause before Enter (default 150). */
+  pauseMs?: number;
+  /** How often the prompt is read while a typed message is checked (default 100). */
+  pollMs?: number;
   /** How long before looking again at a pane that could not take a message (default 1500). */
   laterMs?: number;
   log: (line: string) => void;
+  /** Told how each delivery went (the plugin publishes it as `message.delivery`). */
+  report?: (report: DeliveryReport) => void;
 }
 
-/** Most keys `pane.write` takes in one call. */
-const MAX_KEYS = 1000;
+/** Where the agent's hook fired: after a tool, at a stop, or a prompt it submitted. */
+export type HookAt = { point: "tool" | "stop" } | { point: "prompt"; prompt: string };
 
-type Outcome = "delivered" | "later" | "failed";
-
-/** The text typed for `messages`: one framed line (or paragraph) each. */
-export function frame(messages: readonly StoredMessage[]): string {
-  return messages.map((m) => {
-    const prio = m.priority === "normal" ? "" : `, ${m.priority}`;
-    return `[message from ${m.from}${prio}] ${m.content}`;
-  }).join("\n");
+/** What a sender is told about one recipient's copy: the rung expected, or why it waits. */
+export interface Expectation {
+  via: DeliveryRung | "inbox";
+  reason?: string;
 }
 
-/** Types messages into idle agent panes. */
+/** Delivers messages into agent panes, best rung first. */
 export class PaneDelivery implements Deliverer {
   #o: DeliveryOptions;
+  #typed: TypedRung;
   #busy = new Set<string>();
   #again = new Set<string>();
   #timers = new Map<string, ReturnType<typeof setTimeout>>();
-  #watchers = new Map<string, Set<(pane: PaneEntry) => void>>();
   #closed = false;
 
   constructor(options: DeliveryOptions) {
     this.#o = options;
+    this.#typed = new TypedRung({
+      store: options.store,
+      call: options.call,
+      pane: options.pane,
+      confirmMs: options.confirmMs,
+      log: options.log,
+      ...(options.report ? { report: options.report } : {}),
+      ...(options.stallMs !== undefined ? { stallMs: options.stallMs } : {}),
+      ...(options.pauseMs !== undefined ? { pauseMs: options.pauseMs } : {}),
+      ...(options.pollMs !== undefined ? { pollMs: options.pollMs } : {}),
+    });
   }
 
   /** How `pane` takes messages: its `deliver` meta, else the project's option. */
@@ -67,10 +92,32 @@ export class PaneDelivery implements Deliverer {
     return meta === "prompt" || meta === "inbox" ? meta : this.#o.deliver;
   }
 
+  /** The rungs that may reach `pane`'s agent, best first (none: its messages wait). */
+  rungs(pane: PaneEntry): readonly DeliveryRung[] {
+    if (this.mode(pane) === "inbox" || pane.exited) return [];
+    return rungsOf(vendorOf(pane.agent));
+  }
+
   /** True when a message may be typed into `pane` now (its screen is checked next). */
   ready(pane: PaneEntry): boolean {
-    return this.mode(pane) !== "inbox" && !pane.exited && READY.has(pane.state) &&
-      TRUSTED.has(pane.stateSource) && vendorOf(pane.agent)?.prompt !== undefined;
+    return this.rungs(pane).includes("typed") && READY.has(pane.state) &&
+      TRUSTED.has(pane.stateSource);
+  }
+
+  /** What a message for `pane` can expect now: its rung, or why it waits in the inbox. */
+  expect(pane: PaneEntry): Expectation {
+    if (pane.exited) return { via: "inbox", reason: "the pane's program has exited" };
+    if (this.mode(pane) === "inbox") return { via: "inbox", reason: "the pane takes mail only" };
+    const rungs = this.rungs(pane);
+    if (!rungs.length) return { via: "inbox", reason: `no way to hand a ${pane.agent} a message` };
+    if (this.ready(pane)) return { via: "typed" };
+    if (rungs.includes("hook") && pane.state === "working" && pane.stateSource === "hook") {
+      return { via: "hook" };
+    }
+    if (rungs.includes("typed") && !TRUSTED.has(pane.stateSource)) {
+      return { via: "inbox", reason: "its state is only guessed; it waits until the agent says" };
+    }
+    return { via: "inbox", reason: `the agent is ${pane.state}; it goes in when it can take it` };
   }
 
   arrived(_message: StoredMessage, pane: PaneEntry): void {
@@ -78,8 +125,26 @@ export class PaneDelivery implements Deliverer {
   }
 
   state(pane: PaneEntry): void {
-    for (const watch of this.#watchers.get(pane.id) ?? []) watch(pane);
+    this.#typed.state(pane);
     if (this.ready(pane)) this.#kick(pane.id);
+  }
+
+  /**
+   * A hook of `id`'s agent fired at `at`: at a tool boundary or a stop, the messages waiting
+   * for it, marked read `hook` and framed for the hook's answer; a submitted prompt confirms a
+   * typed delivery. Nothing while a typed delivery holds the pane (one at a time).
+   */
+  handover(id: string, at: HookAt): string | undefined {
+    if (at.point === "prompt") return void this.#typed.submitted(id, at.prompt);
+    const pane = this.#o.pane(id);
+    if (!pane || this.#busy.has(id) || !this.rungs(pane).includes("hook")) return undefined;
+    const name = paneName(pane);
+    const waiting = this.#o.store.unread(name).filter((m) => m.delivery === null);
+    if (!waiting.length) return undefined;
+    const ids = waiting.map((m) => m.id);
+    this.#o.store.markRead(name, ids, "hook");
+    this.#o.report?.({ pane: id, to: name, ids, status: "hook" });
+    return frame(waiting);
   }
 
   close(): void {
@@ -90,6 +155,8 @@ export class PaneDelivery implements Deliverer {
 
   #kick(id: string): void {
     if (this.#closed) return;
+    const pane = this.#o.pane(id);
+    if (!pane || !this.ready(pane)) return;
     if (this.#busy.has(id)) return void this.#again.add(id);
     clearTimeout(this.#timers.get(id));
     this.#timers.delete(id);
@@ -107,97 +174,24 @@ export class PaneDelivery implements Deliverer {
       const pane = this.#o.pane(id);
       if (!pane || !this.ready(pane)) return;
       const name = paneName(pane);
-      const waiting = this.#o.store.unread(name).filter((m) => m.delivery === null);
+      const waiting = this.#o.store.unread(name)
+        .filter((m) => m.delivery === null || m.delivery === "typing");
       if (!waiting.length) return;
-      const outcome = await this.#deliver(pane, waiting);
+      const outcome = await this.#typed.deliver(pane, waiting);
       const ids = waiting.map((m) => m.id);
-      if (outcome === "delivered") this.#o.store.markRead(name, ids, "delivered");
-      else if (outcome === "failed") {
+      if (outcome === "typed") {
+        this.#o.store.markRead(name, ids, "typed");
+        this.#o.report?.({ pane: id, to: name, ids, status: "typed" });
+      } else if (outcome === "failed") {
         this.#o.store.markDelivery(name, ids, "undelivered");
+        const reason = "typed but never submitted; it waits in the inbox";
         this.#o.log(`left ${ids.length} message(s) for ${name} undelivered in its inbox`);
+        this.#o.report?.({ pane: id, to: name, ids, status: "undelivered", reason });
         return;
       } else {
         this.#timers.set(id, setTimeout(() => this.#kick(id), this.#o.laterMs ?? 1500));
         return;
       }
     }
-  }
-
-  /** Types `messages` into `pane` and waits to see it work; at most two tries. */
-  async #deliver(pane: PaneEntry, messages: readonly StoredMessage[]): Promise<Outcome> {
-    const text = frame(messages);
-    for (let attempt = 1; attempt <= 2; attempt++) {
-      const draft = await this.#draft(pane);
-      if (draft === undefined) return "later";
-      const ours = attempt > 1 && draft !== "" && promptHolds(pane.agent, draft, text);
-      if (draft !== "" && !ours) return "later";
-      const working = this.#until(pane.id, (p) => p.state === "working" || p.state === "blocked");
-      try {
-        await this.#o.call("pane.write", {
-          pane: pane.id,
-          ...(ours ? { keys: ["Enter"] } : { text, submit: true }),
-          yieldToHuman: true,
-        });
-      } catch (err) {
-        working.cancel();
-        if (err instanceof WeftError && err.code === "BUSY_HUMAN") return "later";
-        throw err;
-      }
-      if (await working.seen) return "delivered";
-      const now = this.#o.pane(pane.id);
-      if (!now || now.exited) return "failed";
-    }
-    await this.#takeBack(pane, text).catch((err) =>
-      this.#o.log(`cannot take back the text typed into ${pane.id}: ${(err as Error).message}`)
-    );
-    return "failed";
-  }
-
-  /**
-   * Erases what weft typed and could not submit, so later messages do not find it as a draft;
-   * only when the prompt holds exactly that text (a human's words are never touched).
-   */
-  async #takeBack(pane: PaneEntry, text: string): Promise<void> {
-    const draft = await this.#draft(pane);
-    if (!draft || !promptHolds(pane.agent, draft, text)) return;
-    const keys = promptClearKeys(pane.agent, draft) ?? [];
-    try {
-      for (let i = 0; i < keys.length; i += MAX_KEYS) {
-        await this.#o.call("pane.write", {
-          pane: pane.id,
-          keys: keys.slice(i, i + MAX_KEYS),
-          yieldToHuman: true,
-        });
-      }
-    } catch (err) {
-      if (!(err instanceof WeftError && err.code === "BUSY_HUMAN")) throw err;
-      this.#o.log(`left the undelivered text in ${paneName(pane)}'s prompt: a human is typing`);
-    }
-  }
-
-  /** The prompt's unsent text, undefined when it cannot be read. */
-  async #draft(pane: PaneEntry): Promise<string | undefined> {
-    const { text } = await this.#o.call("pane.read", { pane: pane.id });
-    return promptDraft(pane.agent, text.split("\n"));
-  }
-
-  /** Resolves true when `pane` reports a state that passes `check` within `confirmMs`. */
-  #until(id: string, check: (pane: PaneEntry) => boolean) {
-    let cancel!: () => void;
-    const seen = new Promise<boolean>((resolve) => {
-      const watchers = this.#watchers.get(id) ?? new Set();
-      this.#watchers.set(id, watchers);
-      const done = (value: boolean) => {
-        clearTimeout(timer);
-        watchers.delete(watch);
-        if (!watchers.size) this.#watchers.delete(id);
-        resolve(value);
-      };
-      const watch = (pane: PaneEntry) => check(pane) && done(true);
-      const timer = setTimeout(() => done(false), this.#o.confirmMs);
-      watchers.add(watch);
-      cancel = () => done(false);
-    });
-    return { seen, cancel };
   }
 }

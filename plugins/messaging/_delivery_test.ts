@@ -7,9 +7,20 @@ import { eventually } from "../../tests/helpers/poll.ts";
 
 const RULE = "─".repeat(40);
 
-/** An agent pane played by the test: its state, its prompt, what was typed into it. */
+/**
+ * An agent pane played by the test: its state, its prompt, what was typed into it. On Enter
+ * the agent takes the prompt and reports working (`quiet`: takes it and reports nothing, a
+ * turn too short to be seen; `works: false`: ignores it).
+ */
 function setup(
-  options: { source?: string; busyHuman?: boolean; works?: boolean; humanAfter?: string } = {},
+  options: {
+    source?: string;
+    busyHuman?: boolean;
+    works?: boolean;
+    quiet?: boolean;
+    humanAfter?: string;
+    history?: string;
+  } = {},
 ) {
   const store = new MessageStore(":memory:");
   let pane: PaneEntry = {
@@ -23,13 +34,17 @@ function setup(
     meta: {},
   };
   let prompt = "";
+  let above = "";
   const writes: Record<string, unknown>[] = [];
   const delivery: PaneDelivery = new PaneDelivery({
     store,
     pane: () => pane,
     call: <T>(name: string, input: unknown) => {
       if (name === "pane.read") {
-        return Promise.resolve({ text: [RULE, `❯ ${prompt}`, RULE].join("\n") } as T);
+        const history = (input as { mode?: string }).mode === "history" ? options.history : above;
+        return Promise.resolve(
+          { text: [history ?? "", RULE, `❯ ${prompt}`, RULE].join("\n") } as T,
+        );
       }
       const w = input as Record<string, unknown>;
       if (options.busyHuman) return Promise.reject(new WeftError("BUSY_HUMAN", "typing"));
@@ -39,19 +54,22 @@ function setup(
       const keys = (w.keys ?? []) as string[];
       for (const k of keys) if (k === "C-u") prompt = prompt.split("\n").slice(0, -1).join("\n");
       if (keys.includes("Enter") && options.humanAfter) prompt = options.humanAfter;
-      if (options.works !== false) {
+      if (keys.includes("Enter") && options.works !== false) {
         prompt = "";
-        queueMicrotask(() => set("working"));
+        if (!options.quiet) queueMicrotask(() => set("working"));
       }
       return Promise.resolve({} as T);
     },
     deliver: "auto",
-    confirmMs: 50,
+    confirmMs: 200,
+    stallMs: 80,
+    pauseMs: 1,
+    pollMs: 5,
     laterMs: 20,
     log: () => {},
   });
-  const set = (state: string) => {
-    pane = { ...pane, state };
+  const set = (state: string, source?: string) => {
+    pane = { ...pane, state, ...(source ? { stateSource: source } : {}) };
     delivery.state(pane);
   };
   const send = (content: string) => {
@@ -66,7 +84,13 @@ function setup(
     return m!;
   };
   const setPrompt = (text?: string) => (text === undefined ? prompt : (prompt = text));
-  return { store, writes, set, send, delivery, prompt: setPrompt };
+  const setAbove = (text: string) => (above = text);
+  return { store, writes, set, send, delivery, prompt: setPrompt, above: setAbove };
+}
+
+/** What was written, keys or the word text. */
+function written(t: { writes: Record<string, unknown>[] }) {
+  return t.writes.map((w) => w.keys ?? "text");
 }
 
 Deno.test("PaneDelivery types nothing into a working agent, then everything queued in one turn", async () => {
@@ -77,14 +101,61 @@ Deno.test("PaneDelivery types nothing into a working agent, then everything queu
   strictEqual(t.writes.length, 0);
   t.set("idle");
   await eventually("the delivery", () => t.store.unreadCount("bob") === 0);
-  strictEqual(t.writes.length, 1);
-  deepStrictEqual(t.writes[0], {
-    pane: "p1",
-    text: "[message from alice, high] one\n[message from alice, high] two",
-    submit: true,
-    yieldToHuman: true,
-  });
-  strictEqual(frame([a, b]), t.writes[0]!.text);
+  deepStrictEqual(t.writes, [
+    { pane: "p1", text: frame([a, b]), yieldToHuman: true },
+    { pane: "p1", keys: ["Enter"], yieldToHuman: true },
+  ]);
+  strictEqual(t.writes[0]!.text, "[message from alice, high] one\n[message from alice, high] two");
+  deepStrictEqual(t.store.get(a.id, "bob")?.delivery, "typed");
+  t.delivery.close();
+});
+
+Deno.test("PaneDelivery counts a prompt emptied by Enter as delivered, with no working report (typed once)", async () => {
+  // A turn so short that no working report comes (done → done): the old code waited 15 s,
+  // then typed the whole message again into the empty prompt.
+  const t = setup({ quiet: true });
+  t.set("idle");
+  t.send("one");
+  await eventually("the delivery", () => t.store.unreadCount("bob") === 0);
+  await new Promise((r) => setTimeout(r, 250)); // proves nothing more is typed
+  deepStrictEqual(written(t), ["text", ["Enter"]]);
+  strictEqual(
+    t.store.log({ limit: 1 })[0] && t.store.get(t.store.log({ limit: 1 })[0]!.id, "bob")?.delivery,
+    "typed",
+  );
+  t.delivery.close();
+});
+
+Deno.test("PaneDelivery resolves an intent a crash left by looking: shown in the history, nothing typed", async () => {
+  const t = setup({ history: "❯ [message from alice, high] one\n● Got it." });
+  const m = t.send("one");
+  t.store.markDelivery("bob", [m.id], "typing");
+  t.set("idle");
+  await eventually("the resolution", () => t.store.unreadCount("bob") === 0);
+  deepStrictEqual(written(t), []);
+  strictEqual(t.store.get(m.id, "bob")?.delivery, "typed");
+  t.delivery.close();
+});
+
+Deno.test("PaneDelivery resolves an intent a crash left by looking: still in the prompt, Enter only", async () => {
+  const t = setup();
+  const m = t.send("one");
+  t.store.markDelivery("bob", [m.id], "typing");
+  t.prompt(frame([m]));
+  t.set("idle");
+  await eventually("the delivery", () => t.store.unreadCount("bob") === 0);
+  deepStrictEqual(written(t), [["Enter"]]);
+  t.delivery.close();
+});
+
+Deno.test("PaneDelivery.handover() gives a working agent's messages to its hook once, marked hook", () => {
+  const t = setup({ source: "hook" });
+  const a = t.send("one");
+  strictEqual(t.delivery.handover("p1", { point: "tool" }), frame([a]));
+  strictEqual(t.delivery.handover("p1", { point: "stop" }), undefined);
+  strictEqual(t.store.get(a.id, "bob")?.delivery, "hook");
+  strictEqual(t.store.unreadCount("bob"), 0);
+  deepStrictEqual(t.writes, []);
   t.delivery.close();
 });
 
@@ -119,14 +190,15 @@ Deno.test("PaneDelivery waits for a human's draft and for a typing human", async
   busy.delivery.close();
 });
 
-Deno.test("PaneDelivery presses Enter once more, then takes its text back and leaves the message undelivered", async () => {
+Deno.test("PaneDelivery presses Enter once more (never the text), then takes its text back and leaves the message undelivered", async () => {
   const t = setup({ works: false });
   t.set("idle");
   t.send("one");
   t.send("two");
   await eventually("the give-up", () => t.store.unread("bob")[0]?.delivery === "undelivered");
-  deepStrictEqual(t.writes.map((w) => w.keys ?? "text"), [
+  deepStrictEqual(written(t), [
     "text",
+    ["Enter"],
     ["Enter"],
     ["C-u", "Backspace", "C-u", "Backspace"],
   ]);
@@ -140,7 +212,7 @@ Deno.test("PaneDelivery gives up without erasing a prompt that holds more than i
   t.set("idle");
   t.send("one");
   await eventually("the give-up", () => t.store.unread("bob")[0]?.delivery === "undelivered");
-  deepStrictEqual(t.writes.map((w) => w.keys ?? "text"), ["text", ["Enter"]]);
+  deepStrictEqual(written(t), ["text", ["Enter"]]);
   strictEqual(t.prompt(), "[message from alice, high] one and mine");
   t.delivery.close();
 });
@@ -162,5 +234,26 @@ Deno.test("PaneDelivery.mode() follows a pane's deliver meta over the project's 
   strictEqual(t.delivery.ready(pane({ deliver: "inbox" })), false);
   strictEqual(t.delivery.ready(pane({})), true);
   strictEqual(t.delivery.ready({ ...pane({}), agent: "shell" }), false);
+  t.delivery.close();
+});
+
+Deno.test("PaneDelivery types nothing while a dialog is up, even with an idle report", async () => {
+  const t = setup();
+  // What a Claude Code permission dialog shows, above its (empty) prompt.
+  t.above([
+    " Bash command",
+    "   rm -rf build",
+    " Do you want to proceed?",
+    " ❯ 1. Yes",
+    "   2. No",
+    " Esc to cancel",
+  ].join("\n"));
+  t.set("idle");
+  t.send("one");
+  await new Promise((r) => setTimeout(r, 60)); // proves nothing is typed
+  strictEqual(t.writes.length, 0);
+  t.above("");
+  t.set("idle");
+  await eventually("the delivery once the dialog is gone", () => t.store.unreadCount("bob") === 0);
   t.delivery.close();
 });

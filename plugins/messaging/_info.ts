@@ -19,8 +19,26 @@ export interface MessageInfo {
   reply_to: string | null;
   thread_id: string;
   metadata: Record<string, unknown> | null;
+  /** `delivered` (into the agent by a rung), `undelivered` (given up), `typing` (under way). */
   delivery?: string | null;
+  /**
+   * How the recipient got it: `hook` (handed over in its agent's hook answer), `typed` (typed
+   * into its agent's prompt), `check` or `wait` (it asked for it); absent while unread.
+   */
+  delivered_via?: DeliveredVia;
 }
+
+/** How a message reached its recipient. */
+export type DeliveredVia = "hook" | "typed" | "check" | "wait";
+
+/** The store's delivery mark as `delivered_via` (`delivered` is what older files hold for typed). */
+const VIA: Record<string, DeliveredVia> = {
+  hook: "hook",
+  typed: "typed",
+  delivered: "typed",
+  check: "check",
+  wait: "wait",
+};
 
 /**
  * Whose send allowance a call uses: its pane, its plugin, else every caller outside panes that
@@ -63,8 +81,21 @@ export function infoOf(m: StoredMessage): MessageInfo {
     reply_to: m.replyTo,
     thread_id: m.thread,
     metadata: m.metadata,
-    ...(m.delivery ? { delivery: m.delivery } : {}),
+    ...deliveryOf(m),
   };
+}
+
+/** Each recipient's receipt of a message: read or not, and how it was delivered. */
+export function receiptsOf(copies: readonly StoredMessage[]) {
+  return copies.map((m) => ({ to: m.to, read: m.readAt !== null, ...deliveryOf(m) }));
+}
+
+function deliveryOf(m: StoredMessage): Pick<MessageInfo, "delivery" | "delivered_via"> {
+  const via = m.delivery === null ? undefined : VIA[m.delivery];
+  if (m.readAt === null || !via) return m.delivery ? { delivery: m.delivery } : {};
+  return via === "hook" || via === "typed"
+    ? { delivery: "delivered", delivered_via: via }
+    : { delivered_via: via };
 }
 
 /** The payload of `message.received` (the contract the bridge plugin relies on). */

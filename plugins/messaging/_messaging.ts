@@ -40,6 +40,13 @@ export interface Deliverer {
   arrived(message: StoredMessage, pane: PaneEntry): void;
   /** A pane's state changed. */
   state(pane: PaneEntry): void;
+  /** A hook of a pane's agent fired at `at`: the text its answer hands over, if any. */
+  handover(
+    pane: string,
+    at: { point: "tool" | "stop" } | { point: "prompt"; prompt: string },
+  ): string | undefined;
+  /** The rung a message for `pane` can expect now, or why it waits in the inbox. */
+  expect(pane: PaneEntry): { via: string; reason?: string };
   close(): void;
 }
 
@@ -273,8 +280,10 @@ export class Messaging {
 
   /** Unread messages of `self` (only `ids` when given), marked read. */
   check(self: string, options: { limit?: number; ids?: readonly string[] }) {
-    const messages = this.store.unread(self, options);
-    this.store.markRead(self, messages.map((m) => m.id));
+    const unread = this.store.unread(self, options);
+    this.store.markRead(self, unread.map((m) => m.id), "check");
+    const at = Date.now();
+    const messages = unread.map((m) => ({ ...m, readAt: at, delivery: "check" }));
     return { messages, remaining: this.store.unreadCount(self) };
   }
 
@@ -289,14 +298,14 @@ export class Messaging {
     const priorities = PRIORITY_FILTERS[options.filter];
     const [ready] = this.store.unread(self, { limit: 1, ...(priorities ? { priorities } : {}) });
     if (ready) {
-      this.store.markRead(self, [ready.id]);
+      this.store.markRead(self, [ready.id], "wait");
       return Promise.resolve(ready);
     }
     return new Promise((resolve, reject) => {
       const done = () => (clearTimeout(timer), off(), signal.removeEventListener("abort", abort));
       const off = this.waiters.add(self, priorities, (m) => {
         done();
-        this.store.markRead(self, [m.id]);
+        this.store.markRead(self, [m.id], "wait");
         resolve(m);
       });
       const timer = setTimeout(() => (done(), resolve(undefined)), options.seconds * 1000);
@@ -305,6 +314,19 @@ export class Messaging {
       if (signal.aborted) abort();
       else signal.addEventListener("abort", abort, { once: true });
     });
+  }
+
+  /**
+   * For each recipient that is a pane: how its copy is expected to reach the agent, or why it
+   * waits in the inbox (what a sender is told). Empty for others.
+   */
+  expectations(recipients: readonly string[]) {
+    const delivery: { to: string; via: string; reason?: string }[] = [];
+    for (const to of recipients) {
+      const pane = this.directory.find(to)?.pane;
+      if (pane && this.deliverer) delivery.push({ to, ...this.deliverer.expect(pane) });
+    }
+    return delivery.length ? { delivery } : {};
   }
 
   /** `active` (a live pane, a registered identity) or `offline`. */

@@ -194,8 +194,11 @@ export class MessageStore {
     this.onUnread?.(new Set([recipient]));
   }
 
-  /** Sets how these unread messages fared in delivery (`undelivered`). */
-  markDelivery(recipient: string, ids: readonly string[], delivery: string): void {
+  /**
+   * Sets how these unread messages fare in delivery: `typing` (the intent, stored before the
+   * first key), `undelivered` (given up), null (waiting again).
+   */
+  markDelivery(recipient: string, ids: readonly string[], delivery: string | null): void {
     this.#tx(() => {
       const mark = this.#q("UPDATE inbox SET delivery = ? WHERE recipient = ? AND message_id = ?");
       for (const id of ids) mark.run(delivery, recipient, id);
@@ -214,6 +217,14 @@ export class MessageStore {
        WHERE m.id = ?`,
     ).get(id);
     return any ? toMessage(any) : undefined;
+  }
+
+  /** Each recipient's copy of a message (read and delivery marks), by recipient. */
+  copies(id: string): StoredMessage[] {
+    return this.#q(
+      `SELECT ${COLUMNS} FROM inbox i JOIN messages m ON m.id = i.message_id
+       WHERE i.message_id = ? ORDER BY i.recipient`,
+    ).all(id).map(toMessage);
   }
 
   /** Who a message went to. */

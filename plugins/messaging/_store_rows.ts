@@ -26,7 +26,10 @@ export interface StoredMessage {
   /** ms since the epoch. */
   createdAt: number;
   readAt: number | null;
-  /** `delivered` (typed into the agent's prompt), `undelivered` (gave up), or null. */
+  /**
+   * Read: how (`hook`, `typed`, `check`, `wait`; `delivered` in older files: typed). Unread:
+   * `typing` (a typed delivery under way: its intent), `undelivered` (gave up), or null.
+   */
   delivery: string | null;
 }
 

@@ -5,8 +5,10 @@
  * groups and read marks live in the plugin's own SQLite file (WAL) in its data folder; a send
  * is acknowledged only once stored. Each stored message is published as `message.received`
  * (`{id, from, to, content, priority, reply_to, metadata, created_at}`; subscribing needs
- * `message:read`); a blocked `message.wait` gets it at once; an idle agent pane whose state
- * comes from a trusted source (status protocol, hooks) gets it typed into its prompt.
+ * `message:read`); a blocked `message.wait` gets it at once; an agent pane gets it by the best
+ * rung of the delivery ladder its vendor declares (`_delivery.ts`: its hooks' answer, else typed
+ * into its idle prompt), each delivery published as `message.delivery`
+ * (`{pane, to, ids, status: hook|typed|stalled|undelivered, reason?}`).
  *
  * @example
  * ```ts
@@ -27,6 +29,7 @@ import { check } from "./commands/check.ts";
 import { wait } from "./commands/wait.ts";
 import { register } from "./commands/register.ts";
 import { unregister } from "./commands/unregister.ts";
+import { handover } from "./commands/handover.ts";
 import { get } from "./commands/get.ts";
 import { thread } from "./commands/thread.ts";
 import { broadcast } from "./commands/broadcast.ts";
@@ -41,7 +44,7 @@ export default definePlugin({
   name: "message",
   version: "0.1.0",
   description: "Messages between agents, scripts and humans: durable, pushed to waiters, " +
-    "typed into idle agent panes.",
+    "handed to agents through their hooks or typed into their idle prompts.",
   capabilities: ["data", "pane:read", "pane:write", "message:send", "message:read"],
   commands: [
     send,
@@ -60,6 +63,7 @@ export default definePlugin({
     log,
     register,
     unregister,
+    handover,
   ],
   options: parseOptions,
   setup: async (ctx) => {
@@ -77,7 +81,9 @@ export default definePlugin({
       call: <T>(name: string, input?: unknown) => ctx.detached(() => ctx.call<T>(name, input)),
       deliver: ctx.options.deliver,
       confirmMs: ctx.options.confirmMs,
+      stallMs: ctx.options.stallMs,
       log: (line) => ctx.log(line),
+      report: (r) => ctx.publish("message.delivery", r, r.pane),
     });
     await messaging.start();
     return messaging;

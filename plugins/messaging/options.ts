@@ -31,13 +31,19 @@ export interface Options {
   /** Days a name outside panes is kept after it last sent or waited. */
   outsideNameDays: number;
   /**
-   * Default delivery into agent panes: `auto` types into an idle agent's prompt when its state
-   * comes from a trusted source (status protocol, hooks), else keeps messages in the inbox. A
-   * pane's `deliver` meta (`prompt` or `inbox`) overrides it.
+   * Default delivery into agent panes: `auto` takes the best rung the agent's vendor declares
+   * (its hooks' answer at its next tool call or stop; typed into its prompt when it is idle by
+   * a trusted source: status protocol, hooks), else keeps messages in the inbox; `prompt` is
+   * the same (its older name); `inbox` never delivers. A pane's `deliver` meta overrides it.
    */
   deliver: DeliverMode;
-  /** How long after typing a message the agent must be seen working, in ms. */
+  /**
+   * How long after Enter a typed message may take to leave the prompt (or the agent to say it
+   * took it), in ms; past it, a text still in the prompt is taken back and left undelivered.
+   */
   confirmMs: number;
+  /** When a typed message not yet taken is reported stalled (and Enter pressed once more), ms. */
+  stallMs: number;
   /** SQLite's `synchronous`: `normal` survives a killed server, `full` also a power cut. */
   sync: "normal" | "full";
 }
@@ -54,6 +60,7 @@ export const defaults: Options = {
   outsideNameDays: 30,
   deliver: "auto",
   confirmMs: 15_000,
+  stallMs: 5_000,
   sync: "normal",
 };
 
@@ -72,6 +79,7 @@ export const parseOptions: (raw: unknown) => Options = optionsParser<Options>("m
     outsideNameDays: z.number().positive().max(3650).optional(),
     deliver: z.enum(["auto", "prompt", "inbox"]).optional(),
     confirmMs: z.number().int().min(100).max(600_000).optional(),
+    stallMs: z.number().int().min(100).max(600_000).optional(),
     sync: z.enum(["normal", "full"]).optional(),
   }),
   defaults,

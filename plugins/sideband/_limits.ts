@@ -97,7 +97,10 @@ async function checkInput(
   { pane, input }: { pane: string; input: Record<string, unknown> },
   deps: LimitDeps,
 ): Promise<LimitOutcome> {
-  const target = await deps.call("pane.status", { pane: input.pane });
+  const target = await deps.call(
+    "pane.status",
+    typeof input.pane === "string" ? { pane: input.pane } : {},
+  );
   const text = typeof input.text === "string" ? input.text : "";
   const note = () => {
     if (text) deps.echo.note(target.id, text);

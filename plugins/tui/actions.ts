@@ -104,7 +104,7 @@ export const ACTIONS: Record<Action, Handler> = {
     const cwd = focusedCwd(ctx);
     return ctx.client.call("pane.create", {
       split: at.focused,
-      direction: arg,
+      direction: arg === "vertical" ? "vertical" : "horizontal",
       ...(cwd ? { cwd } : {}),
     });
   },

@@ -84,10 +84,10 @@ const status = defineCommand({
 
 async function setup(ctx: PluginContext<Options>): Promise<Running> {
   const { options } = ctx;
-  const { projectDir } = await ctx.call("server.status", {});
+  const { projectDir, stateDir } = await ctx.call("server.status", {});
   const logins = new Logins({ idleTtlMs: options.sessionIdleMs, maxTtlMs: options.sessionMaxMs });
   let pages = 0;
-  const infoFile = join(projectDir, ".weft", "server.json");
+  const infoFile = join(stateDir ?? join(projectDir, ".weft"), "server.json");
   // A restarted plugin serves where it did in this server run: open pages reconnect there.
   const before = options.port === 0 ? await publishedPort(infoFile, "web") : undefined;
   const server = await listen(ctx, before, {

@@ -78,7 +78,7 @@ const WRITES: Record<
   close: (host, pane) => host.call("pane.close", { pane }),
   // An answer to an agent's dialog, checked by the server against the dialog the page showed.
   answer: (host, pane, { choice, fingerprint }) =>
-    Number.isInteger(choice) && typeof fingerprint === "string"
+    typeof choice === "number" && Number.isInteger(choice) && typeof fingerprint === "string"
       ? host.call("pane.answer", { pane, choice, fingerprint })
       : undefined,
   zoom: (host, pane, { zoomed }) => host.call("window.zoom", { pane, zoomed: zoomed === true }),

@@ -10,7 +10,7 @@
  * @module
  */
 
-import { claudeHookEffect } from "../hooks/mod.ts";
+import { claudeHandover, claudeHookEffect } from "../hooks/mod.ts";
 import { type AgentVendor, defineVendor, flagsOnly, type ResumeTarget } from "./vendor.ts";
 
 /** Flags of `claude` that take a value, take many, or pick a conversation (dropped). */
@@ -71,7 +71,8 @@ function resume(args: readonly string[], target: ResumeTarget): string[] | undef
 export const claude: AgentVendor<"claude"> = defineVendor({
   kind: "claude",
   title: "Claude Code",
-  readFrom: "Claude Code 2.1.330 (screens, prompt); resume flags and hooks: version not recorded",
+  readFrom: "Claude Code 2.1.330 (screens, prompt; hook answers that hand messages over); " +
+    "resume flags and hooks: version not recorded",
   recognise: {
     packages: [
       /@anthropic-ai\/claude-code/,
@@ -110,5 +111,8 @@ export const claude: AgentVendor<"claude"> = defineVendor({
   sideband: "screen",
   statusProtocol: true,
   resume,
-  hooks: { route: "/hooks/claude-code", effect: claudeHookEffect },
+  hooks: { route: "/hooks/claude-code", effect: claudeHookEffect, handover: claudeHandover },
+  // Messages go in at its next tool boundary or stop, through its hooks; typed into its idle
+  // prompt only when its hooks are not installed (or it is idle with nothing to hook into).
+  deliver: ["hook", "typed"],
 });

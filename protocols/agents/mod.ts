@@ -17,9 +17,12 @@
  */
 
 export { vendorOf, VENDORS } from "./table.ts";
-export { defineVendor, flagsOnly } from "./vendor.ts";
+export { defineVendor, flagsOnly, rungsOf } from "./vendor.ts";
 export type {
   AgentVendor,
+  DeliveryRung,
+  HookHandover,
+  HookPoint,
   PromptProfile,
   ResumeTarget,
   ScreenProfile,

@@ -67,13 +67,45 @@ export type ResumeTarget = { session: string } | { latest: true } | { none: true
 /** How the sideband reads an agent's output by default (its plugin's modes). */
 export type SidebandMode = "off" | "osc" | "stream" | "screen";
 
+/**
+ * Where in an agent's loop a hook event is: `tool` (a tool call just ended: `event` is the hook
+ * event's name, which some vendors' answers repeat), `stop` (the agent
+ * is about to stop and wait for a prompt), `prompt` (a prompt was submitted: `prompt` holds it).
+ */
+export type HookPoint =
+  | { point: "tool"; event: string }
+  | { point: "stop" }
+  | { point: "prompt"; prompt: string };
+
+/**
+ * Handing messages over through a vendor's hooks (the delivery ladder's first rung): which
+ * events can carry a message back, and the answer that carries it.
+ */
+export interface HookHandover {
+  /**
+   * Where `event` stands in the agent's loop, or undefined when its answer cannot carry a
+   * message (or must not: a stop that a hook's answer already continued, which would loop).
+   */
+  point: (event: Readonly<Record<string, unknown>>) => HookPoint | undefined;
+  /** The hook's output (JSON, on its standard output) that hands `text` to the agent at `at`. */
+  answer: (at: Exclude<HookPoint, { point: "prompt" }>, text: string) => Record<string, unknown>;
+}
+
 /** How a vendor's hooks reach weft: an HTTP path on the loopback door and their parser. */
 export interface VendorHooks {
   /** The path the hook posts to (`/hooks/claude-code`). */
   route: string;
   /** What a hook event means for the pane. */
   effect: (event: unknown) => HookEffect | HookError;
+  /** Messages handed over in the hooks' answers; none: the hooks only report. */
+  handover?: HookHandover;
 }
+
+/**
+ * A rung of the delivery ladder: `hook` (handed over in a hook's answer, nothing typed),
+ * `typed` (typed into the idle agent's prompt and submitted).
+ */
+export type DeliveryRung = "hook" | "typed";
 
 /** One agent vendor. `K` is its agent kind (`claude`). */
 export interface AgentVendor<K extends string = string> {
@@ -112,6 +144,30 @@ export interface AgentVendor<K extends string = string> {
   resume?: (args: readonly string[], target: ResumeTarget) => string[] | undefined;
   /** Its hooks, when it has hooks weft installs. */
   hooks?: VendorHooks;
+  /**
+   * How messages reach it, best rung first (a message no rung takes waits in the inbox).
+   * Default: `typed` when it has a {@link prompt}, else none.
+   */
+  deliver?: readonly DeliveryRung[];
+}
+
+/**
+ * The delivery rungs of a vendor, best first: its own list, else `typed` when it has a prompt.
+ *
+ * @example
+ * ```ts
+ * import { defineVendor, rungsOf } from "./vendor.ts";
+ * const toy = defineVendor({
+ *   kind: "toy", title: "Toy", readFrom: "toy 1.0", sideband: "off",
+ *   recognise: { packages: [], names: /^toy$/ },
+ * });
+ * console.assert(rungsOf(toy).length === 0 && rungsOf(undefined).length === 0);
+ * ```
+ */
+export function rungsOf(vendor: AgentVendor | undefined): readonly DeliveryRung[] {
+  if (!vendor) return [];
+  const rungs = vendor.deliver ?? (vendor.prompt ? ["typed" as const] : []);
+  return rungs.filter((r) => (r === "hook" ? !!vendor.hooks?.handover : !!vendor.prompt));
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * What each core command returns, by name: the typed half of the contract. The plugin SDK's
- * `ctx.call` and the socket client's `call` take their result type from here, so a caller of
- * `pane.list` gets `{panes: PaneInfo[]}` with no cast. `core/commands/mod.ts` checks at compile
+ * `ctx.call` and the socket client's `call` take their result type from here and their input
+ * type from the contract (`contract/mod.ts`), so a caller of `pane.list` gets
+ * `{panes: PaneInfo[]}` with no cast, and a misspelt input field does not compile. `core/commands/mod.ts` checks at compile
  * time that every handler returns what is declared here; `tests/outputs_test.ts` checks real
  * results against the output schemas (`protocols/bus/record_schemas.ts`).
  *
@@ -9,6 +10,7 @@
  */
 
 import type { CommandSpec } from "./command_spec.ts";
+import type { CoreInputs } from "./contract/inputs.ts";
 import type { ScreenModes, ScreenRead } from "../terminal/screen_read.ts";
 import type { ErrorBody } from "./errors.ts";
 import type {
@@ -83,6 +85,8 @@ export interface ServerFacts extends Record<string, unknown> {
   projectDir: string;
   startedAt: string;
   uptimeMs: number;
+  /** The project's state folder: `<project>/.weft`, or the user's when the project is read-only. */
+  stateDir?: string | undefined;
   /** Every plugin's state, in start order. */
   plugins: PluginInfo[];
 }
@@ -148,7 +152,8 @@ export interface CoreCalls {
   "pane.rename": PaneInfo;
   "pane.status": PaneStatus;
   "pane.needs": { needs: Need[] };
-  "pane.answer": { pane: string; n: number; label: string; question: string };
+  /** `via`: through the agent's held permission hook, or typed into its dialog. */
+  "pane.answer": { pane: string; n: number; label: string; question: string; via: "hook" | "keys" };
   "pane.set": PaneInfo;
   "pane.report": PaneReported;
   "pane.wait": PaneWaited;
@@ -160,6 +165,7 @@ export interface CoreCalls {
   "server.status": ServerStatus;
   "server.stop": { stopping: boolean; graceMs: number };
   "server.plugin_start": PluginStarted;
+  "server.plugin_reload": PluginStarted;
   "server.allow": { started: string[]; held: string[] };
   "server.commands": { commands: CommandSpec[] };
 }
@@ -170,18 +176,29 @@ export type CoreCommand = keyof CoreCalls;
 /** What calling `name` returns: its declared result for a core command, else `unknown`. */
 export type CallResult<N extends string> = N extends CoreCommand ? CoreCalls[N] : unknown;
 
+/** What calling `name` takes: its contract's input for a core command, else `unknown`. */
+export type CallInput<N extends string> = N extends CoreCommand ? CoreInputs[N] : unknown;
+
 /**
- * A bus call typed from the contract: a core command's result is its declared record, any
- * other command's is what the caller says (`call<T>(…)`, for plugin commands).
+ * `unknown` for a name that is not a core command's, `never` for one that is: a call's untyped
+ * overload takes `name: N & NotCore<N>`, so a core command's call cannot fall through to it
+ * with an input its contract refuses.
+ */
+export type NotCore<N extends string> = N extends CoreCommand ? never : unknown;
+
+/**
+ * A bus call typed from the contract: a core command's input and result are its declared
+ * ones, any other command's result is what the caller says (`call<T>(…)`, for plugin commands).
  *
  * @example
  * ```ts ignore
  * const { panes } = await call("pane.list", {}); // panes: PaneInfo[]
+ * await call("pane.list", { windw: "w1" }); // does not compile
  * ```
  */
 export interface BusCall {
-  <N extends CoreCommand>(name: N, input?: unknown): Promise<CoreCalls[N]>;
-  <T = unknown>(name: string, input?: unknown): Promise<T>;
+  <N extends CoreCommand>(name: N, input?: CoreInputs[N]): Promise<CoreCalls[N]>;
+  <T = unknown, N extends string = string>(name: N & NotCore<N>, input?: unknown): Promise<T>;
 }
 
 /** `pane.reserve_names`: the names now kept, and those a pane or another plugin has. */

@@ -40,6 +40,12 @@ export const READ_ONLY: readonly BusCapability[] = ["pane:read", "message:read"]
  */
 export const DATA_CAPABILITY = "data";
 
+/**
+ * Carry calls for other hosts: a plugin granted it may tell the host which hosts it reaches
+ * (the fabric), and the bus hands it the calls whose targets name those hosts.
+ */
+export const ROUTE_CAPABILITY = "route";
+
 /** Deno-level capabilities, each with an argument: `net:127.0.0.1:8080`, `read:./data`. */
 export const DENO_CAPABILITY_KINDS = ["net", "read", "write", "run", "env"] as const;
 
@@ -47,6 +53,7 @@ export const DENO_CAPABILITY_KINDS = ["net", "read", "write", "run", "env"] as c
 export type Capability =
   | BusCapability
   | typeof DATA_CAPABILITY
+  | typeof ROUTE_CAPABILITY
   | `${typeof DENO_CAPABILITY_KINDS[number]}:${string}`;
 
 /** What a caller may do: a set of capabilities, or everything (the local owner of the socket). */
@@ -63,7 +70,7 @@ export type GrantSet = ReadonlySet<Capability> | "all";
  */
 export function parseCapability(value: string): Capability {
   if ((BUS_CAPABILITIES as readonly string[]).includes(value)) return value as Capability;
-  if (value === DATA_CAPABILITY) return value;
+  if (value === DATA_CAPABILITY || value === ROUTE_CAPABILITY) return value;
   const colon = value.indexOf(":");
   const kind = colon > 0 ? value.slice(0, colon) : "";
   if ((DENO_CAPABILITY_KINDS as readonly string[]).includes(kind) && value.length > colon + 1) {
@@ -72,7 +79,7 @@ export function parseCapability(value: string): Capability {
   throw new WeftError(
     "INVALID_INPUT",
     `Cannot use capability "${value}": it is not one of ${BUS_CAPABILITIES.join(", ")}, ` +
-      `${DATA_CAPABILITY}, or net:/read:/write:/run:/env: with an argument`,
+      `${DATA_CAPABILITY}, ${ROUTE_CAPABILITY}, or net:/read:/write:/run:/env: with an argument`,
   );
 }
 
@@ -87,4 +94,39 @@ export function intersect(a: GrantSet, b: GrantSet): GrantSet {
 export function missing(required: readonly Capability[], grants: GrantSet): Capability[] {
   if (grants === "all") return [];
   return required.filter((c) => !grants.has(c));
+}
+
+/**
+ * What a project may grant another host of its fabric, in words, and the bus capabilities each
+ * word stands for. A host granted nothing (or not named) may do nothing here.
+ */
+export const HOST_RIGHTS = {
+  read: ["pane:read"],
+  write: ["pane:write"],
+  spawn: ["pane:spawn"],
+  message: ["message:send", "message:read"],
+} as const satisfies Record<string, readonly BusCapability[]>;
+
+/** A word of {@link HOST_RIGHTS}. */
+export type HostRight = keyof typeof HOST_RIGHTS;
+
+/**
+ * The bus capabilities `words` grant a remote host; an unknown word throws `INVALID_INPUT`.
+ *
+ * @example
+ * ```ts
+ * import { hostGrant } from "./capabilities.ts";
+ * console.assert(hostGrant(["read", "message"]).join() === "pane:read,message:send,message:read");
+ * ```
+ */
+export function hostGrant(words: readonly string[]): BusCapability[] {
+  return words.flatMap((word) => {
+    if (!Object.hasOwn(HOST_RIGHTS, word)) {
+      throw new WeftError(
+        "INVALID_INPUT",
+        `Cannot grant a host "${word}": write ${Object.keys(HOST_RIGHTS).join(", ")}`,
+      );
+    }
+    return [...HOST_RIGHTS[word as HostRight]];
+  });
 }

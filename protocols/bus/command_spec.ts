@@ -100,6 +100,13 @@ export interface CommandSpec {
   mcp?: McpSpec;
   /** The sideband tag that calls this command (`<weft:NAME …/>`) and how its attributes map. */
   sideband?: CommandTagSpec;
+  /**
+   * The command answers agent hooks (`core/server/hook_answers.ts`): at each hook event of a
+   * pane that can carry something back to the agent, the hook door calls it as that pane with
+   * `{pane, agent, point, prompt?}` and a short deadline, and hands the `text` it returns to
+   * the agent in the hook's answer (a message at the agent's next tool boundary).
+   */
+  answersHooks?: boolean;
   /** The plugin (or `core`) that registered the command; set by the bus. */
   owner?: string;
 }
@@ -107,7 +114,7 @@ export interface CommandSpec {
 /** Who is calling: attribution and rights. */
 export interface Caller {
   /** What kind of door or actor. */
-  kind: "socket" | "cli" | "tui" | "web" | "plugin" | "mcp" | "sideband" | "internal";
+  kind: "socket" | "cli" | "tui" | "web" | "plugin" | "mcp" | "sideband" | "internal" | "host";
   /** A stable id for logs: a client id, a plugin name, an MCP session id. */
   id: string;
   /** The pane the caller runs in, when known (`WEFT_PANE`, the pane whose sideband spoke). */

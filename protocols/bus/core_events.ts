@@ -60,6 +60,8 @@ export interface CoreEvents {
   "pane.state": PaneStateEvent;
   "pane.current": { pane: string; current: CurrentInfo | null };
   "pane.output": { pane: string; data: string };
+  /** OSC 52: a program in the pane set the clipboard (`buffer`: kept as weft's paste buffer). */
+  "pane.clipboard": { pane: string; text: string; buffer: boolean };
   "pane.canvas.input": { pane: string; owner: string; data: string };
   "pane.canvas.resized": { pane: string; owner: string; cols: number; rows: number };
   "layout.changed": { window: string; layout: LayoutNode | null };
@@ -82,3 +84,22 @@ export type CoreTopic = keyof CoreEvents;
 
 /** The data of an event on `topic`: its declared payload for a core topic, else unknown. */
 export type CoreEventData<T extends string> = T extends CoreTopic ? CoreEvents[T] : unknown;
+
+/** Publishes a core event: the topic's declared payload, checked at compile time. */
+export type PublishCore = <T extends CoreTopic>(
+  topic: T,
+  data: CoreEvents[T],
+  pane?: string,
+) => void;
+
+/** The prefixes of the topics only the core publishes (with `layout.changed`). */
+export type CoreTopicPrefix = "session" | "window" | "pane" | "server" | "focus" | "plugin" | "bus";
+
+/**
+ * What the core may publish on `topic`: a core topic's declared payload; `never` for an
+ * undeclared topic under a core prefix (declare it in {@link CoreEvents} first); anything on
+ * another topic (a test's own).
+ */
+export type PublishedData<T extends string> = T extends CoreTopic ? CoreEvents[T]
+  : T extends `${CoreTopicPrefix}.${string}` ? never
+  : unknown;

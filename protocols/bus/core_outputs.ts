@@ -82,6 +82,7 @@ export const CORE_OUTPUTS: { readonly [N in CoreCommand]: z.ZodType<CoreCalls[N]
   "server.status": ServerStatusOut,
   "server.stop": StoppingOut,
   "server.plugin_start": PluginStartedOut,
+  "server.plugin_reload": PluginStartedOut,
   "server.allow": AllowedOut,
   "server.commands": CommandsOut,
 };

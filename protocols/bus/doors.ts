@@ -35,6 +35,8 @@ export const DOORS: Readonly<Record<Caller["kind"], DoorTraits>> = {
   cli: PROGRAM,
   plugin: PROGRAM,
   internal: PROGRAM,
+  // Another weft server's call (the fabric): its own door's traits travel in its chain.
+  host: PROGRAM,
 };
 
 /**

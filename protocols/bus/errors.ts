@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   "NOT_CLEARED",
   /** A target names a host (`buildbox/p3`) that no route reaches: see `core/bus/route.ts`. */
   "UNKNOWN_HOST",
+  /** A target's host is known but does not answer now (its server or link is down). */
+  "HOST_UNREACHABLE",
   "INTERNAL",
 ] as const;
 

@@ -298,6 +298,7 @@ export const ServerStatusOut: z.ZodType<ServerStatus> = z.looseObject({
   version: z.string(),
   socket: z.string(),
   projectDir: z.string(),
+  stateDir: z.string().optional(),
   startedAt: z.string(),
   uptimeMs: z.number(),
   plugins: z.array(PluginOut),
@@ -357,6 +358,7 @@ const NeedOut: z.ZodType<Need> = z.object({
   question: z.string().nullable(),
   choices: z.array(z.object({ n: z.number().int(), label: z.string() })),
   fingerprint: z.string().nullable(),
+  held: z.object({ id: z.string(), tool: z.string(), input: z.string() }).nullable(),
   stateSource: z.enum(STATE_SOURCES),
   since: z.string(),
   waitedMs: z.number(),
@@ -371,6 +373,7 @@ export const AnsweredOut: z.ZodType<CoreCalls["pane.answer"]> = z.object({
   n: z.number().int(),
   label: z.string(),
   question: z.string(),
+  via: z.enum(["hook", "keys"]),
 });
 
 /** `session.view`: the size now in effect for the viewer's session, or that it left. */

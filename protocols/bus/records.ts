@@ -159,8 +159,17 @@ export interface Need {
   question: string | null;
   /** The dialog's numbered choices on screen (`weft answer PANE N`); empty when none shown. */
   choices: { n: number; label: string }[];
-  /** The dialog as read (`pane.answer` types only into this one); null when none shown. */
+  /**
+   * The dialog as read, or the held request's id (`pane.answer` answers only this one); null
+   * when neither.
+   */
   fingerprint: string | null;
+  /**
+   * The permission request the agent's hook holds open (Claude Code's `PermissionRequest`):
+   * the tool and its input; `pane.answer` answers it through the hook, not by keys. Null when
+   * none is held.
+   */
+  held: { id: string; tool: string; input: string } | null;
   stateSource: StateSource;
   /** When it started waiting (ISO 8601), and how long ago that was. */
   since: string;

@@ -146,6 +146,7 @@ export function specOf(command: CommandSpec): CommandSpec {
     timeout,
     mcp,
     sideband,
+    answersHooks,
     owner,
   } = command;
   return structuredClone({
@@ -159,6 +160,7 @@ export function specOf(command: CommandSpec): CommandSpec {
     ...(timeout ? { timeout } : {}),
     ...(mcp ? { mcp } : {}),
     ...(sideband ? { sideband } : {}),
+    ...(answersHooks ? { answersHooks } : {}),
     ...(owner ? { owner } : {}),
   });
 }

@@ -6,11 +6,17 @@
  * Each entry is a command hook run by Claude Code's shell with the event's JSON on standard
  * input. It does nothing (and exits 0 at once) outside a weft pane; inside one it posts the
  * JSON unchanged to the weft server's HTTP door (`WEFT_HTTP`), naming its pane and proving it
- * with the pane's key (`WEFT_SIDEBAND_KEY`), and gives up after two seconds. It always exits
- * 0, so it can neither block nor break Claude Code.
+ * with the pane's key (`WEFT_SIDEBAND_KEY`), and gives up after two seconds. What weft answers
+ * (a message handed over: `protocols/hooks/claude_handover.ts`) it prints for Claude Code to
+ * read; it says so (`X-Weft-Answer: 1`), since an older hook would drop the answer and with it
+ * the message. It always exits 0, so it can neither block nor break Claude Code. The
+ * `PermissionRequest` entry waits longer, for a human's answer through weft
+ * (`claude_permission.ts`).
  *
  * @module
  */
+
+import { PERMISSION_HOOK_COMMAND, PERMISSION_HOOK_TIMEOUT_S } from "./claude_permission.ts";
 
 /** The events weft listens to. */
 export const HOOK_EVENTS = [
@@ -36,7 +42,8 @@ export const CLAUDE_HOOK_PATH = "/hooks/claude-code";
  * The shell command of weft's hook: one line run by Claude Code's shell (bash, or the user's
  * `$SHELL`). Under bash it posts with bash's own `/dev/tcp` (no program started but `cat` for
  * the body); under another shell with `curl` when there is one. It waits at most two seconds
- * for the answer, so the state is taken before Claude Code goes on.
+ * for each read of the answer, so the state is taken before Claude Code goes on, and prints the
+ * body of a 200 answer (nothing for 204).
  */
 export const HOOK_COMMAND = [
   `[ -n "$WEFT_HTTP" ] && [ -n "$WEFT_PANE" ] && [ -n "$WEFT_SIDEBAND_KEY" ] || exit 0`,
@@ -44,11 +51,14 @@ export const HOOK_COMMAND = [
   `exec 3<>"/dev/tcp/\${WEFT_HTTP%:*}/\${WEFT_HTTP##*:}" || exit 0`,
   `b=$(cat); LC_ALL=C`,
   `printf 'POST ${CLAUDE_HOOK_PATH} HTTP/1.1\\r\\nHost: weft\\r\\nX-Weft-Pane: %s\\r\\n` +
-  `X-Weft-Key: %s\\r\\nContent-Type: application/json\\r\\nContent-Length: %s\\r\\n` +
+  `X-Weft-Key: %s\\r\\nX-Weft-Answer: 1\\r\\nContent-Type: application/json\\r\\n` +
+  `Content-Length: %s\\r\\n` +
   `Connection: close\\r\\n\\r\\n%s' "$WEFT_PANE" "$WEFT_SIDEBAND_KEY" "\${#b}" "$b" >&3`,
-  `read -r -t 2 r <&3`,
-  `elif command -v curl >/dev/null 2>&1; then curl -q -s -o /dev/null -m 2 ` +
-  `-H "X-Weft-Pane: $WEFT_PANE" -H "X-Weft-Key: $WEFT_SIDEBAND_KEY" ` +
+  `read -r -t 2 r <&3 || exit 0; case "$r" in *" 200 "*) ;; *) exit 0;; esac`,
+  `while IFS= read -r -t 2 h <&3 && [ "\${#h}" -gt 1 ]; do :; done`,
+  `IFS= read -r -d '' -t 2 a <&3; printf '%s' "$a"`,
+  `elif command -v curl >/dev/null 2>&1; then curl -q -s -f -m 2 ` +
+  `-H "X-Weft-Pane: $WEFT_PANE" -H "X-Weft-Key: $WEFT_SIDEBAND_KEY" -H 'X-Weft-Answer: 1' ` +
   `-H 'Content-Type: application/json' --data-binary @- "http://$WEFT_HTTP${CLAUDE_HOOK_PATH}"`,
   `fi`,
   `exit 0 ${HOOK_MARKER}`,
@@ -70,10 +80,15 @@ interface Group {
 
 type Settings = Record<string, unknown>;
 
-/** weft's handler for every event. */
-function handler(): Handler {
-  return { type: "command", command: HOOK_COMMAND, timeout: 5 };
+/** weft's handler for `event`: a permission request is held open for an answer. */
+function handler(event: string): Handler {
+  return event === "PermissionRequest"
+    ? { type: "command", command: PERMISSION_COMMAND, timeout: PERMISSION_HOOK_TIMEOUT_S }
+    : { type: "command", command: HOOK_COMMAND, timeout: 5 };
 }
+
+/** The permission hook's command, marked as weft's. */
+const PERMISSION_COMMAND = `${PERMISSION_HOOK_COMMAND} ${HOOK_MARKER}`;
 
 function isOurs(h: unknown): boolean {
   return typeof h === "object" && h !== null &&
@@ -106,7 +121,7 @@ export function installHooks(settings: unknown): Settings {
   const hooks = asHooks(out.hooks ?? {});
   for (const event of HOOK_EVENTS) {
     const groups = groupsOf(hooks, event) ?? [];
-    const want = handler();
+    const want = handler(event);
     let found = false;
     for (const group of groups) {
       if (!Array.isArray(group.hooks)) continue;
@@ -185,7 +200,7 @@ export function hookStatus(settings: unknown): { installed: string[]; current: b
     );
     if (!ours.length) continue;
     installed.push(event);
-    if (ours.some((h) => h.command !== HOOK_COMMAND)) current = false;
+    if (ours.some((h) => h.command !== handler(event).command)) current = false;
   }
   const all = HOOK_EVENTS.every((e) => installed.includes(e));
   return { installed, current: current && all };

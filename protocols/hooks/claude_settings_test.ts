@@ -7,6 +7,7 @@ import {
   installHooks,
   uninstallHooks,
 } from "./claude_settings.ts";
+import { PERMISSION_HOOK_COMMAND } from "./claude_permission.ts";
 
 const user = {
   model: "opus",
@@ -22,7 +23,11 @@ Deno.test("installHooks() adds weft's hook to every event and keeps the user's o
   const out = installHooks(user) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
   for (const event of HOOK_EVENTS) {
     const commands = out.hooks[event]!.flatMap((g) => g.hooks.map((h) => h.command));
-    strictEqual(commands.filter((c) => c === HOOK_COMMAND).length, 1, event);
+    // A permission request waits for an answer through weft (claude_permission.ts).
+    const want = event === "PermissionRequest"
+      ? `${PERMISSION_HOOK_COMMAND} ${HOOK_MARKER}`
+      : HOOK_COMMAND;
+    strictEqual(commands.filter((c) => c === want).length, 1, event);
   }
   deepStrictEqual(out.hooks.PreToolUse![0], user.hooks.PreToolUse[0]);
   deepStrictEqual(out.hooks.Stop![0], user.hooks.Stop[0]);

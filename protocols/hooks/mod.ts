@@ -15,7 +15,16 @@
  */
 
 export { claudeHookEffect } from "./claude_code.ts";
+export { claudeHandover, claudeHookAnswer, claudeHookPoint } from "./claude_handover.ts";
 export type { HookEffect, HookError } from "./claude_code.ts";
+export {
+  PERMISSION_HOLD_MS,
+  PERMISSION_HOOK_COMMAND,
+  PERMISSION_HOOK_PATH,
+  permissionAsk,
+  permissionOutput,
+} from "./claude_permission.ts";
+export type { PermissionAsk, PermissionDecision } from "./claude_permission.ts";
 export {
   CLAUDE_HOOK_PATH,
   HOOK_COMMAND,

@@ -30,6 +30,7 @@ export const RPC_ERRORS = {
   UNKNOWN_HOST: -32014,
   STALE: -32015,
   NOT_CLEARED: -32016,
+  HOST_UNREACHABLE: -32017,
 } as const;
 
 // A Record over ErrorCode, so a new weft code does not compile until it has a number here.
@@ -51,6 +52,7 @@ const TO_RPC: Record<ErrorCode, number> = {
   UNKNOWN_HOST: RPC_ERRORS.UNKNOWN_HOST,
   STALE: RPC_ERRORS.STALE,
   NOT_CLEARED: RPC_ERRORS.NOT_CLEARED,
+  HOST_UNREACHABLE: RPC_ERRORS.HOST_UNREACHABLE,
   INTERNAL: RPC_ERRORS.INTERNAL_ERROR,
 };
 

@@ -35,6 +35,8 @@ const ADVICE: Readonly<Partial<Record<ErrorCode, string>>> = {
     "second), then call again, less often.",
   UNKNOWN_HOST: "That id names another host (HOST/ID), which this weft server does not reach; " +
     "use a plain id from list_panes for a pane here.",
+  HOST_UNREACHABLE: "The host that id names is part of the fabric but does not answer now (its " +
+    "server or link is down); work on other hosts' panes and try it again later.",
   INVALID_INPUT: "Fix the arguments and call again.",
   STALE: "The dialog changed since it was read; call list_needs again and answer what it " +
     "shows now.",

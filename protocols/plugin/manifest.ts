@@ -63,6 +63,7 @@ export function parseCommandSpec(value: unknown, path: string): CommandSpec {
     ...opt(c, "timeout", parseTimeout, path),
     ...opt(c, "mcp", parseMcp, path),
     ...opt(c, "sideband", parseTagSpec, path),
+    ...opt(c, "answersHooks", bool, path),
   };
 }
 

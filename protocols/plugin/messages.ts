@@ -18,6 +18,8 @@
  *             ◄───────────────  event {subscription, event}
  *             ◄───────────────  ping / shutdown
  *   pong / log / exit ────────►
+ *   reach {hosts} ────────────►     (grant `route`) the hosts its route reaches now
+ *             ◄───────────────  route {id, call}: a call for another host; answered by result
  * ```
  *
  * @module
@@ -49,6 +51,7 @@ export const CALLER_KINDS = [
   "mcp",
   "sideband",
   "internal",
+  "host",
 ] as const;
 
 /** A bus `Caller` as it crosses: grants as a list instead of a `Set`. */
@@ -103,12 +106,30 @@ export interface ResultMessage {
   reply: WireReply;
 }
 
+/**
+ * A call for another host, handed to the plugin whose route reaches it (see
+ * `core/bus/route.ts`): answered with a `result` of the same id, withdrawn with a `cancel`.
+ */
+export interface RouteMessage {
+  type: "route";
+  id: string;
+  /** The host the call's targets name. */
+  host: string;
+  name: string;
+  /** The input with its targets as `host` knows them (its own name stripped). */
+  input: unknown;
+  caller: WireCaller;
+  requestId: string;
+  timeoutMs?: number;
+}
+
 /** Every message the host sends to a plugin. */
 export type HostMessage =
   | StartMessage
   | HostCallMessage
   | { type: "cancel"; id: string }
   | ResultMessage
+  | RouteMessage
   | { type: "event"; subscription: string; event: WeftEvent }
   /**
    * Some events of this subscription were dropped here: the plugin read them too slowly (one
@@ -120,7 +141,7 @@ export type HostMessage =
   | { type: "shutdown" };
 
 /** The door kinds a plugin may call for (a plugin that serves its own clients). */
-export const ON_BEHALF_KINDS = ["mcp", "sideband", "web"] as const;
+export const ON_BEHALF_KINDS = ["mcp", "sideband", "web", "host"] as const;
 
 /**
  * Whom a door plugin calls for: one of its own clients (an MCP session, the pane whose
@@ -170,4 +191,6 @@ export type PluginMessage =
   | PublishMessage
   | { type: "log"; level: LogLevel; message: string }
   | { type: "pong"; seq: number }
-  | { type: "exit"; code: number };
+  | { type: "exit"; code: number }
+  /** The hosts this plugin's route reaches now (it needs the `route` grant); replaces the last. */
+  | { type: "reach"; hosts: string[] };

@@ -28,6 +28,7 @@ export type {
   PluginMessage,
   PublishMessage,
   ResultMessage,
+  RouteMessage,
   StartMessage,
   WireCaller,
   WireReply,

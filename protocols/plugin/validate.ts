@@ -6,7 +6,7 @@
  * @module
  */
 
-import { fail, num, obj, oneOf, opt, str, stringRecord } from "./_check.ts";
+import { fail, num, obj, oneOf, opt, str, stringRecord, strings } from "./_check.ts";
 import { caller, capabilityList, errorBody, event, filter, onBehalf, reply } from "./_parts.ts";
 import { parseManifest } from "./manifest.ts";
 import type { HostMessage, PluginMessage } from "./messages.ts";
@@ -47,6 +47,7 @@ const PLUGIN_PARSERS: Parsers<PluginMessage> = {
   }),
   pong: (m) => ({ type: "pong", seq: num(m.seq, "pong.seq") }),
   exit: (m) => ({ type: "exit", code: num(m.code, "exit.code") }),
+  reach: (m) => ({ type: "reach", hosts: strings(m.hosts, "reach.hosts") }),
 };
 
 const HOST_PARSERS: Parsers<HostMessage> = {
@@ -64,6 +65,16 @@ const HOST_PARSERS: Parsers<HostMessage> = {
     ...opt(m, "targets", stringRecord, "call"),
     caller: caller(m.caller, "call.caller"),
     requestId: str(m.requestId, "call.requestId"),
+  }),
+  route: (m) => ({
+    type: "route",
+    id: str(m.id, "route.id"),
+    host: str(m.host, "route.host"),
+    name: str(m.name, "route.name"),
+    input: m.input,
+    caller: caller(m.caller, "route.caller"),
+    requestId: str(m.requestId, "route.requestId"),
+    ...opt(m, "timeoutMs", num, "route"),
   }),
   cancel: (m) => ({ type: "cancel", id: str(m.id, "cancel.id") }),
   result: (m) => ({ type: "result", id: str(m.id, "result.id"), reply: reply(m.reply, "reply") }),

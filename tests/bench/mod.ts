@@ -33,14 +33,16 @@ const GROUPS: [string, string, string][] = [
   ["store", "./store.ts", "benchStore"],
   ["bridge", "./bridge.ts", "benchBridge"],
   ["messaging", "./messaging.ts", "benchMessaging"],
+  ["delivery", "./delivery.ts", "benchDelivery"],
   ["names", "./names.ts", "benchNames"],
   ["canvas", "./canvas.ts", "benchCanvas"],
   ["canvas-render", "./canvas_render.ts", "benchCanvasRender"],
   ["lean", "./lean.ts", "benchLean"],
   ["needs", "./needs.ts", "benchNeeds"],
+  ["fabric", "./fabric.ts", "benchFabric"],
 ];
-/** Groups that run only when named. */
-const OPT_IN = new Set(["soak", "lean", "siege"]);
+/** Groups that run only when named (delivery needs the Claude Code package). */
+const OPT_IN = new Set(["soak", "lean", "siege", "delivery"]);
 
 // `deno task bench -- soak` passes the "--" along.
 const { positionals } = parseArgs({

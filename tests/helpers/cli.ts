@@ -33,8 +33,20 @@ export interface CliRun {
  * const { code, out } = await weftProcess(dir, "ls", "--json");
  * ```
  */
-export async function weftProcess(cwd: string, ...args: string[]): Promise<CliRun> {
-  const env = { ...Deno.env.toObject() };
+export function weftProcess(cwd: string, ...args: string[]): Promise<CliRun> {
+  return weftProcessWith({ cwd }, ...args);
+}
+
+/**
+ * {@link weftProcess} with variables set on top of this process's (`XDG_RUNTIME_DIR` of a
+ * test's own), without changing this process's environment.
+ */
+export async function weftProcessWith(
+  options: { cwd: string; env?: Record<string, string> },
+  ...args: string[]
+): Promise<CliRun> {
+  const cwd = options.cwd;
+  const env = { ...Deno.env.toObject(), ...options.env };
   delete env.WEFT_PANE;
   const out = await new Deno.Command(Deno.execPath(), {
     args: weftArgs(...args),
@@ -102,9 +114,19 @@ export interface ServeProcess {
  * ```
  */
 export function serveProcess(dir: string, ...args: string[]): ServeProcess {
+  return serveProcessWith({ dir }, ...args);
+}
+
+/** {@link serveProcess} with variables set on top of this process's. */
+export function serveProcessWith(
+  options: { dir: string; env?: Record<string, string> },
+  ...args: string[]
+): ServeProcess {
+  const dir = options.dir;
   const child = new Deno.Command(Deno.execPath(), {
     args: weftArgs("serve", ...args),
     cwd: dir,
+    ...(options.env ? { env: options.env } : {}),
     stdin: "null",
     stdout: "null",
     stderr: "piped",

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { PermissionHolds } from "../../core/model/permission_holds.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { Bus, type Caller, type Command, type Reply } from "../../core/bus/mod.ts";
 import { coreCommands } from "../../core/commands/mod.ts";
@@ -13,6 +14,7 @@ import { parseConfig, type WeftConfig } from "../../core/config/mod.ts";
 import { Model, targetResolver } from "../../core/model/mod.ts";
 import { FakeClock } from "./fake_clock.ts";
 import { type FakePty, FakePtys, type FakePtysOptions } from "./fake_pty.ts";
+import type { CoreTopic } from "../../protocols/bus/core_events.ts";
 
 /** A caller with every right, as the CLI of the project's owner. */
 export const OWNER: Caller = { kind: "cli", id: "test", grants: "all" };
@@ -78,7 +80,7 @@ export function startCore(options: CoreOptions = {}): TestCore {
   const model = new Model({
     publish: (topic, data, pane) => {
       events.push({ topic, data, ...(pane ? { pane } : {}) });
-      bus.events.publish(topic, data, pane);
+      bus.events.publish<CoreTopic>(topic, data, pane);
     },
     wants: (topic, pane) => bus.events.wants(topic, pane),
     size: config.size,
@@ -120,11 +122,13 @@ export function startCore(options: CoreOptions = {}): TestCore {
     stop: () => void core.stops++,
     startPlugin: (name: string) =>
       Promise.reject(new WeftError("NOT_FOUND", `Cannot start plugin "${name}": no plugins here`)),
+    reloadPlugin: (name: string) =>
+      Promise.reject(new WeftError("NOT_FOUND", `Cannot reload plugin "${name}": no plugins here`)),
     allow: () => Promise.resolve([]),
     held: () => [],
     view: () => Promise.resolve(null),
   };
-  const commands = coreCommands({ model, bus, config, server });
+  const commands = coreCommands({ model, bus, config, server, holds: new PermissionHolds() });
   bus.register("core", options.commands ? options.commands(commands) : commands);
   return core;
 }

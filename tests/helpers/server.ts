@@ -39,7 +39,7 @@ export interface FixtureOptions {
    */
   paneEnv?: Record<string, string>;
   /** Limits of the control socket (tests shrink them). */
-  socket?: Pick<ServerOptions, "maxClients" | "firstRequestMs">;
+  socket?: Pick<ServerOptions, "maxClients" | "firstRequestMs" | "permissionHoldMs">;
 }
 
 /** Starts a server in a fresh temporary project, runs `fn`, and tears everything down. */

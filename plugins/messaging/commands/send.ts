@@ -6,8 +6,10 @@ export const send = defineCommand({
   name: "message.send",
   title: "Send a message",
   description: "Send a message to another agent: `to` is an agent or pane name, `@role`, " +
-    "`@group` or `@everyone`. Returns once the message is stored. An idle agent pane gets it " +
-    "typed into its prompt; others read it with check_messages or wait_for_message.",
+    "`@group` or `@everyone`. Returns once the message is stored. An agent pane gets it " +
+    "through its hooks at its next tool call or stop, else typed into its idle prompt; others " +
+    "read it with check_messages or wait_for_message. `delivery` says, for each agent pane " +
+    "recipient, the rung expected (`hook`, `typed`) or why it waits in the inbox.",
   capabilities: ["message:send"],
   mcp: { name: "send_message" },
   sideband: {
@@ -34,6 +36,7 @@ export const send = defineCommand({
     const stored = await state.send(from, input, caller);
     const recipients = stored.map((m) => m.to);
     return {
+      ...state.expectations(recipients),
       status: "delivered",
       message_id: stored[0]!.id,
       from,

@@ -1,0 +1,159 @@
+/**
+ * The fabric's wire for bus calls: a call for another host is a NATS request on
+ * `weft.<this host>.rpc.<that host>.<command>` (the hub lets a host publish only under its own
+ * name, so the first name is proven); the answer is the bus reply, `{ok, value}` or
+ * `{ok: false, error}`, as JSON. A call from another host runs on this bus as that host, with
+ * only the rights the project granted it (none: `DENIED`).
+ *
+ * @module
+ */
+
+import type { NatsConnection, Subscription } from "@nats-io/transport-node";
+import { type Caller, type Capability, WeftError } from "@weft/weft/plugin";
+import { hostGrant } from "../../protocols/bus/capabilities.ts";
+import { toErrorBody } from "../../protocols/bus/errors.ts";
+import { rpcListen, rpcSubject } from "./nats_conf.ts";
+
+/** Runs a call on this bus for a remote host with the rights it was granted here. */
+export type LocalCall = (
+  name: string,
+  input: unknown,
+  as: { host: string; grants: Capability[] },
+) => Promise<unknown>;
+
+/** What a call across the fabric carries. */
+interface Request {
+  input: unknown;
+  requestId: string;
+  caller: { kind: string; id: string };
+  timeoutMs?: number;
+}
+
+/** One host's calls over one NATS connection. */
+export class RpcLink {
+  #nc: NatsConnection;
+  #host: string;
+  #subs = new Map<string, Subscription>();
+  #reachMs: number;
+
+  constructor(nc: NatsConnection, host: string, o: { reachMs: number }) {
+    this.#nc = nc;
+    this.#host = host;
+    this.#reachMs = o.reachMs;
+  }
+
+  /**
+   * Serves the calls of `peer` from now on (idempotent): those of a host the project granted
+   * nothing are answered `DENIED`, so that "no one answers" always means unreachable. One
+   * subscription per peer: the hub passes a leaf's interest on only within what the other leaf
+   * may publish, so `weft.*.rpc.<host>.>` would reach no one.
+   */
+  listen(peer: string, rights: (peer: string) => string[], run: LocalCall): void {
+    if (this.#subs.has(peer) || peer === this.#host) return;
+    const enc = new TextEncoder();
+    const prefix = `weft.${peer}.rpc.${this.#host}.`;
+    this.#subs.set(
+      peer,
+      this.#nc.subscribe(rpcListen(peer, this.#host), {
+        callback: (err, msg) => {
+          if (err || !msg.reply) return;
+          const name = msg.subject.slice(prefix.length);
+          void (async () => {
+            let reply: unknown;
+            try {
+              const grants = hostGrant(rights(peer));
+              if (!grants.length) throw this.#refused(peer, name);
+              const req = msg.json<Request>();
+              reply = { ok: true, value: await run(name, req.input, { host: peer, grants }) };
+            } catch (e) {
+              reply = { ok: false, error: toErrorBody(e) };
+            }
+            msg.respond(enc.encode(JSON.stringify(reply)));
+          })();
+        },
+      }),
+    );
+  }
+
+  #refused(peer: string, name: string): WeftError {
+    return new WeftError(
+      "DENIED",
+      `Cannot call "${name}" on host "${this.#host}": it grants host "${peer}" nothing`,
+      { host: this.#host },
+    );
+  }
+
+  /**
+   * Runs a call on `host`: its value, or its `WeftError`. A host that does not answer within
+   * the reach time (or the call's own deadline, if longer) is `HOST_UNREACHABLE`.
+   */
+  async call(
+    host: string,
+    name: string,
+    body: { input: unknown; requestId: string; caller: Caller; timeoutMs?: number },
+    signal?: AbortSignal,
+  ): Promise<unknown> {
+    const request: Request = {
+      input: body.input,
+      requestId: body.requestId,
+      caller: { kind: body.caller.kind, id: body.caller.id },
+      ...(body.timeoutMs === undefined ? {} : { timeoutMs: body.timeoutMs }),
+    };
+    const timeout = Math.max(this.#reachMs, body.timeoutMs ?? 0);
+    if (this.#nc.isClosed()) throw this.#unreachable(host, name, "the fabric link is closed");
+    let reply: { ok: boolean; value?: unknown; error?: unknown };
+    try {
+      const pending = this.#nc.request(
+        rpcSubject(this.#host, host, name),
+        JSON.stringify(request),
+        { timeout },
+      );
+      const msg = await abortable(pending, signal);
+      reply = msg.json();
+    } catch (err) {
+      throw this.#failure(host, name, err, timeout);
+    }
+    if (reply.ok) return reply.value;
+    throw WeftError.fromBody(reply.error as ReturnType<typeof toErrorBody>);
+  }
+
+  /** Stops serving. */
+  close(): void {
+    for (const sub of this.#subs.values()) sub.unsubscribe();
+    this.#subs.clear();
+  }
+
+  #failure(host: string, name: string, err: unknown, timeout: number): WeftError {
+    if (err instanceof WeftError) return err;
+    const text = String((err as Error)?.message ?? err);
+    if (/timeout/i.test(text)) {
+      return this.#unreachable(host, name, `it did not answer within ${timeout} ms`);
+    }
+    // Every known host answers (DENIED when it grants nothing): no one answering is a host
+    // that is down, or a link to it that is.
+    return this.#unreachable(
+      host,
+      name,
+      /no responders/i.test(text) ? "it is not connected" : text,
+    );
+  }
+
+  #unreachable(host: string, name: string, why: string): WeftError {
+    return new WeftError(
+      "HOST_UNREACHABLE",
+      `Cannot call "${name}" on host "${host}": host "${host}" is unreachable: ${why}`,
+      { host },
+    );
+  }
+}
+
+/** `promise`, or the signal's reason once it aborts. */
+function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}

@@ -1,0 +1,127 @@
+/**
+ * Which hosts are in the fabric and alive: a KV bucket in the hub's JetStream domain with one
+ * key per host, which each host refreshes every heartbeat. The bucket's TTL (nats-server 2.9
+ * has it per bucket) drops a host that stopped; a watch tells every host of each refresh, and a
+ * host not heard of for three heartbeats counts as gone. Hosts once seen stay known (marked
+ * unreachable, never dropped). Nothing waits on the hub: a hub that is down only means no
+ * refreshes, retried on the next beat.
+ *
+ * @module
+ */
+
+import type { NatsConnection } from "@nats-io/transport-node";
+import { jetstream } from "@nats-io/jetstream";
+import { type KV, Kvm } from "@nats-io/kv";
+import { HUB_DOMAIN, PRESENCE_BUCKET } from "./nats_conf.ts";
+
+/** What a host says of itself. */
+export interface HostRecord {
+  host: string;
+  /** When it last said so (its own clock, ms). */
+  at: number;
+  pid: number;
+}
+
+/** One host as seen from here. */
+export interface HostSeen {
+  host: string;
+  /** `self`, `up` (heard of within three heartbeats) or `unreachable`. */
+  state: "self" | "up" | "unreachable";
+  /** When it was last heard of here (ms since the epoch), if ever. */
+  lastSeen?: number;
+}
+
+/** This host's presence and what it knows of the others. */
+export class Presence {
+  #nc: NatsConnection;
+  #host: string;
+  #beatMs: number;
+  #kv: KV | undefined;
+  #seen = new Map<string, number>();
+  #timer: ReturnType<typeof setInterval> | undefined;
+  #watching = false;
+  #closed = false;
+  #changed: () => void;
+
+  constructor(
+    nc: NatsConnection,
+    host: string,
+    o: { heartbeatMs: number; known: readonly string[]; changed: () => void },
+  ) {
+    this.#nc = nc;
+    this.#host = host;
+    this.#beatMs = o.heartbeatMs;
+    this.#changed = o.changed;
+    for (const h of o.known) if (h !== host) this.#seen.set(h, 0);
+  }
+
+  /** Starts beating; never waits on the hub. */
+  start(): void {
+    void this.#beat();
+    this.#timer = setInterval(() => void this.#beat(), this.#beatMs);
+  }
+
+  /** Whether `host` was heard of within three heartbeats. */
+  alive(host: string): boolean {
+    const at = this.#seen.get(host);
+    return at !== undefined && Date.now() - at < 3 * this.#beatMs;
+  }
+
+  /** Every host known here (never seen ones too), this one first. */
+  hosts(): HostSeen[] {
+    const others = [...this.#seen].sort(([a], [b]) => a.localeCompare(b)).map(([host, at]) => ({
+      host,
+      state: this.alive(host) ? "up" as const : "unreachable" as const,
+      ...(at ? { lastSeen: at } : {}),
+    }));
+    return [{ host: this.#host, state: "self", lastSeen: Date.now() }, ...others];
+  }
+
+  /** The names of the other hosts known here. */
+  names(): string[] {
+    return [...this.#seen.keys()];
+  }
+
+  close(): void {
+    this.#closed = true;
+    clearInterval(this.#timer);
+  }
+
+  async #beat(): Promise<void> {
+    if (this.#closed || this.#nc.isClosed()) return;
+    try {
+      this.#kv ??= await this.#open();
+      const record: HostRecord = { host: this.#host, at: Date.now(), pid: Deno.pid };
+      await this.#kv.put(this.#host, JSON.stringify(record));
+      if (!this.#watching) await this.#watch(this.#kv);
+    } catch {
+      // The hub is away: the next beat tries again.
+      this.#kv = undefined;
+      this.#watching = false;
+    }
+  }
+
+  async #open(): Promise<KV> {
+    const kvm = new Kvm(jetstream(this.#nc, { domain: HUB_DOMAIN, timeout: this.#beatMs }));
+    // Three beats: a host that stopped is gone from the bucket soon after it is marked so.
+    return await kvm.create(PRESENCE_BUCKET, { ttl: 3 * this.#beatMs, history: 1 });
+  }
+
+  async #watch(kv: KV): Promise<void> {
+    this.#watching = true;
+    const iter = await kv.watch();
+    void (async () => {
+      try {
+        for await (const entry of iter) {
+          if (this.#closed) break;
+          if (entry.operation !== "PUT" || entry.key === this.#host) continue;
+          const isNew = !this.#seen.get(entry.key);
+          // A last value from before the watch began counts from when it was written.
+          this.#seen.set(entry.key, Math.min(Date.now(), entry.created.getTime()));
+          if (isNew) this.#changed();
+        }
+      } catch { /* the watch ends with the link */ }
+      this.#watching = false;
+    })();
+  }
+}

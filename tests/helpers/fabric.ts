@@ -1,0 +1,177 @@
+/**
+ * A fabric on this machine for tests: a hub nats-server (written by the fabric's own
+ * `writeHub`) and weft servers (`weft serve` child processes) joined to it with
+ * `weft fabric join`, everything on 127.0.0.1 with free ports. Every process is ended when the
+ * test ends, also when it fails: the servers, their leaf nats-servers (by pid file), the hub.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { credsFile, writeHub } from "../../plugins/fabric/hub.ts";
+import { fabricDir } from "../../plugins/fabric/joined.ts";
+import type { FabricHost } from "../../protocols/bus/fabric.ts";
+import { weftInProcess } from "./cli.ts";
+import { eventually } from "./poll.ts";
+import { killHard, type ServeChild, serveChild, tempProject } from "./serve_child.ts";
+
+/** Where nats-server is, or undefined. */
+export function natsServer(): string | undefined {
+  const dirs = [...(Deno.env.get("PATH") ?? "").split(":"), "/usr/sbin", "/usr/local/bin"];
+  for (const dir of dirs.filter(Boolean)) {
+    try {
+      if (Deno.statSync(join(dir, "nats-server")).isFile) return join(dir, "nats-server");
+    } catch { /* not here */ }
+  }
+  return undefined;
+}
+
+/**
+ * Options of a fabric test: end-to-end (PTYs, processes), and skipped only where nats-server is
+ * missing outside CI; under `CI=true` a missing nats-server fails the test.
+ */
+export const FABRIC = {
+  sanitizeOps: false,
+  sanitizeResources: false,
+  ignore: !natsServer() && Deno.env.get("CI") !== "true",
+} as const;
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
+
+/** A running hub. */
+export interface TestHub {
+  dir: string;
+  /** Where hosts join: `nats://127.0.0.1:LEAF`. */
+  url: string;
+  /** The client port (a test's own NATS connection as a host user). */
+  clientUrl: string;
+  creds(host: string): string;
+  /** Ends it with SIGKILL. */
+  kill(): Promise<void>;
+  /** Starts it again on the same ports and store. */
+  start(): Promise<void>;
+}
+
+/** Starts a hub that knows `hosts`. */
+export async function startHub(hosts: readonly string[]): Promise<TestHub> {
+  const program = natsServer();
+  if (!program) throw new Error("nats-server is not installed (deno task setup installs it)");
+  const dir = await Deno.makeTempDir({ prefix: "weft-hub-" });
+  const port = freePort();
+  const leafPort = freePort();
+  const conf = await writeHub({ dir, hosts, port, leafPort });
+  let child: Deno.ChildProcess | undefined;
+  const start = async () => {
+    child = new Deno.Command(program, {
+      args: ["-c", conf],
+      stdin: "null",
+      stdout: "null",
+      stderr: "null",
+    }).spawn();
+    await eventually("the hub to listen", async () => {
+      const conn = await Deno.connect({ hostname: "127.0.0.1", port: leafPort });
+      conn.close();
+      return true;
+    });
+  };
+  const kill = async () => {
+    try {
+      child?.kill("SIGKILL");
+    } catch { /* gone */ }
+    await child?.status;
+  };
+  await start();
+  return {
+    dir,
+    url: `nats://127.0.0.1:${leafPort}`,
+    clientUrl: `nats://127.0.0.1:${port}`,
+    creds: (host) => credsFile(dir, host),
+    kill,
+    start,
+  };
+}
+
+/** One weft server of the fabric. */
+export interface TestHost {
+  name: string;
+  dir: string;
+  server: ServeChild;
+  /** Kills the server with SIGKILL (its leaf node is left as a crash leaves it). */
+  kill(): Promise<void>;
+  /** Starts the server again in the same project. */
+  restart(): Promise<void>;
+}
+
+/** Joins a new project to `hub` as `name` (granting `grants`) and serves it. */
+export async function joinHost(
+  hub: TestHub,
+  name: string,
+  options: { grants?: Record<string, string[]>; weft?: Record<string, unknown> } = {},
+): Promise<TestHost> {
+  const dir = await tempProject(options.weft ?? {});
+  const grant = Object.entries(options.grants ?? {}).flatMap(([h, w]) => [
+    "--grant",
+    `${h}=${w.join(",")}`,
+  ]);
+  const joined = await weftInProcess(
+    dir,
+    "fabric",
+    "join",
+    hub.url,
+    "--as",
+    name,
+    "--creds",
+    hub.creds(name),
+    ...grant,
+  );
+  if (joined.code !== 0) throw new Error(`weft fabric join failed: ${joined.err}`);
+  const host: TestHost = {
+    name,
+    dir,
+    server: await serveChild(dir),
+    kill: () => killHard(host.server),
+    restart: async () => void (host.server = await serveChild(dir)),
+  };
+  return host;
+}
+
+/** Waits until `host` sees each of `others` up. */
+export async function untilUp(host: TestHost, others: readonly string[]): Promise<void> {
+  await eventually(`${host.name} to see ${others.join(", ")} up`, async () => {
+    const { hosts } = await host.server.client.call<{ hosts: FabricHost[] }>("fabric.hosts", {});
+    return others.every((o) => hosts.some((h) => h.host === o && h.state === "up"));
+  }, { timeoutMs: 20_000 });
+}
+
+/** Ends a host's server and the leaf nats-server it started, and removes its project. */
+export async function endHost(host: TestHost): Promise<void> {
+  await killHard(host.server).catch(() => {});
+  await killLeaf(host.dir);
+  await Deno.remove(host.dir, { recursive: true }).catch(() => {});
+}
+
+/** Kills the leaf nats-server a host's project started, by its pid file, if it runs. */
+export async function killLeaf(dir: string): Promise<void> {
+  let pid: number;
+  try {
+    pid = Number((await Deno.readTextFile(join(fabricDir(dir), "nats.pid"))).trim());
+  } catch {
+    return;
+  }
+  try {
+    const cmd = await Deno.readTextFile(`/proc/${pid}/cmdline`);
+    if (cmd.includes("nats-server")) Deno.kill(pid, "SIGKILL");
+  } catch { /* gone */ }
+}
+
+/** Ends the hub and removes its folder. */
+export async function endHub(hub: TestHub): Promise<void> {
+  await hub.kill();
+  await Deno.remove(hub.dir, { recursive: true }).catch(() => {});
+}
