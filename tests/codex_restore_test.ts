@@ -5,7 +5,7 @@
 // before.
 import { deepStrictEqual, ok } from "node:assert/strict";
 import { codexUnavailable } from "./helpers/codex.ts";
-import { cleanCodex, codexPane } from "./helpers/codex_pane.ts";
+import { cleanCodex, codexPane, codexSubmit } from "./helpers/codex_pane.ts";
 import { mockOpenAI, prompts, text } from "./helpers/mock_openai.ts";
 import { waitForText } from "./helpers/panes.ts";
 import { eventually } from "./helpers/poll.ts";
@@ -39,7 +39,7 @@ Deno.test({
         args: ["-m", "gpt-5.1-codex", "-s", "read-only"],
       });
       ({ env, argv, pane } = started);
-      await first.client.call("pane.write", { pane, text: "remember the word kiwi", submit: true });
+      await codexSubmit(first.client, pane, "remember the word kiwi", () => api.played >= 1);
       await waitForText(first.client, { pane, match: "Noted: kiwi.", timeout: TIMEOUT });
       session = await eventually("the pane's agent session", async () => {
         const s = await first.client.call("pane.status", { pane });
@@ -76,18 +76,8 @@ Deno.test({
         timeoutMs: TIMEOUT,
         detail: async () => (await second.client.call("pane.read", { pane })).text,
       });
-      // Typed, then Enter until Codex takes it: a resumed Codex may drop the first Enter while
-      // it still loads the conversation (the text stays in its prompt).
-      await second.client.call("pane.write", { pane, text: "which word was it" });
-      await waitForText(second.client, { pane, match: "› which word was it", timeout: TIMEOUT });
-      const asked = () =>
-        api.conversation().slice(before).some((r) =>
-          prompts(r).some((p) => p.includes("which word was it"))
-        );
-      for (let enter = 0; enter < 5 && !asked(); enter++) {
-        await second.client.call("pane.write", { pane, keys: ["Enter"] });
-        await eventually("the question at the mock", asked, { timeoutMs: 2000 }).catch(() => {});
-      }
+      // A resumed Codex may also drop the first Enter while it still loads the conversation.
+      await codexSubmit(second.client, pane, "which word was it", () => api.played >= 2);
       await waitForText(second.client, { pane, match: "It was kiwi.", timeout: TIMEOUT });
       const seen = prompts(api.conversation()[before]!);
       ok(seen.some((p) => p.includes("remember the word kiwi")), seen.join(" | "));

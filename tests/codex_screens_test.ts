@@ -6,7 +6,7 @@
 import { ok, rejects, strictEqual } from "node:assert/strict";
 import { join } from "node:path";
 import { CODEX_VERSION, codexUnavailable } from "./helpers/codex.ts";
-import { cleanCodex, codexPane } from "./helpers/codex_pane.ts";
+import { cleanCodex, codexPane, codexSubmit } from "./helpers/codex_pane.ts";
 import { held, mockOpenAI, shell, text } from "./helpers/mock_openai.ts";
 import { eventually } from "./helpers/poll.ts";
 import { E2E, withServer } from "./helpers/server.ts";
@@ -40,7 +40,7 @@ Deno.test({
         }, { timeoutMs: TIMEOUT, detail: screen });
       await until("idle on its first screen", (s) => s.state === "idle");
 
-      await fx.client.call("pane.write", { pane, text: "think it over", submit: true });
+      await codexSubmit(fx.client, pane, "think it over", () => api.conversation().length >= 1);
       await until(
         "working, read from the screen",
         (s) => s.state === "working" && s.stateSource === "screen",
@@ -51,7 +51,7 @@ Deno.test({
         (s) => s.state === "idle" && s.stateSource === "screen",
       );
 
-      await fx.client.call("pane.write", { pane, text: "touch the file", submit: true });
+      await codexSubmit(fx.client, pane, "touch the file", () => api.conversation().length >= 2);
       await until("blocked, read from the screen", (s) => s.state === "blocked");
       const need = await eventually(
         `the approval in pane.needs (${REREAD}: its dialog)`,
@@ -78,7 +78,7 @@ Deno.test({
         (err: { code?: string }) => err.code === "STALE",
       );
       // Codex's "No" cancels the command, ends the turn and waits for what to do instead.
-      await fx.client.call("pane.answer", { pane, deny: true, fingerprint: need.fingerprint });
+      await fx.client.call("pane.answer", { pane, deny: true, fingerprint: need.fingerprint! });
       await until("idle after the denial", (s) => s.state === "idle");
       ok((await screen()).includes("You canceled the request to run touch weft-denied.txt"));
       strictEqual(api.conversation().length, 2, "the model is asked nothing more");

@@ -7,7 +7,7 @@
 import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
 import { join } from "node:path";
 import { codexUnavailable } from "./helpers/codex.ts";
-import { cleanCodex, codexPane } from "./helpers/codex_pane.ts";
+import { cleanCodex, codexPane, codexSubmit } from "./helpers/codex_pane.ts";
 import { held, mockOpenAI, shell, text } from "./helpers/mock_openai.ts";
 import { waitForText } from "./helpers/panes.ts";
 import { eventually } from "./helpers/poll.ts";
@@ -54,7 +54,7 @@ Deno.test({
         });
       strictEqual((await status()).agent, "codex");
 
-      await fx.client.call("pane.write", { pane, text: "think it over", submit: true });
+      await codexSubmit(fx.client, pane, "think it over", () => api.conversation().length >= 1);
       await until(
         "working, from the hooks",
         (s) => s.state === "working" && s.stateSource === "hook",
@@ -62,7 +62,7 @@ Deno.test({
       thinkOver();
       await until("idle, from the hooks", (s) => s.state === "idle" && s.stateSource === "hook");
 
-      await fx.client.call("pane.write", { pane, text: "touch the file", submit: true });
+      await codexSubmit(fx.client, pane, "touch the file", () => api.conversation().length >= 2);
       const blocked = await until("blocked, from the hooks", (s) => s.state === "blocked");
       strictEqual(blocked.stateSource, "hook");
       const need = await eventually("the approval in pane.needs", async () => {
@@ -76,7 +76,7 @@ Deno.test({
       ok(need.choices.some((c) => /^No\b/.test(c.label)), JSON.stringify(need.choices));
       strictEqual(api.toolOutputs().length, 0);
 
-      await fx.client.call("pane.answer", { pane, approve: true, fingerprint: need.fingerprint });
+      await fx.client.call("pane.answer", { pane, approve: true, fingerprint: need.fingerprint! });
       await until("working again, from the hooks", (s) => s.state === "working");
       const outputs = await eventually("the command's output at the mock", () => {
         const o = api.toolOutputs();

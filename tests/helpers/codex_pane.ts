@@ -9,6 +9,7 @@ import { codexHooksToml } from "../../protocols/agents/codex.ts";
 import type { WeftClient } from "../../plugins/client/mod.ts";
 import { codexBinary, codexEnv } from "./codex.ts";
 import { waitForText } from "./panes.ts";
+import { eventually } from "./poll.ts";
 
 /** What {@link codexPane} needs. */
 export interface CodexPaneOptions {
@@ -74,4 +75,28 @@ export async function cleanCodex(env: Record<string, string>): Promise<void> {
     } catch { /* gone, or not ours to read */ }
   }
   await Deno.remove(env.HOME ?? home, { recursive: true }).catch(() => {});
+}
+
+/**
+ * Types `text` into Codex's prompt and presses Enter until `taken()` says Codex sent it (at
+ * most five times). Codex 0.171.0 reads keys that come in a burst as a paste, and an Enter
+ * within the burst as a new line of the prompt rather than its submission: under load it took
+ * `pane.write`'s `submit` so (1 run in 10), so the Enter comes on its own once the text shows.
+ */
+export async function codexSubmit(
+  client: WeftClient,
+  pane: string,
+  text: string,
+  taken: () => boolean,
+): Promise<void> {
+  await client.call("pane.write", { pane, text });
+  await waitForText(client, { pane, match: `› ${text}`, timeout: 60_000 });
+  for (let enter = 0; enter < 5 && !taken(); enter++) {
+    await client.call("pane.write", { pane, keys: ["Enter"] });
+    await eventually("Codex to send the prompt", taken, { timeoutMs: 3000 }).catch(() => {});
+  }
+  if (!taken()) {
+    const { text: shown } = await client.call("pane.read", { pane });
+    throw new Error(`Codex did not send "${text}"; the pane shows:\n${shown}`);
+  }
 }
