@@ -25,7 +25,7 @@
  * @module
  */
 
-import { CLAUDE_HOOK_PATH, claudeHookEffect, HOOK_COMMAND } from "../hooks/mod.ts";
+import { CLAUDE_HOOK_PATH, claudeHandover, claudeHookEffect, HOOK_COMMAND } from "../hooks/mod.ts";
 import { type AgentVendor, defineVendor, flagsOnly, type ResumeTarget } from "./vendor.ts";
 
 /** Flags of `codex` that take a value, take many, or pick a conversation (dropped). */
@@ -88,8 +88,11 @@ export const codex: AgentVendor<"codex"> = defineVendor({
   },
   sideband: "osc",
   resume,
-  // Codex 0.171.0's hook input is Claude Code's (see above).
-  hooks: { route: CODEX_HOOK_PATH, effect: claudeHookEffect },
+  // Codex 0.171.0's hook input is Claude Code's, and so are the answers of PostToolUse
+  // (`hookSpecificOutput.additionalContext`) and Stop (`decision: "block"`, `reason`) that
+  // hand a message over (its hook output schemas; see above).
+  hooks: { route: CODEX_HOOK_PATH, effect: claudeHookEffect, handover: claudeHandover },
+  deliver: ["hook"],
 });
 
 /** The hook events weft takes from Codex (0.171.0 also has SubagentStart/Stop, PreCompact, …). */
