@@ -1,8 +1,7 @@
 // The real Codex CLI (pinned) when the API fails (the mock answers 400): Codex shows the API's
-// error and is back at its prompt, which its screen profile reads as idle, with nothing retried.
-// Without hooks the pane's state says idle. (With hooks it stays "working": Codex 0.171.0 runs
-// no hook when a turn fails, and a hook's state gives way only to a screen that changed more
-// than 2 s after it; see the report of issue 27.)
+// error and is back at its prompt, with nothing retried. Its hooks said working at the prompt
+// and, the turn failing, say nothing more (Codex 0.171.0 runs no hook then): the idle prompt its
+// screen still shows once the hooks' grace is over makes the pane idle.
 import { ok, strictEqual } from "node:assert/strict";
 import { codexUnavailable } from "./helpers/codex.ts";
 import { cleanCodex, codexPane, codexSubmit } from "./helpers/codex_pane.ts";
@@ -22,11 +21,15 @@ Deno.test({
   let env: Record<string, string> = {};
   try {
     await withServer(async (fx) => {
-      const started = await codexPane(fx.client, { baseUrl: api.url, dir: fx.dir });
+      const started = await codexPane(fx.client, { baseUrl: api.url, dir: fx.dir, hooks: true });
       env = started.env;
       const { pane } = started;
       await codexSubmit(fx.client, pane, "do something", () => api.played >= 1);
       await waitForText(fx.client, { pane, match: "mock: no model", timeout: TIMEOUT });
+      await eventually("working, from the hooks", async () => {
+        const s = await fx.client.call("pane.status", { pane });
+        return s.stateSource === "hook";
+      }, { timeoutMs: TIMEOUT });
       await eventually("idle after the failure, read from the screen", async () => {
         const s = await fx.client.call("pane.status", { pane });
         return s.state === "idle" && s.stateSource === "screen";
