@@ -9,7 +9,7 @@
 
 import type { WeftClient } from "../client/mod.ts";
 import type { CommandSpec } from "../../protocols/bus/command_spec.ts";
-import { coreSpec } from "../../protocols/bus/contract/mod.ts";
+import { inputSpec } from "./input_schemas.ts";
 import { type FlagPlan, type ParsedFlags, parseFlags } from "./flags.ts";
 import { print, splitAtDashes, type Subcommand, UsageError, withClient } from "./io.ts";
 
@@ -37,12 +37,12 @@ export const newPane: Subcommand = {
   run: async (args, io) => {
     const [opts, command] = splitAtDashes(args);
     return await withClient(io, async (client) => {
-      const parsed = parseFlags(opts, coreSpec("pane.create"), NEW_PLAN);
+      const parsed = parseFlags(opts, inputSpec("pane.create"), NEW_PLAN);
       const input = { ...parsed.input, ...launchOf(command) };
       const result = parsed.own["session-new"]
         ? await client.call(
           "session.create",
-          sessionInput(input, coreSpec("session.create"), parsed),
+          sessionInput(input, inputSpec("session.create"), parsed),
         )
         : await client.call("pane.create", input);
       const id = (result as { pane?: string; id?: string }).pane ?? (result as { id: string }).id;
@@ -58,7 +58,7 @@ export const newPane: Subcommand = {
  */
 function sessionInput(
   input: Record<string, unknown>,
-  spec: CommandSpec,
+  spec: Pick<CommandSpec, "inputSchema">,
   parsed: ParsedFlags,
 ): Record<string, unknown> {
   const { window: _target, ...rest } = input;
@@ -86,7 +86,7 @@ export const split: Subcommand = {
   run: async (args, io) => {
     const [opts, command] = splitAtDashes(args);
     return await withClient(io, async (client) => {
-      const parsed = parseFlags(opts, coreSpec("pane.create"), SPLIT_PLAN);
+      const parsed = parseFlags(opts, inputSpec("pane.create"), SPLIT_PLAN);
       const { horizontal, vertical, json } = parsed.own;
       const pane = parsed.positionals[0];
       if (!pane || !!horizontal === !!vertical) {
@@ -118,7 +118,7 @@ export const send: Subcommand = {
   flags: { command: "pane.write", plan: SEND_PLAN },
   run: async (args, io) => {
     return await withClient(io, async (client) => {
-      const parsed = parseFlags(args, coreSpec("pane.write"), SEND_PLAN);
+      const parsed = parseFlags(args, inputSpec("pane.write"), SEND_PLAN);
       const [pane, ...text] = parsed.positionals;
       const { keys, submit } = parsed.input as { keys?: string[]; submit?: boolean };
       if (!pane || (!text.length && !keys && !submit)) {
@@ -149,7 +149,7 @@ export const read: Subcommand = {
   flags: { command: "pane.read", plan: READ_PLAN },
   run: async (args, io) => {
     return await withClient(io, async (client) => {
-      const parsed = parseFlags(args, coreSpec("pane.read"), READ_PLAN);
+      const parsed = parseFlags(args, inputSpec("pane.read"), READ_PLAN);
       const pane = parsed.positionals[0];
       if (!pane) throw new UsageError("give a pane");
       const lines = parsed.input.lines;
@@ -175,7 +175,7 @@ export const wait: Subcommand = {
   flags: { command: "pane.wait", plan: WAIT_PLAN },
   run: async (args, io) => {
     return await withClient(io, async (client) => {
-      const parsed = parseFlags(args, coreSpec("pane.wait"), WAIT_PLAN);
+      const parsed = parseFlags(args, inputSpec("pane.wait"), WAIT_PLAN);
       const pane = parsed.positionals[0];
       const { match, exit, idle, state } = parsed.input;
       const given = [match, exit, idle, state].filter((v) => v !== undefined);
@@ -207,7 +207,7 @@ export const run: Subcommand = {
   run: async (args, io) => {
     const [opts, command] = splitAtDashes(args);
     return await withClient(io, async (client) => {
-      const parsed = parseFlags(opts, coreSpec("pane.run"), RUN_PLAN);
+      const parsed = parseFlags(opts, inputSpec("pane.run"), RUN_PLAN);
       // One word is a shell line (`weft run -- 'make && make test'`); more are argv, passed as
       // they are so quotes and backslashes survive.
       const words = command?.length ? command : parsed.positionals;
