@@ -19,17 +19,27 @@ function launchOf(command: string[] | undefined): Record<string, unknown> {
 }
 
 const JSON_FLAG = { json: { type: "boolean" } } as const;
+/** `--host H`: on host H of the fabric, in its own default window (`H/` as the window). */
+const HOST_FLAG = { host: { type: "string" } } as const;
+
+/** The input with `--host` as its window, unless a window was named. */
+function onHost(input: Record<string, unknown>, host: unknown): Record<string, unknown> {
+  return typeof host === "string" && input.window === undefined
+    ? { ...input, window: `${host}/` }
+    : input;
+}
 
 // Inputs are sent as JSON: fields left undefined simply are not sent.
 
 const NEW_PLAN: FlagPlan = {
   omit: ["command", "argv"],
-  own: { "session-new": { type: "boolean" }, ...JSON_FLAG },
+  own: { "session-new": { type: "boolean" }, ...JSON_FLAG, ...HOST_FLAG },
 };
 
 /** `weft new` */
 export const newPane: Subcommand = {
-  usage: "weft new [--name N] [--cwd D] [--window W] [--session-new] [--json] [-- cmd args…]",
+  usage:
+    "weft new [--name N] [--cwd D] [--window W] [--host H] [--session-new] [--json] [-- cmd args…]",
   summary: "Open a new pane (in the current window, or a new session with --session-new); " +
     "starts a server in the background when none runs",
   starts: true,
@@ -38,7 +48,10 @@ export const newPane: Subcommand = {
     const [opts, command] = splitAtDashes(args);
     return await withClient(io, async (client) => {
       const parsed = parseFlags(opts, inputSpec("pane.create"), NEW_PLAN);
-      const input = { ...parsed.input, ...launchOf(command) };
+      if (parsed.own["session-new"] && parsed.own.host !== undefined) {
+        throw new UsageError("--host and --session-new do not go together");
+      }
+      const input = onHost({ ...parsed.input, ...launchOf(command) }, parsed.own.host);
       const result = parsed.own["session-new"]
         ? await client.call(
           "session.create",
@@ -197,11 +210,16 @@ export const wait: Subcommand = {
   },
 };
 
-const RUN_PLAN: FlagPlan = { omit: ["command", "argv"], own: JSON_FLAG, positionals: true };
+const RUN_PLAN: FlagPlan = {
+  omit: ["command", "argv"],
+  own: { ...JSON_FLAG, ...HOST_FLAG },
+  positionals: true,
+};
 
 /** `weft run` */
 export const run: Subcommand = {
-  usage: "weft run [--pane P] [--keep] [--timeout MS] [--json] -- (cmd args… | 'shell line')",
+  usage:
+    "weft run [--pane P] [--host H] [--keep] [--timeout MS] [--json] -- (cmd args… | 'shell line')",
   summary: "Run a command in a pane and print its output; exits with the command's exit code",
   flags: { command: "pane.run", plan: RUN_PLAN },
   run: async (args, io) => {
@@ -212,10 +230,10 @@ export const run: Subcommand = {
       // they are so quotes and backslashes survive.
       const words = command?.length ? command : parsed.positionals;
       if (!words.length) throw new UsageError("give a command after --");
-      const result = await client.call("pane.run", {
-        ...launchOf(words),
-        ...parsed.input,
-      });
+      const input = parsed.own.host === undefined || parsed.input.pane !== undefined
+        ? parsed.input
+        : onHost(parsed.input, parsed.own.host);
+      const result = await client.call("pane.run", { ...launchOf(words), ...input });
       print(io, !!parsed.own.json, result, () => (result.output ? `${result.output}\n` : ""));
       return result.exitCode ?? 1;
     });
