@@ -5,7 +5,7 @@
 // before.
 import { deepStrictEqual, ok } from "node:assert/strict";
 import { codexUnavailable } from "./helpers/codex.ts";
-import { cleanCodex, codexPane, codexSubmit } from "./helpers/codex_pane.ts";
+import { cleanCodex, codexPane, codexShows, codexSubmit } from "./helpers/codex_pane.ts";
 import { mockOpenAI, prompts, text } from "./helpers/mock_openai.ts";
 import { waitForText } from "./helpers/panes.ts";
 import { eventually } from "./helpers/poll.ts";
@@ -67,15 +67,10 @@ Deno.test({
         "read-only",
       ]);
       // Codex's own screen, drawn over weft's dimmed copy of the old one and its note.
-      const fresh = async () => {
-        const { text } = await second.client.call("pane.read", { pane });
-        return !text.includes(`restored ${pane}:`) && text.includes("Noted: kiwi.") &&
-          text.includes("for shortcuts");
-      };
-      await eventually("Codex's screen of the resumed conversation", fresh, {
-        timeoutMs: TIMEOUT,
-        detail: async () => (await second.client.call("pane.read", { pane })).text,
-      });
+      const fresh = (text: string) =>
+        !text.includes(`restored ${pane}:`) && text.includes("Noted: kiwi.") &&
+        text.includes("for shortcuts");
+      await codexShows(second.client, pane, fresh, { argv: status.argv, env, cwd: dir });
       // A resumed Codex may also drop the first Enter while it still loads the conversation.
       await codexSubmit(second.client, pane, "which word was it", () => api.played >= 2);
       await waitForText(second.client, { pane, match: "It was kiwi.", timeout: TIMEOUT });

@@ -50,13 +50,46 @@ export async function codexPane(client: WeftClient, options: CodexPaneOptions): 
     ? (await client.call<{ id: string }>("pane.create", { split: options.split, ...where })).id
     : (await client.call<{ pane: string }>("session.create", where)).pane;
   const timeout = options.timeout ?? 60_000;
+  const launch = { argv, env, cwd: options.dir };
   if (options.hooks) {
     // "Hooks need review": `2. Trust all and continue`, answered as any dialog is.
-    await waitForText(client, { pane, match: "Trust all and continue", timeout });
+    await codexShows(client, pane, "Trust all and continue", launch, timeout);
     await client.call("pane.answer", { pane, choice: 2 });
   }
-  await waitForText(client, { pane, match: "for shortcuts", timeout });
+  await codexShows(client, pane, "for shortcuts", launch, timeout);
   return { pane, argv, env };
+}
+
+/** What Codex 0.171.0 exits with when it starts too slowly (a CPU shared by parallel tests). */
+export const SLOW_START = "timed out discarding buffered terminal input";
+
+/**
+ * Waits until Codex in `pane` shows `text` (or `text(screen)` holds). A Codex that gave up at start-up on a machine too
+ * busy ({@link SLOW_START}: seen 3 times in 10 runs of every Codex test at once on 2 cores) is
+ * started again with `launch`, at most twice.
+ */
+export async function codexShows(
+  client: WeftClient,
+  pane: string,
+  text: string | ((shown: string) => boolean),
+  launch: { argv: string[]; env: Record<string, string>; cwd: string },
+  timeout = 60_000,
+): Promise<void> {
+  const ready = typeof text === "string" ? (shown: string) => shown.includes(text) : text;
+  for (let start = 1;; start++) {
+    const seen = await eventually(`Codex to show ${text}`, async () => {
+      const shown = (await client.call("pane.read", { pane })).text;
+      if (ready(shown)) return "shown";
+      const { exit } = await client.call("pane.status", { pane });
+      return exit && shown.includes(SLOW_START) ? "slow" : undefined;
+    }, {
+      timeoutMs: timeout,
+      detail: async () => (await client.call("pane.read", { pane })).text,
+    });
+    if (seen === "shown") return;
+    if (start === 3) throw new Error(`Codex gave up at start-up three times: ${SLOW_START}`);
+    await client.call("pane.respawn", { pane, ...launch });
+  }
 }
 
 /**
