@@ -49,14 +49,31 @@ export function screenState(kind: string, rows: readonly string[]): ScreenState 
   return undefined;
 }
 
-function dialogOf(rows: string[], profile: StateProfile): ScreenState | undefined {
+/** What the dialog rules read: the rows with their box sides taken off, for a framed profile. */
+function dialogRows(rows: string[], profile: StateProfile): string[] {
+  return profile.framed ? rows.map(unframe) : rows;
+}
+
+/** A row without the sides of the boxes it is in: `│ │ ls │ │` → `ls`. */
+function unframe(row: string): string {
+  let r = row.trimEnd();
+  for (let m = FRAMED.exec(r); m; m = FRAMED.exec(r)) r = m[1]!;
+  return r;
+}
+
+const FRAMED = /^\s*│ ?(.*?)\s*│$/;
+/** The row a dialog starts below: a rule, or the top of a box that is in no other box. */
+const OPENING = /^(?:[─━]{8,}|╭[─━]{8,})/;
+
+function dialogOf(raw: string[], profile: StateProfile): ScreenState | undefined {
+  const rows = dialogRows(raw, profile);
   const at = rows.findLastIndex((r) => profile.dialog.test(r));
   if (at < 0 || !rows.slice(at + 1).some((r) => profile.choice.test(r))) return undefined;
   if (profile.dialogEnd && !rows.slice(at + 1).some((r) => profile.dialogEnd!.test(r))) {
     return undefined;
   }
   const isQuestion = profile.question && rows.slice(at).some((r) => profile.question!.test(r));
-  const detail = detailOf(rows, at, profile);
+  const detail = detailOf(rows, raw, at, profile);
   const question = rows[at]!.trim();
   const message = (profile.detailBelow ? [question, ...detail] : [...detail, question])
     .join(" · ").slice(0, 500);
@@ -67,16 +84,17 @@ function dialogOf(rows: string[], profile: StateProfile): ScreenState | undefine
  * What the dialog whose question is row `at` shows about itself: the rows above it up to the
  * rule that opens it, or (`detailBelow`) the rows between it and its first choice.
  */
-function detailOf(rows: string[], at: number, profile: StateProfile): string[] {
+function detailOf(rows: string[], raw: string[], at: number, profile: StateProfile): string[] {
   let top = at;
   let end = at;
   if (profile.detailBelow) {
     top = at + 1;
     end = rows.findIndex((r, i) => i > at && profile.choice.test(r));
   } else {
-    while (top > 0 && !/^[─━]{8,}/.test(rows[top - 1]!.trim())) top--;
+    // Up to the rule (or the top of the box) that opens the dialog.
+    while (top > 0 && !OPENING.test(raw[top - 1]!.trim())) top--;
   }
-  return rows.slice(top, end).map((r) => r.trim()).filter((r) => r && !/^[╌─━-]+$/.test(r));
+  return rows.slice(top, end).map((r) => r.trim()).filter((r) => r && !/^[╌─━╭╮╰╯-]+$/.test(r));
 }
 
 /** A dialog on an agent's screen: its question and its numbered choices. */
@@ -91,7 +109,7 @@ export interface ScreenDialog {
   region: string;
 }
 
-const NUMBERED = /^\s*([❯>›]\s*)?(\d{1,2})\.\s+(.+?)\s*$/;
+const NUMBERED = /^\s*([❯>›●]\s*)?(\d{1,2})\.\s+(.+?)\s*$/;
 
 /**
  * The dialog `rows` show for an agent of `kind` (its vendor's dialog facts), or undefined when
@@ -110,9 +128,10 @@ export function screenDialog(kind: string, rows: readonly string[]): ScreenDialo
   if (!profile) return undefined;
   let end = rows.length;
   while (end > 0 && rows[end - 1]!.trim() === "") end--;
-  const bottom = rows.slice(Math.max(0, end - DIALOG_ROWS), end);
-  const found = dialogOf(bottom, profile);
+  const raw = rows.slice(Math.max(0, end - DIALOG_ROWS), end);
+  const found = dialogOf(raw, profile);
   if (!found) return undefined;
+  const bottom = dialogRows(raw, profile);
   const at = bottom.findLastIndex((r) => profile.dialog.test(r));
   const choices: { n: number; label: string }[] = [];
   let selected: number | null = null;

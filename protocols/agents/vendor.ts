@@ -22,8 +22,16 @@ export interface StateProfile {
   working: RegExp;
   /** The footer while waiting for a prompt. */
   idle: RegExp;
-  /** How many rows from the bottom the footers may sit in (default 4). */
+  /** How many rows from the bottom hold the footers (default 4). */
   footerRows?: number;
+  /** Dialogs are drawn in boxes (`│ … │`, nested too): the sides are taken off rows first. */
+  framed?: boolean;
+  /**
+   * Its dialogs never drop a key: `pane.answer` types the choice once and gives it time, rather
+   * than typing it again while the dialog still shows (a slow TUI would get it twice, the second
+   * in its prompt).
+   */
+  answerOnce?: boolean;
   /**
    * What a dialog shows about itself sits under its question, before its choices (Codex's
    * `$ command`), instead of above it up to a rule (Claude Code's).
@@ -44,6 +52,8 @@ export interface PromptProfile {
   eraseRow: readonly string[];
   /** What the prompt shows for a long paste instead of its text (`[Pasted text #1 +3 lines]`). */
   collapsedPaste?: RegExp;
+  /** What the empty prompt shows in place of a draft (a greyed hint): read as empty. */
+  placeholder?: RegExp;
 }
 
 /** How one agent TUI draws its transcript (where the sideband reads its messages). */

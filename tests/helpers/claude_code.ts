@@ -16,7 +16,6 @@
  */
 
 import { join } from "node:path";
-import { npmPackageDir } from "./npm_package.ts";
 
 /** The pinned Claude Code version (its native package has the same version). */
 export const CLAUDE_CODE_VERSION = "2.1.330";
@@ -42,9 +41,33 @@ export function claudeUnavailable(): string | undefined {
 export async function claudeBinary(): Promise<string> {
   const pkg = platformPackage();
   if (!pkg) throw new Error(claudeUnavailable());
-  const bin = join(await npmPackageDir(pkg, CLAUDE_CODE_VERSION), "claude");
+  const bin = join(await npmPackage(pkg, CLAUDE_CODE_VERSION), "claude");
   await Deno.chmod(bin, 0o755).catch(() => {});
   return bin;
+}
+
+/**
+ * The folder of npm package `pkg` at `version`, fetched into Deno's npm cache by `deno cache`
+ * on first use (the tests' way of installing an agent CLI). Throws with the command's output
+ * when the registry cannot be reached.
+ */
+export async function npmPackage(pkg: string, version: string): Promise<string> {
+  const spec = `npm:${pkg}@${version}`;
+  const cache = await new Deno.Command(Deno.execPath(), {
+    args: ["cache", "--no-lock", "--quiet", spec],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  if (!cache.success) {
+    throw new Error(`Cannot fetch ${spec}: ${new TextDecoder().decode(cache.stderr)}`);
+  }
+  const info = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json"],
+    stdout: "piped",
+  })
+    .output();
+  const { npmCache } = JSON.parse(new TextDecoder().decode(info.stdout)) as { npmCache: string };
+  return join(npmCache, "registry.npmjs.org", pkg, version);
 }
 
 /** Options of {@link claudeEnv}. */

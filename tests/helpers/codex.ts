@@ -21,7 +21,7 @@
  */
 
 import { dirname, join } from "node:path";
-import { npmPackageDir } from "./npm_package.ts";
+import { npmPackage } from "./claude_code.ts";
 
 /** The pinned Codex CLI version. */
 export const CODEX_VERSION = "0.171.0";
@@ -56,7 +56,7 @@ async function fetchBinary(): Promise<string> {
   const p = platform();
   if (!p) throw new Error(codexUnavailable());
   const version = `${CODEX_VERSION}-${p.suffix}`;
-  const bin = join(await npmPackageDir("@openai/codex", version), "vendor", p.triple);
+  const bin = join(await npmPackage("@openai/codex", version), "vendor", p.triple);
   await Deno.chmod(join(bin, "bin", "codex"), 0o755).catch(() => {});
   return join(bin, "bin", "codex");
 }
