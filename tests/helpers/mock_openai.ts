@@ -22,9 +22,9 @@
  * @module
  */
 
-import { type Recorded, recordingServer, sse } from "./mock_http.ts";
+import { type Recorded, serveMock } from "./mock_anthropic.ts";
 
-export type { Recorded } from "./mock_http.ts";
+export type { Recorded } from "./mock_anthropic.ts";
 
 /** One output item of a model turn. */
 export type Item =
@@ -142,43 +142,37 @@ export function failure(
 
 /** Starts the mock with a script; close it (or `await using`) when done. */
 export function mockOpenAI(script: ScriptStep[], options: MockOptions = {}): Promise<MockOpenAI> {
-  const after = options.after ?? text("(the mock has no more scripted turns)");
-  let played = 0;
-  const server = recordingServer(async (req, record) => {
-    if (req.method === "POST" && record.path === "/v1/responses") {
-      const request = record.body as ResponsesRequest;
-      let turn: Turn;
-      if (Array.isArray(request.tools) && request.tools.length > 0) {
-        record.scripted = true;
-        const step = script[played] ?? after;
-        if (played < script.length) played++;
-        turn = typeof step === "function" ? step(request) : step;
-      } else {
-        turn = text("OK");
-      }
-      if (turn.until) await Promise.race([turn.until, server.closed]);
-      if (turn.fail) {
-        const { status, type, message } = turn.fail;
+  const mock = serveMock<ResponsesRequest, Turn>({
+    script,
+    after: options.after ?? text("(the mock has no more scripted turns)"),
+    isConversation: (r) =>
+      r.method === "POST" && r.path === "/v1/responses" && Array.isArray(r.body.tools) &&
+      r.body.tools.length > 0,
+    answer: (r, turn) => {
+      if (r.method !== "POST" || r.path !== "/v1/responses") return undefined;
+      const played = turn ?? text("OK");
+      if (played.fail) {
+        const { status, type, message } = played.fail;
         return Response.json({ error: { type, message, code: type, param: null } }, { status });
       }
-      return streamed(request, turn);
-    }
-    return Response.json(
-      { error: { type: "not_found", message: `mock: no ${req.method} ${record.path}` } },
-      { status: 404 },
-    );
-  });
-  const { requests, close } = server;
-  return Promise.resolve({
-    url: `${server.url}/v1`,
-    requests,
-    conversation: () => requests.filter((r) => r.scripted).map((r) => r.body as ResponsesRequest),
-    toolOutputs: () => toolOutputsOf(requests),
-    get played() {
-      return played;
+      return streamed(r.body, played);
     },
-    close,
-    [Symbol.asyncDispose]: close,
+    notFound: (r) =>
+      Response.json(
+        { error: { type: "not_found", message: `mock: no ${r.method} ${r.path}` } },
+        { status: 404 },
+      ),
+  });
+  return Promise.resolve({
+    url: `${mock.url}/v1`,
+    requests: mock.requests,
+    conversation: () => mock.conversation(),
+    toolOutputs: () => toolOutputsOf(mock.requests),
+    get played() {
+      return mock.played;
+    },
+    close: mock.close,
+    [Symbol.asyncDispose]: mock.close,
   });
 }
 
@@ -283,5 +277,9 @@ function streamed(request: ResponsesRequest, turn: Turn): Response {
       },
     },
   }]);
-  return sse(events);
+  const body = events.map(([name, data]) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`)
+    .join("");
+  return new Response(body, {
+    headers: { "content-type": "text/event-stream", "cache-control": "no-cache" },
+  });
 }
