@@ -199,6 +199,24 @@ export class Messaging {
    * `caller`'s (see {@link rateKeyOf}), whatever name it sends as.
    */
   async send(from: string, input: SendInput, caller: Caller): Promise<StoredMessage[]> {
+    this.checkContent(input);
+    const recipients = input.recipients ?? await this.resolve(input.to, from);
+    this.takeRate(caller, from);
+    const stored = await this.#commit({
+      from,
+      toSpec: input.to,
+      recipients,
+      content: input.content,
+      priority: input.priority ?? "normal",
+      replyTo: input.reply_to,
+      metadata: input.metadata,
+    });
+    for (const m of stored) this.#arrived(m);
+    return stored;
+  }
+
+  /** Throws for an empty or too large message, or one replying to an unknown id. */
+  checkContent(input: Pick<SendInput, "content" | "reply_to">): void {
     const bytes = new TextEncoder().encode(input.content).length;
     if (!input.content.trim()) {
       throw new WeftError("INVALID_INPUT", "Cannot send a message: content is empty");
@@ -213,20 +231,28 @@ export class Messaging {
     if (input.reply_to !== undefined && this.store.threadOf(input.reply_to) === undefined) {
       throw new WeftError("NOT_FOUND", `Cannot reply to "${input.reply_to}": no such message`);
     }
-    const recipients = input.recipients ??
-      await this.#fresh(() =>
-        recipientsOf(input.to, from, { directory: this.directory, store: this.store })
-      );
+  }
+
+  /** Who `to` names for sender `from` here (`NOT_FOUND`, `TOO_LARGE` when none or too many). */
+  async resolve(to: string, from: string): Promise<string[]> {
+    const recipients = await this.#fresh(() =>
+      recipientsOf(to, from, { directory: this.directory, store: this.store })
+    );
     if (!recipients.length) {
-      throw new WeftError("NOT_FOUND", `Cannot send to "${input.to}": it names nobody but you`);
+      throw new WeftError("NOT_FOUND", `Cannot send to "${to}": it names nobody but you`);
     }
     if (recipients.length > this.options.maxRecipients) {
       throw new WeftError(
         "TOO_LARGE",
-        `Cannot send to "${input.to}": it names ${recipients.length} recipients, more than ` +
+        `Cannot send to "${to}": it names ${recipients.length} recipients, more than ` +
           `${this.options.maxRecipients}`,
       );
     }
+    return recipients;
+  }
+
+  /** Takes one send from `caller`'s rate, or throws `RATE_LIMITED`. */
+  takeRate(caller: Caller, from: string): void {
     const key = rateKeyOf(caller);
     if (!this.#rate.take(key)) {
       throw new WeftError(
@@ -236,17 +262,21 @@ export class Messaging {
         { retryAfterMs: Math.ceil(1000 / this.options.sendsPerSecond) },
       );
     }
-    const stored = await this.#commit({
-      from,
-      toSpec: input.to,
-      recipients,
-      content: input.content,
-      priority: input.priority ?? "normal",
-      replyTo: input.reply_to,
-      metadata: input.metadata,
-    });
+  }
+
+  /**
+   * Stores a message made elsewhere (another host's, `_remote.ts`), once by its id, and tells
+   * subscribers, waiters and delivery as for a local send; empty when it was stored already.
+   */
+  async receive(message: NewMessage & { id: string }): Promise<StoredMessage[]> {
+    const stored = await this.#commit(message);
     for (const m of stored) this.#arrived(m);
     return stored;
+  }
+
+  /** Calls a command as the plugin itself (the fabric's, for a message to another host). */
+  callOwn<T>(name: string, input: unknown): Promise<T> {
+    return this.#ctx.detached(() => this.#ctx.call<T>(name, input));
   }
 
   /**

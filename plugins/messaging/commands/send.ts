@@ -1,12 +1,14 @@
 import { z } from "@weft/weft/plugin";
 import { AS, defineCommand, PRIORITY } from "../_common.ts";
+import { remoteOf, sendRemote } from "../_remote.ts";
 
 /** `message.send`: a message to an agent, `@role`, `@group` or `@everyone`. */
 export const send = defineCommand({
   name: "message.send",
   title: "Send a message",
   description: "Send a message to another agent: `to` is an agent or pane name, `@role`, " +
-    "`@group` or `@everyone`. Returns once the message is stored. An agent pane gets it " +
+    "`@group` or `@everyone`; `name@host` (or `@role@host`) is on another host of the fabric. " +
+    "Returns once the message is stored (on another host: in that host's inbox stream). An agent pane gets it " +
     "through its hooks at its next tool call or stop, else typed into its idle prompt; others " +
     "read it with check_messages or wait_for_message. `delivery` says, for each agent pane " +
     "recipient, the rung expected (`hook`, `typed`) or why it waits in the inbox.",
@@ -24,7 +26,9 @@ export const send = defineCommand({
     },
   },
   input: z.object({
-    to: z.string().min(1).max(200).describe("Agent name, pane id, @role, @group or @everyone."),
+    to: z.string().min(1).max(200).describe(
+      "Agent name, pane id, @role, @group or @everyone; NAME@HOST on another host.",
+    ),
     content: z.string().describe("The message text (markdown)."),
     reply_to: z.string().max(64).optional().describe("The id of the message this answers."),
     priority: PRIORITY.optional().describe("critical, high, normal (default) or low."),
@@ -33,7 +37,17 @@ export const send = defineCommand({
   }),
   handler: async ({ input, caller, state }) => {
     const from = await state.self(caller, input.as, { answerable: true });
-    const stored = await state.send(from, input, caller);
+    const address = remoteOf(input.to);
+    const far = address && await sendRemote(state, from, address, input, caller);
+    if (far) {
+      const one = far.recipients.length === 1;
+      return {
+        status: "stored",
+        ...far,
+        recipient_status: one ? `on host ${far.host}` : `${far.recipients.length} recipients`,
+      };
+    }
+    const stored = await state.send(from, address ? { ...input, to: address.to } : input, caller);
     const recipients = stored.map((m) => m.to);
     return {
       ...state.expectations(recipients),

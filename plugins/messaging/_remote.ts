@@ -1,0 +1,131 @@
+/**
+ * Messages across hosts of a fabric: `bob@buildbox` (or `@reviewer@buildbox`) is `bob` on host
+ * `buildbox`. Names cannot hold an `@`, so an `@` after the first character says "another
+ * host". The send goes through the fabric plugin (`fabric.message_send`): answered once the
+ * other host's inbox stream stored it; that host's messaging stores it (`message.receive`,
+ * once by id) and delivers it by its own rules. Here the sender keeps its own copy (no inbox
+ * row), so `message.get`, the log and threads show it. A message from another host comes from
+ * `name@host`, the host proven by the fabric.
+ *
+ * @module
+ */
+
+import { type Caller, WeftError } from "@weft/weft/plugin";
+import { isHostName } from "../../protocols/bus/host_id.ts";
+import type { Messaging, SendInput } from "./_messaging.ts";
+import { ulid } from "./_ulid.ts";
+import { NAME } from "./_self.ts";
+
+/** A `to` that names another host: what it names there, and the host. */
+export interface RemoteAddress {
+  to: string;
+  host: string;
+}
+
+/**
+ * The host part of `to`, if it has one; throws `INVALID_INPUT` for a malformed one.
+ *
+ * @example
+ * ```ts
+ * import { remoteOf } from "./_remote.ts";
+ * console.assert(remoteOf("bob@buildbox")?.host === "buildbox");
+ * console.assert(remoteOf("@reviewer@buildbox")?.to === "@reviewer");
+ * console.assert(remoteOf("@reviewer") === undefined && remoteOf("bob") === undefined);
+ * ```
+ */
+export function remoteOf(to: string): RemoteAddress | undefined {
+  const at = to.lastIndexOf("@");
+  if (at <= 0) return undefined;
+  const name = to.slice(0, at);
+  const host = to.slice(at + 1);
+  const bare = name.startsWith("@") ? name.slice(1) : name;
+  if (!isHostName(host) || !NAME.test(bare)) {
+    throw new WeftError(
+      "INVALID_INPUT",
+      `Cannot send to "${to}": write NAME@HOST or @ROLE@HOST (e.g. bob@buildbox)`,
+      { to },
+    );
+  }
+  return { to: name, host };
+}
+
+/** What a send to another host answers. */
+export interface RemoteSent {
+  message_id: string;
+  from: string;
+  host: string;
+  recipients: string[];
+}
+
+/**
+ * Sends `input` from `from` to another host; undefined when `host` is this one (the caller
+ * sends locally then, to the name without the host).
+ */
+export async function sendRemote(
+  state: Messaging,
+  from: string,
+  address: RemoteAddress,
+  input: SendInput,
+  caller: Caller,
+): Promise<RemoteSent | undefined> {
+  state.checkContent(input);
+  state.takeRate(caller, from);
+  const id = ulid();
+  const createdAt = Date.now();
+  const message = {
+    host: address.host,
+    id,
+    from,
+    to: address.to,
+    content: input.content,
+    priority: input.priority ?? "normal",
+    ...(input.reply_to === undefined ? {} : { reply_to: input.reply_to }),
+    ...(input.metadata === undefined ? {} : { metadata: input.metadata }),
+    created_at: createdAt,
+  };
+  let sent: { local?: boolean; recipients?: string[] };
+  try {
+    sent = await state.callOwn("fabric.message_send", message);
+  } catch (err) {
+    if (err instanceof WeftError && /fabric\.message_send/.test(err.message)) {
+      throw new WeftError(
+        "UNKNOWN_HOST",
+        `Cannot send to "${address.to}@${address.host}": this server is in no fabric ` +
+          "(weft fabric join)",
+        { host: address.host },
+      );
+    }
+    throw err;
+  }
+  if (sent.local) return undefined;
+  const recipients = (sent.recipients ?? []).map((r) => `${r}@${address.host}`);
+  // The sender's own copy: no inbox row here, the message is the other host's to deliver.
+  await state.receive({
+    id,
+    createdAt,
+    from,
+    toSpec: `${address.to}@${address.host}`,
+    recipients: [],
+    content: input.content,
+    priority: input.priority ?? "normal",
+    replyTo: input.reply_to,
+    metadata: input.metadata,
+  });
+  return { message_id: id, from, host: address.host, recipients };
+}
+
+/** The host a call comes from when the fabric runs it for another host, else undefined. */
+export function callingHost(caller: Caller): string | undefined {
+  if (caller.kind !== "host" || !caller.id.startsWith("fabric/")) return undefined;
+  const host = caller.id.slice("fabric/".length);
+  return isHostName(host) ? host : undefined;
+}
+
+/** The calling host, or `DENIED` for anyone else. */
+export function hostOnly(caller: Caller, what: string): string {
+  const host = callingHost(caller);
+  if (!host) {
+    throw new WeftError("DENIED", `Cannot ${what}: only another host of the fabric may`);
+  }
+  return host;
+}

@@ -1,0 +1,174 @@
+/**
+ * Messages across hosts, with a hub and two weft servers (real nats-server processes): a send
+ * to `bob@buildbox` from laptop is answered once buildbox's inbox stream has it, wakes bob's
+ * wait there as from `alice@laptop`; names, rights and forged hand-overs are refused; and
+ * across kill -9 of buildbox's server and its nats-server mid-way, no acknowledged message is
+ * lost and none is stored twice.
+ */
+
+import { deepStrictEqual, equal, ok, rejects } from "node:assert/strict";
+import { WeftError } from "../protocols/bus/errors.ts";
+import { weftProcess } from "./helpers/cli.ts";
+import { eventually } from "./helpers/poll.ts";
+import {
+  endHost,
+  endHub,
+  FABRIC,
+  joinHost,
+  killLeaf,
+  startHub,
+  type TestHost,
+  type TestHub,
+  untilUp,
+} from "./helpers/fabric.ts";
+
+type Logged = { messages: { id: string; from: string; content: string }[] };
+type Sent = { message_id: string; recipients: string[]; status: string };
+
+const FAST = { message: { options: { sendsPerSecond: 100_000, sendBurst: 100_000 } } };
+
+const code = (c: string) => (err: unknown) => err instanceof WeftError && err.code === c;
+
+Deno.test("fabric messaging: bob@buildbox, rights, and kill -9 mid-way", FABRIC, async (t) => {
+  let hub: TestHub | undefined;
+  const hosts: TestHost[] = [];
+  try {
+    hub = await startHub(["laptop", "buildbox"]);
+    // buildbox takes messages from laptop; laptop lets buildbox only read.
+    const buildbox = await joinHost(hub, "buildbox", { grants: { laptop: ["message"] } });
+    hosts.push(buildbox);
+    const laptop = await joinHost(hub, "laptop", {
+      grants: { buildbox: ["read"] },
+      weft: { plugins: FAST },
+    });
+    hosts.push(laptop);
+    await untilUp(laptop, ["buildbox"]);
+    await untilUp(buildbox, ["laptop"]);
+    // bob is a name on buildbox once it waited there.
+    await buildbox.server.client.call("message.wait", { as: "bob", timeout: 0 });
+
+    await t.step("a send to bob@buildbox wakes bob's wait there", async () => {
+      const waiting = buildbox.server.client.call<{ message: { from: string; content: string } }>(
+        "message.wait",
+        { as: "bob", timeout: 30 },
+      );
+      // Through the CLI, as a user would.
+      const sent = await weftProcess(
+        laptop.dir,
+        "msg",
+        "send",
+        "bob@buildbox",
+        "hello",
+        "from",
+        "laptop",
+        "--as",
+        "alice",
+        "--json",
+      );
+      equal(sent.code, 0, sent.err);
+      const r = JSON.parse(sent.out) as Sent;
+      deepStrictEqual([r.status, r.recipients], ["stored", ["bob@buildbox"]]);
+      const { message } = await waiting;
+      deepStrictEqual([message.from, message.content], ["alice@laptop", "hello from laptop"]);
+      // The sender keeps its own copy (no inbox row): it can look the message up by its id.
+      const own = await laptop.server.client.call<{ to: string; message_id: string }>(
+        "message.get",
+        { id: r.message_id, as: "alice" },
+      );
+      deepStrictEqual([own.message_id, own.to], [r.message_id, "bob@buildbox"]);
+    });
+
+    await t.step("unknown names, missing rights and forged hand-overs are refused", async () => {
+      await rejects(
+        laptop.server.client.call("message.send", { to: "nobody@buildbox", content: "x" }),
+        (e) => code("NOT_FOUND")(e) && /nobody/.test((e as Error).message),
+      );
+      // laptop grants buildbox no `message`: refused on laptop's side, nothing stored.
+      await rejects(
+        buildbox.server.client.call("message.send", {
+          to: "alice@laptop",
+          content: "x",
+          as: "bob",
+        }),
+        (e) => code("DENIED")(e) && /message:send/.test((e as Error).message),
+      );
+      // A local client cannot hand a message over as if from another host.
+      await rejects(
+        buildbox.server.client.call("message.receive", {
+          id: "01ARZ3NDEKTSV4RRFFQ69G5FAV",
+          from: "eve",
+          to: "bob",
+          recipients: ["bob"],
+          content: "forged",
+          priority: "normal",
+          created_at: Date.now(),
+        }),
+        code("DENIED"),
+      );
+      await rejects(
+        laptop.server.client.call("message.send", { to: "bob@bad host", content: "x" }),
+        code("INVALID_INPUT"),
+      );
+      await rejects(
+        laptop.server.client.call("message.send", { to: "bob@nowhere", content: "x" }),
+        (e) => code("HOST_UNREACHABLE")(e) || code("UNKNOWN_HOST")(e),
+      );
+    });
+
+    await t.step("kill -9 of the receiving server mid-way: 0 acked lost, 0 twice", async () => {
+      const acked = new Set<string>();
+      const send = async (i: number) => {
+        try {
+          await laptop.server.client.call<Sent>("message.send", {
+            to: "bob@buildbox",
+            content: `m-${i}`,
+            as: "alice",
+          });
+          acked.add(`m-${i}`);
+        } catch (err) {
+          // Refused while buildbox is down: not acknowledged, so free to be lost.
+          ok(err instanceof WeftError, String(err));
+        }
+      };
+      let next = 0;
+      const burst = async (n: number) => {
+        const until = next + n;
+        const lanes = Array.from({ length: 8 }, async () => {
+          while (next < until) await send(next++);
+        });
+        await Promise.all(lanes);
+      };
+      // Sends in flight while buildbox's server and its nats-server are killed.
+      const first = burst(150);
+      await eventually("some sends to be acknowledged", () => acked.size >= 40);
+      await buildbox.kill();
+      await killLeaf(buildbox.dir);
+      await first;
+      await buildbox.restart();
+      await untilUp(laptop, ["buildbox"]);
+      await eventually("buildbox to take messages again", async () => {
+        await send(next++);
+        return acked.has(`m-${next - 1}`);
+      }, { timeoutMs: 20_000 });
+      await burst(50);
+      ok(acked.size >= 60, `only ${acked.size} sends were acknowledged`);
+      const stored = await eventually("every acknowledged message to be stored", async () => {
+        const { messages } = await buildbox.server.client.call<Logged>("message.log", {
+          as: "bob",
+          limit: 10_000,
+        });
+        const contents = messages.map((m) => m.content);
+        return [...acked].every((c) => contents.includes(c)) ? messages : undefined;
+      }, { timeoutMs: 20_000 });
+      const counts = new Map<string, number>();
+      for (const m of stored) counts.set(m.content, (counts.get(m.content) ?? 0) + 1);
+      const twice = [...counts].filter(([, n]) => n > 1).map(([c]) => c);
+      deepStrictEqual(twice, [], "a message stored twice");
+      ok(stored.every((m) => m.from === "alice@laptop"));
+      console.log(`acknowledged ${acked.size} of ${next} sends; stored ${stored.length}`);
+    });
+  } finally {
+    for (const host of hosts) await endHost(host);
+    if (hub) await endHub(hub);
+  }
+});
