@@ -16,6 +16,23 @@ const { defineCommand } = withState<State>();
 /** How long a send waits for the receiving host's stream to acknowledge it (ms). */
 const ACK_MS = 2000;
 
+/** Names resolved on other hosts lately: key → recipients and when. */
+const resolved = new Map<string, { recipients: string[]; at: number }>();
+const RESOLVED_MS = 10_000;
+const RESOLVED_MAX = 1000;
+
+function fresh(key: string): string[] | undefined {
+  const hit = resolved.get(key);
+  if (hit && Date.now() - hit.at < RESOLVED_MS) return hit.recipients;
+  resolved.delete(key);
+  return undefined;
+}
+
+function remember(key: string, recipients: string[]): void {
+  if (resolved.size >= RESOLVED_MAX) resolved.delete(resolved.keys().next().value!);
+  resolved.set(key, { recipients, at: Date.now() });
+}
+
 export const messageSend = defineCommand({
   name: "fabric.message_send",
   title: "Send a message to another host",
@@ -45,12 +62,19 @@ export const messageSend = defineCommand({
     if (sameHost(input.host, state.host)) return { local: true };
     const { host, ...message } = input;
     // Who `to` names there, by that host's rules and rights: an unknown name or a host that
-    // grants this one no `message` fails here, before anything is stored.
-    const { recipients } = await state.link.call(host, "message.resolve", {
-      input: { to: input.to, from: input.from },
-      requestId,
-      caller: { kind: caller.kind, id: caller.id, grants: caller.grants },
-    }) as { recipients: string[] };
+    // grants this one no `message` fails here, before anything is stored. A name resolved a
+    // moment ago is not asked again: a send then only needs that host's inbox stream, which
+    // takes messages while its weft server restarts.
+    const key = JSON.stringify([host, input.from, input.to]);
+    let recipients = fresh(key);
+    if (!recipients) {
+      ({ recipients } = await state.link.call(host, "message.resolve", {
+        input: { to: input.to, from: input.from },
+        requestId,
+        caller: { kind: caller.kind, id: caller.id, grants: caller.grants },
+      }) as { recipients: string[] });
+      remember(key, recipients);
+    }
     const acked = await publishMessage(state.nc, state.host, host, {
       ...message,
       recipients,
