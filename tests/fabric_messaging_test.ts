@@ -77,6 +77,28 @@ Deno.test("fabric messaging: bob@buildbox, rights, and kill -9 mid-way", FABRIC,
       deepStrictEqual([own.message_id, own.to], [r.message_id, "bob@buildbox"]);
     });
 
+    await t.step(
+      "weft msg agents --all lists the agents of hosts that let one message them",
+      async () => {
+        const listed = await weftProcess(laptop.dir, "msg", "agents", "--all", "--json");
+        equal(listed.code, 0, listed.err);
+        const r = JSON.parse(listed.out) as {
+          agents: { name: string; host?: string }[];
+          hosts: { host: string; state: string }[];
+        };
+        ok(r.agents.some((a) => a.name === "bob@buildbox" && a.host === "buildbox"), listed.out);
+        ok(r.agents.some((a) => a.name === "alice" && a.host === undefined), listed.out);
+        deepStrictEqual(r.hosts, [{ host: "buildbox", state: "up" }]);
+        // laptop lets buildbox only read: its agents are not buildbox's to list.
+        const back = await buildbox.server.client.call<{
+          agents: { name: string }[];
+          hosts: { host: string; error?: { code: string } }[];
+        }>("message.agents", { all_hosts: true });
+        ok(back.agents.every((a) => !a.name.includes("@laptop")));
+        equal(back.hosts[0]?.error?.code, "DENIED");
+      },
+    );
+
     await t.step("unknown names, missing rights and forged hand-overs are refused", async () => {
       await rejects(
         laptop.server.client.call("message.send", { to: "nobody@buildbox", content: "x" }),

@@ -20,6 +20,7 @@ import { inboxOf } from "./nats_conf.ts";
 import { FABRIC_COMMANDS } from "./commands.ts";
 import { startInbox } from "./inbox.ts";
 import { messageSend } from "./message_send.ts";
+import { agents } from "./agents.ts";
 import { hostGrant } from "../../protocols/bus/capabilities.ts";
 import type { State } from "./state.ts";
 import { qualifyIds } from "../../protocols/bus/fabric.ts";
@@ -123,7 +124,7 @@ export default definePlugin({
     "message:send",
     "message:read",
   ],
-  commands: [...FABRIC_COMMANDS, messageSend],
+  commands: [...FABRIC_COMMANDS, messageSend, agents],
   options: parseOptions,
   setup,
   // A remote call's ids come back qualified (`buildbox/p3`): passed back, they go there again.

@@ -129,3 +129,31 @@ export function hostOnly(caller: Caller, what: string): string {
   }
   return host;
 }
+
+/** What `fabric.agents` answers for one other host. */
+interface FarHost {
+  host: string;
+  state: string;
+  agents?: Record<string, unknown>[];
+  error?: { code: string; message: string };
+}
+
+/**
+ * The agents of the fabric's other hosts, named `name@host`, and each host's state (with why
+ * it listed none); none when this server is in no fabric.
+ */
+export async function remoteAgents(state: Messaging): Promise<{
+  agents: Record<string, unknown>[];
+  hosts: { host: string; state: string; error?: { code: string; message: string } }[];
+}> {
+  let hosts: FarHost[];
+  try {
+    ({ hosts } = await state.callOwn<{ hosts: FarHost[] }>("fabric.agents", {}));
+  } catch {
+    return { agents: [], hosts: [] };
+  }
+  const agents = hosts.flatMap((h) =>
+    (h.agents ?? []).map((a) => ({ ...a, name: `${a.name}@${h.host}`, host: h.host }))
+  );
+  return { agents, hosts: hosts.map(({ agents: _, ...h }) => h) };
+}
