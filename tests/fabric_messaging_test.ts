@@ -99,6 +99,21 @@ Deno.test("fabric messaging: bob@buildbox, rights, and kill -9 mid-way", FABRIC,
       },
     );
 
+    await t.step("a name no one on laptop has, but bob on buildbox, reaches him", async () => {
+      const waiting = buildbox.server.client.call<{ message: { from: string; content: string } }>(
+        "message.wait",
+        { as: "bob", timeout: 30 },
+      );
+      const r = await laptop.server.client.call<Sent>("message.send", {
+        to: "bob",
+        content: "by name alone",
+        as: "alice",
+      });
+      deepStrictEqual(r.recipients, ["bob@buildbox"]);
+      const { message } = await waiting;
+      deepStrictEqual([message.from, message.content], ["alice@laptop", "by name alone"]);
+    });
+
     await t.step("unknown names, missing rights and forged hand-overs are refused", async () => {
       await rejects(
         laptop.server.client.call("message.send", { to: "nobody@buildbox", content: "x" }),

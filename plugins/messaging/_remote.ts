@@ -157,3 +157,24 @@ export async function remoteAgents(state: Messaging): Promise<{
   );
   return { agents, hosts: hosts.map(({ agents: _, ...h }) => h) };
 }
+
+/**
+ * The one agent of the fabric's other hosts called `name` (for a name no one here has), as an
+ * address; undefined when there is none; `CONFLICT` naming them when several hosts have one.
+ */
+export async function uniqueInFabric(
+  state: Messaging,
+  name: string,
+): Promise<RemoteAddress | undefined> {
+  const { agents } = await remoteAgents(state);
+  const found = agents.filter((a) => a.name === `${name}@${a.host}`).map((a) => String(a.host));
+  if (found.length > 1) {
+    throw new WeftError(
+      "CONFLICT",
+      `Cannot send to "${name}": hosts ${found.join(", ")} each have one; write ` +
+        found.map((h) => `${name}@${h}`).join(" or "),
+      { to: name, hosts: found },
+    );
+  }
+  return found.length ? { to: name, host: found[0]! } : undefined;
+}

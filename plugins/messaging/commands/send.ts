@@ -1,13 +1,14 @@
-import { z } from "@weft/weft/plugin";
+import { WeftError, z } from "@weft/weft/plugin";
 import { AS, defineCommand, PRIORITY } from "../_common.ts";
-import { remoteOf, sendRemote } from "../_remote.ts";
+import { remoteOf, type RemoteSent, sendRemote, uniqueInFabric } from "../_remote.ts";
 
 /** `message.send`: a message to an agent, `@role`, `@group` or `@everyone`. */
 export const send = defineCommand({
   name: "message.send",
   title: "Send a message",
   description: "Send a message to another agent: `to` is an agent or pane name, `@role`, " +
-    "`@group` or `@everyone`; `name@host` (or `@role@host`) is on another host of the fabric. " +
+    "`@group` or `@everyone`; `name@host` (or `@role@host`) is on another host of the fabric, " +
+    "as is a name only one agent of the fabric has. " +
     "Returns once the message is stored (on another host: in that host's inbox stream). An agent pane gets it " +
     "through its hooks at its next tool call or stop, else typed into its idle prompt; others " +
     "read it with check_messages or wait_for_message. `delivery` says, for each agent pane " +
@@ -39,15 +40,18 @@ export const send = defineCommand({
     const from = await state.self(caller, input.as, { answerable: true });
     const address = remoteOf(input.to);
     const far = address && await sendRemote(state, from, address, input, caller);
-    if (far) {
-      const one = far.recipients.length === 1;
-      return {
-        status: "stored",
-        ...far,
-        recipient_status: one ? `on host ${far.host}` : `${far.recipients.length} recipients`,
-      };
+    if (far) return sentFar(far);
+    let stored;
+    try {
+      stored = await state.send(from, address ? { ...input, to: address.to } : input, caller);
+    } catch (err) {
+      // A name no one here has, held by one agent on another host: that one.
+      const unknown = !address && err instanceof WeftError && err.code === "NOT_FOUND" &&
+        (err.data as { to?: string } | undefined)?.to === input.to && !input.to.startsWith("@");
+      const there = unknown ? await uniqueInFabric(state, input.to) : undefined;
+      if (!there) throw err;
+      return sentFar((await sendRemote(state, from, there, input, caller))!);
     }
-    const stored = await state.send(from, address ? { ...input, to: address.to } : input, caller);
     const recipients = stored.map((m) => m.to);
     return {
       ...state.expectations(recipients),
@@ -61,3 +65,12 @@ export const send = defineCommand({
     };
   },
 });
+
+function sentFar(far: RemoteSent) {
+  const one = far.recipients.length === 1;
+  return {
+    status: "stored",
+    ...far,
+    recipient_status: one ? `on host ${far.host}` : `${far.recipients.length} recipients`,
+  };
+}
