@@ -58,8 +58,14 @@ export interface Envelope {
 /** Hands a message from `peer` to this host's messaging; resolves once it is stored. */
 export type Receive = (peer: string, message: Envelope) => Promise<void>;
 
-/** Errors that a second try would meet again: such a message is logged and dropped. */
-const FINAL = new Set(["DENIED", "INVALID_INPUT", "TOO_LARGE", "NOT_FOUND"]);
+/**
+ * Errors that a second try would meet again: such a message is logged and dropped (a host no
+ * longer granted `message`, a malformed message). Anything else (the messaging plugin not
+ * there yet, restarting: `UNAVAILABLE`, `NOT_FOUND` for its command) is tried again later.
+ */
+const FINAL = new Set(["DENIED", "INVALID_INPUT", "TOO_LARGE"]);
+/** The longest wait before a message that could not be stored is tried again (ms). */
+const RETRY_MAX_MS = 30_000;
 
 /** This host's inbox being read. */
 export interface Inbox {
@@ -95,7 +101,7 @@ export function startInbox(
             if (FINAL.has(code)) {
               o.log(`dropped message from host "${peer}": ${(err as Error).message}`);
               m.term();
-            } else m.nak(250);
+            } else m.nak(Math.min(RETRY_MAX_MS, 250 * 2 ** Math.min(m.info.deliveryCount, 7)));
           }
         }
       } catch (err) {
