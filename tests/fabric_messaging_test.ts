@@ -8,7 +8,11 @@
  */
 
 import { deepStrictEqual, equal, ok, rejects } from "node:assert/strict";
+import { join } from "node:path";
+import { connect, type NatsConnection } from "@nats-io/transport-node";
 import { WeftError } from "../protocols/bus/errors.ts";
+import { fabricDir } from "../plugins/fabric/joined.ts";
+import { rpcSubject } from "../plugins/fabric/nats_conf.ts";
 import { weftProcess } from "./helpers/cli.ts";
 import { eventually } from "./helpers/poll.ts";
 import {
@@ -25,6 +29,23 @@ import {
 
 type Logged = { messages: { id: string; from: string; content: string }[] };
 type Sent = { message_id: string; recipients: string[]; status: string };
+
+/** A NATS client on `host`'s own node, as its weft server is (the node's only user). */
+async function leafClient(host: TestHost): Promise<NatsConnection> {
+  const dir = fabricDir(host.dir);
+  const conf = await Deno.readTextFile(join(dir, "leaf.conf"));
+  const password = JSON.parse(conf.match(/password: ("[^"]*")/)![1]!) as string;
+  let url = "";
+  for await (const e of Deno.readDir(join(dir, "ports"))) {
+    url = JSON.parse(await Deno.readTextFile(join(dir, "ports", e.name))).nats[0];
+  }
+  return await connect({
+    servers: url,
+    user: "weft",
+    pass: password,
+    inboxPrefix: "_INBOX.laptop",
+  });
+}
 
 const FAST = { message: { options: { sendsPerSecond: 100_000, sendBurst: 100_000 } } };
 
@@ -143,6 +164,28 @@ Deno.test("fabric messaging: bob@buildbox, rights, and kill -9 mid-way", FABRIC,
         }),
         code("DENIED"),
       );
+      // Straight over the fabric's wire, as laptop: no one here, no one's inbox, no groups.
+      const nc = await leafClient(laptop);
+      try {
+        await buildbox.server.client.call("message.group_create", { name: "crew" });
+        for (
+          const [name, input] of [
+            ["message.check", { as: "bob" }],
+            ["message.send", { to: "bob", content: "as no one" }],
+            ["message.group_delete", { name: "crew" }],
+          ] as const
+        ) {
+          const reply = await nc.request(
+            rpcSubject("laptop", "buildbox", name),
+            JSON.stringify({ input, requestId: "t", caller: { kind: "socket", id: "t" } }),
+            { timeout: 5000 },
+          );
+          const r = reply.json<{ ok: boolean; error?: { code: string } }>();
+          deepStrictEqual([r.ok, r.error?.code], [false, "DENIED"], name);
+        }
+      } finally {
+        await nc.close();
+      }
       await rejects(
         laptop.server.client.call("message.send", { to: "bob@bad host", content: "x" }),
         code("INVALID_INPUT"),

@@ -121,6 +121,13 @@ export function callingHost(caller: Caller): string | undefined {
   return isHostName(host) ? host : undefined;
 }
 
+/** `DENIED` for another host of the fabric: groups here are this host's to change. */
+export function notFromHost(caller: Caller, what: string): void {
+  if (caller.kind === "host") {
+    throw new WeftError("DENIED", `Cannot ${what}: another host of the fabric may not`);
+  }
+}
+
 /** The calling host, or `DENIED` for anyone else. */
 export function hostOnly(caller: Caller, what: string): string {
   const host = callingHost(caller);
