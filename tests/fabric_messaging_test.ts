@@ -198,6 +198,7 @@ Deno.test("fabric messaging: bob@buildbox, rights, and kill -9 mid-way", FABRIC,
 
     await t.step("kill -9 mid-way of buildbox's server, its nats-server, the hub", async () => {
       const acked = new Set<string>();
+      const refusals = new Map<string, number>();
       const send = async (i: number) => {
         try {
           await laptop.server.client.call<Sent>("message.send", {
@@ -209,6 +210,7 @@ Deno.test("fabric messaging: bob@buildbox, rights, and kill -9 mid-way", FABRIC,
         } catch (err) {
           // Refused while something is down: not acknowledged, so free to be lost.
           ok(err instanceof WeftError, String(err));
+          refusals.set(err.code, (refusals.get(err.code) ?? 0) + 1);
         }
       };
       let next = 0;
@@ -253,7 +255,10 @@ Deno.test("fabric messaging: bob@buildbox, rights, and kill -9 mid-way", FABRIC,
       const twice = [...counts].filter(([, n]) => n > 1).map(([c]) => c);
       deepStrictEqual(twice, [], "a message stored twice");
       ok(stored.every((m) => m.from === "alice@laptop"));
-      console.log(`acknowledged ${acked.size} of ${next} sends; bob has ${stored.length}`);
+      console.log(
+        `acknowledged ${acked.size} of ${next} sends; bob has ${stored.length}; refused:`,
+        Object.fromEntries(refusals),
+      );
     });
   } finally {
     for (const host of hosts) await endHost(host);

@@ -161,7 +161,10 @@ export async function publishMessage(
     });
     return { seq: ack.seq, duplicate: ack.duplicate };
   } catch (err) {
-    const why = String((err as Error)?.message ?? err);
+    const text = String((err as Error)?.message ?? err);
+    // No stream took the subject (the client calls that "jetstream is not enabled"): the host,
+    // its node or the link to it is down.
+    const why = /no responders|not enabled|503/i.test(text) ? "it is not connected" : text;
     throw new WeftError(
       "HOST_UNREACHABLE",
       `Cannot send message ${message.id} to host "${to}": its inbox did not store it (${why}); ` +
