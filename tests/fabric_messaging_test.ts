@@ -7,13 +7,14 @@
  * none is stored twice.
  */
 
-import { deepStrictEqual, equal, ok, rejects } from "node:assert/strict";
+import { deepStrictEqual, equal, match, ok, rejects } from "node:assert/strict";
 import { join } from "node:path";
 import { connect, type NatsConnection } from "@nats-io/transport-node";
 import { WeftError } from "../protocols/bus/errors.ts";
 import { fabricDir } from "../plugins/fabric/joined.ts";
 import { rpcSubject } from "../plugins/fabric/nats_conf.ts";
 import { weftProcess } from "./helpers/cli.ts";
+import { httpClient, textOf } from "./helpers/mcp.ts";
 import { eventually } from "./helpers/poll.ts";
 import {
   endHost,
@@ -61,7 +62,7 @@ Deno.test("fabric messaging: bob@buildbox, rights, and kill -9 mid-way", FABRIC,
     hosts.push(buildbox);
     const laptop = await joinHost(hub, "laptop", {
       grants: { buildbox: ["read"] },
-      weft: { plugins: FAST },
+      weft: { plugins: { ...FAST, mcp: true } },
     });
     hosts.push(laptop);
     await untilUp(laptop, ["buildbox"]);
@@ -121,6 +122,27 @@ Deno.test("fabric messaging: bob@buildbox, rights, and kill -9 mid-way", FABRIC,
         equal(back.hosts[0]?.error?.code, "DENIED");
       },
     );
+
+    await t.step("MCP: send_message to bob@buildbox, list_agents across hosts", async () => {
+      const waiting = buildbox.server.client.call<{ message: { from: string; content: string } }>(
+        "message.wait",
+        { as: "bob", timeout: 30 },
+      );
+      const mcp = await httpClient(laptop.dir);
+      try {
+        const sent = await mcp.callTool({
+          name: "send_message",
+          arguments: { to: "bob@buildbox", content: "via mcp", as: "alice" },
+        });
+        equal(sent.isError, undefined, textOf(sent));
+        const listed = await mcp.callTool({ name: "list_agents", arguments: { all_hosts: true } });
+        match(textOf(listed), /bob@buildbox/);
+      } finally {
+        await mcp.close();
+      }
+      const { message } = await waiting;
+      deepStrictEqual([message.from, message.content], ["alice@laptop", "via mcp"]);
+    });
 
     await t.step("a name no one on laptop has, but bob on buildbox, reaches him", async () => {
       const waiting = buildbox.server.client.call<{ message: { from: string; content: string } }>(
