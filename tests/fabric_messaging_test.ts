@@ -144,6 +144,34 @@ Deno.test("fabric messaging: bob@buildbox, rights, and kill -9 mid-way", FABRIC,
       deepStrictEqual([message.from, message.content], ["alice@laptop", "via mcp"]);
     });
 
+    await t.step(
+      "a group on laptop with members on buildbox: each gets it where they are",
+      async () => {
+        const c = laptop.server.client;
+        await c.call("message.wait", { as: "carol", timeout: 0 });
+        await c.call("message.group_create", { name: "crew" });
+        for (const id of ["carol", "bob@buildbox", "ghost@buildbox"]) {
+          await c.call("message.group_add", { group: "crew", member_type: "agent", member_id: id });
+        }
+        const waiting = buildbox.server.client.call<{ message: { from: string; content: string } }>(
+          "message.wait",
+          { as: "bob", timeout: 30 },
+        );
+        const r = await c.call<Sent & { failed?: { to: string; code: string }[] }>(
+          "message.send",
+          { to: "@crew", content: "crew call", as: "alice" },
+        );
+        deepStrictEqual(r.recipients, ["carol", "bob@buildbox"]);
+        deepStrictEqual(r.failed?.map((f) => [f.to, f.code]), [["ghost@buildbox", "NOT_FOUND"]]);
+        const { message } = await waiting;
+        deepStrictEqual([message.from, message.content], ["alice@laptop", "crew call"]);
+        const mine = await c.call<{ messages: { content: string }[] }>("message.check", {
+          as: "carol",
+        });
+        deepStrictEqual(mine.messages.map((m) => m.content), ["crew call"]);
+      },
+    );
+
     await t.step("a name no one on laptop has, but bob on buildbox, reaches him", async () => {
       const waiting = buildbox.server.client.call<{ message: { from: string; content: string } }>(
         "message.wait",

@@ -185,3 +185,53 @@ export async function uniqueInFabric(
   }
   return found.length ? { to: name, host: found[0]! } : undefined;
 }
+
+/**
+ * A group (or role) whose members include agents of other hosts (`bob@buildbox`); when it has
+ * none, only who it names (`recipients`, for a local send). Otherwise the local members get one
+ * message, each other host's member its
+ * own (answered once that host's inbox has it); a member that cannot be reached is listed in
+ * `failed`, the others still get it, and only when no one does is it an error.
+ */
+export async function sendToMixed(
+  state: Messaging,
+  from: string,
+  input: SendInput,
+  caller: Caller,
+) {
+  const all = await state.resolve(input.to, from);
+  const far = all.filter((r) => r.includes("@"));
+  if (!far.length) return { recipients: all };
+  const local = all.filter((r) => !r.includes("@"));
+  const stored = local.length
+    ? await state.send(from, { ...input, recipients: local }, caller)
+    : [];
+  const sent: RemoteSent[] = [];
+  const failed: { to: string; error: WeftError }[] = [];
+  for (const to of far) {
+    try {
+      const one = await sendRemote(state, from, remoteOf(to)!, { ...input, to }, caller);
+      if (one) sent.push(one);
+    } catch (err) {
+      if (!(err instanceof WeftError)) throw err;
+      failed.push({ to, error: err });
+    }
+  }
+  if (!stored.length && !sent.length) throw failed[0]!.error;
+  const recipients = [...stored.map((m) => m.to), ...sent.flatMap((s) => s.recipients)];
+  return {
+    sent: {
+      ...state.expectations(stored.map((m) => m.to)),
+      status: "delivered",
+      message_id: stored[0]?.id ?? sent[0]!.message_id,
+      from,
+      recipients,
+      recipient_status: `${recipients.length} recipients`,
+      ...(failed.length
+        ? {
+          failed: failed.map((f) => ({ to: f.to, code: f.error.code, message: f.error.message })),
+        }
+        : {}),
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import { WeftError, z } from "@weft/weft/plugin";
 import { AS, defineCommand, PRIORITY } from "../_common.ts";
-import { remoteOf, type RemoteSent, sendRemote, uniqueInFabric } from "../_remote.ts";
+import { remoteOf, type RemoteSent, sendRemote, sendToMixed, uniqueInFabric } from "../_remote.ts";
 
 /** `message.send`: a message to an agent, `@role`, `@group` or `@everyone`. */
 export const send = defineCommand({
@@ -41,9 +41,15 @@ export const send = defineCommand({
     const address = remoteOf(input.to);
     const far = address && await sendRemote(state, from, address, input, caller);
     if (far) return sentFar(far);
+    // A group with members on other hosts: each gets it where they are.
+    const mixed = !address && input.to.startsWith("@")
+      ? await sendToMixed(state, from, input, caller)
+      : undefined;
+    if (mixed && "sent" in mixed) return mixed.sent;
     let stored;
     try {
-      stored = await state.send(from, address ? { ...input, to: address.to } : input, caller);
+      const to = address ? { to: address.to } : {};
+      stored = await state.send(from, { ...input, ...to, ...mixed }, caller);
     } catch (err) {
       // A name no one here has, held by one agent on another host: that one.
       const unknown = !address && err instanceof WeftError && err.code === "NOT_FOUND" &&
