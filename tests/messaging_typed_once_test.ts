@@ -13,7 +13,7 @@ import { claudeBinary, claudeEnv, claudeUnavailable } from "./helpers/claude_cod
 import { type MessagesRequest, mockAnthropic, text } from "./helpers/mock_anthropic.ts";
 import { eventually } from "./helpers/poll.ts";
 import { E2E, withServer } from "./helpers/server.ts";
-import { killHard, serveChild, tempProject } from "./helpers/serve_child.ts";
+import { killHard, type ServeChild, serveChild, tempProject } from "./helpers/serve_child.ts";
 import { HOOK_COMMAND } from "../protocols/hooks/mod.ts";
 import type { WeftClient } from "../plugins/client/mod.ts";
 
@@ -97,10 +97,21 @@ Deno.test({
   });
   // A long confirmMs: the old code was still waiting for `working` when the server died.
   const dir = await tempProject({ plugins: { message: { options: { confirmMs: 60_000 } } } });
+  // Every server started is killed at the end, whatever failed.
+  const alive = new Set<ServeChild>();
+  const serve = async () => {
+    const child = await serveChild(dir);
+    alive.add(child);
+    return child;
+  };
+  const kill = async (child: ServeChild) => {
+    alive.delete(child);
+    await killHard(child);
+  };
   try {
     await stopHooksOnly(dir);
     const env = await claudeEnv({ baseUrl: api.url, trust: [dir] });
-    const first = await serveChild(dir);
+    const first = await serve();
     const { id: pane } = await first.client.call<{ id: string }>("pane.create", {
       split: "p1",
       argv: [await claudeBinary()],
@@ -124,25 +135,38 @@ Deno.test({
       to: pane,
       content: "sent before the crash",
     });
-    await reached;
-    await killHard(first);
-
-    const second = await serveChild(dir);
+    let arrived = false;
+    void reached.then(() => (arrived = true));
     try {
-      await second.client.call("pane.wait", { pane, match: "for shortcuts", timeout: TIMEOUT });
-      // A turn of the human's own, so the pane is trusted idle again (its Stop hook).
-      await second.client.call("pane.write", { pane, text: "carry on", submit: true });
-      await trustedIdle(second.client, pane);
-      // Proving that nothing is typed again needs a wait (the old code typed at once here).
-      await new Promise((r) => setTimeout(r, 4000));
-      const last = api.conversation().at(-1)!;
-      ok(JSON.stringify(last).includes("carry on"), "the resumed conversation went on");
-      strictEqual(turnsWith(api, "sent before the crash"), 1, "the message reached the model once");
-      strictEqual(await via(second.client, sent.message_id), "typed");
-    } finally {
-      await killHard(second);
+      await eventually("the mock to receive the message", () => arrived, { timeoutMs: TIMEOUT });
+    } catch (err) {
+      const { text } = await first.client.call<{ text: string }>("pane.read", { pane });
+      throw new Error(`${(err as Error).message}; the pane shows:\n${text}`);
     }
+    await kill(first);
+
+    const second = await serve();
+    // The old screen is shown dimmed until Claude Code redraws: wait for it to say it resumed
+    // (its SessionStart hook) before typing into it.
+    await eventually("Claude Code to say it resumed", async () => {
+      const s = await second.client.call<{ agentSession: { source: string } | null }>(
+        "pane.status",
+        { pane },
+      );
+      return s.agentSession?.source === "resume";
+    }, { timeoutMs: TIMEOUT });
+    await second.client.call("pane.wait", { pane, match: "for shortcuts", timeout: TIMEOUT });
+    // A turn of the human's own, so the pane is trusted idle again (its Stop hook).
+    await second.client.call("pane.write", { pane, text: "carry on", submit: true });
+    await trustedIdle(second.client, pane);
+    // Proving that nothing is typed again needs a wait (the old code typed at once here).
+    await new Promise((r) => setTimeout(r, 4000));
+    const last = api.conversation().at(-1)!;
+    ok(JSON.stringify(last).includes("carry on"), "the resumed conversation went on");
+    strictEqual(turnsWith(api, "sent before the crash"), 1, "the message reached the model once");
+    strictEqual(await via(second.client, sent.message_id), "typed");
   } finally {
+    for (const child of alive) await killHard(child).catch(() => {});
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   }
 });

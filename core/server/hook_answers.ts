@@ -35,17 +35,21 @@ export async function hookAnswer(
     pane: request.pane,
     grants: new Set(["message:read"]),
   };
+  const timeoutMs = options.timeoutMs ?? HOOK_ANSWER_MS;
   const input = {
     pane: request.pane,
     agent: request.agent,
     point: request.at.point,
+    // What an answerer hands over after this is lost (the hook has gone on): it must not take
+    // anything then. A margin before the deadline, for the reply's way back.
+    before: Date.now() + Math.round(timeoutMs * 0.8),
     ...(request.at.point === "prompt" ? { prompt: request.at.prompt } : {}),
   };
   const replies = await Promise.all(answerers.map((a) =>
     bus.call<Answer>(a.name, input, {
       caller,
       requestId: `hook:${request.pane}`,
-      timeoutMs: options.timeoutMs ?? HOOK_ANSWER_MS,
+      timeoutMs,
     })
   ));
   const texts = replies.flatMap((r) =>

@@ -24,7 +24,8 @@ const USAGE = "weft hooks install [--user] [--dir DIR] | weft hooks uninstall [-
 /** The `hooks` subcommand. */
 export const hooks: Subcommand = {
   usage: USAGE,
-  summary: "Claude Code hooks that tell weft an agent's session and state: install them into " +
+  summary: "Claude Code hooks that tell weft an agent's session and state, and hand it its " +
+    "messages at its next tool call or stop: install them into " +
     "the project's .claude/settings.local.json (--user: ~/.claude/settings.json), remove " +
     "exactly weft's, or say what is installed where",
   run: (args, io) => {

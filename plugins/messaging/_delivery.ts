@@ -104,20 +104,22 @@ export class PaneDelivery implements Deliverer {
       TRUSTED.has(pane.stateSource);
   }
 
-  /** What a message for `pane` can expect now: its rung, or why it waits in the inbox. */
+  /** What a message for `pane` can expect now: the rung that will take it, or why it waits. */
   expect(pane: PaneEntry): Expectation {
     if (pane.exited) return { via: "inbox", reason: "the pane's program has exited" };
     if (this.mode(pane) === "inbox") return { via: "inbox", reason: "the pane takes mail only" };
     const rungs = this.rungs(pane);
     if (!rungs.length) return { via: "inbox", reason: `no way to hand a ${pane.agent} a message` };
     if (this.ready(pane)) return { via: "typed" };
-    if (rungs.includes("hook") && pane.state === "working" && pane.stateSource === "hook") {
-      return { via: "hook" };
+    if (rungs.includes("hook") && pane.stateSource === "hook" && pane.state === "working") {
+      return { via: "hook", reason: "at the agent's next tool call or stop" };
     }
-    if (rungs.includes("typed") && !TRUSTED.has(pane.stateSource)) {
+    if (!TRUSTED.has(pane.stateSource)) {
       return { via: "inbox", reason: "its state is only guessed; it waits until the agent says" };
     }
-    return { via: "inbox", reason: `the agent is ${pane.state}; it goes in when it can take it` };
+    return rungs.includes("typed")
+      ? { via: "typed", reason: `the agent is ${pane.state}; typed once it is idle` }
+      : { via: "inbox", reason: `the agent is ${pane.state}; it waits until it can take it` };
   }
 
   arrived(_message: StoredMessage, pane: PaneEntry): void {

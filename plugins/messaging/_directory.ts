@@ -6,6 +6,7 @@
  * @module
  */
 
+import type { PaneInfo } from "@weft/weft/plugin";
 import type { MessageStore, Registered } from "./_store.ts";
 
 /** What the directory keeps of a pane (from `pane.list` and `pane.*` events). */
@@ -152,5 +153,19 @@ function registeredIdentity(reg: Registered): Identity {
     role: reg.role,
     owner: reg.owner,
     description: reg.description,
+  };
+}
+
+/** What the directory keeps of a pane `pane.list` gave. */
+export function entryOf(p: PaneInfo): PaneEntry {
+  return {
+    id: p.id,
+    name: p.name,
+    agent: p.agent,
+    state: p.state,
+    stateSource: p.stateSource,
+    exited: p.exit !== null,
+    tags: p.tags,
+    meta: p.meta,
   };
 }

@@ -9,13 +9,12 @@
 import {
   type Caller,
   type CoreEvents,
-  type PaneInfo,
   type PluginContext,
   RateLimiter,
   WeftError,
 } from "@weft/weft/plugin";
 import { recipientsOf } from "./_address.ts";
-import { Directory, HUMAN, type PaneEntry, paneName } from "./_directory.ts";
+import { Directory, entryOf, HUMAN, type PaneEntry, paneName } from "./_directory.ts";
 import { checkName, selfOf } from "./_self.ts";
 import { setImmediate } from "node:timers";
 import type { MessageStore, NewMessage, Priority, StoredMessage } from "./_store.ts";
@@ -158,7 +157,7 @@ export class Messaging {
     this.#dirty = false;
     // The directory is the plugin's own, whoever's call needs it.
     const { panes } = await this.#ctx.detached(() => this.#ctx.call("pane.list", {}));
-    this.directory.setPanes(panes.map(toEntry));
+    this.directory.setPanes(panes.map(entryOf));
   }
 
   /**
@@ -420,17 +419,4 @@ export class Messaging {
     void this.#reserve();
     return { name, unregistered: true };
   }
-}
-
-function toEntry(p: PaneInfo): PaneEntry {
-  return {
-    id: p.id,
-    name: p.name,
-    agent: p.agent,
-    state: p.state,
-    stateSource: p.stateSource,
-    exited: p.exit !== null,
-    tags: p.tags,
-    meta: p.meta,
-  };
 }

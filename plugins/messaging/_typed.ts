@@ -120,7 +120,11 @@ export class TypedRung {
       }
       await sleep(this.#o.pauseMs ?? 150);
       if (!await this.#write(pane, { keys: ["Enter"] })) return this.#undo(name, ids);
-      const gone = () => taken || this.#emptied(pane, text);
+      // The prompt read without the text twice in a row: a screen caught mid-redraw once is
+      // not taken for a submitted prompt.
+      let empty = 0;
+      const gone = async () =>
+        taken || (empty = await this.#emptied(pane, text) ? empty + 1 : 0) >= 2;
       const stallMs = this.#o.stallMs ?? 5000;
       if (await this.#until(gone, stallMs)) return "typed";
       const reason = `not taken ${stallMs} ms after Enter; pressing Enter once more`;

@@ -92,6 +92,11 @@ export interface VendorHooks {
   effect: (event: unknown) => HookEffect | HookError;
   /** Messages handed over in the hooks' answers; none: the hooks only report. */
   handover?: HookHandover;
+  /**
+   * The path its permission requests post to, held open until a human answers through weft
+   * (Claude Code's `PermissionRequest`); none: its approvals are answered on its screen.
+   */
+  holdRoute?: string;
 }
 
 /**

@@ -103,8 +103,9 @@ export interface CommandSpec {
   /**
    * The command answers agent hooks (`core/server/hook_answers.ts`): at each hook event of a
    * pane that can carry something back to the agent, the hook door calls it as that pane with
-   * `{pane, agent, point, prompt?}` and a short deadline, and hands the `text` it returns to
-   * the agent in the hook's answer (a message at the agent's next tool boundary).
+   * `{pane, agent, point, prompt?, before}` and a short deadline, and hands the `text` it
+   * returns to the agent in the hook's answer (a message at the agent's next tool boundary).
+   * Past `before` (ms since the epoch) its answer would come too late: it must take nothing.
    */
   answersHooks?: boolean;
   /** The plugin (or `core`) that registered the command; set by the bus. */

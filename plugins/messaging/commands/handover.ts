@@ -22,12 +22,17 @@ export const handover = defineCommand({
     agent: z.string().min(1).max(64),
     point: z.enum(["tool", "stop", "prompt"]),
     prompt: z.string().max(16 * 1024 * 1024).optional(),
+    before: z.number().optional().describe(
+      "ms since the epoch: later, the hook has gone on and nothing is handed over.",
+    ),
   }),
   handler: async ({ input, caller, state }) => {
     if (caller.pane !== input.pane) {
       throw new WeftError("DENIED", `Cannot hand over messages for "${input.pane}": not its pane`);
     }
     await state.panes();
+    // Too late: what would be marked read now could not reach the agent.
+    if (input.before !== undefined && Date.now() > input.before) return {};
     const at = input.point === "prompt"
       ? { point: "prompt" as const, prompt: input.prompt ?? "" }
       : { point: input.point };
