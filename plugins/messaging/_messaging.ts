@@ -18,7 +18,7 @@ import { Directory, entryOf, HUMAN, type PaneEntry, paneName } from "./_director
 import { checkName, selfOf } from "./_self.ts";
 import { setImmediate } from "node:timers";
 import type { MessageStore, NewMessage, Priority, StoredMessage } from "./_store.ts";
-import { eventOf, rateKeyOf } from "./_info.ts";
+import { checkContent, eventOf, rateKeyOf } from "./_info.ts";
 import { PRIORITY_FILTERS, Waiters } from "./_waiters.ts";
 import type { Options } from "./options.ts";
 
@@ -198,10 +198,10 @@ export class Messaging {
    * `caller`'s (see {@link rateKeyOf}), whatever name it sends as.
    */
   async send(from: string, input: SendInput, caller: Caller): Promise<StoredMessage[]> {
-    this.checkContent(input);
+    checkContent(input, this.options.maxContentBytes, this.store);
     const recipients = input.recipients ?? await this.resolve(input.to, from);
     this.takeRate(caller, from);
-    const stored = await this.#commit({
+    return await this.receive({
       from,
       toSpec: input.to,
       recipients,
@@ -210,26 +210,6 @@ export class Messaging {
       replyTo: input.reply_to,
       metadata: input.metadata,
     });
-    for (const m of stored) this.#arrived(m);
-    return stored;
-  }
-
-  /** Throws for an empty or too large message, or one replying to an unknown id. */
-  checkContent(input: Pick<SendInput, "content" | "reply_to">): void {
-    const bytes = new TextEncoder().encode(input.content).length;
-    if (!input.content.trim()) {
-      throw new WeftError("INVALID_INPUT", "Cannot send a message: content is empty");
-    }
-    if (bytes > this.options.maxContentBytes) {
-      throw new WeftError(
-        "TOO_LARGE",
-        `Cannot send a message: content is ${bytes} bytes, more than ${this.options.maxContentBytes}`,
-        { bytes, limit: this.options.maxContentBytes },
-      );
-    }
-    if (input.reply_to !== undefined && this.store.threadOf(input.reply_to) === undefined) {
-      throw new WeftError("NOT_FOUND", `Cannot reply to "${input.reply_to}": no such message`);
-    }
   }
 
   /** Who `to` names for sender `from` here (`NOT_FOUND`, `TOO_LARGE` when none or too many). */
@@ -263,11 +243,8 @@ export class Messaging {
     }
   }
 
-  /**
-   * Stores a message made elsewhere (another host's, `_remote.ts`), once by its id, and tells
-   * subscribers, waiters and delivery as for a local send; empty when it was stored already.
-   */
-  async receive(message: NewMessage & { id: string }): Promise<StoredMessage[]> {
+  /** Stores a message (another host's once by id: `_remote.ts`), tells who waits; [] if had. */
+  async receive(message: NewMessage): Promise<StoredMessage[]> {
     const stored = await this.#commit(message);
     for (const m of stored) this.#arrived(m);
     return stored;

@@ -14,6 +14,7 @@ import { type Caller, WeftError } from "@weft/weft/plugin";
 import { isHostName } from "../../protocols/bus/host_id.ts";
 import type { Messaging, SendInput } from "./_messaging.ts";
 import { ulid } from "./_ulid.ts";
+import { checkContent } from "./_info.ts";
 import { NAME } from "./_self.ts";
 
 /** A `to` that names another host: what it names there, and the host. */
@@ -68,7 +69,7 @@ export async function sendRemote(
   input: SendInput,
   caller: Caller,
 ): Promise<RemoteSent | undefined> {
-  state.checkContent(input);
+  checkContent(input, state.options.maxContentBytes, state.store);
   state.takeRate(caller, from);
   const id = ulid();
   const createdAt = Date.now();
