@@ -95,6 +95,21 @@ Deno.test(
     const verb = await weftProcess(dir, "plugin", "relaod");
     assertEquals(verb.code, 2);
     assertMatch(verb.err, /did you mean "reload"\?/);
+    // Configured anyway: the server says where it cannot load and does not retry it.
+    const broken = await tempProject({ plugins: { bad: { from: bad, grant: [] } } });
+    const served = await serveChild(broken);
+    try {
+      const { plugins } = await served.client.call("server.status");
+      const state = plugins.find((p) => p.name === "bad")!;
+      assertEquals([state.state, state.restarts], ["failed", 0]);
+      assertMatch(
+        state.lastError!.message,
+        /not restarted: SyntaxError: .* at file:\/\/.*mod\.ts:2:\d+/,
+      );
+    } finally {
+      served.client.close();
+      await served.server.stop();
+    }
   },
 );
 
@@ -117,6 +132,42 @@ Deno.test(
     } finally {
       await Deno.remove(dir, { recursive: true });
       await Deno.remove(home, { recursive: true });
+    }
+  },
+);
+
+Deno.test(
+  "a project's plugin keeps its lock entries in the project's state, never in weft's deno.lock",
+  E2E,
+  async () => {
+    const src = await Deno.makeTempDir({ prefix: "weft-plugin-lock-" });
+    const file = join(src, "mod.ts");
+    // A version range weft's own lock does not hold: resolving it makes a new lock entry.
+    await Deno.writeTextFile(
+      file,
+      'import { definePlugin } from "@weft/weft/plugin";\nimport { z } from "npm:zod@^4";\n' +
+        'export default definePlugin({ name: "locked", version: "1.0.0", capabilities: [], ' +
+        'commands: [], setup: () => ({ ok: z.string().parse("x") }) });\n',
+    );
+    const dir = await tempProject();
+    const weftLock = new URL("../deno.lock", import.meta.url);
+    const entry = /"npm:zod@4"/;
+    try {
+      const added = await weftProcess(dir, "plugin", "add", file, "--yes");
+      assertEquals(added.code, 0, added.err);
+      const served = await serveChild(dir);
+      try {
+        const { plugins } = await served.client.call("server.status");
+        assertEquals(plugins.find((p) => p.name === "locked")?.state, "running");
+      } finally {
+        served.client.close();
+        await served.server.stop();
+      }
+      assertMatch(await Deno.readTextFile(join(dir, ".weft", "plugins.lock")), entry);
+      ok(!entry.test(await Deno.readTextFile(weftLock)), "weft's deno.lock got the plugin's entry");
+    } finally {
+      await Deno.remove(src, { recursive: true });
+      await Deno.remove(dir, { recursive: true });
     }
   },
 );

@@ -103,6 +103,7 @@ Deno.test(
       const own = folders.find((f) => f.isDirectory && f.name.startsWith("weft-ro-"))!;
       const data = join(state, own.name, "data");
       ok((await Array.fromAsync(Deno.readDir(join(data, "message")))).length > 0);
+      match((await weft("doctor")).out, /state is kept in .*weft-ro-/);
       const all = await weft("ls", "--all-projects", "--json");
       strictEqual(JSON.parse(all.out).projects[0].projectDir, dir);
       strictEqual((await weft("stop")).code, 0);

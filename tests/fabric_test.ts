@@ -47,7 +47,7 @@ Deno.test(
       hosts.push(buildbox);
       const laptop = await joinHost(hub, "laptop", {
         grants: { buildbox: ["read"] },
-        weft: { plugins: { mcp: true } },
+        weft: { plugins: { mcp: { options: { tools: ["agent", "fabric"] } } } },
       });
       hosts.push(laptop);
       await untilUp(laptop, ["buildbox"]);
@@ -81,16 +81,13 @@ Deno.test(
       });
 
       await t.step(
-        "the CLI makes a pane on the remote host, and ls --all lists both hosts",
+        "the CLI makes a pane and runs a command on the remote host (--host); ls --all lists both",
         async () => {
           const made = await weftProcess(
             laptop.dir,
             "new",
-            "--window",
-            `buildbox/${
-              (await buildbox.server.client.call<{ windows: { id: string }[] }>("window.list"))
-                .windows[0]!.id
-            }`,
+            "--host",
+            "buildbox",
             "--json",
             "--",
             "bash",
@@ -102,6 +99,17 @@ Deno.test(
           match(id, /^buildbox\/p\d+$/, "a remote pane's id comes back qualified");
           const pane = id.slice("buildbox/".length);
           await waitForText(buildbox.server.client, { pane, match: "made-far" });
+          // weft run --host: a command run in a new pane there, its output and exit code here.
+          const ran = await weftProcess(
+            laptop.dir,
+            "run",
+            "--host",
+            "buildbox",
+            "--",
+            "echo ran-far; exit 3",
+          );
+          equal(ran.code, 3, ran.err);
+          match(ran.out, /ran-far/);
           const ls = await weftProcess(laptop.dir, "ls", "--all", "--json");
           equal(ls.code, 0, ls.err);
           const listed = (JSON.parse(ls.out) as { hosts: FabricHost[] }).hosts;
@@ -127,6 +135,11 @@ Deno.test(
           });
           equal(sent.isError, undefined, textOf(sent));
           await waitForText(buildbox.server.client, { pane: far.pane, match: "via-mcp" });
+          // Every host's panes in one tool.
+          const all = await mcp.callTool({ name: "list_all_panes", arguments: {} });
+          equal(all.isError, undefined, textOf(all));
+          const { hosts: seen } = all.structuredContent as { hosts: FabricHost[] };
+          ok(seen.find((h) => h.host === "buildbox")!.panes!.some((p) => p.id === remote));
         } finally {
           await mcp.close();
         }
@@ -173,22 +186,19 @@ Deno.test(
                 }),
                 { timeout: 1500 },
               );
-            // Speaking as "ci" (granted reads) or as laptop: the hub drops what stranger may not
-            // publish, so no one ever answers.
-            for (const as of ["ci", "laptop"]) {
-              const refused = await ask(as).then(() => "answered", (e: Error) => e.message);
-              match(
-                refused,
-                /permissions violation|no responders|timeout/i,
-                `as ${as}: ${refused}`,
-              );
-            }
+            // stranger's node links to the hub in its own time: its presence bucket opens then.
+            const kv = await eventually(
+              "stranger's link to the hub",
+              () => new Kvm(jetstream(nc, { domain: HUB_DOMAIN })).open(PRESENCE_BUCKET),
+              {
+                timeoutMs: 20_000,
+              },
+            );
             // As itself, while buildbox has not heard of it: no one listens for it there.
             const unheard = await ask("stranger").then(() => "answered", (e: Error) => e.message);
             match(unheard, /no responders/i);
             // Once it says it is present (its own key only), buildbox answers and refuses it: its
             // project granted stranger nothing.
-            const kv = await new Kvm(jetstream(nc, { domain: HUB_DOMAIN })).open(PRESENCE_BUCKET);
             await kv.put("stranger", JSON.stringify({ host: "stranger", at: Date.now(), pid: 0 }));
             const refused = await eventually("buildbox to answer stranger", async () => {
               const reply = await ask("stranger").then((m) => m.json<Reply>(), () => undefined);
@@ -196,9 +206,32 @@ Deno.test(
             });
             deepStrictEqual([refused.ok, refused.error?.code], [false, "DENIED"]);
             match(refused.error!.message, /grants host "stranger" nothing/);
+            // Now that stranger's calls do reach buildbox: speaking as "ci" (granted reads) or
+            // as laptop, the hub drops what stranger may not publish, so no one ever answers.
+            for (const as of ["ci", "laptop"]) {
+              const answer = await ask(as).then(() => "answered", (e: Error) => e.message);
+              match(answer, /permissions violation|no responders|timeout/i, `as ${as}: ${answer}`);
+            }
           } finally {
             await nc.close();
           }
+        },
+      );
+
+      await t.step(
+        "an answer too large for the wire is TOO_LARGE, not an unreachable host",
+        async () => {
+          const big = await buildbox.server.client.call<{ pane: string }>("session.create", {
+            command: "bash --norc --noprofile -c 'seq 1 250000; echo seq-done; sleep 600'",
+          });
+          await waitForText(buildbox.server.client, { pane: big.pane, match: "seq-done" });
+          await rejects(
+            laptop.server.client.call("pane.read", {
+              pane: `buildbox/${big.pane}`,
+              mode: "history",
+            }),
+            (e: unknown) => e instanceof WeftError && e.code === "TOO_LARGE",
+          );
         },
       );
 

@@ -49,7 +49,12 @@ Deno.test("a new user installs weft and uses it in a project of their own", asyn
       async () => (await weft("read", "tests")).out.includes("hello from a new user"),
     );
     match((await weft("ls")).out, /tests/);
-    match((await weft("logs")).out, /weft: serving/);
+    // The log's ready line comes once the plugins have started, which may be after the socket
+    // answered the calls above (a quicker CLI gets here first).
+    await eventually(
+      "the ready line in weft logs",
+      async () => /weft: serving/.test((await weft("logs")).out),
+    );
     match((await weft("doctor")).out, /ok {4}weft is installed as a command/);
     strictEqual((await run(project, "git", "status", "--porcelain")).out, "?? weft.toml\n");
     await weft("stop");

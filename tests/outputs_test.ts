@@ -9,6 +9,7 @@ import type { z } from "zod";
 import { CORE_OUTPUTS } from "../protocols/bus/core_outputs.ts";
 import type { CallInput, CoreCommand } from "../protocols/bus/calls.ts";
 import { toJsonSchema } from "../protocols/bus/schema.ts";
+import { coreSpec } from "../protocols/bus/contract/mod.ts";
 import { CORE_COMMAND_NAMES } from "../core/commands/mod.ts";
 import type { WeftClient } from "../plugins/client/mod.ts";
 import { waitForText } from "./helpers/panes.ts";
@@ -96,11 +97,13 @@ Deno.test(
       const other = await check("session.create", { argv: ["cat"] });
       await check("session.kill", { session: other.session });
 
-      // What the bus lists (the MCP tools' outputSchema) is the contract's schema.
+      // What the bus lists (the MCP tools' outputSchema, the CLI's flags, the MCP names) is the
+      // contract's: the spec the CLI reads without a server is the one the server lists.
       const { commands } = await client.call("server.commands");
       for (const name of CORE_COMMAND_NAMES) {
         const spec = commands.find((c) => c.name === name);
         deepStrictEqual(spec?.outputSchema, toJsonSchema(CORE_OUTPUTS[name]), name);
+        deepStrictEqual(spec, coreSpec(name), name);
       }
 
       await check("server.stop");

@@ -209,7 +209,7 @@ Deno.test("sideband: spawn depth stops a pane that spawns itself at 5 levels", E
     const deepest = await untilEvent("a pane at spawn depth 5", {
       on: onEvents(fx.client, { topics: ["pane.created", "pane.changed"] }),
       check: async () => (await panes(fx)).find((p) => p.tags.includes("sideband-depth=5")),
-      timeoutMs: 20_000,
+      timeoutMs: 40_000,
     });
     const [entry] = await logOf(fx, deepest.id, 1);
     strictEqual(entry!.outcome, "refused");
@@ -218,7 +218,10 @@ Deno.test("sideband: spawn depth stops a pane that spawns itself at 5 levels", E
     strictEqual((await logOf(fx, pane, 1))[0]!.outcome, "ran");
   }, {
     weft: { ...sideband({ kinds: { shell: "stream" } }), size: { cols: 200, rows: 60 } },
-    files: { "spawn.sh": `sleep 0.2; printf '<weft:spawn cmd="bash spawn.sh"/>\\n'; sleep 60\n` },
+    // A second before the tag: the sideband starts reading a pane when it learns of it (its
+    // pane.created event), not from its first byte, and under load (2 cores, load 20) 0.2 s
+    // was not always enough; output before that is not read (a known gap).
+    files: { "spawn.sh": `sleep 1; printf '<weft:spawn cmd="bash spawn.sh"/>\\n'; sleep 60\n` },
   });
 });
 

@@ -10,6 +10,8 @@ import { E2E, withServer } from "./helpers/server.ts";
 import { saveScreenshot, withBrowser } from "./helpers/browser.ts";
 import { fakeDialog } from "./helpers/fake_dialog.ts";
 import { waitForText } from "./helpers/panes.ts";
+import { HOOK_COMMAND, PERMISSION_HOOK_COMMAND } from "../protocols/hooks/mod.ts";
+import { SIDEBAND_KEY_ENV } from "../protocols/sideband/key.ts";
 
 Deno.test("web needs: approve from a phone-sized page", E2E, async () => {
   await withServer(async (fx) => {
@@ -46,3 +48,57 @@ Deno.test("web needs: approve from a phone-sized page", E2E, async () => {
     });
   }, { weft: { plugins: { web: true } } });
 });
+
+Deno.test(
+  "web needs: a held permission request with no dialog is answered by the hook",
+  E2E,
+  async () => {
+    await withServer(async (fx) => {
+      const { client, server } = fx;
+      const { pane } = await client.call("session.create", { argv: ["bash", "--norc"] });
+      // weft's own hooks, run as Claude Code runs them: in the pane's environment.
+      const env = server.model.panes.get(pane)!.launch.env;
+      const runHook = (command: string, event: unknown) => {
+        const child = new Deno.Command("bash", {
+          args: ["--norc", "--noprofile", "-c", command],
+          env: {
+            WEFT_HTTP: env.WEFT_HTTP!,
+            WEFT_PANE: pane,
+            WEFT_SIDEBAND_KEY: env[SIDEBAND_KEY_ENV]!,
+            PATH: Deno.env.get("PATH")!,
+          },
+          clearEnv: true,
+          stdin: "piped",
+          stdout: "piped",
+        }).spawn();
+        const w = child.stdin.getWriter();
+        void w.write(new TextEncoder().encode(JSON.stringify(event))).then(() => w.close());
+        return child;
+      };
+      const hook = runHook(PERMISSION_HOOK_COMMAND, {
+        hook_event_name: "PermissionRequest",
+        tool_name: "Bash",
+        tool_input: { command: "make deploy" },
+      });
+      const { url } = await client.call<{ url: string }>("web.login", {});
+      await withBrowser(async (browser) => {
+        const page = await browser.newPage();
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.goto(url);
+        const card = page.locator(`.need[data-pane="${pane}"]`);
+        await card.waitFor();
+        assert.match(await card.innerText(), /Bash: make deploy/);
+        await saveScreenshot(page, "web_needs_phone_held");
+        await card.locator("button.deny").click();
+        const out = JSON.parse(new TextDecoder().decode((await hook.output()).stdout));
+        assert.deepEqual(out.hookSpecificOutput.decision, {
+          behavior: "deny",
+          message: "The user denied this from weft.",
+        });
+        // Claude Code goes on and stops (its next hook event after a denial).
+        await runHook(HOOK_COMMAND, { hook_event_name: "Stop" }).output();
+        await card.waitFor({ state: "detached" });
+      });
+    }, { weft: { plugins: { web: true } } });
+  },
+);

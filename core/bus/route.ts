@@ -8,7 +8,7 @@
  */
 
 import { WeftError } from "../../protocols/bus/errors.ts";
-import { parseHostRef, sameHost } from "../../protocols/bus/host_id.ts";
+import { isHostName, parseHostRef, sameHost } from "../../protocols/bus/host_id.ts";
 import type { Caller, CommandSpec } from "../../protocols/bus/command_spec.ts";
 
 /** One call as a route carries it to another host. */
@@ -66,10 +66,10 @@ export function destinationOf(
   for (const { field } of specs) {
     const value = fields[field];
     if (typeof value !== "string") continue;
-    const { host, ref } = parseHostRef(value);
+    const { host, ref } = splitRef(value);
     const local = host === undefined || (ownHost !== undefined && sameHost(host, ownHost));
     hosts.set(field, local ? "" : host);
-    if (host !== undefined && local) (out ??= { ...fields })[field] = ref;
+    if (host !== undefined && local) setRef(out ??= { ...fields }, field, ref);
   }
   const remote = [...new Set(hosts.values())];
   if (remote.length > 1) {
@@ -82,8 +82,24 @@ export function destinationOf(
   const host = remote[0] || undefined;
   if (host === undefined) return { host, input: out ?? input };
   const stripped = { ...fields };
-  for (const [field] of hosts) stripped[field] = parseHostRef(fields[field] as string).ref;
+  for (const [field] of hosts) setRef(stripped, field, splitRef(fields[field] as string).ref);
   return { host, input: stripped };
+}
+
+/**
+ * A reference split at its host; `HOST/` alone names that host and leaves the target to it
+ * (its own default: the focused window, a new pane): `weft new --host buildbox`.
+ */
+function splitRef(value: string): { host: string | undefined; ref: string } {
+  const host = value.slice(0, -1);
+  if (value.endsWith("/") && isHostName(host)) return { host, ref: "" };
+  return parseHostRef(value);
+}
+
+/** Sets a target field to `ref`, or leaves it out for `HOST/` (the host's own default). */
+function setRef(input: Record<string, unknown>, field: string, ref: string): void {
+  if (ref === "") delete input[field];
+  else input[field] = ref;
 }
 
 /** The `UNKNOWN_HOST` error for a call no route reaches. */

@@ -43,6 +43,17 @@ Deno.test("destinationOf() names another host and strips it from every target", 
   assertEquals(destinationOf(READ, { pane: "vm/p3" }, undefined).host, "vm");
 });
 
+Deno.test("destinationOf() reads HOST/ alone as that host, leaving the target to its default", () => {
+  assertEquals(destinationOf(MOVE, { pane: "far/p3", window: "far/" }, "vm"), {
+    host: "far",
+    input: { pane: "p3" },
+  });
+  assertEquals(destinationOf(READ, { pane: "vm/", lines: 2 }, "vm"), {
+    host: undefined,
+    input: { lines: 2 },
+  });
+});
+
 Deno.test("destinationOf() refuses targets on two hosts", () => {
   for (const input of [{ pane: "far/p3", window: "w1" }, { pane: "a/p3", window: "b/w1" }]) {
     try {

@@ -19,6 +19,7 @@ import { answerHeld } from "./_answer_hook.ts";
 
 /** How long the dialog may take to clear once its key is typed, and how often it is typed. */
 const CLEAR_MS = 1000;
+const SLOW_CLEAR_MS = 5000;
 const TRIES = 3;
 
 /**
@@ -77,14 +78,18 @@ export function paneAnswer(deps: CoreDeps) {
     // on that choice. A TUI may drop a key that comes the moment its dialog is drawn (Claude
     // Code does): while the very dialog that was read still shows unchanged, the key is
     // typed again, up to three times.
+    // A vendor whose dialogs never drop a key (`answerOnce`) gets it once, and longer to act
+    // on it: typed again, a key it was slow to take would land in its prompt.
+    const once = vendorOf(pane.agent)?.state?.answerOnce === true;
     let done = false;
     let next = key;
     for (let typed = 0; !done && typed < 2 * TRIES; typed++) {
       writeBytes(pane, next);
-      const now = await dialogAfter(pane, dialog, choice.n, deps, signal, next === ENTER);
+      const wait = once ? SLOW_CLEAR_MS : CLEAR_MS;
+      const now = await dialogAfter(pane, dialog, choice.n, deps, signal, next === ENTER, wait);
       if (now === "gone") done = true;
       else if (now === "selected") next = ENTER;
-      else if (now === "other") break;
+      else if (now === "other" || once) break;
     }
     if (!done) {
       throw new WeftError(
@@ -126,7 +131,7 @@ function refuseAgents(deps: CoreDeps, from: string | undefined, pane: string): v
 }
 
 /**
- * What became of `read` within `CLEAR_MS` once a key was typed: `gone`; `selected` (the same
+ * What became of `read` `within` ms (default `CLEAR_MS`) once a key was typed: `gone`; `selected` (the same
  * dialog, its cursor now on choice `n`); `same` (unchanged); `other` (another dialog, or this
  * one changed otherwise). `confirming` (Enter was typed): waits for nothing but its leaving.
  */
@@ -137,6 +142,7 @@ async function dialogAfter(
   deps: CoreDeps,
   signal: AbortSignal,
   confirming = false,
+  within = CLEAR_MS,
 ): Promise<"gone" | "selected" | "same" | "other"> {
   const before = dialogFingerprint(read);
   const look = () => {
@@ -147,7 +153,7 @@ async function dialogAfter(
       now.choices.map((c) => c.label).join("\n") === read.choices.map((c) => c.label).join("\n");
     return sameDialog && now.selected === n ? "selected" as const : "other" as const;
   };
-  const clear = AbortSignal.any([signal, AbortSignal.timeout(CLEAR_MS)]);
+  const clear = AbortSignal.any([signal, AbortSignal.timeout(within)]);
   return await waitFor(pane, () => {
     const seen = look();
     // After Enter the cursor already was on the choice: only its leaving counts.

@@ -1,5 +1,5 @@
 import { strictEqual } from "node:assert/strict";
-import { exitReason } from "./_exit_reason.ts";
+import { cannotLoad, exitReason } from "./_exit_reason.ts";
 
 const end = (stderr: string, code = 1, signal: Deno.Signal | null = null) => ({
   code,
@@ -19,8 +19,30 @@ Deno.test("exitReason() keeps Deno's error line and drops the stack", () => {
     'throw new Error("top_throw cannot even load");\n      ^\n    at file:///x/mod.ts:9:7\n';
   strictEqual(exitReason(end(stderr)), "Error: top_throw cannot even load");
   strictEqual(
-    exitReason(end('error: Module not found "file:///nope.ts".\n')),
-    'Module not found "file:///nope.ts".',
+    exitReason(end('error: Module not found "https://x/nope.ts".\n')),
+    'Module not found "https://x/nope.ts".',
+  );
+});
+
+Deno.test("exitReason() says where a module cannot load, and cannotLoad() knows it", () => {
+  const stderr = "error: SyntaxError: Expression expected\n  |\n2 |   x: ,\n  |      ~\n" +
+    "    at file:///p/bad.ts:2:6\n";
+  const reason = exitReason(end(stderr));
+  strictEqual(
+    reason,
+    "its module cannot load, so it is not restarted: SyntaxError: Expression expected at file:///p/bad.ts:2:6",
+  );
+  strictEqual(cannotLoad(reason), true);
+  const missing = exitReason(
+    end('error: Module not found "file:///nope.ts".\n    at file:///p/mod.ts:1:8\n'),
+  );
+  strictEqual(
+    missing,
+    'its module cannot load, so it is not restarted: Module not found "file:///nope.ts". at file:///p/mod.ts:1:8',
+  );
+  strictEqual(
+    cannotLoad(exitReason(end("error: Uncaught Error: boom\n    at file:///p.ts:1:7\n"))),
+    false,
   );
 });
 

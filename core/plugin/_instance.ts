@@ -232,6 +232,7 @@ export class PluginInstance {
       log: (level, message) => this.#log.plugin(level, message),
       held: (filter) => this.#held?.matching(filter) ?? [],
       route: this.#onBus.route,
+      ...(this.#o.paneScreen ? { paneScreen: this.#o.paneScreen } : {}),
     });
     const dataDir = grant.has(DATA_CAPABILITY)
       ? grantPath(dataFolder(this.#config.name), this.#o.projectDir, this.#o.stateDir)

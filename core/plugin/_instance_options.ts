@@ -30,4 +30,6 @@ export interface InstanceOptions {
   logLinesPerSecond: number;
   /** Manifests from earlier runs, so a plugin with Deno-level rights is loaded once. */
   manifests?: ManifestCache;
+  /** A pane's screen right now: unparsed output bytes and input modes (for snapshots). */
+  paneScreen?: (pane: string) => { pendingBytes: number; modes: unknown } | undefined;
 }

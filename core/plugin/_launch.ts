@@ -10,6 +10,7 @@ import type { Capability } from "../../protocols/bus/capabilities.ts";
 import type { LinkOptions } from "./_link.ts";
 import { moduleUrl } from "./_load.ts";
 import { dataFolder, grantPath, withDataFolder } from "./_permissions.ts";
+import { isWeftModule } from "./_process_transport.ts";
 import type { InstanceOptions } from "./_instance_options.ts";
 
 /** The link options of a run of `config` with `grant`. */
@@ -18,8 +19,14 @@ export function linkOptions(
   o: InstanceOptions,
   grant: ReadonlySet<Capability>,
 ): LinkOptions {
+  const url = moduleUrl(config.from, o.projectDir);
+  // A project's plugin: its lock entries go to the project's state, never to weft's deno.lock.
+  const lockFile = isWeftModule(url)
+    ? undefined
+    : grantPath(".weft/plugins.lock", o.projectDir, o.stateDir);
   return {
-    url: moduleUrl(config.from, o.projectDir),
+    url,
+    ...(lockFile ? { lockFile } : {}),
     plugin: config.name,
     grant: withDataFolder(grant, config.name),
     projectDir: o.projectDir,

@@ -37,6 +37,8 @@ export interface LinkOptions {
   projectDir: string;
   /** The project's state folder (see `TransportOptions.stateDir`). */
   stateDir?: string;
+  /** See `TransportOptions.lockFile`. */
+  lockFile?: string | null;
   memoryMiB: number;
   /** Ping period. 0 turns pings off. */
   heartbeatMs: number;

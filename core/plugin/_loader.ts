@@ -11,6 +11,8 @@ import type { Capability } from "../../protocols/bus/capabilities.ts";
 import type { Manifest } from "../../protocols/plugin/mod.ts";
 import { denoPart, effectiveGrant } from "./_grant.ts";
 import type { ManifestCache } from "./manifest_cache.ts";
+import { cannotLoad } from "./_exit_reason.ts";
+import { fatalError } from "./_load.ts";
 
 /** One plugin's loads across its runs. */
 export class ManifestLoader {
@@ -50,7 +52,11 @@ export class ManifestLoader {
     const { name, from } = this.#config;
     const known = this.#known ?? this.#manifests?.get(name, from);
     const direct = known && denoPart(grantOf(known)).length > 0 ? known : undefined;
-    let manifest = await this.#launch(direct ? grantOf(direct) : new Set());
+    let manifest = await this.#launch(direct ? grantOf(direct) : new Set()).catch((err) => {
+      // A module that cannot load (a syntax error, a missing file) fails for good: no retries.
+      const message = (err as Error).message;
+      throw cannotLoad(message) ? fatalError("INVALID_INPUT", message) : err;
+    });
     if (direct && this.#known) this.#sameManifest(direct, manifest);
     const grant = grantOf(manifest);
     const launchedWith = direct ? denoPart(grantOf(direct)) : [];

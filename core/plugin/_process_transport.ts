@@ -42,6 +42,17 @@ export const PROCESS_LIMITS = {
 // import map, as the Workers did with the server's.
 const WEFT_CONFIG = new URL("../../deno.json", import.meta.url);
 
+/** weft's own folder: a module under it is weft's (a built-in, its examples). */
+const WEFT_ROOT = new URL("../../", import.meta.url).href;
+
+/**
+ * True for a module of weft's own checkout. Any other (a project's plugin) keeps its lock
+ * entries out of weft's `deno.lock` ({@link TransportOptions.lockFile}).
+ */
+export function isWeftModule(url: URL): boolean {
+  return url.href.startsWith(WEFT_ROOT);
+}
+
 /** The `deno` arguments that run a plugin module as a plugin process. */
 export function processArgs(options: TransportOptions): string[] {
   const config = WEFT_CONFIG.protocol === "file:" && existsSync(fileURLToPath(WEFT_CONFIG))
@@ -51,6 +62,11 @@ export function processArgs(options: TransportOptions): string[] {
     "run",
     "--no-prompt",
     ...config,
+    ...(options.lockFile === null
+      ? ["--no-lock"]
+      : options.lockFile
+      ? [`--lock=${options.lockFile}`]
+      : []),
     `--v8-flags=--max-old-space-size=${options.memoryMiB}`,
     ...permissionFlags(options.grant, options.projectDir, options.stateDir),
     options.url.href,

@@ -17,6 +17,8 @@ import type {
   PluginMessage,
   PublishMessage,
 } from "../../protocols/plugin/mod.ts";
+
+type SubscribeMessage = Extract<PluginMessage, { type: "subscribe" }>;
 import { behalfCaller, type CallHow, Party } from "../edge/party.ts";
 
 /** What {@link PluginRequests} needs. */
@@ -38,6 +40,8 @@ export interface RequestsOptions {
   held?: (filter: EventFilter) => WeftEvent[];
   /** Its route to other hosts: served while this run lasts, if its grant has `route`. */
   route?: PluginRoute;
+  /** A pane's screen right now: unparsed output bytes and input modes (for snapshots). */
+  paneScreen?: (pane: string) => { pendingBytes: number; modes: unknown } | undefined;
 }
 
 /** Serves one plugin Worker's requests: the codec between its messages and its party. */
@@ -57,6 +61,7 @@ export class PluginRequests {
         chain: [options.plugin],
       },
       maxCallsInFlight: options.maxCallsInFlight,
+      ...(options.paneScreen ? { paneScreen: options.paneScreen } : {}),
       wire: {
         answer: (id, reply, lane) => post({ type: "result", id: String(id), reply }, lane),
         event: (subscription, event, lane) => post({ type: "event", subscription, event }, lane),
@@ -71,7 +76,7 @@ export class PluginRequests {
   /** Handles a request; returns false for a message that is not one. */
   handle(message: PluginMessage): boolean {
     if (message.type === "call") this.#call(message);
-    else if (message.type === "subscribe") this.#subscribe(message.id, message.filter);
+    else if (message.type === "subscribe") this.#subscribe(message);
     else if (message.type === "publish") this.#publish(message);
     else if (message.type === "unsubscribe") this.#party.unsubscribe(message.id);
     else if (message.type === "result") {
@@ -106,14 +111,26 @@ export class PluginRequests {
     route?.reach(hosts.filter(isHostName));
   }
 
-  #subscribe(id: string, filter: EventFilter): void {
+  #subscribe({ id, filter, snapshot }: SubscribeMessage): void {
+    const { post } = this.#options;
+    const refused = (err: unknown) => {
+      const error = toErrorBody(err);
+      if (snapshot !== undefined) post({ type: "subscribed", subscription: id, error });
+      this.#options.log("warn", error.message);
+    };
+    let answered: Promise<void>;
     try {
-      void this.#party.subscribe(id, filter);
+      answered = snapshot === undefined
+        ? this.#party.subscribe(id, filter)
+        : this.#party.subscribe(id, filter, snapshot, (answer) =>
+          post({ type: "subscribed", subscription: id, snapshot: answer.snapshot }));
     } catch (err) {
-      return this.#options.log("warn", toErrorBody(err).message);
+      return refused(err);
     }
-    // What came before it, while the plugin started; nothing is published in between.
-    this.#party.replay(id, this.#options.held?.(filter) ?? []);
+    // The snapshot shows what came before it; else what came while the plugin started
+    // (nothing is published in between).
+    if (snapshot !== undefined) answered.catch(refused);
+    else this.#party.replay(id, this.#options.held?.(filter) ?? []);
   }
 
   #publish(message: PublishMessage): void {

@@ -272,3 +272,69 @@ Deno.test("PluginRequests drops a slow plugin's events of a pane past its backlo
   for (let i = 0; i < 64; i++) bus.events.publish("pane.output", { pane: "p1", data: chunk }, "p1");
   strictEqual(queue.take(Infinity).filter((m) => m.type === "dropped").length, 1);
 });
+
+/** A bus whose `pane.read` shows "abc" of the "abcdef" it publishes while it is taken. */
+function snapshotSetup(grant: Capability[]) {
+  const bus = new Bus();
+  bus.register("core", [defineCommand({
+    name: "pane.read",
+    title: "Read",
+    description: "Test: what the screen showed.",
+    capabilities: ["pane:read"],
+    input: z.object({ pane: z.string() }),
+    handler: ({ input }) => {
+      bus.events.publish("pane.output", { pane: input.pane, data: "abcdef" }, input.pane);
+      return { pane: input.pane, text: "abc" };
+    },
+  })]);
+  const sent: HostMessage[] = [];
+  const requests = new PluginRequests({
+    bus,
+    plugin: "mirror",
+    grant: new Set(grant),
+    post: (m) => sent.push(m),
+    parent: () => undefined,
+    maxCallsInFlight: 4,
+    log: () => {},
+    // The screen had not parsed the last 3 bytes when the read was taken.
+    paneScreen: () => ({ pendingBytes: 3, modes: { bracketedPaste: true } }),
+  });
+  return { bus, sent, requests };
+}
+
+Deno.test("PluginRequests' snapshot subscription sends the read first, then only what it did not show", async () => {
+  const { bus, sent, requests } = snapshotSetup(["pane:read"]);
+  const filter = { topics: ["pane.output"], panes: ["p1"] };
+  requests.handle({ type: "subscribe", id: "s1", filter, snapshot: { pane: "p1" } });
+  await new Promise((r) => setTimeout(r, 0));
+  bus.events.publish("pane.output", { pane: "p1", data: "g" }, "p1");
+  deepStrictEqual(sent, [
+    {
+      type: "subscribed",
+      subscription: "s1",
+      snapshot: { pane: "p1", text: "abc", modes: { bracketedPaste: true } },
+    },
+    {
+      type: "event",
+      subscription: "s1",
+      event: { topic: "pane.output", pane: "p1", data: { pane: "p1", data: "def" } },
+    },
+    {
+      type: "event",
+      subscription: "s1",
+      event: { topic: "pane.output", pane: "p1", data: { pane: "p1", data: "g" } },
+    },
+  ]);
+});
+
+Deno.test("PluginRequests answers a refused snapshot subscription with its error, and sends no events", async () => {
+  const { bus, sent, requests } = snapshotSetup([]);
+  const filter = { topics: ["pane.output"], panes: ["p1"] };
+  requests.handle({ type: "subscribe", id: "s1", filter, snapshot: { pane: "p1" } });
+  await new Promise((r) => setTimeout(r, 0));
+  bus.events.publish("pane.output", { pane: "p1", data: "g" }, "p1");
+  strictEqual(sent.length, 1);
+  const [answer] = sent as { type: string; error?: { code: string } }[];
+  strictEqual(answer?.type, "subscribed");
+  strictEqual(answer?.error?.code, "DENIED");
+});

@@ -31,6 +31,12 @@ export interface TransportOptions {
   projectDir: string;
   /** The project's state folder, where `.weft` grants point (default `<project>/.weft`). */
   stateDir?: string;
+  /**
+   * The lock file of its module's remote and npm entries: weft's `deno.lock` when absent (a
+   * built-in), a file of the project's for a project's plugin, `null` for none (a module read
+   * once, `weft plugin add`).
+   */
+  lockFile?: string | null;
   /** The plugin's memory cap. */
   memoryMiB: number;
 }

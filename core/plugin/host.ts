@@ -58,6 +58,11 @@ export interface PluginHostOptions {
    * plugin with Deno-level rights is then loaded once at start, not twice.
    */
   manifests?: ManifestCache;
+  /**
+   * A pane's screen right now (unparsed output bytes, input modes): what a plugin's snapshot
+   * subscription needs to cut the events its read already showed.
+   */
+  paneScreen?: (pane: string) => { pendingBytes: number; modes: unknown } | undefined;
 }
 
 /** The defaults of {@link PluginHostOptions}. */
@@ -121,6 +126,7 @@ export class PluginHost {
       backoff: { ...BACKOFF_DEFAULTS, ...options.restart },
       log: options.log ?? logToStderr,
       ...(options.manifests ? { manifests: options.manifests } : {}),
+      ...(options.paneScreen ? { paneScreen: options.paneScreen } : {}),
       transport: options.transport ?? processTransport,
     };
     // Someone asks for an idle plugin's events (`message.received`): it starts now. A pattern

@@ -11,7 +11,7 @@ import { WeftError } from "../../protocols/bus/errors.ts";
 import type { Manifest } from "../../protocols/plugin/mod.ts";
 import { PluginLink } from "./_link.ts";
 import { moduleUrl } from "./_load.ts";
-import { processTransport } from "./_process_transport.ts";
+import { isWeftModule, processTransport } from "./_process_transport.ts";
 import type { TransportFactory } from "./_transport.ts";
 
 /** Options of {@link inspectPlugin}. */
@@ -46,6 +46,8 @@ export async function inspectPlugin(from: string, options: InspectOptions): Prom
   let down = "";
   const link = new PluginLink({
     url,
+    // Read once, with no rights: nothing of it goes to any lock (weft's least of all).
+    ...(isWeftModule(url) ? {} : { lockFile: null }),
     // The runtime answers with the module's own plugin when this name is not the one it defines.
     plugin: "inspect",
     grant: new Set(),

@@ -6,7 +6,7 @@
  */
 
 import type { EventFilter, WeftEvent } from "../../protocols/bus/events.ts";
-import { WeftError } from "../../protocols/bus/errors.ts";
+import { type ErrorBody, WeftError } from "../../protocols/bus/errors.ts";
 import type { Capability } from "../../protocols/bus/capabilities.ts";
 import type {
   LogLevel,
@@ -14,7 +14,7 @@ import type {
   PluginMessage,
   ResultMessage,
 } from "../../protocols/plugin/mod.ts";
-import type { PluginCallOptions, PluginContext } from "./define.ts";
+import type { PaneSnapshot, PluginCallOptions, PluginContext } from "./define.ts";
 import { currentHandler, type HandlerScope, outsideHandlers } from "./_scope.ts";
 
 type Post = (message: PluginMessage) => void;
@@ -34,6 +34,8 @@ export class Channel {
   #pending = new Map<string, Pending>();
   #listeners = new Map<string, Listener>();
   #dropped = new Map<string, DroppedListener | undefined>();
+  /** Snapshot subscriptions whose read has not come yet. */
+  #snapshots = new Map<string, Pending>();
   #nextId = 1;
 
   constructor(name: string, post: Post) {
@@ -95,14 +97,60 @@ export class Channel {
 
   /** Asks the host for events; returns the function that stops them. */
   subscribe(filter: EventFilter, listener: Listener, dropped?: DroppedListener): () => void {
+    return this.#subscribe(filter, listener, dropped).off;
+  }
+
+  /**
+   * Asks the host for events after a read of one pane (`snapshot`: `pane.read`'s input): the
+   * read comes first, then exactly the events it did not show. Rejects when refused.
+   */
+  async subscribeFrom(
+    filter: EventFilter,
+    snapshot: Record<string, unknown>,
+    listener: Listener,
+    dropped?: DroppedListener,
+  ): Promise<{ snapshot: unknown; off: () => void }> {
+    const { id, off } = this.#subscribe(filter, listener, dropped, snapshot);
+    const answer = Promise.withResolvers<unknown>();
+    this.#snapshots.set(id, answer);
+    try {
+      return { snapshot: await answer.promise, off };
+    } catch (err) {
+      this.#listeners.delete(id);
+      this.#dropped.delete(id);
+      throw err;
+    }
+  }
+
+  /** Settles the snapshot subscription a `subscribed` message answers. */
+  subscribed(message: { subscription: string; snapshot?: unknown; error?: ErrorBody }): void {
+    const answer = this.#snapshots.get(message.subscription);
+    if (!answer) return;
+    this.#snapshots.delete(message.subscription);
+    if (message.error) answer.reject(WeftError.fromBody(message.error));
+    else answer.resolve(message.snapshot);
+  }
+
+  #subscribe(
+    filter: EventFilter,
+    listener: Listener,
+    dropped?: DroppedListener,
+    snapshot?: Record<string, unknown>,
+  ): { id: string; off: () => void } {
     const id = `s${this.#nextId++}`;
     this.#listeners.set(id, listener);
     this.#dropped.set(id, dropped);
-    this.#post({ type: "subscribe", id, filter: structuredClone(filter) });
-    return () => {
+    this.#post({
+      type: "subscribe",
+      id,
+      filter: structuredClone(filter),
+      ...(snapshot ? { snapshot: structuredClone(snapshot) } : {}),
+    });
+    const off = () => {
       this.#dropped.delete(id);
       if (this.#listeners.delete(id)) this.#post({ type: "unsubscribe", id });
     };
+    return { id, off };
   }
 
   /**
@@ -167,6 +215,15 @@ export class Channel {
       call: <T>(name: string, input?: unknown, options?: PluginCallOptions) =>
         this.call<T>(name, input, currentHandler(), options?.onBehalf),
       subscribe: (filter, listener, options) => this.subscribe(filter, listener, options?.dropped),
+      subscribeFrom: async (read, filter, listener, options) => {
+        const { snapshot, off } = await this.subscribeFrom(
+          filter,
+          read,
+          listener,
+          options?.dropped,
+        );
+        return { snapshot: snapshot as PaneSnapshot, off };
+      },
       publish: (topic, data, pane) => this.publish(topic, data, pane),
       log: (...args) => this.log("info", args),
       reach: (hosts) => this.#post({ type: "reach", hosts: [...hosts] }),

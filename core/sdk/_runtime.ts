@@ -136,6 +136,8 @@ class Runtime {
         return this.#channel.settle(message);
       case "event":
         return this.#channel.deliver(message.subscription, message.event);
+      case "subscribed":
+        return this.#channel.subscribed(message);
       case "dropped":
         return this.#channel.droppedEvents(message.subscription);
       case "ping":

@@ -6,6 +6,7 @@
 
 import type { CallInput, CoreCalls, CoreCommand, NotCore } from "../../protocols/bus/calls.ts";
 import type { EventFilter, WeftEvent } from "../../protocols/bus/events.ts";
+import type { ScreenModes } from "../../protocols/terminal/screen_read.ts";
 import type { Command } from "./command.ts";
 import { specOf } from "../../protocols/bus/schema.ts";
 import type { Caller, CommandSpec } from "../../protocols/bus/command_spec.ts";
@@ -60,6 +61,18 @@ export interface PluginContext<O = RawOptions> {
     listener: (event: WeftEvent) => void,
     options?: SubscribeOptions,
   ): () => void;
+  /**
+   * A pane's screen, then its events from there on: resolves with `pane.read`'s answer for
+   * `read` (and the pane's input modes) once taken; `listener` then gets exactly the events that
+   * read did not show, none twice and none lost: what a mirror of a pane needs. Rejects when the
+   * read or the subscription is refused.
+   */
+  subscribeFrom(
+    read: CallInput<"pane.read"> & { pane: string },
+    filter: EventFilter,
+    listener: (event: WeftEvent) => void,
+    options?: SubscribeOptions,
+  ): Promise<{ snapshot: PaneSnapshot; off: () => void }>;
   /** Publishes an event `<plugin name>.<what>` (optionally about a pane) to the bus's subscribers. */
   publish(topic: string, data: unknown, pane?: string): void;
   /** Writes a line to the server's log, attributed to the plugin. */
@@ -78,6 +91,9 @@ export interface PluginContext<O = RawOptions> {
    */
   detached<T>(fn: () => T): T;
 }
+
+/** What {@link PluginContext.subscribeFrom} answers first: the read, and the pane's input modes. */
+export type PaneSnapshot = CoreCalls["pane.read"] & { modes?: ScreenModes | undefined };
 
 /** Options of {@link PluginContext.subscribe}. */
 export interface SubscribeOptions {

@@ -44,6 +44,7 @@
 
 export { definePlugin } from "./define.ts";
 export type {
+  PaneSnapshot,
   Plugin,
   PluginCallOptions,
   PluginContext,

@@ -46,5 +46,12 @@ export async function holdPermission(
     signal: request.signal,
   });
   if (!decision) return new Response(null, { status: 204 });
-  return Response.json(permissionOutput(decision));
+  // A length, not chunks: the hook command reads exactly that many bytes of body.
+  const json = JSON.stringify(permissionOutput(decision));
+  return new Response(json, {
+    headers: {
+      "content-type": "application/json",
+      "content-length": String(new TextEncoder().encode(json).length),
+    },
+  });
 }

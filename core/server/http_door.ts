@@ -36,7 +36,6 @@ import type { Bus, Caller } from "../bus/mod.ts";
 import { type GuardLimits, serveGuarded } from "../net/guarded_http.ts";
 import { type AgentVendor, VENDORS } from "../../protocols/agents/mod.ts";
 import { hookAnswer } from "./hook_answers.ts";
-import { PERMISSION_HOOK_PATH } from "../../protocols/hooks/mod.ts";
 import type { PermissionHolds } from "../model/permission_holds.ts";
 import { holdPermission } from "./_permission_hold.ts";
 
@@ -71,8 +70,10 @@ export interface HttpDoor {
 const ROUTES: Record<string, AgentVendor> = Object.fromEntries(
   VENDORS.flatMap((v) => v.hooks ? [[v.hooks.route, v]] : []),
 );
-/** Claude Code's permission requests, held for an answer. */
-const HOLD_ROUTES: Record<string, string> = { [PERMISSION_HOOK_PATH]: "claude" };
+/** The vendors' permission requests (Claude Code's), held for an answer. */
+const HOLD_ROUTES: Record<string, AgentVendor> = Object.fromEntries(
+  VENDORS.flatMap((v) => v.hooks?.holdRoute ? [[v.hooks.holdRoute, v]] : []),
+);
 
 /** Starts the door on 127.0.0.1. */
 export async function serveHttpDoor(options: HttpDoorOptions): Promise<HttpDoor> {
@@ -92,7 +93,7 @@ export async function serveHttpDoor(options: HttpDoorOptions): Promise<HttpDoor>
 async function handle(request: Request, options: HttpDoorOptions, max: number) {
   const path = new URL(request.url).pathname;
   const held = HOLD_ROUTES[path];
-  const vendor = ROUTES[path] ?? (held ? VENDORS.find((v) => v.kind === held) : undefined);
+  const vendor = ROUTES[path] ?? held;
   if (!vendor) return status(404);
   if (request.method !== "POST") return status(405);
   const pane = request.headers.get("x-weft-pane") ?? "";

@@ -27,6 +27,7 @@ import { claimStateDir, ensureSocketDir, type ServerPaths, serverPaths } from ".
 import { readServerInfo } from "./info.ts";
 import { publishServer, withdrawServer } from "./registry.ts";
 import { tmuxShim } from "./tmux_shim.ts";
+import { paneScreenOf } from "./_pane_screen.ts";
 import type { CoreTopic } from "../../protocols/bus/core_events.ts";
 
 /** Options of {@link startServer}. */
@@ -110,6 +111,7 @@ export async function startServer(
     projectDir: config.projectDir,
     stateDir: paths.dir,
     manifests: manifestCaches(paths.manifests),
+    paneScreen: paneScreenOf(model),
   });
   const sizes = new AttachedSizes({ bus, model });
   const connections = new Set<Connection>();
@@ -362,10 +364,7 @@ async function acceptLoop(
       paneExists: (id) => deps.model.panes.has(id),
       paneKey: deps.paneKey,
       sizes: deps.sizes,
-      paneScreen: (id) => {
-        const screen = deps.model.panes.get(id)?.screen;
-        return screen && { pendingBytes: screen.pendingBytes, modes: screen.modes };
-      },
+      paneScreen: paneScreenOf(deps.model),
     });
     connections.add(connection);
     connection.serve().finally(() => connections.delete(connection));

@@ -4,6 +4,9 @@ import { DatabaseSync } from "node:sqlite";
 import { Checkpointer } from "./_checkpointer.ts";
 import { eventually } from "../../tests/helpers/poll.ts";
 
+/** A Worker's start can take seconds on a loaded machine (it failed at 10 s under load 20). */
+const SLOW = { timeoutMs: 45_000 };
+
 Deno.test("Checkpointer ends its Worker once nothing is written, and starts it again for a change", async () => {
   const dir = await Deno.makeTempDir({ prefix: "weft-checkpointer-" });
   const file = join(dir, "w.db");
@@ -13,15 +16,15 @@ Deno.test("Checkpointer ends its Worker once nothing is written, and starts it a
   try {
     db.exec("INSERT INTO t VALUES ('a')");
     checkpointer.changed();
-    await eventually("the Worker to start", () => checkpointer.starts === 1);
+    await eventually("the Worker to start", () => checkpointer.starts === 1, SLOW);
     // Quiet: the next tick after its checkpoint ends the Worker.
-    await eventually("the Worker to end", () => !checkpointer.running);
+    await eventually("the Worker to end", () => !checkpointer.running, SLOW);
     db.exec("INSERT INTO t VALUES ('b')");
     checkpointer.changed();
     // A Worker that starts, checkpoints and ends between two polls still counts: the test waits
     // on the count, not on catching it running (CI missed one that way).
-    await eventually("the Worker to start again", () => checkpointer.starts === 2);
-    await eventually("the Worker to end again", () => !checkpointer.running);
+    await eventually("the Worker to start again", () => checkpointer.starts === 2, SLOW);
+    await eventually("the Worker to end again", () => !checkpointer.running, SLOW);
     strictEqual(db.prepare("SELECT count(*) AS n FROM t").get()!.n, 2);
   } finally {
     checkpointer.stop();

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { parseArgs } from "node:util";
+import { parseArgs } from "./args.ts";
 import { print, type Subcommand, withClient } from "./io.ts";
 
 /** `weft allow [PANE…] [--json]` */

@@ -8,6 +8,7 @@
 import { join } from "node:path";
 import { loadConfig } from "../../core/config/mod.ts";
 import { findServerInfo } from "../../core/server/info.ts";
+import { serverPaths } from "../../core/server/paths.ts";
 import { WeftClient } from "../client/mod.ts";
 import { BUILTIN_PLUGINS } from "../builtin.ts";
 import { parseArgs } from "./args.ts";
@@ -65,7 +66,10 @@ export async function diagnose(io: CliIo): Promise<Check[]> {
 }
 
 async function stateCheck(projectDir: string): Promise<Check> {
-  const state = join(projectDir, ".weft");
+  const state = serverPaths(projectDir).dir;
+  if (state !== join(projectDir, ".weft")) {
+    return { level: "ok", what: `the project's state is kept in ${state} (read-only project)` };
+  }
   if (!await exists(state)) {
     return { level: "ok", what: "no .weft/ yet (made on the first start)" };
   }

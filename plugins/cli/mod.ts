@@ -62,10 +62,15 @@ export async function runCli(args: string[], options: RunCliOptions): Promise<nu
     );
   }
   const sub = await load();
-  const { asksHelp, subcommandHelp } = await import("./help.ts");
-  if (asksHelp(sub, rest)) {
-    await subcommandHelp(sub, io);
-    return 0;
+  // Help (and the command contract it reads) is loaded only when asked for, by a specifier built
+  // at run time: a literal one would make every `weft` run read it first (see main.ts's `lazy`).
+  if (rest.includes("--help") || rest.includes("-h")) {
+    const help = new URL("./help.ts", import.meta.url).href;
+    const { asksHelp, subcommandHelp }: typeof import("./help.ts") = await import(help);
+    if (asksHelp(sub, rest)) {
+      await subcommandHelp(sub, io);
+      return 0;
+    }
   }
   const json = sub.words !== "foreign" && wantsJson(rest);
   try {

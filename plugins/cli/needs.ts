@@ -4,7 +4,7 @@
  * @module
  */
 
-import { parseArgs } from "node:util";
+import { parseArgs } from "./args.ts";
 import type { Need } from "../../protocols/bus/records.ts";
 import { print, type Subcommand, UsageError, withClient } from "./io.ts";
 

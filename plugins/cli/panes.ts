@@ -9,7 +9,7 @@
 
 import type { WeftClient } from "../client/mod.ts";
 import type { CommandSpec } from "../../protocols/bus/command_spec.ts";
-import { coreSpec } from "../../protocols/bus/contract/mod.ts";
+import { inputSpec } from "./input_schemas.ts";
 import { type FlagPlan, type ParsedFlags, parseFlags } from "./flags.ts";
 import { print, splitAtDashes, type Subcommand, UsageError, withClient } from "./io.ts";
 
@@ -19,17 +19,27 @@ function launchOf(command: string[] | undefined): Record<string, unknown> {
 }
 
 const JSON_FLAG = { json: { type: "boolean" } } as const;
+/** `--host H`: on host H of the fabric, in its own default window (`H/` as the window). */
+const HOST_FLAG = { host: { type: "string" } } as const;
+
+/** The input with `--host` as its window, unless a window was named. */
+function onHost(input: Record<string, unknown>, host: unknown): Record<string, unknown> {
+  return typeof host === "string" && input.window === undefined
+    ? { ...input, window: `${host}/` }
+    : input;
+}
 
 // Inputs are sent as JSON: fields left undefined simply are not sent.
 
 const NEW_PLAN: FlagPlan = {
   omit: ["command", "argv"],
-  own: { "session-new": { type: "boolean" }, ...JSON_FLAG },
+  own: { "session-new": { type: "boolean" }, ...JSON_FLAG, ...HOST_FLAG },
 };
 
 /** `weft new` */
 export const newPane: Subcommand = {
-  usage: "weft new [--name N] [--cwd D] [--window W] [--session-new] [--json] [-- cmd args…]",
+  usage:
+    "weft new [--name N] [--cwd D] [--window W] [--host H] [--session-new] [--json] [-- cmd args…]",
   summary: "Open a new pane (in the current window, or a new session with --session-new); " +
     "starts a server in the background when none runs",
   starts: true,
@@ -37,12 +47,15 @@ export const newPane: Subcommand = {
   run: async (args, io) => {
     const [opts, command] = splitAtDashes(args);
     return await withClient(io, async (client) => {
-      const parsed = parseFlags(opts, coreSpec("pane.create"), NEW_PLAN);
-      const input = { ...parsed.input, ...launchOf(command) };
+      const parsed = parseFlags(opts, inputSpec("pane.create"), NEW_PLAN);
+      if (parsed.own["session-new"] && parsed.own.host !== undefined) {
+        throw new UsageError("--host and --session-new do not go together");
+      }
+      const input = onHost({ ...parsed.input, ...launchOf(command) }, parsed.own.host);
       const result = parsed.own["session-new"]
         ? await client.call(
           "session.create",
-          sessionInput(input, coreSpec("session.create"), parsed),
+          sessionInput(input, inputSpec("session.create"), parsed),
         )
         : await client.call("pane.create", input);
       const id = (result as { pane?: string; id?: string }).pane ?? (result as { id: string }).id;
@@ -58,7 +71,7 @@ export const newPane: Subcommand = {
  */
 function sessionInput(
   input: Record<string, unknown>,
-  spec: CommandSpec,
+  spec: Pick<CommandSpec, "inputSchema">,
   parsed: ParsedFlags,
 ): Record<string, unknown> {
   const { window: _target, ...rest } = input;
@@ -86,7 +99,7 @@ export const split: Subcommand = {
   run: async (args, io) => {
     const [opts, command] = splitAtDashes(args);
     return await withClient(io, async (client) => {
-      const parsed = parseFlags(opts, coreSpec("pane.create"), SPLIT_PLAN);
+      const parsed = parseFlags(opts, inputSpec("pane.create"), SPLIT_PLAN);
       const { horizontal, vertical, json } = parsed.own;
       const pane = parsed.positionals[0];
       if (!pane || !!horizontal === !!vertical) {
@@ -118,7 +131,7 @@ export const send: Subcommand = {
   flags: { command: "pane.write", plan: SEND_PLAN },
   run: async (args, io) => {
     return await withClient(io, async (client) => {
-      const parsed = parseFlags(args, coreSpec("pane.write"), SEND_PLAN);
+      const parsed = parseFlags(args, inputSpec("pane.write"), SEND_PLAN);
       const [pane, ...text] = parsed.positionals;
       const { keys, submit } = parsed.input as { keys?: string[]; submit?: boolean };
       if (!pane || (!text.length && !keys && !submit)) {
@@ -149,7 +162,7 @@ export const read: Subcommand = {
   flags: { command: "pane.read", plan: READ_PLAN },
   run: async (args, io) => {
     return await withClient(io, async (client) => {
-      const parsed = parseFlags(args, coreSpec("pane.read"), READ_PLAN);
+      const parsed = parseFlags(args, inputSpec("pane.read"), READ_PLAN);
       const pane = parsed.positionals[0];
       if (!pane) throw new UsageError("give a pane");
       const lines = parsed.input.lines;
@@ -175,7 +188,7 @@ export const wait: Subcommand = {
   flags: { command: "pane.wait", plan: WAIT_PLAN },
   run: async (args, io) => {
     return await withClient(io, async (client) => {
-      const parsed = parseFlags(args, coreSpec("pane.wait"), WAIT_PLAN);
+      const parsed = parseFlags(args, inputSpec("pane.wait"), WAIT_PLAN);
       const pane = parsed.positionals[0];
       const { match, exit, idle, state } = parsed.input;
       const given = [match, exit, idle, state].filter((v) => v !== undefined);
@@ -197,25 +210,30 @@ export const wait: Subcommand = {
   },
 };
 
-const RUN_PLAN: FlagPlan = { omit: ["command", "argv"], own: JSON_FLAG, positionals: true };
+const RUN_PLAN: FlagPlan = {
+  omit: ["command", "argv"],
+  own: { ...JSON_FLAG, ...HOST_FLAG },
+  positionals: true,
+};
 
 /** `weft run` */
 export const run: Subcommand = {
-  usage: "weft run [--pane P] [--keep] [--timeout MS] [--json] -- (cmd args… | 'shell line')",
+  usage:
+    "weft run [--pane P] [--host H] [--keep] [--timeout MS] [--json] -- (cmd args… | 'shell line')",
   summary: "Run a command in a pane and print its output; exits with the command's exit code",
   flags: { command: "pane.run", plan: RUN_PLAN },
   run: async (args, io) => {
     const [opts, command] = splitAtDashes(args);
     return await withClient(io, async (client) => {
-      const parsed = parseFlags(opts, coreSpec("pane.run"), RUN_PLAN);
+      const parsed = parseFlags(opts, inputSpec("pane.run"), RUN_PLAN);
       // One word is a shell line (`weft run -- 'make && make test'`); more are argv, passed as
       // they are so quotes and backslashes survive.
       const words = command?.length ? command : parsed.positionals;
       if (!words.length) throw new UsageError("give a command after --");
-      const result = await client.call("pane.run", {
-        ...launchOf(words),
-        ...parsed.input,
-      });
+      const input = parsed.own.host === undefined || parsed.input.pane !== undefined
+        ? parsed.input
+        : onHost(parsed.input, parsed.own.host);
+      const result = await client.call("pane.run", { ...launchOf(words), ...input });
       print(io, !!parsed.own.json, result, () => (result.output ? `${result.output}\n` : ""));
       return result.exitCode ?? 1;
     });

@@ -18,11 +18,14 @@ import { readCreds, writeHub, writePrivate } from "./hub.ts";
 import { fabricDir } from "./joined.ts";
 import { JOIN_FILE, type JoinFile } from "./options.ts";
 
+/** The hub's CA certificate, in the plugin's data folder, when the hub speaks TLS. */
+const HUB_CA = "hub-ca.pem";
+
 const USAGE = [
-  "weft fabric join nats://HUB:PORT --as NAME --creds FILE [--grant HOST=read,write,spawn,message]...",
+  "weft fabric join nats://HUB:PORT --as NAME --creds FILE [--grant HOST=read,write,spawn,message]... [--ca FILE]",
   "weft fabric leave",
-  "weft fabric status [--json]",
-  "weft fabric hub --dir DIR --hosts A,B [--port 4222] [--leaf-port 7422] [--bind ADDR]",
+  "weft fabric status [--wait HOST]... [--timeout MS] [--json]",
+  "weft fabric hub --dir DIR --hosts A,B [--port 4222] [--leaf-port 7422] [--bind ADDR] [--tls-cert F --tls-key F] [--init]",
 ].join(" | ");
 
 /** The project folder the CLI is in: where its config is, else the cwd. */
@@ -40,6 +43,7 @@ async function joinFabric(args: string[], io: CliIo): Promise<number> {
       as: { type: "string" },
       creds: { type: "string" },
       grant: { type: "string", multiple: true },
+      ca: { type: "string" },
       project: { type: "string" },
     },
   });
@@ -63,7 +67,18 @@ async function joinFabric(args: string[], io: CliIo): Promise<number> {
   const project = await projectOf(io, values.project);
   const dir = fabricDir(project);
   await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
-  const file: JoinFile = { hub, as: values.as, hosts, password: creds.password };
+  // The CA that signed the hub's TLS certificate, kept beside the join file for the node.
+  if (values.ca) {
+    const pem = await Deno.readTextFile(resolve(io.cwd, values.ca));
+    await writePrivate(join(dir, HUB_CA), pem);
+  } else await Deno.remove(join(dir, HUB_CA)).catch(() => {});
+  const file: JoinFile = {
+    hub,
+    as: values.as,
+    hosts,
+    password: creds.password,
+    ...(values.ca ? { caFile: HUB_CA } : {}),
+  };
   await writePrivate(join(dir, JOIN_FILE), JSON.stringify(file, null, 2) + "\n");
   io.out(`joined ${hub} as "${values.as}"\n`);
   let client: WeftClient;
@@ -98,13 +113,35 @@ async function leave(args: string[], io: CliIo): Promise<number> {
 }
 
 async function status(args: string[], io: CliIo): Promise<number> {
-  const { values } = parseArgs({ args, options: { json: { type: "boolean" } } });
+  const { values } = parseArgs({
+    args,
+    options: {
+      json: { type: "boolean" },
+      wait: { type: "string", multiple: true },
+      timeout: { type: "string", default: "30000" },
+    },
+  });
   return await withClient(io, async (client) => {
-    const value = await client.call<{ hub: string; hosts: FabricHost[] }>("fabric.hosts", {});
-    print(io, !!values.json, value, () =>
-      `hub ${value.hub}\n` +
-      value.hosts.map((h) => `${h.host}  ${h.state}\n`).join(""));
-    return 0;
+    const until = Date.now() + Number(values.timeout);
+    const waitFor = values.wait ?? [];
+    for (;;) {
+      const value = await client.call<{ hub: string; hosts: FabricHost[] }>("fabric.hosts", {});
+      const missing = waitFor.filter((w) =>
+        !value.hosts.some((h) => h.host === w && h.state === "up")
+      );
+      if (!missing.length || Date.now() > until) {
+        print(
+          io,
+          !!values.json,
+          value,
+          () => `hub ${value.hub}\n` + value.hosts.map((h) => `${h.host}  ${h.state}\n`).join(""),
+        );
+        if (!missing.length) return 0;
+        io.err(`weft: not up within ${values.timeout} ms: ${missing.join(", ")}\n`);
+        return 1;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
   });
 }
 
@@ -117,6 +154,9 @@ async function hub(args: string[], io: CliIo): Promise<number> {
       port: { type: "string", default: "4222" },
       "leaf-port": { type: "string", default: "7422" },
       bind: { type: "string", default: "127.0.0.1" },
+      init: { type: "boolean" },
+      "tls-cert": { type: "string" },
+      "tls-key": { type: "string" },
     },
   });
   if (!values.dir || !values.hosts) throw new UsageError("weft fabric hub needs --dir and --hosts");
@@ -126,8 +166,14 @@ async function hub(args: string[], io: CliIo): Promise<number> {
     port: Number(values.port),
     leafPort: Number(values["leaf-port"]),
     bind: values.bind,
+    ...(values["tls-cert"] && values["tls-key"]
+      ? {
+        tls: { cert: resolve(io.cwd, values["tls-cert"]), key: resolve(io.cwd, values["tls-key"]) },
+      }
+      : {}),
   });
   io.err(`weft: hub config ${conf}; credentials <host>.creds beside it\n`);
+  if (values.init) return 0;
   const child = new Deno.Command("nats-server", { args: ["-c", conf], stdin: "null" }).spawn();
   const stop = () => child.kill("SIGTERM");
   Deno.addSignalListener("SIGINT", stop);

@@ -31,7 +31,8 @@ const ls = defineCommand({
     "Sessions, windows and panes (agent kind and state) of every host of the fabric, ids " +
     "qualified as HOST/ID; a host that does not answer is listed as unreachable, not dropped.",
   capabilities: ["pane:read"],
-  mcp: { readOnly: true },
+  // list_panes across the fabric, for an agent on any host.
+  mcp: { name: "list_all_panes", readOnly: true },
   input: z.object({}),
   handler: async ({ state, call, caller, requestId }) => {
     const local = async (): Promise<HostTree> => {

@@ -14,6 +14,9 @@ import { hostGrant } from "../../protocols/bus/capabilities.ts";
 import { toErrorBody } from "../../protocols/bus/errors.ts";
 import { rpcListen, rpcSubject } from "./nats_conf.ts";
 
+/** The largest answer sent back (NATS's default payload limit is 1 MiB). */
+const MAX_REPLY_BYTES = 1024 * 1024 - 4096;
+
 /** Runs a call on this bus for a remote host with the rights it was granted here. */
 export type LocalCall = (
   name: string,
@@ -68,7 +71,18 @@ export class RpcLink {
             } catch (e) {
               reply = { ok: false, error: toErrorBody(e) };
             }
-            msg.respond(enc.encode(JSON.stringify(reply)));
+            let bytes = enc.encode(JSON.stringify(reply));
+            // Past NATS's payload limit the answer would be dropped and the caller would see an
+            // unreachable host: it gets TOO_LARGE, and can ask for less.
+            if (bytes.length > MAX_REPLY_BYTES) {
+              const error = new WeftError(
+                "TOO_LARGE",
+                `Cannot answer "${name}" from host "${this.#host}": the answer is ` +
+                  `${bytes.length} bytes, more than ${MAX_REPLY_BYTES}; ask for less`,
+              );
+              bytes = enc.encode(JSON.stringify({ ok: false, error: error.toBody() }));
+            }
+            msg.respond(bytes);
           })();
         },
       }),

@@ -10,6 +10,10 @@ import { neighbour, panesOf, type Side, swapPanes } from "../../protocols/layout
 import type { Action } from "./bindings.ts";
 import { type AttachExit, detachedExit } from "./attach_options.ts";
 import type { AttachState, LayoutInfo } from "./session_state.ts";
+import { needLine, nextNeed } from "./next_need.ts";
+
+/** How long the question of the agent jumped to stays in the status bar. */
+const NEED_NOTICE_MS = 15_000;
 
 /** What actions may touch. */
 export interface ActionContext {
@@ -29,7 +33,8 @@ export interface ActionContext {
   redraw: () => void;
   /** Sends the prefix key itself to the focused pane. */
   sendPrefix: () => void;
-  notice: (text: string, error?: boolean) => void;
+  /** Shows `text` in the status bar for `ms` (default 4 s). */
+  notice: (text: string, error?: boolean, ms?: number) => void;
 }
 
 /** What {@link actionContextOf} reads of the client. */
@@ -38,7 +43,7 @@ export interface ActionApp {
   readonly state: AttachState;
   finish(exit: AttachExit): void;
   redraw(): void;
-  notice(text: string, error?: boolean): void;
+  notice(text: string, error?: boolean, ms?: number): void;
   switchSession(session: string): Promise<void>;
 }
 
@@ -57,7 +62,7 @@ export function actionContextOf(
     detach: () => app.finish(detachedExit(app.state)),
     redraw: () => app.redraw(),
     sendPrefix: () => modes().sendPrefix(),
-    notice: (text, error) => app.notice(text, error),
+    notice: (text, error, ms) => app.notice(text, error, ms),
     openTree: (sessionsOnly) => modes().openTree(sessionsOnly),
     rename: (what, text) => modes().rename(what, text),
     switchSession: (session) => app.switchSession(session),
@@ -200,17 +205,14 @@ export const ACTIONS: Record<Action, Handler> = {
     return ctx.client.call("pane.focus", { pane });
   },
   "next-blocked": async (ctx) => {
+    const { needs } = await ctx.client.call("pane.needs", {});
     const state = ctx.state();
-    const blocked = [...state.panes.values()].filter((p) => p.state === "blocked");
-    if (!blocked.length) return ctx.notice("No agent is blocked");
-    // In id order, the first after the focused pane, round to the first.
-    const num = (id: string) => Number(id.replace(/^\D+/, "")) || 0;
-    blocked.sort((a, b) => num(a.id) - num(b.id));
-    const now = num(state.layout?.focused ?? "");
-    const next = blocked.find((p) => num(p.id) > now) ?? blocked[0]!;
+    const next = nextNeed(needs, state.layout?.focused);
+    if (!next) return ctx.notice("No agent needs you");
     if (next.session !== state.session.id) await ctx.switchSession(next.session);
     await ctx.client.call("window.select", { window: next.window });
-    await ctx.client.call("pane.focus", { pane: next.id });
+    await ctx.client.call("pane.focus", { pane: next.pane });
+    ctx.notice(needLine(next), false, NEED_NOTICE_MS);
   },
 };
 

@@ -222,9 +222,9 @@ export class AttachApp {
   }
 
   /** Shows a message in the status bar for a few seconds. */
-  notice(text: string, error = false): void {
-    this.#notice = { text, error, until: performance.now() + 4000 };
-    this.#timers.later(() => this.schedule(), 4100);
+  notice(text: string, error = false, ms = 4000): void {
+    this.#notice = { text, error, until: performance.now() + ms };
+    this.#timers.later(() => this.schedule(), ms + 100);
     this.schedule();
   }
 

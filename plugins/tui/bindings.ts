@@ -79,7 +79,11 @@ export const PREFIX_BINDINGS: readonly Binding[] = [
   { key: "{", action: "swap-pane", arg: -1, help: "swap with the previous pane" },
   { key: "}", action: "swap-pane", arg: 1, help: "swap with the next pane" },
   { key: "!", action: "break-pane", help: "break the pane out into a new window" },
-  { key: "b", action: "next-blocked", help: "jump to the next agent that is blocked" },
+  {
+    key: "b",
+    action: "next-blocked",
+    help: "jump to the next agent that needs you; show its question",
+  },
   { key: "]", action: "paste-buffer", help: "paste the newest buffer into the pane" },
   { key: "x", action: "pane-close", help: "close the pane (asks)" },
   { key: "z", action: "zoom", help: "zoom the pane (layout plugin)" },

@@ -1,6 +1,8 @@
 /**
  * `weft web`: turns the web page on in the running server if it is off, prints a one-time
- * login URL and exits; `--open` also opens it in a browser (`$BROWSER`, else `xdg-open`).
+ * login URL and exits; `--open` also opens it in a browser (`$BROWSER`, else `xdg-open`),
+ * `--qr` prints it as a QR code too (for a phone's camera), `--host NAME` makes it an
+ * `https://NAME/` URL for one of the plugin's `allowedHosts` (your own reverse proxy).
  *
  * @module
  */
@@ -10,8 +12,9 @@ import { parseArgs } from "../cli/args.ts";
 import { WeftClient } from "../client/mod.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import type { CliIo, Subcommand } from "../cli/io.ts";
+import { qrLines } from "./qr.ts";
 
-const USAGE = "weft web [--open] [--read-only] [--project DIR]";
+const USAGE = "weft web [--open] [--read-only] [--qr] [--host NAME] [--project DIR]";
 
 /** The `web` subcommand. */
 export const web: Subcommand = {
@@ -24,6 +27,8 @@ export const web: Subcommand = {
         project: { type: "string" },
         "read-only": { type: "boolean" },
         open: { type: "boolean" },
+        qr: { type: "boolean" },
+        host: { type: "string" },
       },
     });
     const start = values.project ? resolve(io.cwd, values.project) : io.cwd;
@@ -48,8 +53,11 @@ export const web: Subcommand = {
       }
       const { url } = await client.call<{ url: string }>("web.login", {
         readOnly: values["read-only"] === true,
+        ...(values.host ? { host: values.host } : {}),
       });
       io.out(url + "\n");
+      // For a phone: its camera opens the URL (good for one use, five minutes).
+      if (values.qr) io.out(qrLines(url).join("\n") + "\n");
       return values.open ? await openBrowser(url, io) : 0;
     } finally {
       client.close();

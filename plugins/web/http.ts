@@ -2,7 +2,8 @@
  * The web door's HTTP server on 127.0.0.1: `/login?code=…` turns a one-time code into an
  * HttpOnly, SameSite=Strict cookie; `/` serves the page, `/assets/…` its files, `/ws` the
  * page's one WebSocket. Host must be a loopback name and Origin, when sent, a loopback origin
- * of this very server (a WebSocket has no same-origin rule of its own). No response may be
+ * of this very server (a WebSocket has no same-origin rule of its own), or both the name of an
+ * allowed host (a reverse proxy in front of the loopback port). No response may be
  * framed by another page (`frame-ancestors 'none'`, `X-Frame-Options: DENY`).
  *
  * Served by the SDK's `serveGuarded`, like the hooks and MCP doors: a connection cap, header
@@ -29,6 +30,8 @@ export interface WebHttpOptions {
   sessionCheckMs?: number;
   /** The guarded server's limits (tests lower them). */
   limits?: Partial<GuardLimits>;
+  /** Host names besides loopback it answers to (a reverse proxy's; `Options.allowedHosts`). */
+  allowedHosts?: readonly string[];
 }
 
 /** A running web door. */
@@ -57,6 +60,7 @@ export async function serveWeb(options: WebHttpOptions): Promise<WebServer> {
       name: "web",
       port: options.port,
       render: (status, message) => guarded(text(status, message)),
+      hosts: [...(options.allowedHosts ?? [])],
       ...options.limits,
     },
     async (req, info) => guarded(await handle(req, info, door.port, options)),
@@ -67,6 +71,18 @@ export async function serveWeb(options: WebHttpOptions): Promise<WebServer> {
     origin: `http://127.0.0.1:${door.port}`,
     close: async () => await server.close(),
   };
+}
+
+/** This server's own origin: loopback on its port, or an allowed host's (behind a proxy). */
+function ourOrigin(origin: string, port: number, allowed: readonly string[]): boolean {
+  if (isLoopbackOrigin(origin)) return new URL(origin).port === String(port);
+  try {
+    const url = new URL(origin);
+    return (url.protocol === "https:" || url.protocol === "http:") &&
+      url.port === "" && allowed.includes(url.hostname);
+  } catch {
+    return false;
+  }
 }
 
 /** The framing headers on a response (a WebSocket's 101 is left as it is). */
@@ -85,12 +101,13 @@ async function handle(
   port: number,
   options: WebHttpOptions,
 ): Promise<Response> {
+  const allowed = options.allowedHosts ?? [];
   const host = req.headers.get("host");
-  if (host === null || !isLoopbackHost(host, port)) {
+  if (host === null || !(isLoopbackHost(host, port) || allowed.includes(host))) {
     return text(403, `Cannot serve this request: Host "${host ?? ""}" is not a loopback name`);
   }
   const origin = req.headers.get("origin");
-  if (origin !== null && !(isLoopbackOrigin(origin) && new URL(origin).port === String(port))) {
+  if (origin !== null && !ourOrigin(origin, port, allowed)) {
     return text(403, `Cannot serve this request: Origin "${origin}" is not this server`);
   }
   const url = new URL(req.url);

@@ -17,7 +17,7 @@
  */
 
 import { join } from "node:path";
-import { definePlugin, type PluginContext, withState, z } from "@weft/weft/plugin";
+import { definePlugin, type PluginContext, WeftError, withState, z } from "@weft/weft/plugin";
 import { READ_ONLY } from "../../protocols/bus/capabilities.ts";
 import { publishedPort, publishHttp } from "@weft/weft/plugin";
 import { OWN_DIR, readAsset, UNICODE11_DIR, WEBGL_DIR, XTERM_DIR } from "./assets.ts";
@@ -50,6 +50,7 @@ interface Running {
   server: WebServer;
   logins: Logins;
   readOnly: boolean;
+  allowedHosts: string[];
 }
 
 const { defineCommand } = withState<Running>();
@@ -60,10 +61,23 @@ const login = defineCommand({
   description: "A one-time login URL for the web page (good for one use, five minutes).",
   capabilities: ["session:admin"],
   mcp: { expose: false },
-  input: z.object({ readOnly: z.boolean().optional().describe("A view that cannot type.") }),
-  handler: ({ input, state: { server, logins, readOnly } }) => {
+  input: z.object({
+    readOnly: z.boolean().optional().describe("A view that cannot type."),
+    host: z.string().max(253).optional().describe(
+      "One of the allowed hosts (a reverse proxy's name): the URL is https:// on it.",
+    ),
+  }),
+  handler: ({ input, state: { server, logins, readOnly, allowedHosts } }) => {
+    if (input.host !== undefined && !allowedHosts.includes(input.host)) {
+      throw new WeftError(
+        "INVALID_INPUT",
+        `Cannot make a login URL on "${input.host}": it is not one of the web plugin's ` +
+          `allowedHosts (${allowedHosts.join(", ") || "none"})`,
+      );
+    }
     const code = logins.issue({ readOnly: readOnly || input.readOnly === true });
-    return { url: `${server.origin}/login?code=${code}`, port: server.port };
+    const origin = input.host ? `https://${input.host}` : server.origin;
+    return { url: `${origin}/login?code=${code}`, port: server.port };
   },
 });
 
@@ -88,10 +102,15 @@ async function setup(ctx: PluginContext<Options>): Promise<Running> {
   const logins = new Logins({ idleTtlMs: options.sessionIdleMs, maxTtlMs: options.sessionMaxMs });
   let pages = 0;
   const infoFile = join(stateDir ?? join(projectDir, ".weft"), "server.json");
-  // A restarted plugin serves where it did in this server run: open pages reconnect there.
-  const before = options.port === 0 ? await publishedPort(infoFile, "web") : undefined;
+  // A restarted plugin serves where it did in this server run (open pages reconnect there),
+  // and a restarted server where the project's page was last served (bookmarks keep working).
+  const portFile = join(stateDir ?? join(projectDir, ".weft"), "web.port");
+  const before = options.port === 0
+    ? await publishedPort(infoFile, "web") ?? await lastPort(portFile)
+    : undefined;
   const server = await listen(ctx, before, {
     port: options.port,
+    allowedHosts: options.allowedHosts,
     logins,
     asset: readAsset,
     connect: (socket, session) => {
@@ -103,8 +122,16 @@ async function setup(ctx: PluginContext<Options>): Promise<Running> {
     },
   });
   await publishHttp(infoFile, { port: server.port }, "web");
+  await Deno.writeTextFile(portFile, `${server.port}\n`).catch(() => {});
   ctx.log(`serving the web page at ${server.origin}${options.readOnly ? " (read-only)" : ""}`);
-  return { server, logins, readOnly: options.readOnly };
+  return { server, logins, readOnly: options.readOnly, allowedHosts: options.allowedHosts };
+}
+
+/** The port the project's page was served on last, if it was recorded. */
+async function lastPort(file: string): Promise<number | undefined> {
+  const text = await Deno.readTextFile(file).catch(() => "");
+  const port = Number(text.trim());
+  return Number.isInteger(port) && port > 0 && port < 65536 ? port : undefined;
 }
 
 /** Serves on `before` (the port of this server run) when given and free, else as configured. */

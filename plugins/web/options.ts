@@ -21,6 +21,12 @@ export interface Options {
   sessionIdleMs: number;
   /** A page's login ends this long after it began, used or not (ms; default 7 days). */
   sessionMaxMs: number;
+  /**
+   * Host names besides loopback the page answers to: your own reverse proxy's (Tailscale
+   * serve, a tunnel) in front of the loopback port. The Host header must be exactly the name
+   * and Origin, when sent, `https://` or `http://` on it. Empty: loopback only.
+   */
+  allowedHosts: string[];
 }
 
 /** The options of a project that sets none. */
@@ -30,6 +36,7 @@ export const defaults: Options = {
   maxBufferedBytes: 64 * 1024,
   sessionIdleMs: 12 * 3600_000,
   sessionMaxMs: 7 * 24 * 3600_000,
+  allowedHosts: [],
 };
 
 const Schema = z.strictObject({
@@ -38,6 +45,11 @@ const Schema = z.strictObject({
   maxBufferedBytes: z.number().int().min(1024).optional(),
   sessionIdleMs: z.number().int().min(1000).optional(),
   sessionMaxMs: z.number().int().min(1000).optional(),
+  allowedHosts: z.array(
+    z.string().max(253).regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, {
+      message: "a host name in lower case (letters, digits, dots, dashes), without a port",
+    }),
+  ).max(16).optional(),
 });
 
 /**

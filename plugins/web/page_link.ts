@@ -77,9 +77,18 @@ const WRITES: Record<
     }),
   close: (host, pane) => host.call("pane.close", { pane }),
   // An answer to an agent's dialog, checked by the server against the dialog the page showed.
-  answer: (host, pane, { choice, fingerprint }) =>
-    typeof choice === "number" && Number.isInteger(choice) && typeof fingerprint === "string"
+  // A held permission request with no dialog on screen is answered with approve or deny.
+  answer: (host, pane, { choice, approve, deny, fingerprint }) =>
+    typeof fingerprint !== "string"
+      ? undefined
+      : typeof choice === "number" && Number.isInteger(choice)
       ? host.call("pane.answer", { pane, choice, fingerprint })
+      : approve === true || deny === true
+      ? host.call("pane.answer", {
+        pane,
+        ...(approve === true ? { approve: true } : { deny: true }),
+        fingerprint,
+      })
       : undefined,
   zoom: (host, pane, { zoomed }) => host.call("window.zoom", { pane, zoomed: zoomed === true }),
 };
@@ -90,6 +99,7 @@ class PageLink {
   // is attached, and draws whatever size the server has scaled to fit.
   #viewer = `page-${crypto.randomUUID()}`;
   #sized = false;
+  #recheck: ReturnType<typeof setTimeout> | undefined;
   #socket: WebSocket;
   #host: PageHost;
   #options: PageOptions;
@@ -124,6 +134,7 @@ class PageLink {
       this.#closed = true;
       clearInterval(drain);
       if (this.#pending !== undefined) clearTimeout(this.#pending);
+      clearTimeout(this.#recheck);
       offView();
       // Leaving drops the page's size: the sessions it sized go back to the others' sizes.
       if (this.#sized) {
@@ -152,6 +163,7 @@ class PageLink {
       this.#follow(
         new Map((state.layout?.panes ?? []).map((p) => [p.pane, `${p.cols}x${p.rows}`])),
       );
+      this.#recheckNeeds(needsKey(state.needs));
     } catch (err) {
       this.#host.log(`cannot describe the view: ${(err as Error).message}`);
     }
@@ -169,6 +181,21 @@ class PageLink {
       if (!feed) this.#feeds.set(pane, new PaneFeed(pane, size, this.#feedDeps));
       else if (feed.size !== size) feed.resized(size);
     }
+  }
+
+  /**
+   * While agents wait, their list is read again every {@link NEEDS_RECHECK_MS}: an answer from
+   * another door, or at the terminal, may take a dialog off the screen with no event.
+   */
+  #recheckNeeds(shown: string): void {
+    clearTimeout(this.#recheck);
+    if (!shown) return;
+    this.#recheck = setTimeout(async () => {
+      if (this.#closed) return;
+      const { needs } = await this.#host.call("pane.needs", {}).catch(() => ({ needs: [] }));
+      if (needsKey(needs) !== shown) this.#schedule();
+      else this.#recheckNeeds(shown);
+    }, NEEDS_RECHECK_MS);
   }
 
   #schedule(): void {
@@ -259,6 +286,14 @@ class PageLink {
     // An answered dialog may leave the screen without a new state: show the list again.
     if (m.t === "answer") this.#schedule();
   }
+}
+
+/** How often a page's list of waiting agents is read again while it is not empty. */
+const NEEDS_RECHECK_MS = 2000;
+
+/** What identifies a list of needs as shown: each pane and the dialog it shows. */
+function needsKey(needs?: readonly { pane: string; fingerprint: string | null }[]): string {
+  return (needs ?? []).map((n) => `${n.pane}:${n.fingerprint}`).join(" ");
 }
 
 /** A page's message: a JSON object, or undefined for anything else. */

@@ -10,7 +10,7 @@
  * @module
  */
 
-import { claudeHandover, claudeHookEffect } from "../hooks/mod.ts";
+import { claudeHandover, claudeHookEffect, PERMISSION_HOOK_PATH } from "../hooks/mod.ts";
 import { type AgentVendor, defineVendor, flagsOnly, type ResumeTarget } from "./vendor.ts";
 
 /** Flags of `claude` that take a value, take many, or pick a conversation (dropped). */
@@ -111,7 +111,12 @@ export const claude: AgentVendor<"claude"> = defineVendor({
   sideband: "screen",
   statusProtocol: true,
   resume,
-  hooks: { route: "/hooks/claude-code", effect: claudeHookEffect, handover: claudeHandover },
+  hooks: {
+    route: "/hooks/claude-code",
+    effect: claudeHookEffect,
+    handover: claudeHandover,
+    holdRoute: PERMISSION_HOOK_PATH,
+  },
   // Messages go in at its next tool boundary or stop, through its hooks; typed into its idle
   // prompt only when its hooks are not installed (or it is idle with nothing to hook into).
   deliver: ["hook", "typed"],

@@ -32,7 +32,8 @@ export function promptDraft(kind: string, rows: readonly string[]): string | und
   const box = rows.slice(above + 1, below);
   if (!profile.marker.test(box[0]!)) return undefined;
   box[0] = box[0]!.replace(profile.marker, "");
-  return box.map((r) => r.trim()).join("\n").trim();
+  const draft = box.map((r) => r.trim()).join("\n").trim();
+  return profile.placeholder?.test(draft) ? "" : draft;
 }
 
 /**

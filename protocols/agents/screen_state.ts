@@ -43,13 +43,30 @@ export function screenState(kind: string, rows: readonly string[]): ScreenState 
   const bottom = rows.slice(Math.max(0, end - DIALOG_ROWS), end);
   const blocked = dialogOf(bottom, profile);
   if (blocked) return blocked;
-  const footer = bottom.slice(-FOOTER_ROWS).join("\n");
+  const footer = bottom.slice(-(profile.footerRows ?? FOOTER_ROWS)).join("\n");
   if (profile.working.test(footer)) return { state: "working" };
   if (profile.idle.test(footer)) return { state: "idle" };
   return undefined;
 }
 
-function dialogOf(rows: string[], profile: StateProfile): ScreenState | undefined {
+/** What the dialog rules read: the rows with their box sides taken off, for a framed profile. */
+function dialogRows(rows: string[], profile: StateProfile): string[] {
+  return profile.framed ? rows.map(unframe) : rows;
+}
+
+/** A row without the sides of the boxes it is in: `│ │ ls │ │` → `ls`. */
+function unframe(row: string): string {
+  let r = row.trimEnd();
+  for (let m = FRAMED.exec(r); m; m = FRAMED.exec(r)) r = m[1]!;
+  return r;
+}
+
+const FRAMED = /^\s*│ ?(.*?)\s*│$/;
+/** The row a dialog starts below: a rule, or the top of a box that is in no other box. */
+const OPENING = /^(?:[─━]{8,}|╭[─━]{8,})/;
+
+function dialogOf(raw: string[], profile: StateProfile): ScreenState | undefined {
+  const rows = dialogRows(raw, profile);
   const at = rows.findLastIndex((r) => profile.dialog.test(r));
   if (at < 0 || !rows.slice(at + 1).some((r) => profile.choice.test(r))) return undefined;
   if (profile.dialogEnd && !rows.slice(at + 1).some((r) => profile.dialogEnd!.test(r))) {
@@ -58,10 +75,10 @@ function dialogOf(rows: string[], profile: StateProfile): ScreenState | undefine
   const isQuestion = profile.question && rows.slice(at).some((r) => profile.question!.test(r));
   // What the dialog shows above its question, up to the rule that opens it.
   let top = at;
-  while (top > 0 && !/^[─━]{8,}/.test(rows[top - 1]!.trim())) top--;
+  while (top > 0 && !OPENING.test(raw[top - 1]!.trim())) top--;
   const shown = rows.slice(top, at)
     .map((r) => r.trim())
-    .filter((r) => r && !/^[╌─━-]+$/.test(r));
+    .filter((r) => r && !/^[╌─━╭╮╰╯-]+$/.test(r));
   const message = [...shown, rows[at]!.trim()].join(" · ").slice(0, 500);
   return { state: "blocked", kind: isQuestion ? "question" : "permission", message };
 }
@@ -78,7 +95,7 @@ export interface ScreenDialog {
   region: string;
 }
 
-const NUMBERED = /^\s*([❯>›]\s*)?(\d{1,2})\.\s+(.+?)\s*$/;
+const NUMBERED = /^\s*([❯>›●]\s*)?(\d{1,2})\.\s+(.+?)\s*$/;
 
 /**
  * The dialog `rows` show for an agent of `kind` (its vendor's dialog facts), or undefined when
@@ -97,9 +114,10 @@ export function screenDialog(kind: string, rows: readonly string[]): ScreenDialo
   if (!profile) return undefined;
   let end = rows.length;
   while (end > 0 && rows[end - 1]!.trim() === "") end--;
-  const bottom = rows.slice(Math.max(0, end - DIALOG_ROWS), end);
-  const found = dialogOf(bottom, profile);
+  const raw = rows.slice(Math.max(0, end - DIALOG_ROWS), end);
+  const found = dialogOf(raw, profile);
   if (!found) return undefined;
+  const bottom = dialogRows(raw, profile);
   const at = bottom.findLastIndex((r) => profile.dialog.test(r));
   const choices: { n: number; label: string }[] = [];
   let selected: number | null = null;

@@ -22,6 +22,16 @@ export interface StateProfile {
   working: RegExp;
   /** The footer while waiting for a prompt. */
   idle: RegExp;
+  /** How many rows from the bottom hold the footers (default 4). */
+  footerRows?: number;
+  /** Dialogs are drawn in boxes (`│ … │`, nested too): the sides are taken off rows first. */
+  framed?: boolean;
+  /**
+   * Its dialogs never drop a key: `pane.answer` types the choice once and gives it time, rather
+   * than typing it again while the dialog still shows (a slow TUI would get it twice, the second
+   * in its prompt).
+   */
+  answerOnce?: boolean;
 }
 
 /** How one agent's TUI draws its prompt (where a message is typed to deliver it). */
@@ -37,6 +47,8 @@ export interface PromptProfile {
   eraseRow: readonly string[];
   /** What the prompt shows for a long paste instead of its text (`[Pasted text #1 +3 lines]`). */
   collapsedPaste?: RegExp;
+  /** What the empty prompt shows in place of a draft (a greyed hint): read as empty. */
+  placeholder?: RegExp;
 }
 
 /** How one agent TUI draws its transcript (where the sideband reads its messages). */
@@ -92,6 +104,11 @@ export interface VendorHooks {
   effect: (event: unknown) => HookEffect | HookError;
   /** Messages handed over in the hooks' answers; none: the hooks only report. */
   handover?: HookHandover;
+  /**
+   * The path its permission requests post to, held open until a human answers through weft
+   * (Claude Code's `PermissionRequest`); none: its approvals are answered on its screen.
+   */
+  holdRoute?: string;
 }
 
 /**

@@ -63,6 +63,8 @@ export const TOOL_PROFILES: Readonly<Record<string, readonly string[]>> = {
   ],
   canvas: ["open_canvas", "update_canvas", "close_canvas", "canvas_kinds"],
   bridge: ["bridge_add", "bridge_send", "bridge_list", "bridge_tail", "bridge_replies"],
+  // Several machines (plugins/fabric): every host's panes, and the hosts.
+  fabric: ["list_all_panes", "fabric_hosts"],
 };
 
 /**

@@ -131,6 +131,8 @@ export type HostMessage =
   | ResultMessage
   | RouteMessage
   | { type: "event"; subscription: string; event: WeftEvent }
+  /** A snapshot subscription's read (sent before its events), or why it was refused. */
+  | { type: "subscribed"; subscription: string; snapshot?: unknown; error?: ErrorBody }
   /**
    * Some events of this subscription were dropped here: the plugin read them too slowly (one
    * pane's events past a backlog). The next event may not follow the last one it got; a plugin
@@ -186,7 +188,11 @@ export type PluginMessage =
   | { type: "ready"; error?: ErrorBody }
   | ResultMessage
   | PluginCallMessage
-  | { type: "subscribe"; id: string; filter: EventFilter }
+  /**
+   * Asks for events. With `snapshot` (`pane.read`'s input for one pane) the host first answers
+   * `subscribed` with that read; the events that follow are exactly what the read did not show.
+   */
+  | { type: "subscribe"; id: string; filter: EventFilter; snapshot?: Record<string, unknown> }
   | { type: "unsubscribe"; id: string }
   | PublishMessage
   | { type: "log"; level: LogLevel; message: string }

@@ -32,6 +32,7 @@ const PLUGIN_PARSERS: Parsers<PluginMessage> = {
     type: "subscribe",
     id: str(m.id, "subscribe.id"),
     filter: filter(m.filter, "subscribe.filter"),
+    ...opt(m, "snapshot", obj, "subscribe"),
   }),
   unsubscribe: (m) => ({ type: "unsubscribe", id: str(m.id, "unsubscribe.id") }),
   publish: (m) => ({
@@ -82,6 +83,12 @@ const HOST_PARSERS: Parsers<HostMessage> = {
     type: "event",
     subscription: str(m.subscription, "event.subscription"),
     event: event(m.event, "event.event"),
+  }),
+  subscribed: (m) => ({
+    type: "subscribed",
+    subscription: str(m.subscription, "subscribed.subscription"),
+    ...(m.snapshot === undefined ? {} : { snapshot: m.snapshot }),
+    ...opt(m, "error", errorBody, "subscribed"),
   }),
   dropped: (m) => ({ type: "dropped", subscription: str(m.subscription, "dropped.subscription") }),
   ping: (m) => ({ type: "ping", seq: num(m.seq, "ping.seq") }),

@@ -41,7 +41,18 @@ export function claudeUnavailable(): string | undefined {
 export async function claudeBinary(): Promise<string> {
   const pkg = platformPackage();
   if (!pkg) throw new Error(claudeUnavailable());
-  const spec = `npm:${pkg}@${CLAUDE_CODE_VERSION}`;
+  const bin = join(await npmPackage(pkg, CLAUDE_CODE_VERSION), "claude");
+  await Deno.chmod(bin, 0o755).catch(() => {});
+  return bin;
+}
+
+/**
+ * The folder of npm package `pkg` at `version`, fetched into Deno's npm cache by `deno cache`
+ * on first use (the tests' way of installing an agent CLI). Throws with the command's output
+ * when the registry cannot be reached.
+ */
+export async function npmPackage(pkg: string, version: string): Promise<string> {
+  const spec = `npm:${pkg}@${version}`;
   const cache = await new Deno.Command(Deno.execPath(), {
     args: ["cache", "--no-lock", "--quiet", spec],
     stdout: "piped",
@@ -56,9 +67,7 @@ export async function claudeBinary(): Promise<string> {
   })
     .output();
   const { npmCache } = JSON.parse(new TextDecoder().decode(info.stdout)) as { npmCache: string };
-  const bin = join(npmCache, "registry.npmjs.org", pkg, CLAUDE_CODE_VERSION, "claude");
-  await Deno.chmod(bin, 0o755).catch(() => {});
-  return bin;
+  return join(npmCache, "registry.npmjs.org", pkg, version);
 }
 
 /** Options of {@link claudeEnv}. */

@@ -52,20 +52,43 @@ export interface TestHub {
   /** The client port (a test's own NATS connection as a host user). */
   clientUrl: string;
   creds(host: string): string;
+  /** The certificate the hub's leaf port speaks TLS with (its own CA), if it does. */
+  ca?: string;
   /** Ends it with SIGKILL. */
   kill(): Promise<void>;
   /** Starts it again on the same ports and store. */
   start(): Promise<void>;
 }
 
-/** Starts a hub that knows `hosts`. */
-export async function startHub(hosts: readonly string[]): Promise<TestHub> {
+/**
+ * A self-signed certificate for 127.0.0.1 (its own CA), made now with openssl, in `dir`.
+ */
+export async function makeCert(dir: string): Promise<{ cert: string; key: string }> {
+  const cert = join(dir, "hub-cert.pem");
+  const key = join(dir, "hub-key.pem");
+  const out = await new Deno.Command("openssl", {
+    args: ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert]
+      .concat(["-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"]),
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  if (!out.success) throw new Error(`openssl failed: ${new TextDecoder().decode(out.stderr)}`);
+  return { cert, key };
+}
+
+/** Starts a hub that knows `hosts`; with `tls`, its leaf port speaks TLS only. */
+export async function startHub(
+  hosts: readonly string[],
+  options: { tls?: boolean } = {},
+): Promise<TestHub> {
   const program = natsServer();
   if (!program) throw new Error("nats-server is not installed (deno task setup installs it)");
   const dir = await Deno.makeTempDir({ prefix: "weft-hub-" });
   const port = freePort();
   const leafPort = freePort();
-  const conf = await writeHub({ dir, hosts, port, leafPort });
+  const tls = options.tls ? await makeCert(dir) : undefined;
+  const conf = await writeHub({ dir, hosts, port, leafPort, ...(tls ? { tls } : {}) });
   let child: Deno.ChildProcess | undefined;
   const start = async () => {
     child = new Deno.Command(program, {
@@ -89,7 +112,8 @@ export async function startHub(hosts: readonly string[]): Promise<TestHub> {
   await start();
   return {
     dir,
-    url: `nats://127.0.0.1:${leafPort}`,
+    url: `${tls ? "tls" : "nats"}://127.0.0.1:${leafPort}`,
+    ...(tls ? { ca: tls.cert } : {}),
     clientUrl: `nats://127.0.0.1:${port}`,
     creds: (host) => credsFile(dir, host),
     kill,
@@ -129,6 +153,7 @@ export async function joinHost(
     "--creds",
     hub.creds(name),
     ...grant,
+    ...(hub.ca ? ["--ca", hub.ca] : []),
   );
   if (joined.code !== 0) throw new Error(`weft fabric join failed: ${joined.err}`);
   const host: TestHost = {

@@ -157,13 +157,90 @@ export function mockAnthropic(
 ): Promise<MockAnthropic> {
   const isConversation = options.isConversation ??
     ((r: MessagesRequest) => Array.isArray(r.tools) && r.tools.length > 0);
-  const after = options.after ?? text("(the mock has no more scripted turns)");
+  const mock = serveMock<MessagesRequest>({
+    script,
+    after: options.after ?? text("(the mock has no more scripted turns)"),
+    isConversation: (r) =>
+      r.method === "POST" && r.path === "/v1/messages" && isConversation(r.body),
+    answer: (r, turn) => {
+      if (r.method === "POST" && r.path === "/v1/messages/count_tokens") {
+        return Response.json({ input_tokens: Math.ceil(r.raw.length / 4) });
+      }
+      if (r.method !== "POST" || r.path !== "/v1/messages") return undefined;
+      const played = turn ?? text(options.sideText ?? "OK");
+      if (played.fail) {
+        const { status, type, message } = played.fail;
+        return Response.json({ type: "error", error: { type, message } }, { status });
+      }
+      return r.body.stream ? streamed(r.body, played) : Response.json(message(r.body, played));
+    },
+    notFound: (r) =>
+      Response.json(
+        {
+          type: "error",
+          error: { type: "not_found_error", message: `mock: no ${r.method} ${r.path}` },
+        },
+        { status: 404 },
+      ),
+  });
+  return Promise.resolve({
+    url: mock.url,
+    requests: mock.requests,
+    conversation: () => mock.conversation(),
+    toolResults: () => toolResultsOf(mock.requests),
+    get played() {
+      return mock.played;
+    },
+    close: mock.close,
+    [Symbol.asyncDispose]: mock.close,
+  });
+}
+
+/** One request as a mock's answer sees it: its body parsed as JSON (else its raw text). */
+export interface MockRequest<B> {
+  method: string;
+  path: string;
+  raw: string;
+  body: B;
+}
+
+/** What {@link serveMock} serves: a script of turns and how one API answers with them. */
+export interface ServeMockOptions<B> {
+  script: (Turn | ((body: B) => Turn))[];
+  /** What a conversation request gets once the script is used up. */
+  after: Turn | ((body: B) => Turn);
+  /** Which requests take a scripted turn. */
+  isConversation: (request: MockRequest<B>) => boolean;
+  /**
+   * The answer to a request: `turn` is its scripted turn (already held until its `until`),
+   * undefined for a side request; undefined: the API has no such path.
+   */
+  answer: (request: MockRequest<B>, turn: Turn | undefined) => Response | undefined;
+  /** The answer for a path the API does not have. */
+  notFound: (request: MockRequest<B>) => Response;
+}
+
+/** A running mock server: its URL, what it received, and how far its script went. */
+export interface MockServer<B> {
+  url: string;
+  requests: Recorded[];
+  /** The bodies of the requests that took a scripted turn. */
+  conversation(): B[];
+  readonly played: number;
+  close(): Promise<void>;
+}
+
+/**
+ * An HTTP server on 127.0.0.1 that records every request and plays a script of turns to the
+ * conversation's requests, for a mock of one vendor's API (this file's, `mock_gemini.ts`).
+ * Closing it lets held turns go, so that a test that failed while one was held still ends.
+ */
+export function serveMock<B>(options: ServeMockOptions<B>): MockServer<B> {
+  const { script } = options;
   const requests: Recorded[] = [];
   let played = 0;
-  // Closing lets held turns go, so that a test that failed while one was held still ends.
   let closing!: () => void;
   const closed = new Promise<void>((resolve) => (closing = resolve));
-
   const server = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen: () => {} },
     async (req) => {
@@ -181,52 +258,31 @@ export function mockAnthropic(
         scripted: false,
       };
       requests.push(record);
-      if (req.method === "POST" && path === "/v1/messages/count_tokens") {
-        return Response.json({ input_tokens: Math.ceil(raw.length / 4) });
-      }
-      if (req.method === "POST" && path === "/v1/messages") {
-        const request = body as MessagesRequest;
-        let turn: Turn;
-        if (isConversation(request)) {
-          record.scripted = true;
-          const step = script[played] ?? after;
-          if (played < script.length) played++;
-          turn = typeof step === "function" ? step(request) : step;
-        } else {
-          turn = text(options.sideText ?? "OK");
-        }
+      const request: MockRequest<B> = { method: req.method, path, raw, body: body as B };
+      let turn: Turn | undefined;
+      if (options.isConversation(request)) {
+        record.scripted = true;
+        const step = script[played] ?? options.after;
+        if (played < script.length) played++;
+        turn = typeof step === "function" ? step(request.body) : step;
         if (turn.until) await Promise.race([turn.until, closed]);
-        if (turn.fail) {
-          const { status, type, message } = turn.fail;
-          return Response.json({ type: "error", error: { type, message } }, { status });
-        }
-        return request.stream ? streamed(request, turn) : Response.json(message(request, turn));
       }
-      return Response.json(
-        {
-          type: "error",
-          error: { type: "not_found_error", message: `mock: no ${req.method} ${path}` },
-        },
-        { status: 404 },
-      );
+      return options.answer(request, turn) ?? options.notFound(request);
     },
   );
-  const addr = server.addr as Deno.NetAddr;
   const close = async () => {
     closing();
     await server.shutdown();
   };
-  return Promise.resolve({
-    url: `http://127.0.0.1:${addr.port}`,
+  return {
+    url: `http://127.0.0.1:${(server.addr as Deno.NetAddr).port}`,
     requests,
-    conversation: () => requests.filter((r) => r.scripted).map((r) => r.body as MessagesRequest),
-    toolResults: () => toolResultsOf(requests),
+    conversation: () => requests.filter((r) => r.scripted).map((r) => r.body as B),
     get played() {
       return played;
     },
     close,
-    [Symbol.asyncDispose]: close,
-  });
+  };
 }
 
 function toolResultsOf(requests: Recorded[]) {

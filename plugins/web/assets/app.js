@@ -3,6 +3,7 @@
 // module wires the others together: the feed (feed.js), the tabs (tabs.js), the panes
 // (panes.js, borders.js) and how they are drawn (renderer.js).
 
+import { announceNeeds } from "./alerts.js";
 import { connectFeed } from "./feed.js";
 import { drawNeeds } from "./needs.js";
 import { drawLayout } from "./panes.js";
@@ -49,6 +50,7 @@ function onJson(m) {
   document.getElementById("notice").textContent = "";
   drawTabs(page);
   drawNeeds(page);
+  announceNeeds(page);
   drawLayout(page);
 }
 

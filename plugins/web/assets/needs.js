@@ -24,6 +24,20 @@ export function drawNeeds(page) {
     card.append(head, question);
     const row = document.createElement("div");
     row.className = "choices";
+    // A permission request held by the agent's hook, its dialog not on screen (yet): the
+    // hook takes approve or deny.
+    if (need.held && need.choices.length === 0) {
+      for (const [verb, label] of [["approve", "Approve"], ["deny", "Deny"]]) {
+        const b = document.createElement("button");
+        b.className = verb;
+        b.textContent = label;
+        b.disabled = state.readOnly;
+        keepFocusAway(b);
+        b.onclick = () =>
+          send({ t: "answer", pane: need.pane, [verb]: true, fingerprint: need.fingerprint });
+        row.appendChild(b);
+      }
+    }
     for (const choice of need.choices) {
       const b = document.createElement("button");
       const no = /^No\b/i.test(choice.label);

@@ -1,6 +1,8 @@
 /**
- * The contracts of the core's what a pane's agent says and waits for, and the names and keys panes own: everything about each
- * command but its handler (`core/commands/`) and its result's schema (`../core_outputs.ts`).
+ * The contracts of the `pane.` commands about a pane's agent (what it says and waits for) and
+ * the names and keys panes own:
+ * everything about each command but its handler (`core/commands/`) and its result's schema
+ * (`../core_outputs.ts`).
  *
  * @module
  */

@@ -1,6 +1,7 @@
 /**
- * The contracts of the core's reading, typing into, waiting on and running in panes: everything about each
- * command but its handler (`core/commands/`) and its result's schema (`../core_outputs.ts`).
+ * The contracts of the `pane.` commands that read, type into, wait on and run in panes:
+ * everything about each command but its handler (`core/commands/`) and its result's schema
+ * (`../core_outputs.ts`).
  *
  * @module
  */

@@ -1,6 +1,7 @@
 /**
- * The contracts of the core's panes made, moved, resized, closed, named and drawn on: everything about each
- * command but its handler (`core/commands/`) and its result's schema (`../core_outputs.ts`).
+ * The contracts of the `pane.` commands that make, move, resize, close, name and draw on panes:
+ * everything about each command but its handler (`core/commands/`) and its result's schema
+ * (`../core_outputs.ts`).
  *
  * @module
  */

@@ -1,6 +1,7 @@
 /**
- * The contracts of the commands about the server itself: everything about each
- * command but its handler (`core/commands/`) and its result's schema (`../core_outputs.ts`).
+ * The contracts of the `server.` commands, about the server itself:
+ * everything about each command but its handler (`core/commands/`) and its result's schema
+ * (`../core_outputs.ts`).
  *
  * @module
  */

@@ -1,6 +1,7 @@
 /**
- * The contracts of the core's sessions: create, list, rename, kill, and a viewer's size: everything about each
- * command but its handler (`core/commands/`) and its result's schema (`../core_outputs.ts`).
+ * The contracts of the `session.` commands: create, list, rename, kill, and a viewer's size:
+ * everything about each command but its handler (`core/commands/`) and its result's schema
+ * (`../core_outputs.ts`).
  *
  * @module
  */

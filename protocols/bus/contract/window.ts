@@ -1,6 +1,7 @@
 /**
- * The contracts of the core's windows and their layout trees: everything about each
- * command but its handler (`core/commands/`) and its result's schema (`../core_outputs.ts`).
+ * The contracts of the `window.` commands: windows and their layout trees:
+ * everything about each command but its handler (`core/commands/`) and its result's schema
+ * (`../core_outputs.ts`).
  *
  * @module
  */
