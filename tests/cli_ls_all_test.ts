@@ -54,11 +54,18 @@ Deno.test(
       } finally {
         client.close();
       }
-      // A server that stops takes its entry away.
+      // A server that stops takes its entry away; a dead one whose project folder is gone
+      // leaves nothing to report, and its entry is forgotten.
       await servers[1]!.stop();
+      await Deno.remove(dead, { recursive: true });
       const after = await weftProcessWith({ cwd: a, env }, "ls", "--all-projects", "--json");
       const left = JSON.parse(after.out).projects as Row[];
-      ok(!left.some((r) => r.projectDir === b), after.out);
+      assertEquals(left.map((r) => r.projectDir), [a]);
+      assertMatch(after.err, /forgot 1 stopped servers whose project folders are gone/);
+      assertEquals(
+        (await Array.fromAsync(Deno.readDir(join(runtime, "weft", "servers")))).length,
+        1,
+      );
     } finally {
       await Promise.all(servers.map((s) => s.stop()));
       await Deno.remove(runtime, { recursive: true }).catch(() => {});

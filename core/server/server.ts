@@ -18,7 +18,8 @@ import { manifestCaches, reloadPlugin, startDormant, wakeOwners } from "./_serve
 import { type ProjectStore, startStore } from "../store/mod.ts";
 import { VERSION } from "../version.ts";
 import { AttachedSizes } from "./attached_sizes.ts";
-import { Connection } from "./connection.ts";
+import type { Connection } from "./connection.ts";
+import { acceptLoop } from "./_accept.ts";
 import { type HttpDoor, serveHttpDoor } from "./http_door.ts";
 import { permissionHolds } from "./permission_holds.ts";
 import { keysEqual, SIDEBAND_KEY_ENV } from "../../protocols/sideband/key.ts";
@@ -314,61 +315,6 @@ async function openProjectStore(
   });
   deps.bus.setBarrier(() => store.flush());
   return store;
-}
-
-/**
- * Serves the control socket's clients: at most `maxClients` at once (one past it is closed as it
- * comes), each closed if it sends nothing for `firstRequestMs` after connecting. An accept that
- * fails (out of descriptors) is logged and tried again; only closing the listener ends the loop.
- */
-async function acceptLoop(
-  listener: Deno.Listener,
-  connections: Set<Connection>,
-  deps: {
-    bus: Bus;
-    model: Model;
-    sizes: AttachedSizes;
-    maxLineBytes: number;
-    info: Record<string, unknown>;
-    flow: Partial<FlowLimits> | undefined;
-    paneKey: (id: string, key: string) => boolean;
-    maxClients: number;
-    firstRequestMs: number;
-  },
-): Promise<void> {
-  let n = 0;
-  let failing = 0;
-  for (;;) {
-    let conn: Deno.Conn;
-    try {
-      conn = await listener.accept();
-      failing = 0;
-    } catch (err) {
-      // The listener was closed: the server is stopping.
-      if (err instanceof Deno.errors.BadResource || err instanceof Deno.errors.Interrupted) return;
-      if (failing++ === 0) console.error(`weft: cannot accept a client (${err}); trying again`);
-      await new Promise((resolve) => setTimeout(resolve, Math.min(50 * failing, 1_000)));
-      continue;
-    }
-    if (connections.size >= deps.maxClients) {
-      conn.close();
-      continue;
-    }
-    const connection = new Connection(conn, {
-      bus: deps.bus,
-      id: `c${++n}`,
-      maxLineBytes: deps.maxLineBytes,
-      firstRequestMs: deps.firstRequestMs,
-      ...(deps.flow ? { flow: deps.flow } : {}),
-      hello: () => ({ ...deps.info }),
-      paneExists: (id) => deps.model.panes.has(id),
-      paneKey: deps.paneKey,
-      sizes: deps.sizes,
-      paneScreen: paneScreenOf(deps.model),
-    });
-    connections.add(connection);
-    connection.serve().finally(() => connections.delete(connection));
-  }
 }
 
 /** Refuses when a live server owns the socket; removes a stale socket left by a dead one. */

@@ -32,7 +32,17 @@ export interface ProjectRow {
 
 /** Lists every server; returns the exit code. */
 export async function lsAllProjects(io: CliIo, json: boolean): Promise<number> {
-  const rows = await Promise.all((await listServers()).map(({ file, entry }) => ask(file, entry)));
+  const asked = await Promise.all((await listServers()).map(({ file, entry }) => ask(file, entry)));
+  // A server that is gone with its project folder left nothing to report but its entry in the
+  // list (temporary projects): the entry goes, and a count says so.
+  const gone = asked.filter((r) => !r.running && !r.projectExists);
+  await Promise.all(gone.map((r) => Deno.remove(r.entry).catch(() => {})));
+  const rows = asked.filter((r) => !gone.includes(r)).map((
+    { entry: _e, projectExists: _p, ...row },
+  ) => row);
+  if (gone.length) {
+    io.err(`weft: forgot ${gone.length} stopped servers whose project folders are gone\n`);
+  }
   print(io, json, { projects: rows }, () => rows.length ? rows.map(line).join("") : "no servers\n");
   return 0;
 }
@@ -50,8 +60,11 @@ function line(r: ProjectRow): string {
     `${r.panes} panes${waiting}\n`;
 }
 
-async function ask(file: string, entry: ServerEntry): Promise<ProjectRow> {
-  const base = { projectDir: entry.projectDir, pid: entry.pid };
+/** A row, with the list entry it came from and whether its project folder is still there. */
+type Asked = ProjectRow & { entry: string; projectExists: boolean };
+
+async function ask(file: string, entry: ServerEntry): Promise<Asked> {
+  const base = { projectDir: entry.projectDir, pid: entry.pid, entry: file, projectExists: true };
   let timer: ReturnType<typeof setTimeout> | undefined;
   let client: WeftClient | undefined;
   try {
@@ -78,10 +91,16 @@ async function ask(file: string, entry: ServerEntry): Promise<ProjectRow> {
   } catch (err) {
     const left = [file, entry.socket, entry.info];
     const exists = await Promise.all(left.map((f) => Deno.lstat(f).then(() => true, () => false)));
+    const projectExists = await Deno.stat(entry.projectDir).then(() => true, () => false);
     return {
       ...base,
+      projectExists,
       running: false,
-      error: (err as Error).message.replace(/^Cannot connect to weft at \S+: /, ""),
+      error: err instanceof Deno.errors.NotFound || /os error 2\)/.test(String(err))
+        ? "its socket is gone"
+        : /refused|os error 111/i.test(String(err))
+        ? "nothing answers on its socket"
+        : (err as Error).message.replace(/^Cannot connect to weft at \S+: /, ""),
       leftovers: left.filter((_, i) => exists[i]),
     };
   } finally {
