@@ -105,12 +105,22 @@ Deno.test(
           );
           equal(await outcome(laptop, near.pane), "ok");
           equal(await outcome(buildbox, far.pane), "ok");
+          // Presence too: with no beats through the hub, buildbox goes unreachable in the list.
+          await eventually("buildbox unreachable in laptop's hosts", async () => {
+            const { hosts: now } = await laptop.server.client.call<{ hosts: FabricHost[] }>(
+              "fabric.hosts",
+              {},
+            );
+            return now.some((h) => h.host === "buildbox" && h.state === "unreachable");
+          });
           await hub!.start();
           await eventually(
             "buildbox's pane live again",
             async () => await outcome(laptop, remote) === "ok",
             { timeoutMs: 30_000 },
           );
+          // Presence follows: buildbox is up again in laptop's list of hosts.
+          await untilUp(laptop, ["buildbox"]);
         },
       );
     } finally {

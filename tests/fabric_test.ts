@@ -135,7 +135,9 @@ Deno.test(
           });
           equal(sent.isError, undefined, textOf(sent));
           await waitForText(buildbox.server.client, { pane: far.pane, match: "via-mcp" });
-          // Every host's panes in one tool.
+          // The fabric profile's tools are listed; every host's panes in one of them.
+          const listed = (await mcp.listTools()).tools.map((tool) => tool.name);
+          ok(listed.includes("list_all_panes") && listed.includes("fabric_hosts"), listed.join());
           const all = await mcp.callTool({ name: "list_all_panes", arguments: {} });
           equal(all.isError, undefined, textOf(all));
           const { hosts: seen } = all.structuredContent as { hosts: FabricHost[] };

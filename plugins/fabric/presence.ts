@@ -40,6 +40,7 @@ export class Presence {
   #seen = new Map<string, number>();
   #timer: ReturnType<typeof setInterval> | undefined;
   #watching = false;
+  #beating = false;
   #closed = false;
   #changed: () => void;
 
@@ -88,7 +89,10 @@ export class Presence {
   }
 
   async #beat(): Promise<void> {
-    if (this.#closed || this.#nc.isClosed()) return;
+    // One beat at a time: with the hub away, a beat waits out its time-out, and they must not
+    // pile up behind it.
+    if (this.#closed || this.#nc.isClosed() || this.#beating) return;
+    this.#beating = true;
     try {
       this.#kv ??= await this.#open();
       const record: HostRecord = { host: this.#host, at: Date.now(), pid: Deno.pid };
@@ -98,6 +102,8 @@ export class Presence {
       // The hub is away: the next beat tries again.
       this.#kv = undefined;
       this.#watching = false;
+    } finally {
+      this.#beating = false;
     }
   }
 
