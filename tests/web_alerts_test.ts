@@ -10,6 +10,14 @@ import assert from "node:assert/strict";
 import { E2E, withServer } from "./helpers/server.ts";
 import { saveScreenshot, withBrowser } from "./helpers/browser.ts";
 import { fakeDialog } from "./helpers/fake_dialog.ts";
+import { STATE_LOOK, XTERM_ANSI } from "../protocols/terminal/state_look.ts";
+import { BADGES } from "../plugins/tui/chrome.ts";
+import { palette } from "../plugins/tui/cells.ts";
+
+function hexToRgb(hex: string): string {
+  const n = parseInt(hex.slice(1), 16);
+  return `rgb(${n >> 16}, ${(n >> 8) & 255}, ${n & 255})`;
+}
 
 /** Records each notification the page makes, then makes it with the browser's own. */
 const RECORD = `(() => {
@@ -40,6 +48,15 @@ Deno.test(
         await page.goto(url);
         await page.locator(`.need[data-pane="${before.pane}"]`).waitFor();
         assert.equal(await page.title(), "(1) weft");
+        // Its badge in the colours the TUI draws a blocked agent in (ANSI white on red, in
+        // xterm.js's palette, as the page's terminals draw them).
+        const look = STATE_LOOK.blocked;
+        assert.equal(BADGES.blocked!.style.bg, palette(look.bg!));
+        // (Read again until it holds: the page redraws a pane's title with each new state.)
+        await page.waitForFunction(([pane, want]) => {
+          const el = document.querySelector(`.pane[data-pane="${pane}"] .badge`);
+          return el !== null && getComputedStyle(el).backgroundColor === want;
+        }, [before.pane, hexToRgb(XTERM_ANSI[look.bg!]!)]);
 
         const plain = await browser.newPage();
         await plain.goto(other.url);

@@ -337,7 +337,14 @@ export class AttachApp {
       do {
         r.again = false;
         try {
-          this.#setState(await loadState(this.client, this.state.session.id));
+          const id = this.state.session.id;
+          const next = await loadState(this.client, id);
+          // The client switched sessions meanwhile: this read is of the one it left.
+          if (id !== this.state.session.id) {
+            r.again = true;
+            continue;
+          }
+          this.#setState(next);
         } catch (err) {
           if (this.client.closed) return;
           const code = (err as { code?: string }).code;

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { STATE_LOOK } from "../../protocols/terminal/state_look.ts";
 import {
   borders,
   type LayoutNode,
@@ -46,16 +47,17 @@ const FOCUSED_BORDER: Style = { fg: palette(2), bg: 0, attrs: 0 };
 const LABEL: Style = PLAIN;
 const FOCUSED_LABEL: Style = { fg: palette(2), bg: 0, attrs: ATTR.bold };
 
-/** Each agent state's badge: text and colour. */
-export const BADGES: Record<string, { text: string; style: Style }> = {
-  working: { text: "● working", style: { fg: palette(3), bg: 0, attrs: 0 } },
-  idle: { text: "○ idle", style: { fg: palette(2), bg: 0, attrs: 0 } },
-  blocked: { text: "◆ blocked", style: { fg: palette(15), bg: palette(1), attrs: ATTR.bold } },
-  done: { text: "✓ done", style: { fg: palette(6), bg: 0, attrs: 0 } },
-  error: { text: "✗ error", style: { fg: palette(1), bg: 0, attrs: ATTR.bold } },
-  exited: { text: "✗ exited", style: { fg: palette(8), bg: 0, attrs: 0 } },
-  unknown: { text: "? unknown", style: { fg: palette(8), bg: 0, attrs: 0 } },
-};
+/** Each agent state's badge: text and colour, from the look every door shares. */
+export const BADGES: Record<string, { text: string; style: Style }> = Object.fromEntries(
+  Object.entries(STATE_LOOK).map(([state, look]) => [state, {
+    text: `${look.symbol} ${state}`,
+    style: {
+      fg: palette(look.fg),
+      bg: look.bg === null ? 0 : palette(look.bg),
+      attrs: look.bold ? ATTR.bold : 0,
+    },
+  }]),
+);
 
 /**
  * Every visible pane's rectangle in window cells; a zoomed pane fills the window alone.

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { stateCss } from "../../protocols/terminal/state_look.ts";
 import { dirname, extname, join } from "node:path";
 // Brings the packages into the module graph, so they resolve to their folders in the npm cache.
 import "@xterm/xterm/package.json" with { type: "json" };
@@ -52,6 +53,10 @@ const TYPES: Record<string, string> = {
 export async function readAsset(
   path: string,
 ): Promise<{ body: Uint8Array; type: string } | undefined> {
+  // The badges' colours, from the look the TUI draws too (one palette for every door).
+  if (path === "states.css") {
+    return { body: new TextEncoder().encode(stateCss()), type: TYPES[".css"]! };
+  }
   const vendored = VENDOR[path];
   const own = /^[a-z_]+\.(html|js|css)$/.test(path) ? join(OWN_DIR, path) : undefined;
   const file = vendored ?? own;
