@@ -141,7 +141,12 @@ Deno.test({
       await eventually("the mock to receive the message", () => arrived, { timeoutMs: TIMEOUT });
     } catch (err) {
       const { text } = await first.client.call<{ text: string }>("pane.read", { pane });
-      throw new Error(`${(err as Error).message}; the pane shows:\n${text}`);
+      const log = first.stderr().split("\n").filter((l) => /message|deliver/i.test(l)).slice(-20);
+      throw new Error(
+        `${(err as Error).message}; the pane shows:\n${text.trimEnd()}\nthe log:\n${
+          log.join("\n")
+        }`,
+      );
     }
     await kill(first);
 

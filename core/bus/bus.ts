@@ -7,7 +7,12 @@
 
 import { toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
 import type { Reply } from "../../protocols/bus/reply.ts";
-import { type GrantSet, intersect, missing } from "../../protocols/bus/capabilities.ts";
+import {
+  type Capability,
+  type GrantSet,
+  intersect,
+  missing,
+} from "../../protocols/bus/capabilities.ts";
 import { didYouMean } from "../../protocols/bus/suggest.ts";
 import type { Command } from "./command.ts";
 import type { Caller, CommandSpec } from "../../protocols/bus/command_spec.ts";
@@ -212,6 +217,12 @@ export class Bus {
       .filter((e) => !which || which(e.command))
       .map((e) => ({ ...specOf(e.command), owner: e.owner }))
       .sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /** Whether the owner of command `name` was granted `capability` (false for no such command). */
+  ownerHas(name: string, capability: Capability): boolean {
+    const entry = this.#commands.get(name);
+    return !!entry && missing([capability], entry.grants).length === 0;
   }
 
   /** The spec of one command, or undefined. */

@@ -9,7 +9,7 @@
  */
 
 import { screenState, vendorOf } from "../../protocols/agents/mod.ts";
-import type { AgentState, StateReport } from "./agent_state.ts";
+import { type AgentState, HEURISTIC_GRACE_MS, type StateReport } from "./agent_state.ts";
 import type { Screen } from "../screen/mod.ts";
 
 /** What the watcher reads of a pane. */
@@ -66,6 +66,25 @@ export function watchScreenState(
       kind: seen.kind ?? null,
       seenAt: changedAt,
     });
+    if (seen.state === "idle" && endedUnsaid() && recheck === undefined) {
+      const wait = pane.agentState.sinceMono + HEURISTIC_GRACE_MS - mono();
+      recheck = setTimeout(stillIdle, Math.max(0, wait) + delay);
+    }
+  };
+  // A turn that ended without its hook (Codex 0.171.0 runs none when a turn fails, and its
+  // screen changes no more): the hooks' `working` stands, and the idle prompt came within the
+  // grace. Once the grace is over, a screen that still shows the idle prompt is taken.
+  let recheck: ReturnType<typeof setTimeout> | undefined;
+  const endedUnsaid = () => {
+    const now = pane.agentState;
+    return now.held && now.source === "hook" && now.state === "working";
+  };
+  const stillIdle = () => {
+    recheck = undefined;
+    if (skip() || !endedUnsaid()) return;
+    const seen = screenState(pane.agent, pane.screen.read({ mode: "visible" }).text.split("\n"));
+    if (seen?.state !== "idle") return;
+    report({ state: "idle", source: "screen", message: null, kind: null, seenAt: mono() });
   };
   const off = pane.screen.onChange(() => {
     changedAt = mono();
@@ -75,5 +94,6 @@ export function watchScreenState(
   return () => {
     off();
     clearTimeout(timer);
+    clearTimeout(recheck);
   };
 }

@@ -75,3 +75,19 @@ Deno.test("watchScreenState() leaves panes alone whose program reports its statu
   shell.stop();
   shell.screen.dispose();
 });
+
+Deno.test("watchScreenState() takes the idle prompt a turn ended on without its hook, after the grace", async () => {
+  const { pane, reports, next, show, stop, screen } = setup("codex");
+  // The hooks said working (a prompt submitted); the turn fails at once and no hook follows.
+  pane.agentState.report({ state: "working", source: "hook" });
+  let seen = next();
+  await show(["■ the request failed", "", "› Ask Codex", "", "  ? for shortcuts"]);
+  await seen;
+  strictEqual(pane.agentState.state, "working", "within the grace the hooks' state stands");
+  seen = next();
+  await seen;
+  deepStrictEqual([pane.agentState.state, pane.agentState.source], ["idle", "screen"]);
+  deepStrictEqual(reports.map((r) => r.state), ["idle", "idle"]);
+  stop();
+  screen.dispose();
+});

@@ -27,7 +27,10 @@ export async function hookAnswer(
   request: { pane: string; agent: string; at: HookPoint },
   options: { timeoutMs?: number } = {},
 ): Promise<string | undefined> {
-  const answerers = bus.list((c) => c.answersHooks === true);
+  // What an answerer gives goes into the agent's context, as if typed: only a plugin granted
+  // pane:write may answer (the hooks' prompts go only to it too).
+  const answerers = bus.list((c) => c.answersHooks === true)
+    .filter((c) => bus.ownerHas(c.name, "pane:write"));
   if (!answerers.length) return undefined;
   const caller: Caller = {
     kind: "socket",

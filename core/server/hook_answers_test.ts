@@ -3,9 +3,13 @@ import { z } from "zod";
 import { Bus, defineCommand } from "../bus/mod.ts";
 import { serveHttpDoor } from "./http_door.ts";
 import { HOOK_COMMAND } from "../../protocols/hooks/mod.ts";
+import type { Capability } from "../../protocols/bus/capabilities.ts";
 
 /** A bus with a stand-in `pane.report` and one command that answers hooks. */
-function busWith(answer: (input: { point: string }) => Promise<{ text?: string }>) {
+function busWith(
+  answer: (input: { point: string }) => Promise<{ text?: string }>,
+  grants: "all" | ReadonlySet<Capability> = "all",
+) {
   const bus = new Bus();
   const reports: Record<string, unknown>[] = [];
   bus.register("core", [
@@ -28,7 +32,7 @@ function busWith(answer: (input: { point: string }) => Promise<{ text?: string }
       input: z.object({ pane: z.string(), agent: z.string(), point: z.string() }).passthrough(),
       handler: ({ input }) => answer(input),
     }),
-  ]);
+  ], grants);
   return { bus, reports };
 }
 
@@ -124,6 +128,23 @@ Deno.test("hook door: a hook that does not say it prints answers (an older weft'
     assert.match(reply, /^HTTP\/1\.1 204/);
     assert.equal(asked, 0, "the message stays for another rung");
     assert.equal(reports.length, 1);
+  } finally {
+    await door.close();
+  }
+});
+
+Deno.test("hook door: a plugin not granted pane:write is never asked (its answer would reach the agent)", async () => {
+  let asked = 0;
+  const grants = new Set<Capability>(["message:read"]);
+  const { bus } = busWith(() => (asked++, Promise.resolve({ text: "injected" })), grants);
+  const door = await serveHttpDoor({ bus, checkKey: () => true });
+  try {
+    assert.equal(await hook(door.address, { hook_event_name: "PostToolUse" }), "");
+    assert.equal(
+      await hook(door.address, { hook_event_name: "UserPromptSubmit", prompt: "x" }),
+      "",
+    );
+    assert.equal(asked, 0);
   } finally {
     await door.close();
   }

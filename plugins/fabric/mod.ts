@@ -18,6 +18,10 @@ import { RpcLink } from "./link.ts";
 import { Presence } from "./presence.ts";
 import { inboxOf } from "./nats_conf.ts";
 import { FABRIC_COMMANDS } from "./commands.ts";
+import { startInbox } from "./inbox.ts";
+import { messageSend } from "./message_send.ts";
+import { agents } from "./agents.ts";
+import { hostGrant } from "../../protocols/bus/capabilities.ts";
 import type { State } from "./state.ts";
 import { qualifyIds } from "../../protocols/bus/fabric.ts";
 
@@ -88,6 +92,18 @@ async function setup(ctx: PluginContext<Options>): Promise<State> {
   for (const peer of presence.names()) serve(peer);
   presence.start();
   ctx.reach(presence.names());
+  // Messages from the hosts granted `message`, stored by this host's messaging (inbox.ts).
+  const inbox = startInbox(nc, o.as, {
+    peers: Object.keys(o.hosts).filter((h) => o.hosts[h]!.includes("message")),
+    receive: async (peer, message) => {
+      const grants = hostGrant(o.hosts[peer] ?? []);
+      await ctx.detached(() =>
+        ctx.call("message.receive", message, { onBehalf: { kind: "host", id: peer, grants } })
+      );
+    },
+    log: (line) => ctx.log(line),
+  });
+  globalThis.addEventListener("unload", () => inbox.close());
   ctx.log(`joined the fabric as "${o.as}" through ${o.hub} (local node ${node.url})`);
   return { host: o.as, hub: o.hub, node, nc, link, presence };
 }
@@ -108,7 +124,7 @@ export default definePlugin({
     "message:send",
     "message:read",
   ],
-  commands: FABRIC_COMMANDS,
+  commands: [...FABRIC_COMMANDS, messageSend, agents],
   options: parseOptions,
   setup,
   // A remote call's ids come back qualified (`buildbox/p3`): passed back, they go there again.

@@ -5,6 +5,7 @@
  *
  * Subjects (`<from>` is always the publisher's own host name, which the hub enforces):
  * - `weft.<from>.rpc.<to>.<command>`: a call from host `from` for host `to` (request/reply).
+ * - `weft.<from>.msg.<to>`: a message from host `from` for host `to`'s inbox stream.
  * - `weft.<from>.ev.…`: events a host publishes (reserved for output streams and messaging).
  * - `$KV.weft_hosts.<host>`: presence, in a KV bucket of the hub's JetStream domain.
  * - `_INBOX.<host>.…`: the replies a host waits for (only it may receive them).
@@ -78,7 +79,13 @@ export function hostPermissions(host: string): { publish: string[]; subscribe: s
       `${api}.STREAM.MSG.GET.${stream}`,
       `${api}.INFO`,
     ],
-    subscribe: [`weft.*.rpc.${host}.>`, "weft.*.ev.>", `${inboxOf(host)}.>`],
+    subscribe: [
+      `weft.*.rpc.${host}.>`,
+      "weft.*.ev.>",
+      `${inboxOf(host)}.>`,
+      // Messages for its inbox stream (inbox.ts); its node stores only those of granted hosts.
+      `weft.*.msg.${host}`,
+    ],
   };
 }
 

@@ -6,7 +6,13 @@ Deno.test("hostPermissions() lets a host publish only as itself and hear only it
   ok(p.publish.includes("weft.laptop.>"));
   ok(!p.publish.some((s) => s.startsWith("weft.") && s !== "weft.laptop.>"), p.publish.join());
   ok(p.publish.every((s) => !s.includes("$KV.weft_hosts.>")), "only its own presence key");
-  deepStrictEqual(p.subscribe, ["weft.*.rpc.laptop.>", "weft.*.ev.>", "_INBOX.laptop.>"]);
+  deepStrictEqual(p.subscribe, [
+    "weft.*.rpc.laptop.>",
+    "weft.*.ev.>",
+    "_INBOX.laptop.>",
+    // Messages for its own inbox stream (inbox.ts), from any host.
+    "weft.*.msg.laptop",
+  ]);
   equal(rpcSubject("laptop", "buildbox", "pane.read"), "weft.laptop.rpc.buildbox.pane.read");
   equal(rpcListen("laptop", "buildbox"), "weft.laptop.rpc.buildbox.>");
 });

@@ -111,3 +111,25 @@ export function eventOf(m: StoredMessage) {
     created_at: new Date(m.createdAt).toISOString(),
   };
 }
+
+/** Throws for an empty or too large message, or one replying to an unknown id. */
+export function checkContent(
+  input: { content: string; reply_to?: string | undefined },
+  maxContentBytes: number,
+  store: MessageStore,
+): void {
+  const bytes = new TextEncoder().encode(input.content).length;
+  if (!input.content.trim()) {
+    throw new WeftError("INVALID_INPUT", "Cannot send a message: content is empty");
+  }
+  if (bytes > maxContentBytes) {
+    throw new WeftError(
+      "TOO_LARGE",
+      `Cannot send a message: content is ${bytes} bytes, more than ${maxContentBytes}`,
+      { bytes, limit: maxContentBytes },
+    );
+  }
+  if (input.reply_to !== undefined && store.threadOf(input.reply_to) === undefined) {
+    throw new WeftError("NOT_FOUND", `Cannot reply to "${input.reply_to}": no such message`);
+  }
+}

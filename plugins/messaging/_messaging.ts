@@ -18,7 +18,7 @@ import { Directory, entryOf, HUMAN, type PaneEntry, paneName } from "./_director
 import { checkName, selfOf } from "./_self.ts";
 import { setImmediate } from "node:timers";
 import type { MessageStore, NewMessage, Priority, StoredMessage } from "./_store.ts";
-import { eventOf, rateKeyOf } from "./_info.ts";
+import { checkContent, eventOf, rateKeyOf } from "./_info.ts";
 import { PRIORITY_FILTERS, Waiters } from "./_waiters.ts";
 import type { Options } from "./options.ts";
 
@@ -198,34 +198,40 @@ export class Messaging {
    * `caller`'s (see {@link rateKeyOf}), whatever name it sends as.
    */
   async send(from: string, input: SendInput, caller: Caller): Promise<StoredMessage[]> {
-    const bytes = new TextEncoder().encode(input.content).length;
-    if (!input.content.trim()) {
-      throw new WeftError("INVALID_INPUT", "Cannot send a message: content is empty");
-    }
-    if (bytes > this.options.maxContentBytes) {
-      throw new WeftError(
-        "TOO_LARGE",
-        `Cannot send a message: content is ${bytes} bytes, more than ${this.options.maxContentBytes}`,
-        { bytes, limit: this.options.maxContentBytes },
-      );
-    }
-    if (input.reply_to !== undefined && this.store.threadOf(input.reply_to) === undefined) {
-      throw new WeftError("NOT_FOUND", `Cannot reply to "${input.reply_to}": no such message`);
-    }
-    const recipients = input.recipients ??
-      await this.#fresh(() =>
-        recipientsOf(input.to, from, { directory: this.directory, store: this.store })
-      );
+    checkContent(input, this.options.maxContentBytes, this.store);
+    const recipients = input.recipients ?? await this.resolve(input.to, from);
+    this.takeRate(caller, from);
+    return await this.receive({
+      from,
+      toSpec: input.to,
+      recipients,
+      content: input.content,
+      priority: input.priority ?? "normal",
+      replyTo: input.reply_to,
+      metadata: input.metadata,
+    });
+  }
+
+  /** Who `to` names for sender `from` here (`NOT_FOUND`, `TOO_LARGE` when none or too many). */
+  async resolve(to: string, from: string): Promise<string[]> {
+    const recipients = await this.#fresh(() =>
+      recipientsOf(to, from, { directory: this.directory, store: this.store })
+    );
     if (!recipients.length) {
-      throw new WeftError("NOT_FOUND", `Cannot send to "${input.to}": it names nobody but you`);
+      throw new WeftError("NOT_FOUND", `Cannot send to "${to}": it names nobody but you`);
     }
     if (recipients.length > this.options.maxRecipients) {
       throw new WeftError(
         "TOO_LARGE",
-        `Cannot send to "${input.to}": it names ${recipients.length} recipients, more than ` +
+        `Cannot send to "${to}": it names ${recipients.length} recipients, more than ` +
           `${this.options.maxRecipients}`,
       );
     }
+    return recipients;
+  }
+
+  /** Takes one send from `caller`'s rate, or throws `RATE_LIMITED`. */
+  takeRate(caller: Caller, from: string): void {
     const key = rateKeyOf(caller);
     if (!this.#rate.take(key)) {
       throw new WeftError(
@@ -235,17 +241,18 @@ export class Messaging {
         { retryAfterMs: Math.ceil(1000 / this.options.sendsPerSecond) },
       );
     }
-    const stored = await this.#commit({
-      from,
-      toSpec: input.to,
-      recipients,
-      content: input.content,
-      priority: input.priority ?? "normal",
-      replyTo: input.reply_to,
-      metadata: input.metadata,
-    });
+  }
+
+  /** Stores a message (another host's once by id: `_remote.ts`), tells who waits; [] if had. */
+  async receive(message: NewMessage): Promise<StoredMessage[]> {
+    const stored = await this.#commit(message);
     for (const m of stored) this.#arrived(m);
     return stored;
+  }
+
+  /** Calls a command as the plugin itself (the fabric's, for a message to another host). */
+  callOwn<T>(name: string, input: unknown): Promise<T> {
+    return this.#ctx.detached(() => this.#ctx.call<T>(name, input));
   }
 
   /**

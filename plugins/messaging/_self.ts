@@ -30,6 +30,15 @@ const GENERIC_CLIENTS = new Set(["socket", "cli", "mcp", "tui", "web", "test", "
  * ```
  */
 export function selfOf(caller: Caller, as: string | undefined, directory: Directory): string {
+  if (caller.kind === "host") {
+    // Another host of the fabric messages through its own messaging (NAME@HOST): it is no one
+    // here, and reads no one's inbox.
+    throw new WeftError(
+      "DENIED",
+      `Cannot act as anyone here: host "${caller.id.replace(/^fabric\//, "")}" is another ` +
+        "host of the fabric; its agents send as NAME@HOST through their own server",
+    );
+  }
   if (caller.kind === "plugin") return pluginSelf(caller, as, directory);
   const pane = caller.pane ? directory.pane(caller.pane) : undefined;
   if (caller.pane) {

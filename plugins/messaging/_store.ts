@@ -109,8 +109,13 @@ export class MessageStore {
   }
 
   #insert(message: NewMessage): StoredMessage[] {
-    const id = this.#ids();
-    const at = this.#now();
+    const id = message.id ?? this.#ids();
+    const at = message.createdAt ?? this.#now();
+    // A message from another host, handed over again (its host's server restarted before it
+    // acknowledged): stored once, and no one is told of it twice.
+    if (message.id !== undefined && this.#q("SELECT 1 FROM messages WHERE id = ?").get(id)) {
+      return [];
+    }
     const thread = message.replyTo ? (this.threadOf(message.replyTo) ?? message.replyTo) : id;
     const metadata = message.metadata ? JSON.stringify(message.metadata) : null;
     this.#q(`INSERT INTO messages (id, sender, to_spec, content, priority, reply_to, thread,

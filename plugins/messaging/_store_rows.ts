@@ -42,6 +42,12 @@ export interface NewMessage {
   priority: Priority;
   replyTo?: string | undefined;
   metadata?: Record<string, unknown> | undefined;
+  /**
+   * Its id and time when another host made it (a message across hosts): stored only if no
+   * message has that id yet, so a message handed over twice is stored once.
+   */
+  id?: string;
+  createdAt?: number;
 }
 
 /** A group's row. */

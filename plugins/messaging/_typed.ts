@@ -113,8 +113,11 @@ export class TypedRung {
     try {
       if (!ours) {
         if (!await this.#write(pane, { text })) return this.#undo(name, ids);
-        if (!await this.#until(() => this.#holds(pane, text), 2000)) {
-          await this.#takeBack(pane, text);
+        // Not shown yet (a loaded machine): no Enter. Nothing is taken back either: typing,
+        // erasing and typing again could go on for as long as the load lasts. The next try
+        // finds the text in the prompt (ours: Enter only), or an empty prompt (typed again).
+        if (!await this.#until(() => this.#holds(pane, text), this.#o.stallMs ?? 5000)) {
+          this.#o.log(`the text typed into ${name}'s prompt does not show yet; trying later`);
           return this.#undo(name, ids);
         }
       }

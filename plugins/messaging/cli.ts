@@ -11,7 +11,7 @@ import { intOption, print, UsageError, withClient } from "../cli/io.ts";
 import type { MessageInfo } from "./_info.ts";
 
 const USAGE = "weft msg send TO TEXT [--priority P] [--reply-to ID] | weft msg inbox [--limit N] " +
-  "| weft msg wait [--timeout S] [--priority-filter F] | weft msg agents | weft msg groups " +
+  "| weft msg wait [--timeout S] [--priority-filter F] | weft msg agents [--all] | weft msg groups " +
   "[list|create NAME|delete NAME|add GROUP agent|role ID|remove GROUP agent|role ID|get NAME] " +
   "| weft msg log [--limit N] [--all]   (each: [--as NAME] [--json])";
 
@@ -75,8 +75,10 @@ const VERBS: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
       return [r, r.message ? line(r.message) : "timeout: no message\n", r.message ? 0 : 1];
     }),
   agents: (args, io) =>
-    verb(args, io, {}, async (call) => {
-      const r = await call<{ agents: Record<string, unknown>[] }>("message.agents", {});
+    verb(args, io, { all: { type: "boolean" } }, async (call, v) => {
+      const r = await call<{ agents: Record<string, unknown>[] }>("message.agents", {
+        ...(v.all ? { all_hosts: true } : {}),
+      });
       return [r, table(r.agents, ["name", "role", "pane", "agent", "state", "status", "unread"])];
     }),
   groups: (args, io) => groups(args, io),

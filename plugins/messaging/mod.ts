@@ -30,6 +30,7 @@ import { wait } from "./commands/wait.ts";
 import { register } from "./commands/register.ts";
 import { unregister } from "./commands/unregister.ts";
 import { handover } from "./commands/handover.ts";
+import { receive, resolve } from "./commands/receive.ts";
 import { get } from "./commands/get.ts";
 import { thread } from "./commands/thread.ts";
 import { broadcast } from "./commands/broadcast.ts";
@@ -64,6 +65,8 @@ export default definePlugin({
     register,
     unregister,
     handover,
+    resolve,
+    receive,
   ],
   options: parseOptions,
   setup: async (ctx) => {

@@ -1,41 +1,63 @@
 /**
- * OpenAI Codex CLI (npm `@openai/codex`). Its resume command (`codex resume <id>`, `--last`)
- * and flags are as weft's earlier code had them (no version recorded); its screens follow its
- * documented TUI and are best effort (not checked against a live run).
+ * OpenAI Codex CLI (npm `@openai/codex`, whose native build is the same package at a platform
+ * version, `0.171.0-linux-x64`). Every fact here was read from Codex CLI 0.171.0 run against
+ * weft's mock of the Responses API (`tests/helpers/mock_openai.ts`), at 100 columns; the tests
+ * `tests/codex_*_test.ts` run the pinned build, so a version bump that changes its screens or
+ * hooks fails loudly there.
+ *
+ * - Hooks (the best source of its state): `[[hooks.<Event>]]` tables in `config.toml` or a
+ *   `hooks.json` beside it, run by `/bin/bash -c` with the event's JSON on standard input. The
+ *   input has Claude Code's shape (`hook_event_name`, `session_id`, `transcript_path`, `cwd`,
+ *   `source` on SessionStart, `prompt`, `tool_name: "Bash"` and `tool_input.command`,
+ *   `stop_hook_active`, SessionEnd's `reason`), so Claude Code's parser reads it. SessionStart
+ *   comes with the first prompt, not at start-up. Codex runs a hook only once the user trusted
+ *   it: at start-up it shows "Hooks need review" until its `2. Trust all and continue` is
+ *   chosen (or `/hooks`), which it records in `config.toml` (`[hooks.state."…"] trusted_hash`).
+ * - Screens: `Working (2s • esc to interrupt)` some rows above the prompt (`› `), whose footer
+ *   says `? for shortcuts` both idle and working; an approval is `Would you like to run the
+ *   following command?` with its reason and `$ command` under it, choices `› 1. Yes, proceed
+ *   (y)`, `2. Yes, and don't ask again …`, `3. No, and tell Codex what to do differently (esc)`,
+ *   and `Press enter to confirm or esc to cancel`.
+ * - Resume: `codex resume <SESSION_ID>` takes the id the hooks name (a UUID, also in its
+ *   session file's name under `$CODEX_HOME/sessions/`), with the flags `codex resume --help`
+ *   lists (`--worktree` is not one of them).
  *
  * @module
  */
 
+import { CLAUDE_HOOK_PATH, claudeHandover, claudeHookEffect, HOOK_COMMAND } from "../hooks/mod.ts";
 import { type AgentVendor, defineVendor, flagsOnly, type ResumeTarget } from "./vendor.ts";
 
-/** Flags of `codex` that take a value, or pick a conversation (dropped). */
+/** Flags of `codex` that take a value, take many, or pick a conversation (dropped). */
 const FLAGS = {
   value: new Set([
-    "-m",
-    "--model",
-    "-p",
-    "--profile",
     "-c",
     "--config",
+    "--enable",
+    "--disable",
+    "--remote",
+    "--remote-auth-token-env",
+    "-m",
+    "--model",
+    "--local-provider",
+    "-p",
+    "--profile",
     "-s",
     "--sandbox",
-    "-a",
-    "--ask-for-approval",
     "-C",
     "--cd",
-    "-i",
-    "--image",
     "--add-dir",
-    "--local-provider",
+    "-a",
+    "--ask-for-approval",
   ]),
-  variadic: new Set<string>(),
-  drop: new Set(["--last", "--all"]),
+  variadic: new Set(["-i", "--image"]),
+  drop: new Set(["--last", "--all", "--include-non-interactive", "--worktree"]),
 };
 
 /** `codex resume <id>` (or `resume --last`) with the flags it was started with. */
 function resume(args: readonly string[], target: ResumeTarget): string[] | undefined {
   const words = args[0] === "resume" ? args.slice(1) : args;
-  // Another subcommand (exec, login, mcp, …) is not a conversation to resume.
+  // Another subcommand (exec, fork, login, mcp, …) is not a conversation to resume.
   if (words[0] && !words[0].startsWith("-") && args[0] !== "resume") return undefined;
   const pick = "session" in target
     ? ["resume", target.session]
@@ -45,18 +67,62 @@ function resume(args: readonly string[], target: ResumeTarget): string[] | undef
   return [...pick, ...flagsOnly(words, FLAGS)];
 }
 
+/** The path, on the HTTP door, that takes Codex's hook events. */
+export const CODEX_HOOK_PATH = "/hooks/codex";
+
 /** Codex CLI. */
 export const codex: AgentVendor<"codex"> = defineVendor({
   kind: "codex",
   title: "Codex CLI",
-  readFrom: "Codex CLI: version not recorded (resume); screens from its docs, best effort",
+  readFrom: "Codex CLI 0.171.0 (screens, hooks, resume; run against weft's mock)",
   recognise: { packages: [/@openai\/codex/], names: /^codex$/ },
   state: {
-    dialog: /^\s*(?:Would you like to .+\?|Allow (?:command|Codex) .*\?)\s*$/i,
-    choice: /^\s*(?:[›>❯]\s*)?1\.\s+\S/,
-    working: /esc to interrupt/i,
-    idle: /(?:⏎ send|\? for shortcuts)/,
+    dialog: /^\s*(?:Would you like to .+\?|Hooks need review)\s*$/,
+    choice: /^\s*(?:›\s*)?1\.\s+\S/,
+    dialogEnd: /^\s*(?:Press enter to confirm|enter confirm)/,
+    detailBelow: true,
+    working: /esc to interrupt\)/,
+    idle: /\? for shortcuts/,
+    // The working line sits above the prompt, a blank row and the footer's two rows.
+    footerRows: 8,
   },
   sideband: "osc",
   resume,
+  // Codex 0.171.0's hook input is Claude Code's, and so are the answers of PostToolUse
+  // (`hookSpecificOutput.additionalContext`) and Stop (`decision: "block"`, `reason`) that
+  // hand a message over (its hook output schemas; see above).
+  hooks: { route: CODEX_HOOK_PATH, effect: claudeHookEffect, handover: claudeHandover },
+  deliver: ["hook"],
 });
+
+/** The hook events weft takes from Codex (0.171.0 also has SubagentStart/Stop, PreCompact, …). */
+export const CODEX_HOOK_EVENTS = [
+  "SessionStart",
+  "UserPromptSubmit",
+  "PreToolUse",
+  "PermissionRequest",
+  "PostToolUse",
+  "Stop",
+  "SessionEnd",
+] as const;
+
+/**
+ * weft's hooks as `config.toml` tables (for `$CODEX_HOME/config.toml` or a project's
+ * `.codex/config.toml`): on each event, weft's hook command (the one Claude Code runs, see
+ * `protocols/hooks/`) posting to {@link CODEX_HOOK_PATH}. It does nothing outside a weft pane
+ * and always exits 0. Codex runs it once the user trusted it (see above).
+ *
+ * @example
+ * ```ts
+ * import { codexHooksToml } from "./codex.ts";
+ * console.assert(codexHooksToml().includes("[[hooks.PermissionRequest.hooks]]"));
+ * console.assert(codexHooksToml().includes("/hooks/codex"));
+ * ```
+ */
+export function codexHooksToml(): string {
+  const command = HOOK_COMMAND.replaceAll(CLAUDE_HOOK_PATH, CODEX_HOOK_PATH);
+  return CODEX_HOOK_EVENTS.map((event) =>
+    `[[hooks.${event}]]\n[[hooks.${event}.hooks]]\ntype = "command"\n` +
+    `command = ${JSON.stringify(command)}\ntimeout = 5\n`
+  ).join("\n");
+}

@@ -73,14 +73,28 @@ function dialogOf(raw: string[], profile: StateProfile): ScreenState | undefined
     return undefined;
   }
   const isQuestion = profile.question && rows.slice(at).some((r) => profile.question!.test(r));
-  // What the dialog shows above its question, up to the rule that opens it.
-  let top = at;
-  while (top > 0 && !OPENING.test(raw[top - 1]!.trim())) top--;
-  const shown = rows.slice(top, at)
-    .map((r) => r.trim())
-    .filter((r) => r && !/^[╌─━╭╮╰╯-]+$/.test(r));
-  const message = [...shown, rows[at]!.trim()].join(" · ").slice(0, 500);
+  const detail = detailOf(rows, raw, at, profile);
+  const question = rows[at]!.trim();
+  const message = (profile.detailBelow ? [question, ...detail] : [...detail, question])
+    .join(" · ").slice(0, 500);
   return { state: "blocked", kind: isQuestion ? "question" : "permission", message };
+}
+
+/**
+ * What the dialog whose question is row `at` shows about itself: the rows above it up to the
+ * rule that opens it, or (`detailBelow`) the rows between it and its first choice.
+ */
+function detailOf(rows: string[], raw: string[], at: number, profile: StateProfile): string[] {
+  let top = at;
+  let end = at;
+  if (profile.detailBelow) {
+    top = at + 1;
+    end = rows.findIndex((r, i) => i > at && profile.choice.test(r));
+  } else {
+    // Up to the rule (or the top of the box) that opens the dialog.
+    while (top > 0 && !OPENING.test(raw[top - 1]!.trim())) top--;
+  }
+  return rows.slice(top, end).map((r) => r.trim()).filter((r) => r && !/^[╌─━╭╮╰╯-]+$/.test(r));
 }
 
 /** A dialog on an agent's screen: its question and its numbered choices. */

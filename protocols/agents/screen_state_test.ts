@@ -89,6 +89,7 @@ Deno.test("screenState() reads Codex's and Gemini CLI's footers and dialogs", ()
       "Would you like to run the following command?",
       "  $ ls",
       "› 1. Yes, proceed",
+      "  Press enter to confirm or esc to cancel",
     ])
       ?.state,
     "blocked",

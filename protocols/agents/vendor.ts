@@ -32,6 +32,11 @@ export interface StateProfile {
    * in its prompt).
    */
   answerOnce?: boolean;
+  /**
+   * What a dialog shows about itself sits under its question, before its choices (Codex's
+   * `$ command`), instead of above it up to a rule (Claude Code's).
+   */
+  detailBelow?: boolean;
 }
 
 /** How one agent's TUI draws its prompt (where a message is typed to deliver it). */

@@ -106,6 +106,8 @@ export interface CommandSpec {
    * `{pane, agent, point, prompt?, before}` and a short deadline, and hands the `text` it
    * returns to the agent in the hook's answer (a message at the agent's next tool boundary).
    * Past `before` (ms since the epoch) its answer would come too late: it must take nothing.
+   * Only a command whose owner was granted `pane:write` is asked (its answer is as good as
+   * typing into the agent).
    */
   answersHooks?: boolean;
   /** The plugin (or `core`) that registered the command; set by the bus. */

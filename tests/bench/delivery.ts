@@ -8,6 +8,10 @@
  * - `hook_stop`: the turn's answer is held until the message is sent, then ends the turn; the
  *   message continues it (Stop).
  * - `typed`: Claude Code idle; the message is typed into its prompt (its hooks confirm it).
+ *   Only messages whose receipt says `typed` count (`typed_by_typing` of `samples`): a hook
+ *   point that comes after the idle hands a message over first, as the ladder prefers.
+ * - `needles_not_once`: messages not in exactly one user turn of the last request (0: none
+ *   was lost or delivered twice).
  *
  * Runnable alone: `deno run -A --unstable-worker-options tests/bench/delivery.ts`.
  *
@@ -116,10 +120,13 @@ export async function benchDelivery(): Promise<Record<string, number>> {
 
     step("typed into the idle prompt");
     const typed: number[] = [];
+    const vias: string[] = [];
     for (let i = 0; i < SAMPLES; i++) {
       const t = await send(`bench-typed-${i}`);
       typed.push((await arrival(seen, `bench-typed-${i}`)) - t);
-      await eventually("delivered", async () => {
+      // Read before the next: once idle, its receipt says how it went.
+      let via: string | undefined;
+      await eventually(`bench-typed-${i} read`, async () => {
         const { messages } = await fx.client.call<{ messages: { message_id: string }[] }>(
           "message.log",
           { limit: 1 },
@@ -128,11 +135,27 @@ export async function benchDelivery(): Promise<Record<string, number>> {
           "message.get",
           { id: messages[0]!.message_id },
         );
-        return m.receipts[0]?.delivered_via === "typed";
+        via = m.receipts[0]?.delivered_via;
+        return via !== undefined;
       }, { timeoutMs: TIMEOUT });
+      vias.push(via!);
       await idle();
     }
-    for (const [name, samples] of [["hook_tool", tool], ["hook_stop", stop], ["typed", typed]]) {
+    out.typed_by_typing = vias.filter((v) => v === "typed").length;
+    console.error(`bench: delivery: typed rung receipts: ${vias.join(" ")}`);
+    // Each message reached the model in exactly one user turn (no double, no loss).
+    const last = api.conversation().at(-1)!;
+    out.needles_not_once = needles.filter((n) =>
+      last.messages.filter((m) =>
+        m.role === "user" && JSON.stringify(m.content).includes(n)
+      )
+        .length !== 1
+    ).length;
+    // A message the hooks took first (a hook point came after the idle) is not a typed figure.
+    const typedOnly = typed.filter((_, i) => vias[i] === "typed");
+    for (
+      const [name, samples] of [["hook_tool", tool], ["hook_stop", stop], ["typed", typedOnly]]
+    ) {
       const s = samples as number[];
       out[`${name}_p50_ms`] = Math.round(percentile(s, 50));
       out[`${name}_p90_ms`] = Math.round(percentile(s, 90));

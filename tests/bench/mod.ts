@@ -40,6 +40,7 @@ const GROUPS: [string, string, string][] = [
   ["lean", "./lean.ts", "benchLean"],
   ["needs", "./needs.ts", "benchNeeds"],
   ["fabric", "./fabric.ts", "benchFabric"],
+  ["fabric", "./fabric_messaging.ts", "benchFabricMessaging"],
 ];
 /** Groups that run only when named (delivery needs the Claude Code package). */
 const OPT_IN = new Set(["soak", "lean", "siege", "delivery"]);
@@ -68,7 +69,8 @@ for (const [name, path, fn] of GROUPS) {
   }
   console.error(`bench: ${name}…`);
   try {
-    results[name] = await bench();
+    // A group may span files (fabric): their figures go in one table.
+    results[name] = { ...results[name], ...(await bench()) } as Record<string, number>;
   } catch (err) {
     results[name] = { error: (err as Error).message };
   }

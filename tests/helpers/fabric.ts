@@ -44,6 +44,21 @@ export function freePort(): number {
   return port;
 }
 
+/** Whether `child` listens on `port` within 20 s (false at once if it exits). */
+async function listening(child: Deno.ChildProcess, port: number): Promise<boolean> {
+  let gone = false;
+  void child.status.then(() => (gone = true));
+  const until = Date.now() + 20_000;
+  while (Date.now() < until && !gone) {
+    try {
+      (await Deno.connect({ hostname: "127.0.0.1", port })).close();
+      return true;
+    } catch { /* not yet */ }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return false;
+}
+
 /** A running hub. */
 export interface TestHub {
   dir: string;
@@ -85,31 +100,43 @@ export async function startHub(
   const program = natsServer();
   if (!program) throw new Error("nats-server is not installed (deno task setup installs it)");
   const dir = await Deno.makeTempDir({ prefix: "weft-hub-" });
-  const port = freePort();
-  const leafPort = freePort();
   const tls = options.tls ? await makeCert(dir) : undefined;
-  const conf = await writeHub({ dir, hosts, port, leafPort, ...(tls ? { tls } : {}) });
+  let port = 0;
+  let leafPort = 0;
   let child: Deno.ChildProcess | undefined;
-  const start = async () => {
-    child = new Deno.Command(program, {
-      args: ["-c", conf],
-      stdin: "null",
-      stdout: "null",
-      stderr: "null",
-    }).spawn();
-    await eventually("the hub to listen", async () => {
-      const conn = await Deno.connect({ hostname: "127.0.0.1", port: leafPort });
-      conn.close();
-      return true;
-    });
-  };
   const kill = async () => {
     try {
       child?.kill("SIGKILL");
     } catch { /* gone */ }
     await child?.status;
   };
-  await start();
+  const spawn = async (conf: string) => {
+    child = new Deno.Command(program, {
+      args: ["-c", conf],
+      stdin: "null",
+      stdout: "null",
+      stderr: "null",
+    }).spawn();
+    if (await listening(child, leafPort)) return true;
+    await kill();
+    return false;
+  };
+  // A free port may be taken by another test's process before nats-server binds it (it then
+  // exits at once): new ports, up to three times.
+  let conf = "";
+  for (let attempt = 0; !conf; attempt++) {
+    port = freePort();
+    leafPort = freePort();
+    const written = await writeHub({ dir, hosts, port, leafPort, ...(tls ? { tls } : {}) });
+    if (await spawn(written)) conf = written;
+    else if (attempt === 2) {
+      await Deno.remove(dir, { recursive: true }).catch(() => {});
+      throw new Error(`the hub's nats-server did not listen (ports ${port}, ${leafPort})`);
+    }
+  }
+  const start = async () => {
+    if (!(await spawn(conf))) throw new Error(`the hub did not listen again on ${leafPort}`);
+  };
   return {
     dir,
     url: `${tls ? "tls" : "nats"}://127.0.0.1:${leafPort}`,

@@ -204,18 +204,23 @@ export interface MockRequest<B> {
   body: B;
 }
 
-/** What {@link serveMock} serves: a script of turns and how one API answers with them. */
-export interface ServeMockOptions<B> {
-  script: (Turn | ((body: B) => Turn))[];
+/** What every mock's turn may have: held until `until` resolves. */
+export interface HeldTurn {
+  until?: Promise<unknown>;
+}
+
+/** What {@link serveMock} serves: a script of turns (`T`: this API's) and how one API answers. */
+export interface ServeMockOptions<B, T extends HeldTurn = Turn> {
+  script: (T | ((body: B) => T))[];
   /** What a conversation request gets once the script is used up. */
-  after: Turn | ((body: B) => Turn);
+  after: T | ((body: B) => T);
   /** Which requests take a scripted turn. */
   isConversation: (request: MockRequest<B>) => boolean;
   /**
    * The answer to a request: `turn` is its scripted turn (already held until its `until`),
    * undefined for a side request; undefined: the API has no such path.
    */
-  answer: (request: MockRequest<B>, turn: Turn | undefined) => Response | undefined;
+  answer: (request: MockRequest<B>, turn: T | undefined) => Response | undefined;
   /** The answer for a path the API does not have. */
   notFound: (request: MockRequest<B>) => Response;
 }
@@ -235,7 +240,9 @@ export interface MockServer<B> {
  * conversation's requests, for a mock of one vendor's API (this file's, `mock_gemini.ts`).
  * Closing it lets held turns go, so that a test that failed while one was held still ends.
  */
-export function serveMock<B>(options: ServeMockOptions<B>): MockServer<B> {
+export function serveMock<B, T extends HeldTurn = Turn>(
+  options: ServeMockOptions<B, T>,
+): MockServer<B> {
   const { script } = options;
   const requests: Recorded[] = [];
   let played = 0;
@@ -259,7 +266,7 @@ export function serveMock<B>(options: ServeMockOptions<B>): MockServer<B> {
       };
       requests.push(record);
       const request: MockRequest<B> = { method: req.method, path, raw, body: body as B };
-      let turn: Turn | undefined;
+      let turn: T | undefined;
       if (options.isConversation(request)) {
         record.scripted = true;
         const step = script[played] ?? options.after;

@@ -1,5 +1,6 @@
 import { z } from "@weft/weft/plugin";
 import { defineCommand } from "../_common.ts";
+import { callingHost, remoteAgents } from "../_remote.ts";
 
 /** `message.agents`: who can be messaged. */
 export const agents = defineCommand({
@@ -12,8 +13,11 @@ export const agents = defineCommand({
   mcp: { name: "list_agents", readOnly: true },
   input: z.object({
     include_offline: z.boolean().optional().describe("Include offline ones (default true)."),
+    all_hosts: z.boolean().optional().describe(
+      "Also the agents of every other host of the fabric (named NAME@HOST).",
+    ),
   }),
-  handler: async ({ input, state }) => {
+  handler: async ({ input, state, caller }) => {
     const all = (await state.panes()).all().map((i) => ({
       name: i.name,
       role: i.role ?? "",
@@ -29,7 +33,12 @@ export const agents = defineCommand({
       unread: state.store.unreadCount(i.name),
       waiting: state.waiters.count(i.name),
     }));
-    const list = input.include_offline === false ? all.filter((a) => a.status === "active") : all;
-    return { agents: list, count: list.length };
+    // Another host asking gets this host's own; only a local caller spans the fabric.
+    const far = input.all_hosts && !callingHost(caller) ? await remoteAgents(state) : undefined;
+    const every = far ? [...all, ...far.agents] : all;
+    const list = input.include_offline === false
+      ? every.filter((a) => a.status === "active")
+      : every;
+    return { agents: list, count: list.length, ...(far ? { hosts: far.hosts } : {}) };
   },
 });

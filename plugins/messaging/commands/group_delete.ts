@@ -3,6 +3,7 @@ import { defineCommand } from "../_common.ts";
 import { EVERYONE } from "../_address.ts";
 import { GROUP } from "./_group_input.ts";
 import { unknownGroup } from "./_unknown_group.ts";
+import { notFromHost } from "../_remote.ts";
 
 /** `message.group_delete`: removes a group (never `@everyone`). */
 export const groupDelete = defineCommand({
@@ -12,7 +13,8 @@ export const groupDelete = defineCommand({
   capabilities: ["message:send"],
   mcp: { name: "delete_group" },
   input: z.object({ name: GROUP }),
-  handler: ({ input, state }) => {
+  handler: ({ input, state, caller }) => {
+    notFromHost(caller, `delete group "${input.name}"`);
     if (input.name === EVERYONE) {
       throw new WeftError("DENIED", `Cannot delete group "${EVERYONE}": it is protected`);
     }

@@ -4,6 +4,7 @@ import { EVERYONE } from "../_address.ts";
 import { MEMBER } from "./_group_input.ts";
 import { unknownGroup } from "./_unknown_group.ts";
 import type { Messaging } from "../_messaging.ts";
+import { notFromHost, remoteOf } from "../_remote.ts";
 
 function groupOf(state: Messaging, group: string): void {
   if (group === EVERYONE) {
@@ -20,9 +21,12 @@ export const groupAdd = defineCommand({
   capabilities: ["message:send"],
   mcp: { name: "add_group_member" },
   input: z.object(MEMBER),
-  handler: async ({ input, state }) => {
+  handler: async ({ input, state, caller }) => {
+    notFromHost(caller, `change group "${input.group}"`);
     groupOf(state, input.group);
-    if (input.member_type === "agent" && !(await state.panes()).find(input.member_id)) {
+    // An agent of another host (`bob@buildbox`) is taken as written: its host resolves it.
+    const far = input.member_type === "agent" && remoteOf(input.member_id) !== undefined;
+    if (input.member_type === "agent" && !far && !(await state.panes()).find(input.member_id)) {
       throw new WeftError("NOT_FOUND", `Cannot add "${input.member_id}": no agent is called that`);
     }
     state.store.addMember(input.group, { type: input.member_type, id: input.member_id });
@@ -38,7 +42,8 @@ export const groupRemove = defineCommand({
   capabilities: ["message:send"],
   mcp: { name: "remove_group_member" },
   input: z.object(MEMBER),
-  handler: ({ input, state }) => {
+  handler: ({ input, state, caller }) => {
+    notFromHost(caller, `change group "${input.group}"`);
     groupOf(state, input.group);
     if (!state.store.removeMember(input.group, { type: input.member_type, id: input.member_id })) {
       throw new WeftError(
