@@ -1,5 +1,5 @@
 /**
- * The needs-you list on a phone-sized page (Chromium with a 390×844 viewport; clicks, no touch emulation): an agent blocked on a
+ * The needs-you list on a phone-sized page (Chromium with a 390×844 viewport, Approve tapped with touch emulation): an agent blocked on a
  * permission dialog is listed with its question and one big button per choice; tapping Approve
  * answers that very dialog (the program prints CHOSE 1) and the item leaves the list; a
  * read-only page shows the list but cannot answer. Screenshots of the phone view are kept.
@@ -7,7 +7,7 @@
 
 import assert from "node:assert/strict";
 import { E2E, withServer } from "./helpers/server.ts";
-import { saveScreenshot, withBrowser } from "./helpers/browser.ts";
+import { saveScreenshot, tap, withBrowser } from "./helpers/browser.ts";
 import { fakeDialog } from "./helpers/fake_dialog.ts";
 import { waitForText } from "./helpers/panes.ts";
 import { HOOK_COMMAND, PERMISSION_HOOK_COMMAND } from "../protocols/hooks/mod.ts";
@@ -41,8 +41,27 @@ Deno.test("web needs: approve from a phone-sized page", E2E, async () => {
       const box = (await approve.boundingBox())!;
       assert.ok(box.height >= 44 && box.width >= 300, `a big button: ${JSON.stringify(box)}`);
       await saveScreenshot(page, "web_needs_phone");
-      await approve.click();
+      // Tapped with a finger (touch emulation): the button answers, and never keeps the focus.
+      await page.evaluate(() => {
+        const w = globalThis as unknown as { __events: string[] };
+        w.__events = [];
+        for (const type of ["touchstart", "click"]) {
+          addEventListener(type, () => w.__events.push(type), true);
+        }
+      });
+      await page.locator(`.pane[data-pane="${pane}"] textarea`).focus(); // typing into the pane
+      await tap(page, approve);
       await waitForText(client, { pane, match: "CHOSE 1" });
+      assert.deepEqual(
+        await page.evaluate(() => (globalThis as unknown as { __events: string[] }).__events),
+        ["touchstart", "click"],
+        "a tap, not a mouse click",
+      );
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.className),
+        "xterm-helper-textarea",
+        "the pane keeps the keyboard",
+      );
       await card.waitFor({ state: "detached" });
       await saveScreenshot(page, "web_needs_phone_answered");
     });

@@ -7,7 +7,7 @@
 
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 
 /** Where Debian's `chromium` package puts the browser. */
 export const CHROMIUM = "/usr/bin/chromium";
@@ -53,4 +53,24 @@ export async function saveScreenshot(page: Page, name: string): Promise<Uint8Arr
   const path = join(dir, `${name}.png`);
   await page.screenshot({ path });
   return await Deno.readFile(path);
+}
+
+/**
+ * Taps `target` with a finger, as a phone does: turns on the page's touch emulation (a touch
+ * screen, `pointer: coarse`) and sends a touch start and end at its centre over CDP; the browser
+ * makes the tap's events (pointer, touch, the compatibility mouse events and the click).
+ */
+export async function tap(page: Page, target: Locator): Promise<void> {
+  await target.scrollIntoViewIfNeeded();
+  const box = await target.boundingBox();
+  if (!box) throw new Error(`cannot tap ${target}: it is not shown`);
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 1 });
+    const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [point] });
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  } finally {
+    await cdp.detach();
+  }
 }
