@@ -111,7 +111,8 @@ function stages(out: Record<string, number>, label: string, parts: number[][]): 
   });
 }
 
-async function webReady(client: WeftClient): Promise<string> {
+/** Waits for the web plugin to run; returns a fresh login URL. */
+export async function webReady(client: WeftClient): Promise<string> {
   for (let i = 0; i < 300; i++) {
     const s = await client.call<{ plugins: { name: string; state: string }[] }>("server.status");
     if (s.plugins.some((p) => p.name === "web" && p.state === "running")) {
