@@ -19,7 +19,7 @@ const LEADING = 2;
  * with the same height xterm.js draws (it used to guess its own, a pixel off per row).
  */
 export function measureCell() {
-  const ctx = new OffscreenCanvas(1, 1).getContext("2d");
+  const ctx = document.createElement("canvas").getContext("2d");
   ctx.font = `${FONT.fontSize}px ${FONT.fontFamily}`;
   const m = ctx.measureText("W");
   const dpr = devicePixelRatio || 1;
