@@ -22,7 +22,10 @@ export interface ServerControl {
    * Reads the project's config again and restarts, starts or stops one plugin to match it;
    * resolves to its state (`removed` when the config no longer has it on).
    */
-  reloadPlugin: (name: string) => Promise<PluginStarted>;
+  reloadPlugin: (
+    name: string,
+    options?: { refresh?: boolean | undefined },
+  ) => Promise<PluginStarted>;
   /** Starts held panes (`server.allow`; all when empty); resolves to the ids started. */
   allow: (panes: readonly string[]) => Promise<string[]>;
   /** The panes restored held, not started (a store weft did not record here). */

@@ -5,6 +5,6 @@ import type { CoreDeps } from "./deps.ts";
 export function serverPluginReload(deps: CoreDeps) {
   return implement(
     "server.plugin_reload",
-    async ({ input }) => await deps.server.reloadPlugin(input.name),
+    async ({ input }) => await deps.server.reloadPlugin(input.name, { refresh: input.refresh }),
   );
 }

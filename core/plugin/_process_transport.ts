@@ -53,15 +53,19 @@ export function isWeftModule(url: URL): boolean {
   return url.href.startsWith(WEFT_ROOT);
 }
 
-/** The `deno` arguments that run a plugin module as a plugin process. */
-export function processArgs(options: TransportOptions): string[] {
-  const config = WEFT_CONFIG.protocol === "file:" && existsSync(fileURLToPath(WEFT_CONFIG))
+/** `--config` with weft's deno.json (its import map), when weft runs from a checkout. */
+export function weftConfigArgs(): string[] {
+  return WEFT_CONFIG.protocol === "file:" && existsSync(fileURLToPath(WEFT_CONFIG))
     ? ["--config", fileURLToPath(WEFT_CONFIG)]
     : [];
+}
+
+/** The `deno` arguments that run a plugin module as a plugin process. */
+export function processArgs(options: TransportOptions): string[] {
   return [
     "run",
     "--no-prompt",
-    ...config,
+    ...weftConfigArgs(),
     ...(options.lockFile === null
       ? ["--no-lock"]
       : options.lockFile

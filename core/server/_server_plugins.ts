@@ -11,7 +11,12 @@ import { WeftError } from "../../protocols/bus/errors.ts";
 import { didYouMean } from "../../protocols/bus/suggest.ts";
 import type { Model } from "../model/mod.ts";
 import { canvasOwner } from "../model/canvas_pty.ts";
-import { fileManifestCache, layeredManifestCache, type PluginHost } from "../plugin/mod.ts";
+import {
+  fileManifestCache,
+  layeredManifestCache,
+  type PluginHost,
+  refreshPluginCode,
+} from "../plugin/mod.ts";
 import { sharedManifestsFile } from "./paths.ts";
 
 /**
@@ -73,13 +78,15 @@ export async function startDormant(
 
 /**
  * Brings plugin `name` in line with `config` (read again from the project): restarted when the
- * config has it on, stopped when it no longer does. A name neither configured nor running is
+ * config has it on, stopped when it no longer does; with `refresh`, its code fetched again
+ * first (a URL or `npm:` module, {@link refreshPluginCode}). A name neither configured nor running is
  * `NOT_FOUND`, with the names there are.
  */
 export async function reloadPlugin(
   host: PluginHost,
   config: WeftConfig,
   name: string,
+  o: { refresh?: boolean | undefined; stateDir?: string } = {},
 ): Promise<PluginStarted> {
   const wanted = config.plugins.find((p) => p.name === name);
   const running = host.status().some((p) => p.name === name);
@@ -90,6 +97,13 @@ export async function reloadPlugin(
       `Cannot reload plugin "${name}": the project's config does not have it on and it does ` +
         `not run${didYouMean(name, known)}`,
     );
+  }
+  // Fetched before the running one stops: a fetch that fails leaves it running.
+  if (o.refresh && wanted) {
+    await refreshPluginCode(wanted, {
+      projectDir: config.projectDir,
+      ...(o.stateDir ? { stateDir: o.stateDir } : {}),
+    });
   }
   const status = await host.replace(name, wanted);
   return status ? { ...status, started: true } : { name, state: "removed", started: false };

@@ -137,8 +137,11 @@ export async function startServer(
         status,
         stop: () => setTimeout(stop, 10),
         startPlugin: (name) => startDormant(host, config, name),
-        reloadPlugin: async (name) =>
-          reloadPlugin(host, await (options.reloadConfig?.() ?? config), name),
+        reloadPlugin: async (name, o) =>
+          reloadPlugin(host, await (options.reloadConfig?.() ?? config), name, {
+            ...o,
+            stateDir: paths.dir,
+          }),
         allow: (panes) => store.allow(panes),
         held: () => store.held(),
         view: (id, request, caller) =>

@@ -2,7 +2,8 @@
  * `weft plugin list|add|remove|reload`: a project's plugins like packages. `add` loads the
  * module once with no rights to read what it asks for, shows that, and writes the grant only
  * once it is confirmed (`--yes`, `--grant`, or a yes at the terminal); `add`, `remove` and
- * `reload` bring a running server in line at once (`server.plugin_reload`), no restart.
+ * `reload` bring a running server in line at once (`server.plugin_reload`), no restart;
+ * `reload --refresh` fetches a URL or `npm:` plugin's code again instead of using Deno's cache.
  *
  * @module
  */
@@ -22,7 +23,7 @@ import { type CliIo, print, type Subcommand, UsageError } from "./io.ts";
 import { pluginTable } from "./plugin_list.ts";
 
 const USAGE = "weft plugin list [--json] | weft plugin add PATH|URL|npm:… [--yes] " +
-  "[--grant CAP,…] | weft plugin remove NAME | weft plugin reload NAME";
+  "[--grant CAP,…] | weft plugin remove NAME | weft plugin reload NAME [--refresh]";
 
 /** `weft plugin` */
 export const plugin: Subcommand = {
@@ -151,10 +152,15 @@ async function remove(args: string[], io: CliIo): Promise<number> {
 }
 
 async function reload(args: string[], io: CliIo): Promise<number> {
-  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { refresh: { type: "boolean" } },
+  });
   const [name] = positionals;
   if (positionals.length !== 1 || name === undefined) throw new UsageError("give one plugin name");
-  const state = await withServer(io, (c) => c.call("server.plugin_reload", { name }));
+  const refresh = values.refresh === true;
+  const state = await withServer(io, (c) => c.call("server.plugin_reload", { name, refresh }));
   return report(io, state);
 }
 

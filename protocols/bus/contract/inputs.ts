@@ -234,6 +234,7 @@ export interface CoreInputs {
   };
   "server.plugin_reload": {
     name: string;
+    refresh?: boolean | undefined;
   };
   "server.allow": {
     panes?: string[] | undefined;

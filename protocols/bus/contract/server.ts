@@ -47,10 +47,17 @@ export const SERVER_CONTRACTS = {
     description: "Read the project's config again and bring one plugin in line with it in the " +
       "running server: a running plugin is stopped and started afresh (its module read again, " +
       "its grant and options as the config now says); one the config added is started; one it " +
-      'removed or switched off is stopped (state "removed"). Other plugins are left alone.',
+      'removed or switched off is stopped (state "removed"). Other plugins are left alone. ' +
+      "With refresh, a URL or npm: plugin's code is fetched again first (its lock entry " +
+      "replaced) instead of run from Deno's cache; a failed fetch leaves the plugin running.",
     capabilities: ["session:admin"],
     mcp: { expose: false },
-    input: z.object({ name: z.string().min(1).describe("The plugin's name.") }),
+    input: z.object({
+      name: z.string().min(1).describe("The plugin's name."),
+      refresh: z.boolean().optional().describe(
+        "Fetch a URL or npm: plugin's code again instead of using the cached copy.",
+      ),
+    }),
   }),
   "server.allow": defineContract({
     name: "server.allow",
