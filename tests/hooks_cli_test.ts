@@ -64,7 +64,10 @@ Deno.test("weft hooks: install, status and uninstall for every vendor, project a
     const mine = '# mine\nmodel = "o3"\n';
     await Deno.mkdir(join(home, "codex"), { recursive: true });
     await Deno.writeTextFile(join(home, "codex", "config.toml"), mine);
+    await Deno.chmod(join(home, "codex", "config.toml"), 0o640);
     strictEqual((await run(dir, home, "install", "--user", "--agent", "codex")).code, 0);
+    strictEqual((await Deno.stat(join(home, "codex", "config.toml"))).mode! & 0o777, 0o640);
+    strictEqual((await Deno.stat(join(dir, ".gemini", "settings.json"))).mode! & 0o777, 0o600);
     ok((await read(join(home, "codex", "config.toml")))!.startsWith(mine));
     strictEqual(await read(join(home, ".claude", "settings.json")), undefined);
     const text = (await run(dir, home, "status", "--agent", "codex", "--dir", dir)).out;

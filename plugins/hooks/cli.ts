@@ -172,15 +172,20 @@ async function readText(path: string): Promise<string | undefined> {
   }
 }
 
-/** Writes `text` to `path` through a temporary file; undefined removes the file. */
+/**
+ * Writes `text` to `path` through a temporary file, keeping the file's mode (a config.toml may
+ * hold tokens: 0600 stays 0600; a new file is 0600); undefined removes the file.
+ */
 async function writeText(path: string, text: string | undefined): Promise<void> {
   if (text === undefined) {
     await Deno.remove(path).catch(() => {});
     return;
   }
   await Deno.mkdir(dirname(path), { recursive: true });
+  const mode = (await Deno.stat(path).catch(() => undefined))?.mode ?? 0o600;
   const tmp = `${path}.weft-tmp`;
-  await Deno.writeTextFile(tmp, text);
+  await Deno.writeTextFile(tmp, text, { mode: mode & 0o777 });
+  await Deno.chmod(tmp, mode & 0o777);
   await Deno.rename(tmp, path);
 }
 
