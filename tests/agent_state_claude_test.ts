@@ -158,7 +158,7 @@ Deno.test({
 }, async () => {
   await withServer(async (fx) => {
     const out: string[] = [];
-    const code = await weft(["hooks", "install", "--dir", fx.dir], {
+    const code = await weft(["hooks", "install", "--agent", "claude", "--dir", fx.dir], {
       out: (t) => out.push(t),
       err: (t) => out.push(t),
       cwd: fx.dir,

@@ -64,7 +64,7 @@ function prompts(api: { conversation(): MessagesRequest[] }): string[] {
 
 async function installHooks(fx: ServerFixture) {
   const out: string[] = [];
-  const code = await weft(["hooks", "install", "--dir", fx.dir], {
+  const code = await weft(["hooks", "install", "--agent", "claude", "--dir", fx.dir], {
     out: (t) => out.push(t),
     err: (t) => out.push(t),
     cwd: fx.dir,

@@ -31,7 +31,15 @@ async function heldBash(fx: ServerFixture, apiUrl: string, command: string) {
 
 /** Claude Code in a pane of `fx` with weft's hooks installed, given a prompt. */
 async function askingClaude(fx: ServerFixture, apiUrl: string): Promise<string> {
-  const installed = await weftInProcess(fx.dir, "hooks", "install", "--dir", fx.dir);
+  const installed = await weftInProcess(
+    fx.dir,
+    "hooks",
+    "install",
+    "--agent",
+    "claude",
+    "--dir",
+    fx.dir,
+  );
   strictEqual(installed.code, 0, installed.err);
   return await startClaude(fx, {
     baseUrl: apiUrl,

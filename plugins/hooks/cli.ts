@@ -1,7 +1,9 @@
 /**
- * `weft hooks install|uninstall|status`: weft's entries in Claude Code's settings, so Claude
- * Code tells weft its session id and state changes through its hooks (see
- * `protocols/hooks/claude_settings.ts` for what an entry runs).
+ * `weft hooks install|uninstall|status`: weft's entries in each agent vendor's settings (Claude
+ * Code, Codex CLI, Gemini CLI: every vendor of `protocols/agents/` whose hooks declare their
+ * `settings`), so the agent tells weft its session id and state changes through its hooks and
+ * takes its messages there. What an entry runs, and how it is merged, is the vendor's
+ * (`protocols/hooks/settings_file.ts`); this file only picks the files and writes them.
  *
  * @module
  */
@@ -11,22 +13,28 @@ import { parseArgs } from "../cli/args.ts";
 import type { CliIo, Subcommand } from "../cli/io.ts";
 import { print, UsageError } from "../cli/io.ts";
 import { findConfigFile } from "../../core/config/mod.ts";
-import {
-  HOOK_EVENTS,
-  hookStatus,
-  installHooks,
-  uninstallHooks,
-} from "../../protocols/hooks/mod.ts";
+import { VENDORS } from "../../protocols/agents/table.ts";
+import { HookFileError, type HookSettings, type HookState } from "../../protocols/hooks/mod.ts";
 
-const USAGE = "weft hooks install [--user] [--dir DIR] | weft hooks uninstall [--user] " +
-  "[--dir DIR] | weft hooks status [--dir DIR] [--json]";
+/** The vendors whose hooks weft installs, by kind. */
+const HOOKED = VENDORS.flatMap((v) =>
+  v.hooks?.settings ? [{ kind: v.kind, title: v.title, settings: v.hooks.settings }] : []
+);
+type Hooked = (typeof HOOKED)[number];
+
+const KINDS = HOOKED.map((v) => v.kind).join("|");
+const USAGE = `weft hooks install [--agent ${KINDS}] [--user] [--dir DIR] [--json] | ` +
+  `weft hooks uninstall [--agent ${KINDS}] [--user] [--dir DIR] [--json] | ` +
+  `weft hooks status [--agent ${KINDS}] [--dir DIR] [--json]`;
 
 /** The `hooks` subcommand. */
 export const hooks: Subcommand = {
   usage: USAGE,
-  summary: "Claude Code hooks that tell weft an agent's session and state, and hand it its " +
-    "messages at its next tool call or stop: install them into " +
-    "the project's .claude/settings.local.json (--user: ~/.claude/settings.json), remove " +
+  summary: "Agent hooks (Claude Code, Codex, Gemini CLI) that tell weft an agent's session and " +
+    "state, and hand it its messages at its next tool call or stop: install them (default: " +
+    "each agent's project settings, .claude/settings.local.json, .codex/config.toml, " +
+    ".gemini/settings.json; --user: the user's, ~/.claude/settings.json, " +
+    "$CODEX_HOME/config.toml, ~/.gemini/settings.json; --agent: one agent only), remove " +
     "exactly weft's, or say what is installed where",
   run: (args, io) => {
     const [verb, ...rest] = args;
@@ -38,108 +46,146 @@ export const hooks: Subcommand = {
   },
 };
 
-/** The settings files weft looks at, most specific first. */
-async function settingsFiles(io: CliIo, dir?: string): Promise<Record<string, string>> {
-  const project = dir ?? await projectDir(io.cwd);
-  const config = io.env("CLAUDE_CONFIG_DIR") ?? join(io.env("HOME") ?? "~", ".claude");
-  return {
-    local: join(project, ".claude", "settings.local.json"),
-    project: join(project, ".claude", "settings.json"),
-    user: join(config, "settings.json"),
-  };
+function chosen(agent: string | undefined): Hooked[] {
+  if (agent === undefined) return HOOKED;
+  const one = HOOKED.filter((v) => v.kind === agent);
+  if (!one.length) throw new UsageError(`--agent must be one of ${KINDS}, got "${agent}"`);
+  return one;
 }
 
-async function projectDir(cwd: string): Promise<string> {
-  const file = await findConfigFile(cwd);
-  return file ? dirname(file) : cwd;
+/** The files of `settings`: its project ones (most specific first) then the user's. */
+function filesOf(settings: HookSettings, project: string, io: CliIo) {
+  return [
+    ...(settings.project ?? []).map((file) => ({ scope: "project", file: join(project, file) })),
+    { scope: "user", file: settings.user(io.env) },
+  ];
 }
+
+async function projectDir(io: CliIo, dir?: string): Promise<string> {
+  if (dir) return dir;
+  const file = await findConfigFile(io.cwd);
+  return file ? dirname(file) : io.cwd;
+}
+
+const OPTIONS = {
+  agent: { type: "string" },
+  user: { type: "boolean" },
+  dir: { type: "string" },
+  json: { type: "boolean" },
+} as const;
 
 async function change(verb: "install" | "uninstall", args: string[], io: CliIo) {
-  const { values } = parseArgs({
-    args,
-    options: { user: { type: "boolean" }, dir: { type: "string" }, json: { type: "boolean" } },
-  });
-  const files = await settingsFiles(io, values.dir);
-  const path = values.user ? files.user! : files.local!;
-  const before = await readSettings(path);
-  let after: unknown;
-  let count: number;
-  if (verb === "install") {
-    after = installHooks(before ?? {});
-    count = HOOK_EVENTS.length;
-  } else {
-    const result = uninstallHooks(before ?? {});
-    after = result.settings;
-    count = result.removed;
-  }
-  const unchanged = JSON.stringify(after) === JSON.stringify(before ?? {});
-  if (!unchanged) await writeSettings(path, after, before !== undefined);
-  print(io, !!values.json, { file: path, verb, events: count, changed: !unchanged }, () => {
-    if (verb === "uninstall") {
-      return count
-        ? `removed weft's hooks (${count}) from ${path}\n`
-        : `no weft hooks in ${path}\n`;
-    }
-    return unchanged
-      ? `weft's hooks are already installed in ${path}\n`
-      : `installed weft's hooks for ${count} events in ${path}\n`;
-  });
+  const { values } = parseArgs({ args, options: OPTIONS });
+  const project = await projectDir(io, values.dir);
+  // Every file is read and changed in memory first: one that cannot be read stops them all,
+  // before anything is written.
+  const plans = await Promise.all(
+    chosen(values.agent).map(async (v) => {
+      const files = filesOf(v.settings, project, io);
+      const file = values.user ? files.at(-1)!.file : files[0]!.file;
+      const before = await readText(file);
+      const after = readable(
+        file,
+        () =>
+          verb === "install"
+            ? { text: v.settings.install(before) as string | undefined, removed: 0 }
+            : v.settings.uninstall(before),
+      );
+      return { v, file, before, ...after, changed: after.text !== before };
+    }),
+  );
+  for (const p of plans) if (p.changed) await writeText(p.file, p.text);
+  const rows = plans.map((p) => ({
+    agent: p.v.kind,
+    file: p.file,
+    verb,
+    changed: p.changed,
+    ...(verb === "uninstall" ? { removed: p.removed } : {}),
+    ...(verb === "install" && p.changed && p.v.settings.review
+      ? { review: p.v.settings.review }
+      : {}),
+  }));
+  print(io, !!values.json, { files: rows }, () =>
+    plans.map((p) => {
+      const who = `${p.v.title}:`;
+      if (verb === "uninstall") {
+        return p.removed
+          ? `${who} removed weft's hooks (${p.removed}) from ${p.file}\n`
+          : `${who} no weft hooks in ${p.file}\n`;
+      }
+      if (!p.changed) return `${who} weft's hooks are already installed in ${p.file}\n`;
+      const review = p.v.settings.review ? `  ${p.v.settings.review}\n` : "";
+      return `${who} installed weft's hooks in ${p.file}\n${review}`;
+    }).join(""));
   return 0;
 }
 
 async function status(args: string[], io: CliIo): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: { dir: { type: "string" }, json: { type: "boolean" } },
-  });
-  const files = await settingsFiles(io, values.dir);
+  const { values } = parseArgs({ args, options: OPTIONS });
+  const project = await projectDir(io, values.dir);
   const rows = await Promise.all(
-    Object.entries(files).map(async ([scope, file]) => {
-      const settings = await readSettings(file).catch(() => undefined);
-      return { scope, file, ...hookStatus(settings ?? {}) };
-    }),
+    chosen(values.agent).flatMap((v) =>
+      filesOf(v.settings, project, io).map(async ({ scope, file }) => {
+        let state: HookState | "unreadable";
+        let error: string | undefined;
+        try {
+          state = await readable(file, async () => v.settings.status(await readText(file)));
+        } catch (err) {
+          state = "unreadable";
+          error = (err as Error).message;
+        }
+        return { agent: v.kind, scope, file, state, ...(error ? { error } : {}) };
+      })
+    ),
   );
   const curl = await hasCurl(io);
   print(io, !!values.json, { files: rows, curl }, () =>
     rows.map((r) => {
-      const what = r.installed.length === 0
-        ? "not installed"
-        : `${r.installed.length}/${HOOK_EVENTS.length} events${
-          r.current ? "" : " (outdated: run weft hooks install)"
-        }`;
-      return `${r.scope.padEnd(8)}${what.padEnd(24)}${r.file}\n`;
-    }).join("") + (curl ? "" : "warning: curl is not on PATH; the hooks do nothing without it\n"));
+      const what = r.state === "outdated" ? "outdated (run weft hooks install)" : r.state;
+      return `${r.agent.padEnd(8)}${r.scope.padEnd(9)}${what.padEnd(12)} ${r.file}\n` +
+        (r.error ? `  ${r.error}\n` : "");
+    }).join("") + (curl ? "" : "warning: curl is not on PATH; outside bash the hooks need it\n"));
   return 0;
 }
 
-/** The settings in `path`, undefined when there is no file; throws on a file that is not JSON. */
-async function readSettings(path: string): Promise<unknown> {
-  let text: string;
+/** Runs `read`, turning a file the vendor cannot read into a usage error naming the file. */
+function readable<T>(file: string, read: () => T): T {
+  const fail = (err: unknown): never => {
+    if (!(err instanceof HookFileError)) throw err;
+    throw new UsageError(`${file}: ${err.message}; fix or move it, weft will not change it`);
+  };
   try {
-    text = await Deno.readTextFile(path);
+    const out = read();
+    return out instanceof Promise ? out.catch(fail) as T : out;
+  } catch (err) {
+    return fail(err);
+  }
+}
+
+/** The text of `path`, undefined when there is no file. */
+async function readText(path: string): Promise<string | undefined> {
+  try {
+    return await Deno.readTextFile(path);
   } catch (err) {
     if (err instanceof Deno.errors.NotFound) return undefined;
     throw err;
   }
-  try {
-    return text.trim() ? JSON.parse(text) : {};
-  } catch {
-    throw new UsageError(`${path} is not JSON: fix or move it, weft will not overwrite it`);
-  }
 }
 
-/** Writes settings back; a file that held nothing but weft's hooks goes away with them. */
-async function writeSettings(path: string, settings: unknown, existed: boolean): Promise<void> {
-  const empty = typeof settings === "object" && settings !== null &&
-    Object.keys(settings).length === 0;
-  if (empty && !existed) return;
-  if (empty) {
+/**
+ * Writes `text` to `path` through a temporary file, keeping the file's mode (a config.toml may
+ * hold tokens: 0600 stays 0600; a new file is 0600); undefined removes the file.
+ */
+async function writeText(path: string, text: string | undefined): Promise<void> {
+  if (text === undefined) {
     await Deno.remove(path).catch(() => {});
     return;
   }
   await Deno.mkdir(dirname(path), { recursive: true });
+  const mode = (await Deno.stat(path).catch(() => undefined))?.mode ?? 0o600;
   const tmp = `${path}.weft-tmp`;
-  await Deno.writeTextFile(tmp, JSON.stringify(settings, null, 2) + "\n");
+  await Deno.writeTextFile(tmp, text, { mode: mode & 0o777 });
+  await Deno.chmod(tmp, mode & 0o777);
   await Deno.rename(tmp, path);
 }
 

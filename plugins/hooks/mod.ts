@@ -1,9 +1,10 @@
 /**
- * `hooks`: the door through which agent hooks reach weft. Claude Code runs weft's hook on each
- * event it cares about (`weft hooks install` puts them in its settings); the hook posts the
- * event to the core's HTTP door (`core/server/http_door.ts`), which runs `pane.report`.
- * This folder holds the CLI that manages the settings entries; the mapping and the merge are
- * pure code in `protocols/hooks/`.
+ * `hooks`: the door through which agent hooks reach weft. Claude Code, Codex and the Gemini CLI
+ * run weft's hook on each event they have (`weft hooks install` puts them in each vendor's
+ * settings, where its vendor file in `protocols/agents/` says); the hook posts the event to the
+ * core's HTTP door (`core/server/http_door.ts`), which runs `pane.report`. This folder holds the
+ * CLI that writes the settings files; what goes in them, and the merge, are pure code in
+ * `protocols/hooks/`.
  *
  * @example
  * ```ts

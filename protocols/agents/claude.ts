@@ -10,7 +10,13 @@
  * @module
  */
 
-import { claudeHandover, claudeHookEffect, PERMISSION_HOOK_PATH } from "../hooks/mod.ts";
+import {
+  CLAUDE_ENTRIES,
+  claudeHandover,
+  claudeHookEffect,
+  jsonHookFile,
+  PERMISSION_HOOK_PATH,
+} from "../hooks/mod.ts";
 import { type AgentVendor, defineVendor, flagsOnly, type ResumeTarget } from "./vendor.ts";
 
 /** Flags of `claude` that take a value, take many, or pick a conversation (dropped). */
@@ -116,6 +122,13 @@ export const claude: AgentVendor<"claude"> = defineVendor({
     effect: claudeHookEffect,
     handover: claudeHandover,
     holdRoute: PERMISSION_HOOK_PATH,
+    // Its local (not committed) project settings, then the shared ones; CLAUDE_CONFIG_DIR moves
+    // the user's.
+    settings: {
+      ...jsonHookFile(CLAUDE_ENTRIES),
+      project: [".claude/settings.local.json", ".claude/settings.json"],
+      user: (env) => `${env("CLAUDE_CONFIG_DIR") ?? `${env("HOME") ?? "~"}/.claude`}/settings.json`,
+    },
   },
   // Messages go in at its next tool boundary or stop, through its hooks; typed into its idle
   // prompt only when its hooks are not installed (or it is idle with nothing to hook into).

@@ -25,7 +25,13 @@
  * @module
  */
 
-import { CLAUDE_HOOK_PATH, claudeHandover, claudeHookEffect, HOOK_COMMAND } from "../hooks/mod.ts";
+import {
+  CLAUDE_HOOK_PATH,
+  claudeHandover,
+  claudeHookEffect,
+  HOOK_COMMAND,
+  tomlHookBlock,
+} from "../hooks/mod.ts";
 import { type AgentVendor, defineVendor, flagsOnly, type ResumeTarget } from "./vendor.ts";
 
 /** Flags of `codex` that take a value, take many, or pick a conversation (dropped). */
@@ -70,6 +76,17 @@ function resume(args: readonly string[], target: ResumeTarget): string[] | undef
 /** The path, on the HTTP door, that takes Codex's hook events. */
 export const CODEX_HOOK_PATH = "/hooks/codex";
 
+/** The hook events weft takes from Codex (0.171.0 also has SubagentStart/Stop, PreCompact, …). */
+export const CODEX_HOOK_EVENTS = [
+  "SessionStart",
+  "UserPromptSubmit",
+  "PreToolUse",
+  "PermissionRequest",
+  "PostToolUse",
+  "Stop",
+  "SessionEnd",
+] as const;
+
 /** Codex CLI. */
 export const codex: AgentVendor<"codex"> = defineVendor({
   kind: "codex",
@@ -91,20 +108,23 @@ export const codex: AgentVendor<"codex"> = defineVendor({
   // Codex 0.171.0's hook input is Claude Code's, and so are the answers of PostToolUse
   // (`hookSpecificOutput.additionalContext`) and Stop (`decision: "block"`, `reason`) that
   // hand a message over (its hook output schemas; see above).
-  hooks: { route: CODEX_HOOK_PATH, effect: claudeHookEffect, handover: claudeHandover },
+  hooks: {
+    route: CODEX_HOOK_PATH,
+    effect: claudeHookEffect,
+    handover: claudeHandover,
+    // `config.toml`: a trusted project's `.codex/config.toml` (ignored in an untrusted one), or
+    // the user's in CODEX_HOME (default ~/.codex). weft's tables go in one delimited block.
+    settings: {
+      ...tomlHookBlock(codexHooksToml()),
+      project: [".codex/config.toml"],
+      user: (env) => `${env("CODEX_HOME") ?? `${env("HOME") ?? "~"}/.codex`}/config.toml`,
+      review: "Codex runs new or changed hooks only once you trust them: at its next start it " +
+        'shows "Hooks need review"; choose "Trust all and continue" (or review them in /hooks). ' +
+        "A project's .codex/config.toml counts only in a project Codex trusts.",
+    },
+  },
   deliver: ["hook"],
 });
-
-/** The hook events weft takes from Codex (0.171.0 also has SubagentStart/Stop, PreCompact, …). */
-export const CODEX_HOOK_EVENTS = [
-  "SessionStart",
-  "UserPromptSubmit",
-  "PreToolUse",
-  "PermissionRequest",
-  "PostToolUse",
-  "Stop",
-  "SessionEnd",
-] as const;
 
 /**
  * weft's hooks as `config.toml` tables (for `$CODEX_HOME/config.toml` or a project's

@@ -30,6 +30,7 @@ import {
   HOOK_COMMAND,
   type HookEffect,
   type HookError,
+  jsonHookFile,
 } from "../hooks/mod.ts";
 import {
   type AgentVendor,
@@ -266,7 +267,19 @@ export const gemini: AgentVendor<"gemini"> = defineVendor({
   },
   sideband: "osc",
   resume,
-  hooks: { route: GEMINI_HOOK_PATH, effect: geminiHookEffect, handover },
+  hooks: {
+    route: GEMINI_HOOK_PATH,
+    effect: geminiHookEffect,
+    handover,
+    // weft's entry on each event of geminiHooks(), merged like Claude Code's (the same shape).
+    settings: {
+      ...jsonHookFile(
+        Object.fromEntries(Object.entries(geminiHooks()).map(([e, g]) => [e, g[0]!.hooks[0]!])),
+      ),
+      project: [".gemini/settings.json"],
+      user: (env) => `${env("HOME") ?? "~"}/.gemini/settings.json`,
+    },
+  },
   // Messages are handed over through its hooks, else typed into its idle prompt.
   deliver: ["hook", "typed"],
 });

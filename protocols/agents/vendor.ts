@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { HookEffect, HookError } from "../hooks/mod.ts";
+import type { HookEffect, HookError, HookSettings } from "../hooks/mod.ts";
 
 /** How one agent's TUI shows its state: its footers and its dialogs. */
 export interface StateProfile {
@@ -114,6 +114,11 @@ export interface VendorHooks {
    * (Claude Code's `PermissionRequest`); none: its approvals are answered on its screen.
    */
   holdRoute?: string;
+  /**
+   * Where its settings live and how weft's hook entries go in and out of them (`weft hooks
+   * install|uninstall|status`); none: weft cannot install them.
+   */
+  settings?: HookSettings;
 }
 
 /**

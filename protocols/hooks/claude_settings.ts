@@ -80,6 +80,9 @@ interface Group {
 
 type Settings = Record<string, unknown>;
 
+/** The permission hook's command, marked as weft's. */
+const PERMISSION_COMMAND = `${PERMISSION_HOOK_COMMAND} ${HOOK_MARKER}`;
+
 /** weft's handler for `event`: a permission request is held open for an answer. */
 function handler(event: string): Handler {
   return event === "PermissionRequest"
@@ -87,8 +90,17 @@ function handler(event: string): Handler {
     : { type: "command", command: HOOK_COMMAND, timeout: 5 };
 }
 
-/** The permission hook's command, marked as weft's. */
-const PERMISSION_COMMAND = `${PERMISSION_HOOK_COMMAND} ${HOOK_MARKER}`;
+/**
+ * weft's handler on each event, in a settings file of Claude Code's shape (`hooks.<Event>` →
+ * matcher groups → handlers): Claude Code's own by default; another vendor with the same shape
+ * (the Gemini CLI) passes its own. Each handler's command must end with {@link HOOK_MARKER}.
+ */
+export type HookEntries = Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+
+/** Claude Code's entries: weft's hook on every event in {@link HOOK_EVENTS}. */
+export const CLAUDE_ENTRIES: HookEntries = Object.fromEntries(
+  HOOK_EVENTS.map((event) => [event, handler(event)]),
+);
 
 function isOurs(h: unknown): boolean {
   return typeof h === "object" && h !== null &&
@@ -116,12 +128,12 @@ function groupsOf(hooks: Record<string, unknown>, event: string): Group[] | unde
  * console.assert(JSON.stringify(once).includes("say done"));
  * ```
  */
-export function installHooks(settings: unknown): Settings {
+export function installHooks(settings: unknown, entries = CLAUDE_ENTRIES): Settings {
   const out = structuredClone(asSettings(settings));
   const hooks = asHooks(out.hooks ?? {});
-  for (const event of HOOK_EVENTS) {
+  for (const [event, entry] of Object.entries(entries)) {
     const groups = groupsOf(hooks, event) ?? [];
-    const want = handler(event);
+    const want = structuredClone(entry);
     let found = false;
     for (const group of groups) {
       if (!Array.isArray(group.hooks)) continue;
@@ -188,7 +200,10 @@ export function uninstallHooks(settings: unknown): { settings: Settings; removed
  * console.assert(hookStatus({}).installed.length === 0);
  * ```
  */
-export function hookStatus(settings: unknown): { installed: string[]; current: boolean } {
+export function hookStatus(
+  settings: unknown,
+  entries = CLAUDE_ENTRIES,
+): { installed: string[]; current: boolean } {
   const hooks = asSettings(settings).hooks;
   if (typeof hooks !== "object" || hooks === null) return { installed: [], current: false };
   const installed: string[] = [];
@@ -200,9 +215,9 @@ export function hookStatus(settings: unknown): { installed: string[]; current: b
     );
     if (!ours.length) continue;
     installed.push(event);
-    if (ours.some((h) => h.command !== handler(event).command)) current = false;
+    if (ours.some((h) => h.command !== entries[event]?.command)) current = false;
   }
-  const all = HOOK_EVENTS.every((e) => installed.includes(e));
+  const all = Object.keys(entries).every((e) => installed.includes(e));
   return { installed, current: current && all };
 }
 

@@ -1,7 +1,8 @@
 /**
  * Agent hooks: what Claude Code's hook events mean for a pane ({@link claudeHookEffect}) and
  * weft's entries in Claude Code's settings files ({@link installHooks}, {@link uninstallHooks},
- * {@link hookStatus}). Pure; `weft hooks` writes the files and the core's HTTP door takes the
+ * {@link hookStatus}), and every vendor's settings file as text ({@link jsonHookFile},
+ * {@link tomlHookBlock}). Pure; `weft hooks` writes the files and the core's HTTP door takes the
  * events.
  *
  * @example
@@ -26,6 +27,16 @@ export {
 } from "./claude_permission.ts";
 export type { PermissionAsk, PermissionDecision } from "./claude_permission.ts";
 export {
+  HookFileError,
+  jsonHookFile,
+  TOML_BEGIN,
+  TOML_END,
+  tomlHookBlock,
+} from "./settings_file.ts";
+export type { HookFileFormat, HookSettings, HookState } from "./settings_file.ts";
+export type { HookEntries } from "./claude_settings.ts";
+export {
+  CLAUDE_ENTRIES,
   CLAUDE_HOOK_PATH,
   HOOK_COMMAND,
   HOOK_EVENTS,

@@ -19,8 +19,11 @@ export interface CodexPaneOptions {
   dir: string;
   /** Words after `codex --no-daemon`. */
   args?: string[];
-  /** Install weft's hooks in CODEX_HOME and trust them at start-up (default false). */
-  hooks?: boolean;
+  /**
+   * Install weft's hooks in CODEX_HOME and trust them at start-up (default false); a function
+   * installs them itself, given Codex's environment (a test of `weft hooks install`).
+   */
+  hooks?: boolean | ((env: Record<string, string>) => Promise<void>);
   /** Split this pane for it instead of starting a new session. */
   split?: string;
   /** How long Codex may take to show its prompt (ms). Default 60 s. */
@@ -42,8 +45,9 @@ export async function codexPane(client: WeftClient, options: CodexPaneOptions): 
   const env = await codexEnv({
     baseUrl: options.baseUrl,
     trust: [options.dir],
-    config: options.hooks ? codexHooksToml() : "",
+    config: options.hooks === true ? codexHooksToml() : "",
   });
+  if (typeof options.hooks === "function") await options.hooks(env);
   const argv = [await codexBinary(), "--no-daemon", ...(options.args ?? [])];
   const where = { argv, env, cwd: options.dir };
   const pane = options.split

@@ -30,6 +30,11 @@ export interface StartGeminiOptions {
   /** Without weft's hooks (the state then comes from the screen). */
   noHooks?: boolean;
   env?: Record<string, string>;
+  /**
+   * Installs weft's hooks itself instead (a test of `weft hooks install`), given the CLI's
+   * environment, before the CLI starts.
+   */
+  install?: (env: Record<string, string>) => Promise<void>;
 }
 
 /**
@@ -47,9 +52,10 @@ export async function startGemini(
     home,
     baseUrl: options.baseUrl,
     trust: [fx.dir],
-    settings: options.noHooks ? {} : hookSettings(),
+    settings: options.noHooks || options.install ? {} : hookSettings(),
     extra: options.env ?? {},
   });
+  await options.install?.(env);
   const { pane } = await fx.client.call<{ pane: string }>("session.create", {
     argv: [...await geminiCommand(), ...(options.args ?? [])],
     env,
