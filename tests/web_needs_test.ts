@@ -10,6 +10,7 @@ import { E2E, withServer } from "./helpers/server.ts";
 import { saveScreenshot, tap, withBrowser } from "./helpers/browser.ts";
 import { fakeDialog } from "./helpers/fake_dialog.ts";
 import { waitForText } from "./helpers/panes.ts";
+import { eventually } from "./helpers/poll.ts";
 import { HOOK_COMMAND, PERMISSION_HOOK_COMMAND } from "../protocols/hooks/mod.ts";
 import { SIDEBAND_KEY_ENV } from "../protocols/sideband/key.ts";
 
@@ -38,7 +39,9 @@ Deno.test("web needs: approve from a phone-sized page", E2E, async () => {
       assert.match(await card.innerText(), /rm -rf build/);
       assert.equal(await card.locator(".choices button").count(), 3);
       const approve = card.locator("button.approve");
-      const box = (await approve.boundingBox())!;
+      // The page re-reads the list every 2 s and draws its cards again: a box read in between
+      // is null (the gate saw it once), so it is read until the button is laid out.
+      const box = await eventually("the Approve button laid out", () => approve.boundingBox());
       assert.ok(box.height >= 44 && box.width >= 300, `a big button: ${JSON.stringify(box)}`);
       await saveScreenshot(page, "web_needs_phone");
       // Tapped with a finger (touch emulation): the button answers, and never keeps the focus.

@@ -129,6 +129,10 @@ export async function geminiEnv(options: GeminiEnvOptions): Promise<Record<strin
     // hooks' environment, weft's pane key among them: the tests' panes are not in CI's.
     GITHUB_SHA: "",
     SURFACE: "",
+    // Under CI=true (the gate's, and CI's own) it never starts its interactive UI: the is-in-ci
+    // package its UI uses sees CI, CONTINUOUS_INTEGRATION or any CI_* variable; CI=false wins
+    // over all of them. Every gemini test failed in the gate without it, none alone.
+    CI: "false",
     ...(options.extra ?? {}),
   };
 }

@@ -8,6 +8,17 @@ export function drawNeeds(page) {
   const { state, send } = page;
   const needs = state.needs ?? [];
   const box = document.getElementById("needs");
+  // The list is read again every 2 s while it is not empty: when only the times changed, the
+  // cards stay (a button is never swapped out under a finger) and only their heads are written.
+  const key = JSON.stringify([state.readOnly, needs.map((n) => ({ ...n, waitedMs: 0 }))]);
+  if (box.dataset.key === key) {
+    for (const need of needs) {
+      const head = box.querySelector(`.need[data-pane="${CSS.escape(need.pane)}"] .need-head`);
+      if (head) head.textContent = headText(need);
+    }
+    return;
+  }
+  box.dataset.key = key;
   box.replaceChildren();
   box.hidden = needs.length === 0;
   for (const need of needs) {
@@ -16,8 +27,7 @@ export function drawNeeds(page) {
     card.dataset.pane = need.pane;
     const head = document.createElement("button");
     head.className = "need-head";
-    head.textContent = `${need.name ?? need.pane} · ${need.agent} · ${need.kind ?? need.state} · ` +
-      `${Math.round(need.waitedMs / 1000)}s`;
+    head.textContent = headText(need);
     head.onclick = () => send({ t: "view", window: need.window });
     const question = document.createElement("p");
     question.textContent = need.question ?? "waiting for you";
@@ -59,6 +69,11 @@ export function drawNeeds(page) {
     card.append(row, muteButton(page, need));
     box.appendChild(card);
   }
+}
+
+function headText(need) {
+  return `${need.name ?? need.pane} · ${need.agent} · ${need.kind ?? need.state} · ` +
+    `${Math.round(need.waitedMs / 1000)}s`;
 }
 
 // 🔕 mutes the pane's notifications (its next waits are listed, not announced); 🔔 again.
