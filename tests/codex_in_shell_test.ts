@@ -1,10 +1,11 @@
 // The Codex CLI typed into a shell pane, as `codex` (the pinned native build on PATH) and as
-// `npx @openai/codex@<pinned>` (npm's launcher, which runs the native build): the pane becomes
-// a codex pane (kind from its foreground process) with its state, and a shell again after
-// Codex's `/quit`.
+// `npx --offline @openai/codex` (npm's launcher from the project's node_modules, which runs the
+// native build): the pane becomes a codex pane (kind from its foreground process) with its
+// state, and a shell again after Codex's `/quit`.
 import { strictEqual } from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { CODEX_VERSION, codexBinary, codexEnv, codexUnavailable } from "./helpers/codex.ts";
+import { npmPackage } from "./helpers/claude_code.ts";
 import { cleanCodex, SLOW_START } from "./helpers/codex_pane.ts";
 import { mockOpenAI } from "./helpers/mock_openai.ts";
 import { waitForText } from "./helpers/panes.ts";
@@ -19,15 +20,10 @@ interface Status {
   current: { program: string } | null;
 }
 
-/** npm's own cache (not the test's temporary HOME's), so the package is fetched once. */
-function npmCache(): string {
-  return Deno.env.get("npm_config_cache") ?? join(Deno.env.get("HOME") ?? "/tmp", ".npm");
-}
-
 for (
   const [how, line] of [
     ["codex", "codex --no-daemon"],
-    ["npx", `npx --yes @openai/codex@${CODEX_VERSION} --no-daemon`],
+    ["npx", `npx --offline @openai/codex --no-daemon`],
   ] as const
 ) {
   Deno.test({
@@ -42,8 +38,10 @@ for (
       await withServer(async (fx) => {
         env = await codexEnv({ baseUrl: api.url, trust: [fx.dir] });
         env.PATH = `${dirname(await codexBinary())}:${env.PATH}`;
-        env.npm_config_cache = npmCache();
+        // An empty npm cache: npx --offline can only run the project's own copy.
+        env.npm_config_cache = join(fx.dir, ".npm-cache");
         env.npm_config_update_notifier = "false";
+        if (how === "npx") await npmProject(fx.dir);
         const { pane } = await fx.client.call<{ pane: string }>("session.create", {
           argv: ["bash", "--norc", "--noprofile"],
           env,
@@ -92,6 +90,26 @@ for (
       await cleanCodex(env);
     }
   });
+}
+
+/**
+ * The project's own node_modules with Codex as npm installs it (the launcher package and its
+ * native build as the optional dependency it resolves), from Deno's npm cache: `npx --offline`
+ * runs it without the network (from the registry npx fetched ~590 MB and timed out in the gate).
+ */
+async function npmProject(dir: string): Promise<void> {
+  const scope = join(dir, "node_modules", "@openai");
+  await Deno.mkdir(scope, { recursive: true });
+  // The launcher is copied, not linked: Node resolves its optional dependency from its real
+  // path's node_modules.
+  const launcher = await npmPackage("@openai/codex", CODEX_VERSION);
+  await new Deno.Command("cp", { args: ["-r", launcher, join(scope, "codex")] }).output();
+  await Deno.symlink(
+    join(dirname(await codexBinary()), "..", "..", ".."),
+    join(scope, `codex-${Deno.build.os}-${Deno.build.arch === "aarch64" ? "arm64" : "x64"}`),
+  );
+  await Deno.mkdir(join(dir, "node_modules", ".bin"));
+  await Deno.symlink("../@openai/codex/bin/codex.js", join(dir, "node_modules", ".bin", "codex"));
 }
 
 function hasNpx(): boolean {
