@@ -57,17 +57,27 @@ Deno.test({
       await card.waitFor({ timeout: TIMEOUT });
       ok((await card.innerText()).includes("touch weft-phone.txt"), await card.innerText());
       const approve = card.locator("button.approve");
-      await eventually("the Approve button laid out", () => approve.boundingBox());
       await saveScreenshot(page, "needs_phone_claude");
-      const tapped = performance.now();
-      await tap(page, approve);
-      const results = await eventually("the tool result at the mock", () => {
-        const r = api.toolResults();
-        return r.length ? r : undefined;
-      }, {
-        timeoutMs: TIMEOUT,
-        detail: async () => (await fx.client.call("pane.read", { pane })).text,
-      });
+      // The page is the only client, so the session takes its size and Claude Code draws its
+      // dialog again, narrower: a tap on a card read before that is refused as STALE (nothing
+      // typed) and the card is drawn anew. A person taps again; so does the test, each tap
+      // checked by the server against the dialog on screen.
+      let tapped = performance.now();
+      let results: ReturnType<typeof api.toolResults> = [];
+      for (let tap_ = 1; tap_ <= 5 && !results.length; tap_++) {
+        await eventually("the Approve button laid out", () => approve.boundingBox());
+        tapped = performance.now();
+        await tap(page, approve);
+        results = await eventually("the tool result at the mock", () => {
+          const r = api.toolResults();
+          return r.length ? r : undefined;
+        }, { timeoutMs: tap_ < 5 ? 5_000 : TIMEOUT }).catch(() => []);
+      }
+      if (!results.length) {
+        throw new Error(
+          `no tool result after 5 taps:\n${(await fx.client.call("pane.read", { pane })).text}`,
+        );
+      }
       console.log(`tap → tool result at the mock: ${Math.round(performance.now() - tapped)} ms`);
       strictEqual(results[0]!.is_error, false, results[0]!.text);
       await Deno.stat(join(fx.dir, "weft-phone.txt"));

@@ -63,7 +63,10 @@ export function needsOf(model: Model, holds?: PermissionHolds): Need[] {
         ? `${held.tool}: ${held.input}`
         : info.stateMessage ?? dialog?.question ?? null,
       choices: dialog?.choices ?? [],
-      fingerprint: dialog ? dialogFingerprint(dialog) : held?.id ?? null,
+      // A held request is answered by its id, which a redraw does not change (a phone page that
+      // resizes the session makes the agent draw its dialog again, and a tap on the card read
+      // before was refused as STALE); a dialog alone by what it shows.
+      fingerprint: held?.id ?? (dialog ? dialogFingerprint(dialog) : null),
       held: held ? { id: held.id, tool: held.tool, input: held.input } : null,
       stateSource: info.stateSource,
       since: info.stateSince,
