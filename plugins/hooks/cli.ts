@@ -14,7 +14,17 @@ import type { CliIo, Subcommand } from "../cli/io.ts";
 import { print, UsageError } from "../cli/io.ts";
 import { findConfigFile } from "../../core/config/mod.ts";
 import { VENDORS } from "../../protocols/agents/table.ts";
-import { HookFileError, type HookSettings, type HookState } from "../../protocols/hooks/mod.ts";
+import { parse as parseToml } from "smol-toml";
+import {
+  HookFileError,
+  type HookSettings,
+  type HookState,
+  useTomlParser,
+} from "../../protocols/hooks/mod.ts";
+
+// Codex's settings are TOML: the vendor table checks them with this parser (given here, by the
+// door that writes them, so other CLI calls load no TOML code).
+useTomlParser(parseToml);
 
 /** The vendors whose hooks weft installs, by kind. */
 const HOOKED = VENDORS.flatMap((v) =>

@@ -32,6 +32,7 @@ export {
   TOML_BEGIN,
   TOML_END,
   tomlHookBlock,
+  useTomlParser,
 } from "./settings_file.ts";
 export type { HookFileFormat, HookSettings, HookState } from "./settings_file.ts";
 export type { HookEntries } from "./claude_settings.ts";

@@ -9,7 +9,6 @@
  * @module
  */
 
-import { parse } from "smol-toml";
 import { type HookEntries, hookStatus, installHooks, uninstallHooks } from "./claude_settings.ts";
 
 /** weft's entries in one file: all there and current, there but older or partial, or none. */
@@ -130,7 +129,9 @@ const HEADER = /^\s*\[/;
  *
  * @example
  * ```ts
- * import { tomlHookBlock } from "./settings_file.ts";
+ * import { parse } from "smol-toml";
+ * import { tomlHookBlock, useTomlParser } from "./settings_file.ts";
+ * useTomlParser(parse);
  * const file = tomlHookBlock('[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ncommand = "x # weft hooks"\n');
  * const text = file.install('# mine\nmodel = "m"\n');
  * console.assert(file.status(text) === "installed" && file.install(text) === text);
@@ -165,10 +166,23 @@ export function tomlHookBlock(tables: string): HookFileFormat {
   };
 }
 
+/**
+ * The TOML parser {@link tomlHookBlock} checks files with. The door that writes the files
+ * (`weft hooks`) gives it (`useTomlParser`): the vendor table is read by every CLI call, and a
+ * TOML package loaded there would cost each of them (tests/lean_cli_test.ts).
+ */
+let tomlParse: ((text: string) => unknown) | undefined;
+
+/** Gives {@link tomlHookBlock} its TOML parser (smol-toml's `parse`). */
+export function useTomlParser(parse: (text: string) => unknown): void {
+  tomlParse = parse;
+}
+
 function readToml(text: string | undefined, what = ""): void {
   if (text === undefined) return;
+  if (!tomlParse) throw new HookFileError("weft cannot read TOML here (no parser was given)");
   try {
-    parse(text);
+    tomlParse(text);
   } catch (err) {
     const why = (err as Error).message.split("\n")[0];
     throw new HookFileError(`it is not valid TOML${what ? ` ${what}` : ""} (${why})`);

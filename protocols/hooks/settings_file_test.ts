@@ -1,9 +1,19 @@
 import { deepStrictEqual, ok, strictEqual, throws } from "node:assert/strict";
 import { parse } from "smol-toml";
-import { HookFileError, jsonHookFile, TOML_BEGIN, TOML_END, tomlHookBlock } from "./mod.ts";
+import {
+  HookFileError,
+  jsonHookFile,
+  TOML_BEGIN,
+  TOML_END,
+  tomlHookBlock,
+  useTomlParser,
+} from "./mod.ts";
 import { VENDORS } from "../agents/table.ts";
 import { codexHooksToml } from "../agents/codex.ts";
 import { geminiHooks } from "../agents/gemini.ts";
+
+// The door that writes the files gives the parser (plugins/hooks/cli.ts); so does this test.
+useTomlParser(parse);
 
 const settingsOf = (kind: string) => VENDORS.find((v) => v.kind === kind)!.hooks!.settings!;
 
