@@ -9,6 +9,7 @@ import {
   promptHolds,
   type ScreenDialog,
   screenDialog,
+  screenState,
   vendorOf,
 } from "../../protocols/agents/mod.ts";
 import { typeInto, writeBytes } from "../model/typing.ts";
@@ -183,13 +184,18 @@ async function tell(
   const holds = () => promptHolds(pane.agent, draft() ?? "", message);
   const shown = message.split("\n")[0]!.slice(0, 40);
   const sent = () => draft() === "" && visibleRows(pane).some((r) => r.includes(shown));
+  // Empty, and the turn the denial interrupts is over: Codex 0.171.0 shows its empty prompt
+  // under "Working" for a moment after its dialog closed, queues what is sent then, and puts
+  // it back into the prompt once the interrupt ends.
+  const ready = () =>
+    draft() === "" && screenState(pane.agent, visibleRows(pane))?.state !== "working";
   const until = (check: () => boolean, ms: number) =>
     waitFor(pane, () => check() ? true : undefined, {
       events: deps.bus.events,
       signal: AbortSignal.any([signal, AbortSignal.timeout(ms)]),
       what: "the agent's prompt",
     }).then(() => true, () => (signal.throwIfAborted(), false));
-  await until(() => draft() === "", CLEAR_MS * 3);
+  await until(ready, CLEAR_MS * 3);
   for (let attempt = 1; attempt <= TRIES; attempt++) {
     if (draft() === "") await type(typed);
     if (await until(holds, CLEAR_MS)) {

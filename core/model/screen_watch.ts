@@ -71,13 +71,15 @@ export function watchScreenState(
       recheck = setTimeout(stillIdle, Math.max(0, wait) + delay);
     }
   };
-  // A turn that ended without its hook (Codex 0.171.0 runs none when a turn fails, and its
-  // screen changes no more): the hooks' `working` stands, and the idle prompt came within the
-  // grace. Once the grace is over, a screen that still shows the idle prompt is taken.
+  // A turn that ended without its hook (Codex 0.171.0 runs none when a turn fails, Gemini CLI
+  // 0.61.0 none when its approval is denied, and their screens change no more): the hooks'
+  // `working` or `blocked` stands, and the idle prompt (no dialog) came within the grace. Once
+  // the grace is over, a screen that still shows the idle prompt is taken.
   let recheck: ReturnType<typeof setTimeout> | undefined;
   const endedUnsaid = () => {
     const now = pane.agentState;
-    return now.held && now.source === "hook" && now.state === "working";
+    return now.held && now.source === "hook" &&
+      (now.state === "working" || now.state === "blocked");
   };
   const stillIdle = () => {
     recheck = undefined;

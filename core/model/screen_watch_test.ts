@@ -91,3 +91,20 @@ Deno.test("watchScreenState() takes the idle prompt a turn ended on without its 
   stop();
   screen.dispose();
 });
+
+Deno.test("watchScreenState() takes the idle prompt an approval denied at once came back to, after the grace", async () => {
+  const { pane, reports, next, show, stop, screen } = setup("gemini");
+  // The hooks said blocked (Gemini's Notification); "No" or Esc within the grace ends the turn
+  // with no hook, and the screen changes no more.
+  pane.agentState.report({ state: "blocked", source: "hook", message: "Shell: touch a" });
+  let seen = next();
+  await show(["ℹ Request cancelled.", "", "  ? for shortcuts", " > Type your message"]);
+  await seen;
+  strictEqual(pane.agentState.state, "blocked", "within the grace the hooks' state stands");
+  seen = next();
+  await seen;
+  deepStrictEqual([pane.agentState.state, pane.agentState.source], ["idle", "screen"]);
+  deepStrictEqual(reports.map((r) => r.state), ["idle", "idle"]);
+  stop();
+  screen.dispose();
+});

@@ -100,7 +100,7 @@ export const claude: AgentVendor<"claude"> = defineVendor({
   // the line, Backspace then the line break before it (on an empty prompt both do nothing); a
   // collapsed paste (`[Pasted text #1 +3 lines]`) is one row.
   prompt: {
-    rule: /^\s*[─━]{8,}\s*$/,
+    bounds: { rule: /^\s*[─━]{8,}\s*$/ },
     marker: /^\s*❯\s?/,
     eraseRow: ["C-u", "Backspace"],
     collapsedPaste: /^\[Pasted text #\d+/,

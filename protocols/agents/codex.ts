@@ -103,6 +103,21 @@ export const codex: AgentVendor<"codex"> = defineVendor({
     // The working line sits above the prompt, a blank row and the footer's two rows.
     footerRows: 8,
   },
+  // No rules: `› ` and the draft (its further rows indented by two), a blank row, then its
+  // status row (`  gpt-5.1-codex default · /the/project`). Empty, it shows one of its
+  // placeholders (codex-rs/tui's PLACEHOLDERS). Ctrl+U deletes to the start of the line
+  // (a wrapped line whole), Backspace then joins the row above.
+  prompt: {
+    bounds: { under: /^ {2}\S.*\s·\s+[~/]/ },
+    marker: /^›(?:\s|$)/,
+    eraseRow: ["C-u", "Backspace"],
+    placeholder: new RegExp(
+      "^(?:Ask Codex to do anything|Explain this codebase|Summarize recent commits|" +
+        "Implement \\{feature\\}|(?:Find and fix a bug in|Write tests for|" +
+        "Improve documentation in) @filename|Run /review on my current changes|" +
+        "Use /skills to list available skills)$",
+    ),
+  },
   sideband: "osc",
   resume,
   // Codex 0.171.0's hook input is Claude Code's, and so are the answers of PostToolUse
@@ -123,7 +138,8 @@ export const codex: AgentVendor<"codex"> = defineVendor({
         "A project's .codex/config.toml counts only in a project Codex trusts.",
     },
   },
-  deliver: ["hook"],
+  // Messages are handed over through its hooks, else typed into its idle prompt.
+  deliver: ["hook", "typed"],
 });
 
 /**

@@ -260,7 +260,7 @@ export const gemini: AgentVendor<"gemini"> = defineVendor({
   // empty, it shows its placeholder. Ctrl+U deletes to the start of the line
   // (edit.deleteLeftAll in its keyboard reference), Backspace then joins the row above.
   prompt: {
-    rule: /^[▄▀]{8,}\s*$/,
+    bounds: { rule: /^[▄▀]{8,}\s*$/ },
     marker: /^\s*[>*!]\s/,
     eraseRow: ["C-u", "Backspace"],
     placeholder: /^Type your message or @path\/to\/file$/,

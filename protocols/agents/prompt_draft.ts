@@ -25,10 +25,14 @@ import { vendorOf } from "./table.ts";
 export function promptDraft(kind: string, rows: readonly string[]): string | undefined {
   const profile = vendorOf(kind)?.prompt;
   if (!profile) return undefined;
-  const below = rows.findLastIndex((r) => profile.rule.test(r));
+  const bounds = profile.bounds;
+  const edge = "rule" in bounds ? bounds.rule : bounds.under;
+  const below = rows.findLastIndex((r) => edge.test(r));
   if (below < 1) return undefined;
-  const above = rows.slice(0, below).findLastIndex((r) => profile.rule.test(r));
-  if (above < 0 || below - above < 2) return undefined;
+  const above = "rule" in bounds
+    ? rows.slice(0, below).findLastIndex((r) => edge.test(r))
+    : rows.slice(0, below).findLastIndex((r) => profile.marker.test(r)) - 1;
+  if (above < -1 || ("rule" in bounds && above < 0) || below - above < 2) return undefined;
   const box = rows.slice(above + 1, below);
   if (!profile.marker.test(box[0]!)) return undefined;
   box[0] = box[0]!.replace(profile.marker, "");

@@ -41,8 +41,12 @@ export interface StateProfile {
 
 /** How one agent's TUI draws its prompt (where a message is typed to deliver it). */
 export interface PromptProfile {
-  /** The rule above and below the prompt box. */
-  rule: RegExp;
+  /**
+   * Where the prompt box is: between two rows like `rule` (above and below it), or, for a
+   * prompt drawn without rules, from the last `marker` row above the last row like `under`
+   * (a status row that always sits below the prompt) to that row.
+   */
+  bounds: { rule: RegExp } | { under: RegExp };
   /** The prompt's first row; its text follows the marker. */
   marker: RegExp;
   /**
