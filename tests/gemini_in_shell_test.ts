@@ -74,6 +74,9 @@ Deno.test({
       extra: { GEMINI_CLI_NO_RELAUNCH: "" },
     });
     env.PATH = `${await geminiBinDir(home)}:${env.PATH}`;
+    // Under `npx deno task ok` (CI's way, with no deno installed) npm's variables reach the
+    // pane; npm_config_local_prefix would send this npx to weft's checkout, not the project.
+    env.npm_config_local_prefix = fx.dir;
     await npmProject(fx.dir);
     const { pane } = await fx.client.call<{ pane: string }>("session.create", {
       argv: ["bash", "--norc", "--noprofile"],
