@@ -7,7 +7,7 @@
 import { ok, strictEqual } from "node:assert/strict";
 import { join } from "node:path";
 import { claudeUnavailable } from "./helpers/claude_code.ts";
-import { startClaude } from "./helpers/claude_pane.ts";
+import { startHookedClaude } from "./helpers/claude_pane.ts";
 import { mockAnthropic, text, toolUse } from "./helpers/mock_anthropic.ts";
 import { E2E, type ServerFixture, withServer } from "./helpers/server.ts";
 import { eventually } from "./helpers/poll.ts";
@@ -18,7 +18,7 @@ const TIMEOUT = 60_000;
 
 /** Claude Code in a pane of `fx` with weft's hooks, asked to run `command`; its held need. */
 async function heldBash(fx: ServerFixture, apiUrl: string, command: string) {
-  const pane = await askingClaude(fx, apiUrl);
+  const pane = await startHookedClaude(fx, apiUrl, "run it");
   const need = await eventually("the held request in pane.needs", async () => {
     const { needs } = await fx.client.call("pane.needs", { wait: true, timeout: TIMEOUT });
     return needs.find((n: Need) => n.pane === pane && n.held?.input === command);
@@ -27,25 +27,6 @@ async function heldBash(fx: ServerFixture, apiUrl: string, command: string) {
     detail: async () => (await fx.client.call("pane.read", { pane })).text,
   });
   return { pane, need };
-}
-
-/** Claude Code in a pane of `fx` with weft's hooks installed, given a prompt. */
-async function askingClaude(fx: ServerFixture, apiUrl: string): Promise<string> {
-  const installed = await weftInProcess(
-    fx.dir,
-    "hooks",
-    "install",
-    "--agent",
-    "claude",
-    "--dir",
-    fx.dir,
-  );
-  strictEqual(installed.code, 0, installed.err);
-  return await startClaude(fx, {
-    baseUrl: apiUrl,
-    args: ["--permission-mode", "default"],
-    prompt: "run it",
-  });
 }
 
 Deno.test({
@@ -153,7 +134,7 @@ Deno.test({
       toolUse("Bash", { command: "touch weft-held-late.txt", description: "Touch a file" }),
       text("Done."),
     ]);
-    const pane = await askingClaude(fx, api.url);
+    const pane = await startHookedClaude(fx, api.url, "run it");
     // The hold (2 s here) ends with no answer: Claude Code's dialog alone asks now.
     const need = await eventually("the dialog listed without the hold", async () => {
       const { needs } = await fx.client.call("pane.needs", {});

@@ -6,11 +6,10 @@
 import { ok, strictEqual } from "node:assert/strict";
 import { join } from "node:path";
 import { claudeUnavailable } from "./helpers/claude_code.ts";
-import { startClaude } from "./helpers/claude_pane.ts";
+import { startHookedClaude } from "./helpers/claude_pane.ts";
 import { mockAnthropic, text, toolUse } from "./helpers/mock_anthropic.ts";
 import { E2E, withServer } from "./helpers/server.ts";
 import { eventually } from "./helpers/poll.ts";
-import { weftInProcess } from "./helpers/cli.ts";
 import { saveScreenshot, tap, withBrowser } from "./helpers/browser.ts";
 import type { Need } from "../protocols/bus/records.ts";
 
@@ -26,21 +25,7 @@ Deno.test({
       toolUse("Bash", { command: "touch weft-phone.txt", description: "Touch a file" }),
       text("Approved and done."),
     ]);
-    const installed = await weftInProcess(
-      fx.dir,
-      "hooks",
-      "install",
-      "--agent",
-      "claude",
-      "--dir",
-      fx.dir,
-    );
-    strictEqual(installed.code, 0, installed.err);
-    const pane = await startClaude(fx, {
-      baseUrl: api.url,
-      args: ["--permission-mode", "default"],
-      prompt: "run it",
-    });
+    const pane = await startHookedClaude(fx, api.url, "run it");
     await eventually("the held request in pane.needs", async () => {
       const { needs } = await fx.client.call("pane.needs", { wait: true, timeout: TIMEOUT });
       return needs.find((n: Need) => n.pane === pane && n.held?.input === "touch weft-phone.txt");

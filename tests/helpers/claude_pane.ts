@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { claudeBinary, claudeEnv } from "./claude_code.ts";
 import { waitForText } from "./panes.ts";
 import type { ServerFixture } from "./server.ts";
+import { weftInProcess } from "./cli.ts";
 
 /** What {@link startClaude} needs. */
 export interface StartClaudeOptions {
@@ -53,4 +54,27 @@ export async function startClaude(fx: ServerFixture, options: StartClaudeOptions
   });
   await fx.client.call("pane.write", { pane: s.pane, text: options.prompt, submit: true });
   return s.pane;
+}
+
+/**
+ * Claude Code in a pane of `fx` with weft's hooks installed in the project (`weft hooks
+ * install --agent claude`), asking before each tool (`--permission-mode default`), given
+ * `prompt`: the agent the "Needs you" tests answer.
+ */
+export async function startHookedClaude(
+  fx: ServerFixture,
+  baseUrl: string,
+  prompt: string,
+): Promise<string> {
+  const installed = await weftInProcess(
+    fx.dir,
+    "hooks",
+    "install",
+    "--agent",
+    "claude",
+    "--dir",
+    fx.dir,
+  );
+  if (installed.code !== 0) throw new Error(`weft hooks install failed: ${installed.err}`);
+  return await startClaude(fx, { baseUrl, args: ["--permission-mode", "default"], prompt });
 }
