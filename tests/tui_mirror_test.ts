@@ -86,12 +86,17 @@ Deno.test(
       const changed = wakeups();
       const mirror = new PaneMirror(await connect(), s.pane, { cols, rows }, {
         scrollback: 100,
+        // A flood is a rate (by default 256 KiB in a quarter second) that a loaded machine's
+        // server may never reach: with 8 KiB, this unbroken flood is one however slow it comes.
+        floodBytes: 8 * 1024,
         onChange: changed.wake,
       });
       // Every change of what the mirror shows (a poll's copy included) is told with onChange.
-      await untilEvent("the mirror to poll", {
+      // A loaded machine's mirror may be back on the stream by then (a read slower than its
+      // retry), so what is waited for is a copy drawn, not the polling flag at that moment.
+      await untilEvent("the mirror to draw a copy of the pane's screen", {
         on: changed.on,
-        check: () => mirror.polling,
+        check: () => mirror.copies > 0,
         timeoutMs: 30_000,
       });
       await Deno.writeTextFile(stop, "");

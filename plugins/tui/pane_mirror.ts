@@ -84,6 +84,7 @@ export class PaneMirror {
   #resyncAgain = false;
   #rate = { start: 0, bytes: 0 };
   #polling = false;
+  #copies = 0;
   #wantHistory = false;
   #hasHistory = false;
   #inputModes: VisibleSnapshot["modes"];
@@ -117,6 +118,11 @@ export class PaneMirror {
   /** True while the pane floods and the mirror copies its screen instead of its stream. */
   get polling(): boolean {
     return this.#polling;
+  }
+
+  /** How many copies of the pane's screen the mirror has drawn while polling. */
+  get copies(): number {
+    return this.#copies;
   }
 
   /** The size the mirror follows. */
@@ -311,8 +317,12 @@ export class PaneMirror {
         }
         if (copies.took({ ...read, rows: this.#size.rows })) {
           const screen = { ...read, ...(this.#inputModes ? { modes: this.#inputModes } : {}) };
-          this.term.write("\x1bc" + snapshotBytes(screen, undefined, this.#size.rows), () => {
-            if (current()) this.#options.onChange(this.id);
+          const term = this.term;
+          this.#copies++;
+          // Told also when the stream is tried again meanwhile (a read that took longer than
+          // the retry, on a loaded machine): the copy is what shows until that one is in.
+          term.write("\x1bc" + snapshotBytes(screen, undefined, this.#size.rows), () => {
+            if (!this.#disposed && this.term === term) this.#options.onChange(this.id);
           });
         }
         if (copies.next(performance.now()) === "stream") {
