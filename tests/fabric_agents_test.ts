@@ -60,6 +60,22 @@ Deno.test(
         tags: ["sideband:stream"],
       });
       await waitForText(buildbox.server.client, { pane, match: "bash" });
+      // laptop's agents board, spanning hosts.
+      await laptop.server.client.call("session.create", {
+        argv: ["bash", "--norc", "--noprofile"],
+      });
+      const { pane: board } = await laptop.server.client.call<{ pane: string }>("canvas.open", {
+        kind: "agents",
+        name: "board",
+        options: { all_hosts: true },
+      });
+      const onBoard = (what: string, re: RegExp) =>
+        eventually(what, async () => {
+          const { text } = await laptop.server.client.call<{ text: string }>("pane.read", {
+            pane: board,
+          });
+          return re.test(text) ? text : undefined;
+        }, { timeoutMs: 20_000 });
 
       await t.step("weft msg agents --all lists buildbox's agents from presence", async () => {
         const a = await worker(laptop, "worker@buildbox listed on laptop", () => true);
@@ -75,6 +91,7 @@ Deno.test(
         });
         ok(back.agents.every((a) => !a.name.includes("@laptop")), JSON.stringify(back));
         equal(back.hosts[0]?.error?.code, "DENIED");
+        await onBoard("worker@buildbox on laptop's board", /worker@buildbox/);
       });
 
       await t.step("a state the pane reports reaches laptop's list", async () => {
@@ -87,6 +104,7 @@ Deno.test(
         });
         await worker(laptop, "worker@buildbox blocked on laptop", (a) => a.state === "blocked");
         console.log(`blocked seen on laptop after ${(performance.now() - started).toFixed(0)} ms`);
+        await onBoard("blocked on laptop's board", /worker@buildbox\s+\S+\s+blocked/);
       });
 
       await t.step("buildbox killed: its agents stay listed, marked; back: active", async () => {
