@@ -30,6 +30,9 @@ interface Request {
   requestId: string;
   caller: { kind: string; id: string };
   timeoutMs?: number;
+  /** When the caller sent it (its clock, ms) and how long it waits for the answer. */
+  sentAt?: number;
+  waitMs?: number;
 }
 
 /** One host's calls over one NATS connection. */
@@ -39,10 +42,21 @@ export class RpcLink {
   #subs = new Map<string, Subscription>();
   #reachMs: number;
 
-  constructor(nc: NatsConnection, host: string, o: { reachMs: number }) {
+  #late: (peer: string, req: Request) => boolean;
+
+  /**
+   * `late` says a call from `peer` reached this host after its caller stopped waiting (a link
+   * cut and healed delivers what it held): it is not run.
+   */
+  constructor(
+    nc: NatsConnection,
+    host: string,
+    o: { reachMs: number; late?: (peer: string, sentAt?: number, waitMs?: number) => boolean },
+  ) {
     this.#nc = nc;
     this.#host = host;
     this.#reachMs = o.reachMs;
+    this.#late = (peer, req) => o.late?.(peer, req.sentAt, req.waitMs) ?? false;
   }
 
   /**
@@ -67,6 +81,7 @@ export class RpcLink {
               const grants = hostGrant(rights(peer));
               if (!grants.length) throw this.#refused(peer, name);
               const req = msg.json<Request>();
+              if (this.#late(peer, req)) throw this.#tooLate(peer, name);
               reply = { ok: true, value: await run(name, req.input, { host: peer, grants }) };
             } catch (e) {
               reply = { ok: false, error: toErrorBody(e) };
@@ -86,6 +101,15 @@ export class RpcLink {
           })();
         },
       }),
+    );
+  }
+
+  #tooLate(peer: string, name: string): WeftError {
+    return new WeftError(
+      "HOST_UNREACHABLE",
+      `Cannot call "${name}" on host "${this.#host}": it came after host "${peer}" stopped ` +
+        "waiting for it (the link between them was down); not run",
+      { host: this.#host },
     );
   }
 
@@ -114,6 +138,8 @@ export class RpcLink {
       ...(body.timeoutMs === undefined ? {} : { timeoutMs: body.timeoutMs }),
     };
     const timeout = Math.max(this.#reachMs, body.timeoutMs ?? 0);
+    request.sentAt = Date.now();
+    request.waitMs = timeout;
     if (this.#nc.isClosed()) throw this.#unreachable(host, name, "the fabric link is closed");
     let reply: { ok: boolean; value?: unknown; error?: unknown };
     try {
