@@ -58,6 +58,8 @@ export interface PaneViewer {
   flooding?(on: boolean): void;
   /** The view cannot follow the pane (its read or subscription failed). */
   error?(err: unknown): void;
+  /** Output was dropped on its way (the reader fell behind): a fresh picture follows. */
+  gap?(): void;
 }
 
 /** Options of {@link PaneView}. */
@@ -182,7 +184,13 @@ export class PaneView {
           if (held) held.push(data);
           else this.#output(data);
         },
-        { dropped: () => void (current() && this.resync()) } satisfies SubscribeOptions,
+        {
+          dropped: () => {
+            if (!current()) return;
+            this.#viewer.gap?.();
+            void this.resync();
+          },
+        } satisfies SubscribeOptions,
       );
       if (!current()) return off();
       // The previous subscription ends once this one is in place: nothing falls between.

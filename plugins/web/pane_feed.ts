@@ -86,6 +86,9 @@ export class PaneFeed {
           deps.flooding?.(pane, on);
         },
         error: (err) => host.log(`cannot follow pane ${pane}: ${(err as Error).message}`),
+        // The server dropped some of this pane's output on its way here (this plugin fell 2 MiB
+        // behind): what follows would not join what the page has, so it gets a fresh copy.
+        gap: () => host.log(`pane ${pane}: output was dropped on its way here; copying it again`),
       },
       {
         floodBytes: deps.maxBytes,
