@@ -91,7 +91,8 @@ export class History {
    * holds one or more lines separated by "\n".
    */
   plain(from: number, to: number, out: string[]): void {
-    this.#each(from, to, (rows, text, a, b) => {
+    this.#each(from, to, (rows, a, b) => {
+      const text = rows.decode();
       const block = text.slice(rows.start(a), rows.ends[b - 1]);
       out.push(rows.anyFlags & FLAG_SPACE_END ? block.replace(/ +$/gm, "") : block);
     });
@@ -99,8 +100,10 @@ export class History {
 
   /** Writes lines `[from, to)` to `writer`. */
   write(from: number, to: number, writer: LineWriter): void {
-    this.#each(from, to, (rows, text, a, b) => {
+    this.#each(from, to, (rows, a, b) => {
       const { ends, flags, runStart, runs, attrs } = rows;
+      // All ASCII (as many bytes as UTF-16 units): the bytes go as they are, undecoded.
+      const text = rows.pos === rows.units ? rows.bytes : rows.decode();
       for (let i = a; i < b; i++) {
         const wrapped = (flags[i]! & FLAG_WRAPPED) !== 0;
         const start = i === 0 ? 0 : ends[i - 1]! + 1;
@@ -141,7 +144,7 @@ export class History {
   #each(
     from: number,
     to: number,
-    visit: (rows: RowBuffer, text: string, a: number, b: number) => void,
+    visit: (rows: RowBuffer, a: number, b: number) => void,
   ): void {
     from = Math.max(from, this.#start);
     to = Math.min(to, this.#end);
@@ -152,7 +155,7 @@ export class History {
       if (c.first >= to) break;
       const a = Math.max(from, c.first) - c.first;
       const b = Math.min(to, c.first + c.rows.rows) - c.first;
-      if (b > a) visit(c.rows, c.rows.decode(), a, b);
+      if (b > a) visit(c.rows, a, b);
     }
   }
 
