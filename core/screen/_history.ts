@@ -93,8 +93,24 @@ export class History {
   plain(from: number, to: number, out: string[]): void {
     this.#each(from, to, (rows, a, b) => {
       const text = rows.decode();
-      const block = text.slice(rows.start(a), rows.ends[b - 1]);
-      out.push(rows.anyFlags & FLAG_SPACE_END ? block.replace(/ +$/gm, "") : block);
+      const { ends, flags } = rows;
+      if (!(rows.anyFlags & FLAG_SPACE_END)) {
+        return void out.push(text.slice(rows.start(a), ends[b - 1]));
+      }
+      // Slices between the rows that end in spaces (a regex over the block took ~8x longer).
+      const parts: string[] = [];
+      let at = rows.start(a);
+      for (let i = a; i < b; i++) {
+        if (!(flags[i]! & FLAG_SPACE_END)) continue;
+        const start = rows.start(i);
+        const end = ends[i]!;
+        let trimmed = end;
+        while (trimmed > start && text.charCodeAt(trimmed - 1) === 32) trimmed--;
+        parts.push(text.slice(at, trimmed));
+        at = end; // the "\n" after this row starts the next slice
+      }
+      parts.push(text.slice(at, ends[b - 1]));
+      out.push(parts.join(""));
     });
   }
 

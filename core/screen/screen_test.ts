@@ -375,10 +375,12 @@ Deno.test("Screen.read() from the history (ASCII chunks copied as bytes, others 
         { mode: "history" as const, ansi: true },
         { mode: "history" as const, ansi: true, joinWrapped: true },
         { mode: "history" as const, joinWrapped: true },
+        { mode: "history" as const },
       ].map((options) => s.read(options).text);
     const live = reads();
     assert(live[0]!.includes("\x1b[0;7mbar 7   \x1b[0m"), live[0]!.slice(0, 200));
     assert(live[2]!.includes("long line wrapping 7 over two rows"));
+    assert(live[3]!.includes("\ngreen 7 plain\nbar 7\n"), live[3]!.slice(0, 200));
     s.shrink(); // every line moves into the stored history
     assertEquals(reads(), live);
     s.dispose();
