@@ -163,7 +163,12 @@ export interface TestHost {
 export async function joinHost(
   hub: TestHub,
   name: string,
-  options: { grants?: Record<string, string[]>; weft?: Record<string, unknown> } = {},
+  options: {
+    grants?: Record<string, string[]>;
+    weft?: Record<string, unknown>;
+    /** The hub's leaf URL this host joins through (default `hub.url`). */
+    url?: string;
+  } = {},
 ): Promise<TestHost> {
   const dir = await tempProject(options.weft ?? {});
   const grant = Object.entries(options.grants ?? {}).flatMap(([h, w]) => [
@@ -174,7 +179,7 @@ export async function joinHost(
     dir,
     "fabric",
     "join",
-    hub.url,
+    options.url ?? hub.url,
     "--as",
     name,
     "--creds",
