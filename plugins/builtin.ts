@@ -14,7 +14,7 @@
  * @module
  */
 
-import type { BuiltinPlugin, WeftConfig } from "../core/config/mod.ts";
+import type { BuiltinPlugin, WeftConfig } from "../core/sdk/config.ts";
 import { joinedFabric } from "./fabric/joined.ts";
 
 /** Built-in plugins (folders under `plugins/`) and their defaults. */
