@@ -50,6 +50,7 @@ export type {
   PluginContext,
   PluginDefinition,
   RoutedCall,
+  RoutedFollow,
   SubscribeOptions,
 } from "./define.ts";
 export { defineCommand, withState } from "./command.ts";
