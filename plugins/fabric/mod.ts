@@ -135,6 +135,7 @@ export default definePlugin({
     "pane:read",
     "pane:write",
     "pane:spawn",
+    "pane:control",
     "message:send",
     "message:read",
   ],
