@@ -10,7 +10,7 @@ import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "../cli/args.ts";
 import { type CliIo, print, type Subcommand, UsageError, withClient } from "../cli/io.ts";
 import { WeftClient } from "../client/mod.ts";
-import { findConfigFile } from "../../core/config/mod.ts";
+import { findConfigFile } from "../../core/sdk/config.ts";
 import { hostGrant } from "../../protocols/bus/capabilities.ts";
 import { isHostName } from "../../protocols/bus/host_id.ts";
 import type { FabricHost } from "../../protocols/bus/fabric.ts";

@@ -26,6 +26,8 @@ import { agents } from "./agents.ts";
 import { hostGrant } from "../../protocols/bus/capabilities.ts";
 import type { State } from "./state.ts";
 import { qualifyIds } from "../../protocols/bus/fabric.ts";
+import { OutputTaps } from "./taps.ts";
+import { FOLLOW_COMMANDS, followRemote } from "./follow.ts";
 
 async function readJoin(dir: string): Promise<JoinFile | undefined> {
   try {
@@ -120,8 +122,11 @@ async function setup(ctx: PluginContext<Options>): Promise<State> {
     log: (line) => ctx.log(line),
   });
   globalThis.addEventListener("unload", () => inbox.close());
+  // This host's panes followed from other hosts (taps.ts).
+  const taps = new OutputTaps(ctx as PluginContext<unknown>, nc, o.as);
+  globalThis.addEventListener("unload", () => taps.close());
   ctx.log(`joined the fabric as "${o.as}" through ${o.hub} (local node ${node.url})`);
-  return { host: o.as, hub: o.hub, node, nc, link, presence };
+  return { host: o.as, hub: o.hub, node, nc, link, presence, taps, log: (l) => ctx.log(l) };
 }
 
 export default definePlugin({
@@ -137,10 +142,11 @@ export default definePlugin({
     "pane:read",
     "pane:write",
     "pane:spawn",
+    "pane:control",
     "message:send",
     "message:read",
   ],
-  commands: [...FABRIC_COMMANDS, messageSend, agents],
+  commands: [...FABRIC_COMMANDS, ...FOLLOW_COMMANDS, messageSend, agents],
   options: parseOptions,
   setup,
   // A remote call's ids come back qualified (`buildbox/p3`): passed back, they go there again.
@@ -154,4 +160,6 @@ export default definePlugin({
         ...(call.timeoutMs === undefined ? {} : { timeoutMs: call.timeoutMs }),
       }, call.signal),
     ),
+  // A subscription here to another host's pane: that host publishes its output for this one.
+  follow: (target, emit, state) => followRemote(state, target, emit, state.log),
 });
