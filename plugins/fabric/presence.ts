@@ -16,6 +16,9 @@ import { HUB_DOMAIN, PRESENCE_BUCKET } from "./nats_conf.ts";
 import type { FabricAgent } from "./roster.ts";
 import { Clocks } from "./clocks.ts";
 
+/** The largest record a host puts (NATS's default payload limit is 1 MiB). */
+const MAX_RECORD_CHARS = 512 * 1024;
+
 /** What a host says of itself. */
 export interface HostRecord {
   host: string;
@@ -139,7 +142,14 @@ export class Presence {
         at: Date.now(),
         pid: Deno.pid,
       };
-      await this.#kv.put(this.#host, JSON.stringify(record));
+      let text = JSON.stringify(record);
+      // Past this its agents are left out (the others then ask for them, fabric.agents): a
+      // put over NATS's payload limit would leave this host silent.
+      if (text.length > MAX_RECORD_CHARS) {
+        const { agents: _, agentsFor: __, ...bare } = record;
+        text = JSON.stringify(bare);
+      }
+      await this.#kv.put(this.#host, text);
       if (!this.#watching) await this.#watch(this.#kv);
     } catch {
       // The hub is away: the next beat tries again.
