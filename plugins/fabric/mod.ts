@@ -16,6 +16,7 @@ import { JOIN_FILE, joinedOptions, type JoinFile, type Options, parseOptions } f
 import { startNode } from "./node.ts";
 import { RpcLink } from "./link.ts";
 import { Presence } from "./presence.ts";
+import { Roster } from "./roster.ts";
 import { inboxOf } from "./nats_conf.ts";
 import { FABRIC_COMMANDS } from "./commands.ts";
 import { startInbox } from "./inbox.ts";
@@ -83,9 +84,15 @@ async function setup(ctx: PluginContext<Options>): Promise<State> {
           onBehalf: { kind: "host", id: as.host, grants: as.grants },
         }))
     );
+  // This host's agents ride in its presence record, listed by the hosts granted `message`.
+  const roster = new Roster(ctx);
+  const agentsFor = Object.keys(o.hosts).filter((h) => o.hosts[h]!.includes("message"));
   const presence: Presence = new Presence(nc, o.as, {
     heartbeatMs: o.heartbeatMs,
     known: Object.keys(o.hosts),
+    extra: () => ({ agents: roster.agents(), agentsFor }),
+    // An agents board (canvas) that spans hosts draws again.
+    agentsChanged: (host) => ctx.publish("fabric.agents_changed", { host }),
     changed: () => {
       for (const peer of presence.names()) serve(peer);
       ctx.reach(presence.names());
@@ -93,6 +100,8 @@ async function setup(ctx: PluginContext<Options>): Promise<State> {
   });
   for (const peer of presence.names()) serve(peer);
   presence.start();
+  roster.start(presence, o.heartbeatMs);
+  globalThis.addEventListener("unload", () => roster.close());
   ctx.reach(presence.names());
   // Messages from the hosts granted `message`, stored by this host's messaging (inbox.ts).
   const inbox = startInbox(nc, o.as, {
@@ -126,6 +135,7 @@ export default definePlugin({
     "pane:read",
     "pane:write",
     "pane:spawn",
+    "pane:control",
     "message:send",
     "message:read",
   ],

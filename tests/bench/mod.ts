@@ -28,6 +28,7 @@ const GROUPS: [string, string, string][] = [
   ["web", "./web.ts", "benchWeb"],
   ["state", "./state.ts", "benchState"],
   ["tmux", "./tmux.ts", "benchTmux"],
+  ["tmux-hosts", "./tmux_hosts.ts", "benchTmuxHosts"],
   ["soak", "./soak.ts", "benchSoak"],
   ["siege", "./siege.ts", "benchSiege"],
   ["store", "./store.ts", "benchStore"],
