@@ -166,6 +166,8 @@ export async function joinHost(
   options: {
     grants?: Record<string, string[]>;
     weft?: Record<string, unknown>;
+    /** The hub's leaf URL this host joins through (default `hub.url`). */
+    url?: string;
     /** Variables set on the server (and so its panes) on top of this process's. */
     env?: Record<string, string>;
   } = {},
@@ -179,7 +181,7 @@ export async function joinHost(
     dir,
     "fabric",
     "join",
-    hub.url,
+    options.url ?? hub.url,
     "--as",
     name,
     "--creds",
