@@ -33,7 +33,8 @@ export class History {
 
   constructor(capBytes: number) {
     this.#cap = Math.max(0, capBytes);
-    this.#chunkBytes = Math.min(64 * 1024, Math.max(2048, Math.floor(this.#cap / 16)));
+    // At most 60 KiB, so a sealed chunk's text (and its row ends) stays under 64 Ki units.
+    this.#chunkBytes = Math.min(60 * 1024, Math.max(2048, Math.floor(this.#cap / 16)));
     this.#open = new RowBuffer(4096, 64, this.#attrs); // grows to a chunk once lines arrive
   }
 

@@ -17,7 +17,7 @@ import type { AttrTable } from "./_sgr.ts";
 const RESET = new Uint8Array([0x1b, 0x5b, 0x30, 0x6d]); // ESC [ 0 m
 const utf8 = new TextDecoder();
 /** Below this many bytes a loop copies faster than `set` on a fresh subarray. */
-const SHORT_COPY = 48;
+const SHORT_COPY = 256;
 
 /** Writes rows into text. */
 export class LineWriter {
