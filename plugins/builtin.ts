@@ -17,7 +17,7 @@
  * @module
  */
 
-import type { BuiltinPlugin, WeftConfig } from "../core/config/mod.ts";
+import type { BuiltinPlugin, WeftConfig } from "../core/sdk/config.ts";
 import { joinedFabric } from "./fabric/joined.ts";
 import { AGENTS } from "../protocols/agents/mod.ts";
 

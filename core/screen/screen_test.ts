@@ -357,3 +357,32 @@ Deno.test("Screen.shrink() moves xterm's scrollback into the history: reads, lin
   assertEquals(after.length, 303);
   s.dispose();
 });
+
+Deno.test("Screen.read() from the history (ASCII chunks copied as bytes, others decoded) matches the live read: ANSI, joined, styled padding, wide text", async () => {
+  for (const wide of [false, true]) {
+    const s = screen({ cols: 20 });
+    const lines = Array.from({ length: 200 }, (_, i) =>
+      [
+        `\x1b[32mgreen ${i}\x1b[0m plain   `,
+        `\x1b[7mbar ${i}   \x1b[0m`,
+        `${
+          wide ? "漢字 🙂 e\u0301" : "ascii"
+        } \x1b[1;38;5;208mlong line wrapping ${i} over two rows\x1b[0m  `,
+      ].join("\r\n"));
+    await written(s, lines.join("\r\n") + "\r\n$ ");
+    const reads = () =>
+      [
+        { mode: "history" as const, ansi: true },
+        { mode: "history" as const, ansi: true, joinWrapped: true },
+        { mode: "history" as const, joinWrapped: true },
+        { mode: "history" as const },
+      ].map((options) => s.read(options).text);
+    const live = reads();
+    assert(live[0]!.includes("\x1b[0;7mbar 7   \x1b[0m"), live[0]!.slice(0, 200));
+    assert(live[2]!.includes("long line wrapping 7 over two rows"));
+    assert(live[3]!.includes("\ngreen 7 plain\nbar 7\n"), live[3]!.slice(0, 200));
+    s.shrink(); // every line moves into the stored history
+    assertEquals(reads(), live);
+    s.dispose();
+  }
+});

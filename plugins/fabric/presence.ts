@@ -13,6 +13,7 @@ import type { NatsConnection } from "@nats-io/transport-node";
 import { jetstream } from "@nats-io/jetstream";
 import { type KV, Kvm } from "@nats-io/kv";
 import { HUB_DOMAIN, PRESENCE_BUCKET } from "./nats_conf.ts";
+import type { FabricAgent } from "./roster.ts";
 
 /** What a host says of itself. */
 export interface HostRecord {
@@ -20,6 +21,10 @@ export interface HostRecord {
   /** When it last said so (its own clock, ms). */
   at: number;
   pid: number;
+  /** Its agents (`roster.ts`), for the hosts in `agentsFor` to list. */
+  agents?: FabricAgent[];
+  /** The hosts it lets list its agents (those it grants `message`). */
+  agentsFor?: string[];
 }
 
 /** One host as seen from here. */
@@ -38,6 +43,12 @@ export class Presence {
   #beatMs: number;
   #kv: KV | undefined;
   #seen = new Map<string, number>();
+  /** The last record each other host put (kept when it goes away: its agents stay listed). */
+  #records = new Map<string, HostRecord>();
+  #extra: () => Partial<HostRecord>;
+  #agentsChanged: (host: string) => void;
+  /** A put asked for while one was under way: it follows at once. */
+  #again = false;
   #timer: ReturnType<typeof setInterval> | undefined;
   #watching = false;
   #beating = false;
@@ -47,8 +58,18 @@ export class Presence {
   constructor(
     nc: NatsConnection,
     host: string,
-    o: { heartbeatMs: number; known: readonly string[]; changed: () => void },
+    o: {
+      heartbeatMs: number;
+      known: readonly string[];
+      changed: () => void;
+      /** What this host adds to its record at each put (its agents). */
+      extra?: () => Partial<HostRecord>;
+      /** Another host's agents changed (a put with a different list). */
+      agentsChanged?: (host: string) => void;
+    },
   ) {
+    this.#extra = o.extra ?? (() => ({}));
+    this.#agentsChanged = o.agentsChanged ?? (() => {});
     this.#nc = nc;
     this.#host = host;
     this.#beatMs = o.heartbeatMs;
@@ -78,6 +99,17 @@ export class Presence {
     return [{ host: this.#host, state: "self", lastSeen: Date.now() }, ...others];
   }
 
+  /** The last record `host` put, if any was seen here. */
+  record(host: string): HostRecord | undefined {
+    return this.#records.get(host);
+  }
+
+  /** Puts this host's record now (its agents changed), not waiting for the next beat. */
+  publish(): void {
+    if (this.#beating) this.#again = true;
+    else void this.#beat();
+  }
+
   /** The names of the other hosts known here. */
   names(): string[] {
     return [...this.#seen.keys()];
@@ -95,7 +127,12 @@ export class Presence {
     this.#beating = true;
     try {
       this.#kv ??= await this.#open();
-      const record: HostRecord = { host: this.#host, at: Date.now(), pid: Deno.pid };
+      const record: HostRecord = {
+        ...this.#extra(),
+        host: this.#host,
+        at: Date.now(),
+        pid: Deno.pid,
+      };
       await this.#kv.put(this.#host, JSON.stringify(record));
       if (!this.#watching) await this.#watch(this.#kv);
     } catch {
@@ -104,6 +141,10 @@ export class Presence {
       this.#watching = false;
     } finally {
       this.#beating = false;
+    }
+    if (this.#again) {
+      this.#again = false;
+      void this.#beat();
     }
   }
 
@@ -124,6 +165,14 @@ export class Presence {
           const isNew = !this.#seen.get(entry.key);
           // A last value from before the watch began counts from when it was written.
           this.#seen.set(entry.key, Math.min(Date.now(), entry.created.getTime()));
+          try {
+            const record = entry.json<HostRecord>();
+            if (record?.host === entry.key) {
+              const before = JSON.stringify(this.#records.get(entry.key)?.agents);
+              this.#records.set(entry.key, record);
+              if (JSON.stringify(record.agents) !== before) this.#agentsChanged(entry.key);
+            }
+          } catch { /* not a record: the host is still alive */ }
           if (isNew) this.#changed();
         }
       } catch { /* the watch ends with the link */ }
