@@ -70,6 +70,7 @@ Deno.test(
         event: { hook_event_name: "SessionStart", session_id: "s-1", source: "startup" },
       });
       await check("pane.check_key", { pane: "cat", key: "not the key" });
+      await check("pane.transcript", { pane: "cat", find: "x" });
       await check("pane.pipe", { pane: "cat", command: "cat > /dev/null" });
       await check("pane.move", { pane: "cat", split: s.pane });
       await check("pane.run", { command: "echo x; exit 2" });

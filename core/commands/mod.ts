@@ -9,6 +9,7 @@ import type { Command } from "../bus/mod.ts";
 import type { CoreDeps } from "./deps.ts";
 import { paneCanvas } from "./pane_canvas.ts";
 import { paneCheckKey } from "./pane_check_key.ts";
+import { paneTranscript } from "./pane_transcript.ts";
 import { paneDraw } from "./pane_draw.ts";
 import { paneClose } from "./pane_close.ts";
 import { paneCreate } from "./pane_create.ts";
@@ -99,6 +100,7 @@ const BY_NAME = {
   "pane.wait": paneWait,
   "pane.run": paneRun,
   "pane.check_key": paneCheckKey,
+  "pane.transcript": paneTranscript,
   "pane.canvas": paneCanvas,
   "pane.draw": paneDraw,
   "server.status": serverStatus,

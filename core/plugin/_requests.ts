@@ -82,7 +82,11 @@ export class PluginRequests {
     else if (message.type === "result") {
       return !!this.#options.route?.settle(message.id, message.reply);
     } else if (message.type === "reach") this.#reach(message.hosts);
-    else return false;
+    else if (message.type === "followed") {
+      if (this.#options.grant.has(ROUTE_CAPABILITY)) {
+        this.#options.route?.followed(message.id, message.event);
+      }
+    } else return false;
     return true;
   }
 

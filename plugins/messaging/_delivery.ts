@@ -10,7 +10,9 @@
  *    per pane (`_typed.ts`).
  * 3. Otherwise the message waits, unread, in the inbox ({@link PaneDelivery.expect} says why).
  *
- * Each delivered message is marked read with the rung that delivered it (`delivered_via`).
+ * Each delivered message is marked read with the rung that delivered it (`delivered_via`), once
+ * the agent took it: a delivery under way is stored as its intent first (`_transcript.ts`), and
+ * one a crash cut short is resolved by looking at the agent's transcript, never by guessing.
  *
  * @module
  */
@@ -22,6 +24,7 @@ import { type PaneEntry, paneName } from "./_directory.ts";
 import type { Deliverer } from "./_messaging.ts";
 import type { MessageStore, StoredMessage } from "./_store.ts";
 import { type DeliveryReport, frame, TypedRung } from "./_typed.ts";
+import { intent, intentOf, Transcripts } from "./_transcript.ts";
 import type { DeliverMode } from "./options.ts";
 
 export { frame } from "./_typed.ts";
@@ -70,9 +73,14 @@ export class PaneDelivery implements Deliverer {
   #again = new Set<string>();
   #timers = new Map<string, ReturnType<typeof setTimeout>>();
   #closed = false;
+  #look: Transcripts;
+  /** Hand-overs this process made (an intent not here was left by an earlier one). */
+  #mine = new Set<string>();
+  #watching = new Set<string>();
 
   constructor(options: DeliveryOptions) {
     this.#o = options;
+    this.#look = new Transcripts(options.call);
     this.#typed = new TypedRung({
       store: options.store,
       call: options.call,
@@ -129,24 +137,101 @@ export class PaneDelivery implements Deliverer {
   state(pane: PaneEntry): void {
     this.#typed.state(pane);
     if (this.ready(pane)) this.#kick(pane.id);
+    const turnOver = READY.has(pane.state) && pane.stateSource === "hook";
+    // A hand-over found not taken waits again: the ready agent gets it typed.
+    this.settle(pane.id, turnOver).then((released) => {
+      const now = this.#o.pane(pane.id);
+      if (released && now && this.ready(now)) this.#kick(pane.id);
+    }, (err) => this.#o.log(`cannot settle ${pane.id}'s hand-overs: ${err}`));
   }
 
   /**
    * A hook of `id`'s agent fired at `at`: at a tool boundary or a stop, the messages waiting
-   * for it, marked read `hook` and framed for the hook's answer; a submitted prompt confirms a
-   * typed delivery. Nothing while a typed delivery holds the pane (one at a time).
+   * for it, framed for the hook's answer (nothing after `before`, ms since the epoch: the hook
+   * has gone on); a submitted prompt confirms a typed delivery. Nothing while a typed delivery
+   * holds the pane (one at a time). When the agent's transcript can be read, the messages are
+   * not marked read yet but `handing` (the intent, with the transcript's size): read `hook`
+   * once the transcript shows the agent took them, so a crash before the answer reached the
+   * agent loses nothing ({@link settle}).
    */
-  handover(id: string, at: HookAt): string | undefined {
-    if (at.point === "prompt") return void this.#typed.submitted(id, at.prompt);
+  async handover(id: string, at: HookAt, before = Infinity): Promise<string | undefined> {
+    if (at.point === "prompt") {
+      this.#typed.submitted(id, at.prompt);
+      return void await this.settle(id);
+    }
     const pane = this.#o.pane(id);
     if (!pane || this.#busy.has(id) || !this.rungs(pane).includes("hook")) return undefined;
+    await this.settle(id);
     const name = paneName(pane);
     const waiting = this.#o.store.unread(name).filter((m) => m.delivery === null);
-    if (!waiting.length) return undefined;
+    if (!waiting.length || this.#busy.has(id)) return undefined;
     const ids = waiting.map((m) => m.id);
-    this.#o.store.markRead(name, ids, "hook");
-    this.#o.report?.({ pane: id, to: name, ids, status: "hook" });
+    const mark = await this.#look.size(id);
+    // Too late, or taken meanwhile by a hook that fired at the same time.
+    if (Date.now() > before) return undefined;
+    const still = this.#o.store.unread(name, { ids }).filter((m) => m.delivery === null);
+    if (still.length !== waiting.length || this.#busy.has(id)) return undefined;
+    if (mark === undefined) {
+      // No transcript to look at later: read now, as the hook's answer goes out.
+      this.#o.store.markRead(name, ids, "hook");
+      this.#o.report?.({ pane: id, to: name, ids, status: "hook" });
+    } else {
+      this.#o.store.markDelivery(name, ids, intent("handing", mark));
+      for (const m of ids) this.#mine.add(m);
+      this.#watch(id);
+    }
     return frame(waiting);
+  }
+
+  /**
+   * Resolves the hand-overs of `id`'s agent still under way, by looking at its transcript
+   * after each one's mark: shown, read `hook`. Not shown is conclusive only for a hand-over
+   * this process did not make (a crash or a restart came between: the agent that had it is
+   * gone, its resumed conversation is the transcript) or, with `turnOver`, once the agent's
+   * turn ended: then it waits again for the next rung. Otherwise it stays under way.
+   */
+  async settle(id: string, turnOver = false): Promise<boolean> {
+    const pane = this.#o.pane(id);
+    if (!pane) return false;
+    let released = false;
+    const name = paneName(pane);
+    const handing = this.#o.store.unread(name)
+      .filter((m) => intentOf(m.delivery)?.kind === "handing");
+    for (const m of handing) {
+      const shown = await this.#look.shows(id, frame([m]), intentOf(m.delivery)!.mark);
+      const now = this.#o.store.unread(name, { ids: [m.id] })[0];
+      if (!now || now.delivery !== m.delivery) continue; // settled meanwhile
+      if (shown) {
+        this.#o.store.markRead(name, [m.id], "hook");
+        this.#o.report?.({ pane: id, to: name, ids: [m.id], status: "hook" });
+      } else if (shown === false && (turnOver || !this.#mine.has(m.id))) {
+        this.#o.store.markDelivery(name, [m.id], null);
+        this.#o.log(`message ${m.id} for ${name} was not taken through its hook; it waits again`);
+        released = true;
+      } else continue;
+      this.#mine.delete(m.id);
+    }
+    return released;
+  }
+
+  /** Looks at `id`'s transcript now and then while one of its hand-overs is under way. */
+  #watch(id: string, left = 120): void {
+    if (this.#closed || this.#watching.has(id)) return;
+    this.#watching.add(id);
+    const t = setTimeout(() => {
+      this.#timers.delete(`watch:${id}`);
+      this.settle(id)
+        .catch(() => {})
+        .finally(() => {
+          this.#watching.delete(id);
+          const pane = this.#o.pane(id);
+          const name = pane && paneName(pane);
+          const more = name && this.#o.store.unread(name)
+            .some((m) => intentOf(m.delivery)?.kind === "handing" && this.#mine.has(m.id));
+          if (more && left > 1) this.#watch(id, left - 1);
+        });
+    }, 500);
+    this.#timers.set(`watch:${id}`, t);
   }
 
   close(): void {
@@ -177,7 +262,7 @@ export class PaneDelivery implements Deliverer {
       if (!pane || !this.ready(pane)) return;
       const name = paneName(pane);
       const waiting = this.#o.store.unread(name)
-        .filter((m) => m.delivery === null || m.delivery === "typing");
+        .filter((m) => m.delivery === null || intentOf(m.delivery)?.kind === "typing");
       if (!waiting.length) return;
       const outcome = await this.#typed.deliver(pane, waiting);
       const ids = waiting.map((m) => m.id);

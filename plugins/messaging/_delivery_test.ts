@@ -20,9 +20,12 @@ function setup(
     quiet?: boolean;
     humanAfter?: string;
     history?: string;
+    /** The agent's transcript (JSON lines); none: it has none weft may read. */
+    transcript?: string;
   } = {},
+  store = new MessageStore(":memory:"),
 ) {
-  const store = new MessageStore(":memory:");
+  let transcript = options.transcript;
   let pane: PaneEntry = {
     id: "p1",
     name: "bob",
@@ -40,6 +43,16 @@ function setup(
     store,
     pane: () => pane,
     call: <T>(name: string, input: unknown) => {
+      if (name === "pane.transcript") {
+        if (transcript === undefined) return Promise.resolve({ available: false } as T);
+        const { find, after } = input as { find?: string; after?: number };
+        const tail = new TextDecoder().decode(
+          new TextEncoder().encode(transcript).subarray(after ?? 0),
+        );
+        const found = find ? tail.split(JSON.stringify(find).slice(1, -1)).length - 1 : 0;
+        const size = new TextEncoder().encode(transcript).length;
+        return Promise.resolve({ available: true, size, found } as T);
+      }
       if (name === "pane.read") {
         const history = (input as { mode?: string }).mode === "history" ? options.history : above;
         return Promise.resolve(
@@ -85,7 +98,8 @@ function setup(
   };
   const setPrompt = (text?: string) => (text === undefined ? prompt : (prompt = text));
   const setAbove = (text: string) => (above = text);
-  return { store, writes, set, send, delivery, prompt: setPrompt, above: setAbove };
+  const write = (line: unknown) => (transcript += `${JSON.stringify(line)}\n`);
+  return { store, writes, set, send, delivery, prompt: setPrompt, above: setAbove, write };
 }
 
 /** What was written, keys or the word text. */
@@ -148,15 +162,49 @@ Deno.test("PaneDelivery resolves an intent a crash left by looking: still in the
   t.delivery.close();
 });
 
-Deno.test("PaneDelivery.handover() gives a working agent's messages to its hook once, marked hook", () => {
+Deno.test("PaneDelivery.handover() gives a working agent's messages to its hook once, marked hook", async () => {
   const t = setup({ source: "hook" });
   const a = t.send("one");
-  strictEqual(t.delivery.handover("p1", { point: "tool" }), frame([a]));
-  strictEqual(t.delivery.handover("p1", { point: "stop" }), undefined);
+  strictEqual(await t.delivery.handover("p1", { point: "tool" }), frame([a]));
+  strictEqual(await t.delivery.handover("p1", { point: "stop" }), undefined);
   strictEqual(t.store.get(a.id, "bob")?.delivery, "hook");
   strictEqual(t.store.unreadCount("bob"), 0);
   deepStrictEqual(t.writes, []);
   t.delivery.close();
+});
+
+Deno.test("PaneDelivery.handover() with a transcript: read hook only once the transcript shows it", async () => {
+  const t = setup({ source: "hook", transcript: '{"type":"user"}\n' });
+  const a = t.send("one");
+  strictEqual(await t.delivery.handover("p1", { point: "tool" }), frame([a]));
+  strictEqual(t.store.get(a.id, "bob")?.delivery, `handing@16`);
+  strictEqual(await t.delivery.handover("p1", { point: "tool" }), undefined, "under way");
+  t.write({ type: "attachment", attachment: { content: [frame([a])] } });
+  await eventually("read once shown", () => t.store.unreadCount("bob") === 0);
+  strictEqual(t.store.get(a.id, "bob")?.delivery, "hook");
+  t.delivery.close();
+});
+
+Deno.test("PaneDelivery: a hand-over a crash cut short is handed over again, unless the transcript shows it", async () => {
+  const store = new MessageStore(":memory:");
+  const first = setup({ source: "hook", transcript: '{"type":"user"}\n' }, store);
+  const lost = first.send("lost one");
+  strictEqual(await first.delivery.handover("p1", { point: "tool" }), frame([lost]));
+  first.delivery.close();
+  // The server died before the agent took it: a new process, the same store and transcript.
+  const second = setup({ source: "hook", transcript: '{"type":"user"}\n' }, store);
+  second.set("working", "hook");
+  await eventually("released", () => store.get(lost.id, "bob")?.delivery === null);
+  strictEqual(await second.delivery.handover("p1", { point: "stop" }), frame([lost]));
+  // This time the agent took it, then the server died: read, not handed over a third time.
+  second.delivery.close();
+  const third = setup({ source: "hook", transcript: '{"type":"user"}\n' }, store);
+  third.write({ type: "user", message: { content: `Stop hook feedback:\n${frame([lost])}` } });
+  third.set("working", "hook");
+  await eventually("read", () => store.unreadCount("bob") === 0);
+  strictEqual(store.get(lost.id, "bob")?.delivery, "hook");
+  strictEqual(await third.delivery.handover("p1", { point: "stop" }), undefined);
+  third.delivery.close();
 });
 
 Deno.test("PaneDelivery does not trust an idle the screen heuristics guessed", async () => {

@@ -39,11 +39,12 @@ export interface Deliverer {
   arrived(message: StoredMessage, pane: PaneEntry): void;
   /** A pane's state changed. */
   state(pane: PaneEntry): void;
-  /** A hook of a pane's agent fired at `at`: the text its answer hands over, if any. */
+  /** A hook of a pane's agent fired at `at`: the text its answer hands over (until `before`). */
   handover(
     pane: string,
     at: { point: "tool" | "stop" } | { point: "prompt"; prompt: string },
-  ): string | undefined;
+    before?: number,
+  ): Promise<string | undefined>;
   /** The rung a message for `pane` can expect now, or why it waits in the inbox. */
   expect(pane: PaneEntry): { via: string; reason?: string };
   close(): void;

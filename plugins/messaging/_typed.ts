@@ -1,8 +1,9 @@
 /**
  * The typed rung of the delivery ladder: a message typed into an idle agent's prompt, checked
  * there, a pause, then Enter, then checked again. Exactly once: the intent (`typing`) is stored
- * before the first key, and once Enter may have been pressed the whole text is never typed
- * again. What the agent really did decides: its `UserPromptSubmit` hook naming the text, its
+ * before the first key (with the transcript's size then: `_transcript.ts`), and once Enter may
+ * have been pressed the whole text is never typed again: a crash in between is resolved by
+ * looking at the agent's transcript after that mark, else at its screen's history. What the agent really did decides: its `UserPromptSubmit` hook naming the text, its
  * state turning working, or the prompt emptied of the text. A prompt that still holds it after
  * `stallMs` is reported as stalled and gets one more Enter (never the text); one that holds it
  * still after `confirmMs` has the text taken back and the message left undelivered.
@@ -19,6 +20,7 @@ import {
 } from "../../protocols/agents/mod.ts";
 import { type PaneEntry, paneName } from "./_directory.ts";
 import type { MessageStore, StoredMessage } from "./_store.ts";
+import { intent, intentOf, markOf, Transcripts } from "./_transcript.ts";
 
 /** What the typed rung needs. */
 export interface TypedOptions {
@@ -72,9 +74,11 @@ interface Watch {
 export class TypedRung {
   #o: TypedOptions;
   #watches = new Map<string, Watch>();
+  #look: Transcripts;
 
   constructor(options: TypedOptions) {
     this.#o = options;
+    this.#look = new Transcripts(options.call);
   }
 
   /** The agent submitted `prompt` (its hook said so): a typed message it holds was taken. */
@@ -102,11 +106,14 @@ export class TypedRung {
     if (draft === undefined) return "later";
     const ours = draft !== "" && promptHolds(pane.agent, draft, text);
     if (draft !== "" && !ours) return "later";
-    if (!ours && messages.some((m) => m.delivery === "typing")) {
-      // Enter may have gone before the crash: look for the text in what the agent shows.
-      if (await this.#shown(pane, text)) return "typed";
+    if (!ours && messages.some((m) => intentOf(m.delivery)?.kind === "typing")) {
+      // Enter may have gone before the crash: look at what the agent took since the intent (its
+      // transcript), else at what it shows (where an earlier message with the same text may be).
+      const took = await this.#look.shows(pane.id, text, markOf(messages));
+      if (took ?? await this.#shown(pane, text)) return "typed";
     }
-    this.#o.store.markDelivery(name, ids, "typing");
+    const mark = await this.#look.size(pane.id);
+    this.#o.store.markDelivery(name, ids, intent("typing", mark));
     let taken = false;
     const watch: Watch = { text, taken: () => (taken = true) };
     this.#watches.set(pane.id, watch);
@@ -129,14 +136,16 @@ export class TypedRung {
       const gone = async () =>
         taken || (empty = await this.#emptied(pane, text) ? empty + 1 : 0) >= 2;
       const stallMs = this.#o.stallMs ?? 5000;
-      if (await this.#until(gone, stallMs)) return "typed";
+      if (await this.#until(gone, stallMs)) return await this.#written(pane, text, mark);
       const reason = `not taken ${stallMs} ms after Enter; pressing Enter once more`;
       this.#o.log(`delivery to ${name} stalled: ${ids.length} message(s) ${reason}`);
       this.#o.report?.({ pane: pane.id, to: name, ids, status: "stalled", reason });
       if (await this.#holds(pane, text)) await this.#write(pane, { keys: ["Enter"] });
-      if (await this.#until(gone, Math.max(0, this.#o.confirmMs - stallMs))) return "typed";
+      if (await this.#until(gone, Math.max(0, this.#o.confirmMs - stallMs))) {
+        return await this.#written(pane, text, mark);
+      }
       // Still in the prompt: never submitted. Anything else: it left the prompt, so it was.
-      if (await this.#emptied(pane, text)) return "typed";
+      if (await this.#emptied(pane, text)) return await this.#written(pane, text, mark);
       await this.#takeBack(pane, text).catch((err) =>
         this.#o.log(`cannot take back the text typed into ${pane.id}: ${(err as Error).message}`)
       );
@@ -144,6 +153,16 @@ export class TypedRung {
     } finally {
       if (this.#watches.get(pane.id) === watch) this.#watches.delete(pane.id);
     }
+  }
+
+  /**
+   * Taken: given a little time to show in the transcript too, so that the next intent's mark
+   * comes after it (a later message with the same text is then never taken for this one).
+   */
+  async #written(pane: PaneEntry, text: string, mark: number | undefined): Promise<"typed"> {
+    if (mark === undefined) return "typed";
+    await this.#until(async () => await this.#look.shows(pane.id, text, mark) !== false, 2000);
+    return "typed";
   }
 
   /** Clears the intent: nothing was submitted, the messages wait for their next try. */

@@ -85,6 +85,7 @@ export default definePlugin({
       deliver: ctx.options.deliver,
       confirmMs: ctx.options.confirmMs,
       stallMs: ctx.options.stallMs,
+      pauseMs: ctx.options.pauseMs,
       log: (line) => ctx.log(line),
       report: (r) => ctx.publish("message.delivery", r, r.pane),
     });

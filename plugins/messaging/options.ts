@@ -44,6 +44,8 @@ export interface Options {
   confirmMs: number;
   /** When a typed message not yet taken is reported stalled (and Enter pressed once more), ms. */
   stallMs: number;
+  /** The pause between a typed message showing in the prompt and Enter, ms. */
+  pauseMs: number;
   /** SQLite's `synchronous`: `normal` survives a killed server, `full` also a power cut. */
   sync: "normal" | "full";
 }
@@ -61,6 +63,7 @@ export const defaults: Options = {
   deliver: "auto",
   confirmMs: 15_000,
   stallMs: 5_000,
+  pauseMs: 150,
   sync: "normal",
 };
 
@@ -80,6 +83,7 @@ export const parseOptions: (raw: unknown) => Options = optionsParser<Options>("m
     deliver: z.enum(["auto", "prompt", "inbox"]).optional(),
     confirmMs: z.number().int().min(100).max(600_000).optional(),
     stallMs: z.number().int().min(100).max(600_000).optional(),
+    pauseMs: z.number().int().min(0).max(60_000).optional(),
     sync: z.enum(["normal", "full"]).optional(),
   }),
   defaults,

@@ -4,7 +4,8 @@
  * a snapshot then its output stream (see `./pane_feed.ts`). A page that reads slowly never
  * slows a pane: each pane's bytes in flight are capped (a browser reads a socket as fast as it
  * can and queues the messages for its busy main thread, so the socket alone never pushes back;
- * the page acknowledges what it drew), and a pane past its cap is resynced from a snapshot.
+ * the page acknowledges what it drew), and a pane past its cap has its screen copied instead
+ * (the pane's view in the SDK controls that flow, once, from the page's acknowledgements).
  *
  * @module
  */
@@ -13,7 +14,7 @@ import type { LayoutNode } from "../../protocols/layout/tree/mod.ts";
 import { NOTIFY_META } from "../../protocols/bus/records.ts";
 import { dragBorders, moveBorder } from "./drag_border.ts";
 import { PaneFeed } from "./pane_feed.ts";
-import type { BusCall } from "@weft/weft/plugin";
+import type { BusCall, PaneSource } from "@weft/weft/plugin";
 
 /** weft as one page may use it: calls attributed to the page. */
 export interface PageHost {
@@ -23,6 +24,8 @@ export interface PageHost {
     listener: (event: { topic: string; pane?: string; data: unknown }) => void,
     options?: { dropped?: () => void },
   ): () => void;
+  /** A pane's screen, then exactly its output from there on (`ctx.subscribeFrom`). */
+  subscribeFrom: PaneSource["subscribeFrom"];
   log(...args: unknown[]): void;
 }
 
@@ -51,7 +54,6 @@ const VIEW_TOPICS = [
   "window.created",
   "window.closed",
 ];
-const DRAIN_POLL_MS = 25;
 
 /** Serves one page on `socket` until it closes. */
 export function linkPage(socket: WebSocket, host: PageHost, options: PageOptions): void {
@@ -133,12 +135,10 @@ class PageLink {
       ...(options.retryMs ? { retryMs: options.retryMs } : {}),
     };
     const offView = host.subscribe({ topics: VIEW_TOPICS }, (event) => this.#viewEvent(event));
-    const drain = setInterval(() => this.#drain(), DRAIN_POLL_MS);
     socket.onopen = () => void this.#refresh();
     socket.onmessage = (e) => this.#message(e.data);
     socket.onclose = () => {
       this.#closed = true;
-      clearInterval(drain);
       if (this.#pending !== undefined) clearTimeout(this.#pending);
       clearTimeout(this.#recheck);
       offView();
@@ -214,13 +214,6 @@ class PageLink {
       this.#feeds.get((event.data as { id: string }).id);
     if (again) again.renew();
     this.#schedule();
-  }
-
-  #drain(): void {
-    // The socket itself backed up (the page is not reading at all): resync nothing yet.
-    if (this.#socket.bufferedAmount > this.#options.maxBufferedBytes) return;
-    const now = performance.now();
-    for (const feed of this.#feeds.values()) feed.tick(now);
   }
 
   #message(data: unknown): void {

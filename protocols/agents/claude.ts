@@ -122,6 +122,10 @@ export const claude: AgentVendor<"claude"> = defineVendor({
     effect: claudeHookEffect,
     handover: claudeHandover,
     holdRoute: PERMISSION_HOOK_PATH,
+    // 2.1.330: `<config dir>/projects/<project>/<session id>.jsonl`, one JSON object a line,
+    // appended as the conversation goes: a submitted prompt, a PostToolUse hook's
+    // additionalContext (an attachment, `hook_additional_context`), a Stop hook's reason.
+    transcript: { file: /\/projects\/[^/]+\/[A-Za-z0-9_.-]+\.jsonl$/ },
     // Its local (not committed) project settings, then the shared ones; CLAUDE_CONFIG_DIR moves
     // the user's.
     settings: {

@@ -123,6 +123,14 @@ export interface VendorHooks {
    * install|uninstall|status`); none: weft cannot install them.
    */
   settings?: HookSettings;
+  /**
+   * The transcript its hooks name (`transcript_path`), which `pane.transcript` may search for a
+   * delivered message's text: what the agent really took, as its resumed conversation will
+   * have it. `file`: the only paths read (a path its hooks name that does not match is never
+   * opened). Its lines are JSON, so a text is searched for as a JSON string holds it. None:
+   * its transcript is never read.
+   */
+  transcript?: { file: RegExp };
 }
 
 /**

@@ -159,6 +159,8 @@ export interface CoreCalls {
   "pane.wait": PaneWaited;
   "pane.run": PaneRan;
   "pane.check_key": { pane: string; valid: boolean };
+  /** `size`: the transcript's bytes now; `found`: how often the text occurs after `after`. */
+  "pane.transcript": { pane: string; available: boolean; size: number; found: number };
   "pane.reserve_names": ReservedNames;
   "pane.canvas": PaneInfo;
   "pane.draw": { pane: string; revision: number; cols: number; rows: number };

@@ -250,6 +250,14 @@ export const KeyCheckedOut: z.ZodType<CoreCalls["pane.check_key"]> = z.object({
   valid: z.boolean(),
 });
 
+/** `pane.transcript`. */
+export const TranscriptOut: z.ZodType<CoreCalls["pane.transcript"]> = z.object({
+  pane: z.string(),
+  available: z.boolean(),
+  size: z.number(),
+  found: z.number(),
+});
+
 /** `pane.reserve_names`. */
 export const ReservedNamesOut: z.ZodType<CoreCalls["pane.reserve_names"]> = z.object({
   reserved: z.array(z.string()),

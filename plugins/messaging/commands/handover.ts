@@ -4,7 +4,8 @@ import { defineCommand } from "../_common.ts";
 /**
  * `message.handover`: the first rung of the delivery ladder. The hook door calls it at each of
  * an agent's hook events that can carry something back (`answersHooks`); it returns the
- * messages waiting for that pane, framed, marked read `hook`, for the hook's answer. Only the
+ * messages waiting for that pane, framed, for the hook's answer (read `hook` once the agent's
+ * transcript shows it took them, else at once: `_delivery.ts`). Only the
  * pane itself may ask (the door proves it with the pane's key).
  */
 export const handover = defineCommand({
@@ -36,7 +37,7 @@ export const handover = defineCommand({
     const at = input.point === "prompt"
       ? { point: "prompt" as const, prompt: input.prompt ?? "" }
       : { point: input.point };
-    const text = state.deliverer?.handover(input.pane, at);
+    const text = await state.deliverer?.handover(input.pane, at, input.before);
     return text ? { text } : {};
   },
 });

@@ -224,6 +224,11 @@ export interface CoreInputs {
     pane: string;
     key: string;
   };
+  "pane.transcript": {
+    pane: string;
+    find?: string | undefined;
+    after?: number | undefined;
+  };
   "pane.reserve_names": {
     names: string[];
   };
