@@ -6,7 +6,7 @@
  */
 
 import type { WeftEvent } from "../../protocols/bus/events.ts";
-import { WeftClient } from "../client/mod.ts";
+import type { WeftClient } from "../client/mod.ts";
 import { actionContextOf } from "./actions.ts";
 import type { CellGrid } from "./cells.ts";
 import type { WindowView } from "./chrome.ts";
@@ -15,7 +15,7 @@ import { windowRects } from "./chrome.ts";
 import { CHROME_ROWS, composeFrame } from "./compose.ts";
 import { InputHandler, type Mode } from "./input_handler.ts";
 import { PaneInput } from "./pane_input.ts";
-import { PaneMirror } from "./pane_mirror.ts";
+import { mirrorConnection, PaneMirror } from "./pane_mirror.ts";
 import { MirrorSet } from "./mirror_set.ts";
 import { Renderer } from "./renderer.ts";
 import { FrameLoop } from "./frame_loop.ts";
@@ -42,6 +42,7 @@ import {
   STRUCTURE_TOPICS,
 } from "./attach_options.ts";
 import { FocusReports } from "./focus_reports.ts";
+import { hostOf, REMOTE_REFRESH_MS } from "./remote_state.ts";
 
 export { ATTACH_DEFAULTS, type AttachExit, type AttachOptions } from "./attach_options.ts";
 
@@ -60,7 +61,7 @@ export class AttachApp {
   readonly terminal: TerminalIo;
   readonly options: AttachOptions;
   readonly mirrors = new MirrorSet((id, size) =>
-    new PaneMirror(() => this.#connect(), id, size, {
+    new PaneMirror(() => mirrorConnection(this.client), id, size, {
       scrollback: this.options.scrollback,
       onChange: () => this.schedule(),
       onError: () => void this.#reload(),
@@ -126,6 +127,8 @@ export class AttachApp {
       await this.#sendSize();
       await this.#reload();
       this.#timers.everyMinute(() => this.schedule());
+      // Another host's structure events do not come here: its session is read again instead.
+      this.#timers.every(REMOTE_REFRESH_MS, () => void (this.#remote && this.#reload()));
       return await this.#done;
     } finally {
       unwatch();
@@ -338,7 +341,7 @@ export class AttachApp {
         r.again = false;
         try {
           const id = this.state.session.id;
-          const next = await loadState(this.client, id);
+          const next = await loadState(this.client, id, this.state.session);
           // The client switched sessions meanwhile: this read is of the one it left.
           if (id !== this.state.session.id) {
             r.again = true;
@@ -369,14 +372,13 @@ export class AttachApp {
     this.#handler.layoutChanged(rects, view?.tree);
   }
 
-  /** A connection of its own for a pane mirror (see {@link PaneMirror}). */
-  #connect(): Promise<WeftClient> {
-    const socket = this.client.hello.socket;
-    if (typeof socket !== "string") return Promise.resolve(this.client);
-    return WeftClient.connect(socket, { client: "tui" });
+  /** Whether the session is on another host of the fabric (`weft attach buildbox/main`). */
+  get #remote(): boolean {
+    return hostOf(this.state.session.id) !== undefined;
   }
 
   async #sendSize(): Promise<void> {
+    if (this.#remote) return; // another host's windows keep their own size
     const { cols, rows } = this.terminal.size();
     try {
       await this.client.call("attach", {
