@@ -97,6 +97,10 @@ Deno.test(
       await tmux.keys("a", "Enter");
       await waitForText(far, { pane: w2.pane, match: "^second-2$", regex: true, timeout: WAIT_MS });
 
+      // buildbox grants laptop no `spawn`: a split is refused, said in the status bar.
+      await tmux.keys("a", "C-b", "%");
+      await tmux.until("a", /Cannot call "pane\.create": .*laptop" lacks p/);
+
       await tmux.keys("a", "C-b", "d");
       await tmux.until("a", /\[detached \(from session buildbox\/main\)\]/);
       await tmux.sane("a");
