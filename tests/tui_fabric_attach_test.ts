@@ -101,6 +101,18 @@ Deno.test(
       await tmux.keys("a", "C-b", "%");
       await tmux.until("a", /Cannot call "pane\.create": .*laptop" lacks p/);
 
+      // A split made on buildbox shows here; C-b o focuses the other pane there.
+      const p3 = await far.call<{ id: string }>("pane.create", { split: w2.pane, argv: BASH });
+      await tmux.until("a", (t) => t.includes(`buildbox/${p3.id} `));
+      const focused = async () =>
+        (await far.call<{ focused: string }>("window.layout", { window: w2.window })).focused;
+      const before = await focused();
+      await tmux.keys("a", "C-b", "o");
+      await eventually("C-b o to move the focus on buildbox", async () => {
+        const now = await focused();
+        return now !== before && [w2.pane, p3.id].includes(now);
+      });
+
       await tmux.keys("a", "C-b", "d");
       await tmux.until("a", /\[detached \(from session buildbox\/main\)\]/);
       await tmux.sane("a");
