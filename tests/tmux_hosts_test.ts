@@ -228,6 +228,17 @@ Deno.test(
         );
         // The quoted argument stayed an argument: nothing ran it.
         equal(await Deno.stat(join(laptop.dir, "pwned")).then(() => true, () => false), false);
+        // Titles and pane options reach it there, and read back from there.
+        await ok0(shim, "select-pane", "-t", far, "-T", "far-one*");
+        await ok0(shim, "set-option", "-p", "-t", far, "@mark", "m1");
+        const meta = (await panes(buildbox)).find((p) => p.id === there.id)!.meta;
+        deepStrictEqual([meta["tmux.title"], meta["tmux.@mark"]], ["far-one*", "m1"]);
+        equal(await ok0(shim, "show-options", "-pv", "-t", far, "remain-on-exit"), "failed\n");
+        // Its size is that host's business; its output is not piped to a command here.
+        await ok0(shim, "resize-pane", "-t", far, "-x", "10");
+        const piped = await shim("pipe-pane", "-t", far, "cat > /dev/null");
+        equal(piped.code, 1);
+        match(piped.err, /on another host/);
       });
 
       let two = "";
@@ -236,7 +247,9 @@ Deno.test(
         async () => {
           two = await placeholder(shim, leadId, "far-two");
           ok(two !== far);
-          await ok0(shim, "respawn-pane", "-k", "-t", two, "--", line(laptop.dir, "far-two"));
+          // As Claude Code sends a line with characters it quotes oddly: SHELL -c LINE.
+          const argv = ["/bin/bash", "-c", line(laptop.dir, "far-two")];
+          await ok0(shim, "respawn-pane", "-k", "-t", two, "--", ...argv);
           await eventually(
             "far-two on buildbox",
             async () => (await panes(buildbox)).some((p) => p.argv.includes("far-two")),
@@ -245,6 +258,16 @@ Deno.test(
           deepStrictEqual(ids, [leadId, far, two]);
           const here = (await panes(laptop)).map((p) => p.id);
           ok(![far, two].some((n) => here.includes(`p${n.slice(1)}`)), here.join());
+          // Respawned there with a program, never a shell line.
+          const line2 = await shim("respawn-pane", "-k", "-t", two, "--", "echo x; sh");
+          equal(line2.code, 1);
+          match(line2.err, /is on host buildbox, where weft runs no shell line/);
+          await ok0(shim, "respawn-pane", "-k", "-t", two, "--", line(laptop.dir, "far-two", " x"));
+          await eventually(
+            "far-two respawned there",
+            async () =>
+              (await shim("capture-pane", "-p", "-t", two)).out.includes("far-two up with 9 args"),
+          );
         },
       );
 
@@ -311,10 +334,8 @@ Deno.test(
           match: "mate mark of near-one up",
         });
         ok(!(await panes(laptop)).some((p) => p.argv.includes("near-one")));
-        match(
-          buildbox.server.stderr(),
-          /teammate near-one: cannot open on host laptop: .*DENIED|lacks pane:spawn/,
-        );
+        const why = /teammate near-one: cannot open on host laptop: .*(DENIED|lacks pane:spawn)/;
+        await eventually("buildbox's log to say why", () => why.test(buildbox.server.stderr()));
       });
     } finally {
       for (const h of hosts) await endHost(h);

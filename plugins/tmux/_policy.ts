@@ -47,17 +47,21 @@ const Rule = z.strictObject({
 
 type RawRule = z.infer<typeof Rule>;
 
-const parse = optionsParser<{ teammates: RawRule | RawRule[] }>("tmux", {
-  schema: z.strictObject({ teammates: z.union([Rule, z.array(Rule).max(64)]).optional() }),
+// One rule alone is a list of one (so a wrong field is named by its path, not "Invalid input").
+const Rules = z.preprocess(
+  (v) => v === undefined || Array.isArray(v) ? v : [v],
+  z.array(Rule).max(64),
+);
+
+const parse = optionsParser<{ teammates: RawRule[] }>("tmux", {
+  schema: z.strictObject({ teammates: Rules.optional() }),
   defaults: { teammates: [] },
 });
 
 /** Validates the project's options (a wrong key is named) and fills in the defaults. */
 export function parseOptions(raw: unknown): TmuxOptions {
-  const { teammates } = parse(raw);
-  const rules = Array.isArray(teammates) ? teammates : [teammates];
   return {
-    teammates: rules.map((r) => ({
+    teammates: parse(raw).teammates.map((r) => ({
       agent: r.agent ?? "*",
       host: r.host,
       ...(r.cwd ? { cwd: r.cwd } : {}),

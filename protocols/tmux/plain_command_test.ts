@@ -1,4 +1,5 @@
 import { deepStrictEqual, equal } from "node:assert/strict";
+import fc from "fast-check";
 import { flagValue, plainCommand } from "./plain_command.ts";
 
 Deno.test("plainCommand() reads Claude Code's teammate line as cwd, env and argv", () => {
@@ -67,4 +68,40 @@ Deno.test("flagValue() finds a flag's value in either form", () => {
   equal(flagValue(["claude", "--agent-name", "bob"], "--agent-name"), "bob");
   equal(flagValue(["claude", "--agent-name=bob"], "--agent-name"), "bob");
   equal(flagValue(["claude"], "--agent-name"), undefined);
+});
+
+/** Characters a shell cares about, and some it does not. */
+const tricky = fc.constantFrom(..."aZ9 \t\n'\"\\$`&;|<>()*?[]{}!#~=-/.é\x01");
+
+/** POSIX single quotes: what Claude Code's quoting amounts to for any word. */
+const quote = (w: string) => `'${w.replaceAll("'", `'\\''`)}'`;
+
+Deno.test("plainCommand() gives back any quoted cwd, variables and argv; never throws", () => {
+  const word = fc.string({ unit: tricky, maxLength: 12 });
+  const program = word.filter((w) =>
+    w !== "" && !w.startsWith("-") && w !== "exec" && w !== "env" && !/^[A-Za-z_]\w*=/.test(w)
+  );
+  const name = fc.constantFrom("A", "b_1", "_X", "CLAUDECODE", "MATE_MARK");
+  fc.assert(
+    fc.property(
+      fc.option(word.filter((w) => w !== ""), { nil: undefined }),
+      fc.dictionary(name, word, { maxKeys: 4 }),
+      program,
+      fc.array(word, { maxLength: 6 }),
+      (cwd, env, prog, args) => {
+        const vars = Object.entries(env).map(([k, v]) => `${k}=${quote(v)}`);
+        const line = (cwd === undefined ? "" : `cd ${quote(cwd)} && `) +
+          ["env", ...vars, ...[prog, ...args].map(quote)].join(" ");
+        deepStrictEqual(plainCommand(line), {
+          ...(cwd === undefined ? {} : { cwd }),
+          env: { ...env },
+          argv: [prog, ...args],
+        });
+      },
+    ),
+  );
+  fc.assert(fc.property(fc.string({ unit: tricky, maxLength: 40 }), (s) => {
+    const r = plainCommand(s);
+    if (r) equal(r.argv.length > 0, true);
+  }));
 });
