@@ -42,7 +42,7 @@ import {
   STRUCTURE_TOPICS,
 } from "./attach_options.ts";
 import { FocusReports } from "./focus_reports.ts";
-import { hostOf, REMOTE_REFRESH_MS } from "./remote_state.ts";
+import { isRemote, REMOTE_REFRESH_MS } from "./remote_state.ts";
 
 export { ATTACH_DEFAULTS, type AttachExit, type AttachOptions } from "./attach_options.ts";
 
@@ -128,7 +128,7 @@ export class AttachApp {
       await this.#reload();
       this.#timers.everyMinute(() => this.schedule());
       // Another host's structure events do not come here: its session is read again instead.
-      this.#timers.every(REMOTE_REFRESH_MS, () => void (this.#remote && this.#reload()));
+      this.#timers.every(REMOTE_REFRESH_MS, () => void (isRemote(this.state) && this.#reload()));
       return await this.#done;
     } finally {
       unwatch();
@@ -180,6 +180,9 @@ export class AttachApp {
     } catch { /* gone again: its onClose starts over */ }
     this.notice(reconnectedNotice(back, { id, name }), !back.same);
   }
+
+  /** An action's call ended: another host's session (no events from there) is read again. */
+  acted = (): void => void (isRemote(this.state) && this.#reload());
 
   /** Ends the client (once). */
   finish(exit: AttachExit): void {
@@ -372,13 +375,8 @@ export class AttachApp {
     this.#handler.layoutChanged(rects, view?.tree);
   }
 
-  /** Whether the session is on another host of the fabric (`weft attach buildbox/main`). */
-  get #remote(): boolean {
-    return hostOf(this.state.session.id) !== undefined;
-  }
-
   async #sendSize(): Promise<void> {
-    if (this.#remote) return; // another host's windows keep their own size
+    if (isRemote(this.state)) return; // another host's windows keep their own size
     const { cols, rows } = this.terminal.size();
     try {
       await this.client.call("attach", {

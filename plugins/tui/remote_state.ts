@@ -5,7 +5,7 @@
  * step carries there; their ids come back qualified (`buildbox/p3`), so every later call made
  * with them (`pane.write`, `pane.focus`, `window.select`, a pane mirror's subscription) goes
  * there too. Another host's structure events do not reach this server: the client reads the
- * state again on a timer ({@link REMOTE_REFRESH_MS}) and after each of its own actions.
+ * state again on a timer ({@link REMOTE_REFRESH_MS}) and once each of its own actions ended.
  *
  * @module
  */
@@ -33,6 +33,11 @@ export const REMOTE_REFRESH_MS = 500;
  */
 export function hostOf(ref: string | undefined): string | undefined {
   return ref === undefined ? undefined : parseHostRef(ref).host;
+}
+
+/** Whether the attached session is on another host of the fabric. */
+export function isRemote(state: AttachState): boolean {
+  return hostOf(state.session.id) !== undefined;
 }
 
 /**
