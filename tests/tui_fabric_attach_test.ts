@@ -70,6 +70,12 @@ Deno.test(
       );
       ok(screen.includes("[buildbox/main]"), screen);
 
+      // laptop grants buildbox no `read`: attaching from buildbox is refused.
+      await tmux.shell("b", 100, 30, buildbox.dir);
+      await tmux.attach("b", "laptop/notes; echo exit=$?");
+      screen = await tmux.until("b", /exit=\d/);
+      ok(/\[DENIED\]/.test(screen) && /exit=1/.test(screen), screen);
+
       await tmux.keys("a", "-l", "echo hi-$((6*7))");
       await tmux.keys("a", "Enter");
       await tmux.until("a", /^hi-42\s*$/m);
@@ -113,6 +119,10 @@ Deno.test(
         return now !== before && [w2.pane, p3.id].includes(now);
       });
 
+      // buildbox's server dies: the client stays and says the host is unreachable.
+      await buildbox.kill();
+      await tmux.until("a", /Session "buildbox\/s\d+" \(HOST_UNREACHABLE\)/);
+
       await tmux.keys("a", "C-b", "d");
       await tmux.until("a", /\[detached \(from session buildbox\/main\)\]/);
       await tmux.sane("a");
@@ -122,12 +132,6 @@ Deno.test(
       await tmux.attach("a", "nohost/main; echo exit=$?");
       screen = await tmux.until("a", /exit=\d/);
       ok(/\[(UNKNOWN_HOST|HOST_UNREACHABLE)\]/.test(screen) && /exit=1/.test(screen), screen);
-
-      // laptop grants buildbox no `read`: attaching from buildbox is refused.
-      await tmux.shell("b", 100, 30, buildbox.dir);
-      await tmux.attach("b", "laptop/notes; echo exit=$?");
-      screen = await tmux.until("b", /exit=\d/);
-      ok(/\[DENIED\]/.test(screen) && /exit=1/.test(screen), screen);
     } finally {
       await tmux.kill();
       for (const h of hosts) await endHost(h);

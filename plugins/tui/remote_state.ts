@@ -44,7 +44,7 @@ export function isRemote(state: AttachState): boolean {
  * Loads the state of session `ref` on another host (`HOST/ID` or `HOST/NAME`). `known` is the
  * session as read before (its name: a remote session's record is not read, only its windows).
  * Errors keep their code (`HOST_UNREACHABLE`, `UNKNOWN_HOST`, `DENIED`, `TARGET_NOT_FOUND`)
- * and say which session could not be attached.
+ * and say it first, with the session (the status bar shows a message's start).
  */
 export async function loadRemoteState(
   client: WeftClient,
@@ -77,7 +77,7 @@ export async function loadRemoteState(
     if (!(err instanceof WeftError)) throw err;
     throw new WeftError(
       err.code,
-      `Cannot attach to session "${ref}": ${err.message}`,
+      `Session "${ref}" (${err.code}): ${err.message}`,
       err.data,
     );
   }
