@@ -69,6 +69,13 @@ Deno.test(
         (t) => /^bb\$/m.test(t) && t.includes(`buildbox/${main.pane}`),
       );
       ok(screen.includes("[buildbox/main]"), screen);
+      // Its window takes this terminal's size there (100×30 less the status bar and labels).
+      await eventually("buildbox's window sized to the terminal", async () => {
+        const l = await far.call<{ cols: number; rows: number }>("window.layout", {
+          window: main.window,
+        });
+        return l.cols === 100 && l.rows === 28;
+      });
 
       // laptop grants buildbox no `read`: attaching from buildbox is refused.
       await tmux.shell("b", 100, 30, buildbox.dir);

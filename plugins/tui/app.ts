@@ -42,7 +42,7 @@ import {
   STRUCTURE_TOPICS,
 } from "./attach_options.ts";
 import { FocusReports } from "./focus_reports.ts";
-import { isRemote, REMOTE_REFRESH_MS } from "./remote_state.ts";
+import { isRemote, REMOTE_REFRESH_MS, RemoteFit } from "./remote_state.ts";
 
 export { ATTACH_DEFAULTS, type AttachExit, type AttachOptions } from "./attach_options.ts";
 
@@ -79,6 +79,7 @@ export class AttachApp {
   #unread = new Map<string, number>();
   #needNotices = new NeedNotices();
   #timers = new Timers();
+  #fit = new RemoteFit();
   #finish!: (exit: AttachExit) => void;
   #done = new Promise<AttachExit>((resolve) => (this.#finish = resolve));
   #finished = false;
@@ -372,11 +373,12 @@ export class AttachApp {
     const view = this.view;
     const rects = view ? windowRects(view) : new Map();
     this.mirrors.follow(rects);
+    this.#fit.fit(this.client, this.state, this.terminal.size());
     this.#handler.layoutChanged(rects, view?.tree);
   }
 
   async #sendSize(): Promise<void> {
-    if (isRemote(this.state)) return; // another host's windows keep their own size
+    if (isRemote(this.state)) return; // another host's windows: RemoteFit
     const { cols, rows } = this.terminal.size();
     try {
       await this.client.call("attach", {

@@ -16,6 +16,7 @@ import { parseHostRef, qualifyRef } from "../../protocols/bus/host_id.ts";
 import type { LayoutNode } from "../../protocols/layout/tree/mod.ts";
 import type { LayoutInfo, SessionInfo } from "../../protocols/bus/records.ts";
 import type { AttachState } from "./session_state.ts";
+import { CHROME_ROWS } from "./compose.ts";
 
 /** How often a remote session's state is read again (no structure events cross hosts). */
 export const REMOTE_REFRESH_MS = 500;
@@ -95,4 +96,29 @@ export function qualifyLayout(info: LayoutInfo): LayoutInfo {
       ? { type: "pane", pane: qualifyRef(host, node.pane) }
       : { ...node, children: node.children.map((c) => ({ ...c, node: q(c.node) })) };
   return { ...info, layout: q(info.layout) };
+}
+
+/**
+ * Sizes another host's window to this terminal when it is shown (`window.resize` there, which
+ * needs that host's `control` grant; refused, the window keeps its size and is drawn clipped).
+ * Asks once per window and size: another client there sizing it back is not fought.
+ */
+export class RemoteFit {
+  #asked = new Map<string, string>();
+
+  fit(client: WeftClient, state: AttachState, terminal: { cols: number; rows: number }): void {
+    const layout = state.layout;
+    if (!layout || !isRemote(state)) return;
+    const size = {
+      cols: Math.max(2, terminal.cols),
+      rows: Math.max(2, terminal.rows - CHROME_ROWS),
+    };
+    const key = `${size.cols}x${size.rows}`;
+    if (
+      (layout.cols === size.cols && layout.rows === size.rows) ||
+      this.#asked.get(layout.window) === key
+    ) return;
+    this.#asked.set(layout.window, key);
+    client.call("window.resize", { window: layout.window, ...size }).catch(() => {});
+  }
 }
