@@ -131,6 +131,7 @@ Deno.test(
           "seen-42 in the page",
           async () => (await shown(page, pane)).includes("seen-42"),
         );
+        assert.equal(await page.locator("#hosts").isHidden(), true, "no fabric: no switcher");
 
         await page.locator(`.pane[data-pane="${pane}"]`).click();
         await page.keyboard.type("echo hi");
