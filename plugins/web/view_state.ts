@@ -97,7 +97,7 @@ async function localTree(host: PageHost): Promise<Tree> {
 async function remoteTree(host: PageHost, remote: string): Promise<Tree> {
   const empty = { sessions: [], windows: [], panes: [] };
   try {
-    const { hosts } = await host.call<{ hosts: FabricHost[] }>("fabric.ls", {});
+    const { hosts } = await host.call<{ hosts: FabricHost[] }>("fabric.ls", { host: remote });
     const found = hosts.find((h) => h.host === remote);
     if (!found) return { ...empty, error: `Cannot show host "${remote}": it is not in the fabric` };
     if (found.error || !found.sessions) {
