@@ -132,6 +132,8 @@ Deno.test(
           async () => (await shown(page, pane)).includes("seen-42"),
         );
         assert.equal(await page.locator("#hosts").isHidden(), true, "no fabric: no switcher");
+        const { plugins } = await client.call<{ plugins: { name: string }[] }>("server.status", {});
+        ok(!plugins.some((p) => p.name === "fabric"), "asking for the fabric's hosts starts none");
 
         await page.locator(`.pane[data-pane="${pane}"]`).click();
         await page.keyboard.type("echo hi");

@@ -4,7 +4,8 @@
  * and ci (granted, never up) marked unreachable and not selectable; picking buildbox shows its
  * pane, streamed live through the remote snapshot subscription, and keys typed there reach it
  * (`pane.write` to `buildbox/pN`); ro lets laptop read but not write: typing there shows the
- * refusal and nothing reaches its pane; picking laptop again shows this host's panes.
+ * refusal and nothing reaches its pane; ro's server killed, the page marks it unreachable and
+ * says so; picking laptop again shows this host's panes.
  */
 
 import { equal, match, ok } from "node:assert/strict";
@@ -110,10 +111,21 @@ Deno.test(
           "nothing typed",
         );
 
+        // ro's server killed: the page says it is unreachable and it cannot be picked again.
+        await ro.kill();
+        await eventually(
+          "ro marked unreachable in the page",
+          async () =>
+            await button("ro").isDisabled() &&
+            /HOST_UNREACHABLE|unreachable/.test(await page.locator("#notice").innerText()),
+          { timeoutMs: 20_000 },
+        );
+        equal(await page.locator(`.pane[data-pane="${remoteRo}"]`).count(), 0);
+
         // Back home.
         await button("laptop").click();
         await page.locator(`.pane[data-pane="${near.pane}"][data-ready="true"]`).waitFor();
-        equal(await page.locator(`.pane[data-pane="${remoteRo}"]`).count(), 0);
+        equal(await page.locator("#notice").innerText(), "");
       });
     } finally {
       await Promise.all(hosts.map(endHost));
