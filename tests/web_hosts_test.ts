@@ -37,17 +37,22 @@ Deno.test(
     const hosts: TestHost[] = [];
     try {
       hub = await startHub(["laptop", "buildbox", "ro"]);
-      // Each host is ended in finally as soon as it started, even if another one failed to.
-      const started = (host: Promise<TestHost>) => host.then((h) => (hosts.push(h), h));
-      const [buildbox, ro, laptop] = await Promise.all([
-        started(joinHost(hub, "buildbox", { grants: { laptop: ["read", "write"] } })),
-        started(joinHost(hub, "ro", { grants: { laptop: ["read"] } })),
-        // ci is granted but never joins: listed, unreachable.
-        started(joinHost(hub, "laptop", {
-          grants: { buildbox: ["read"], ro: ["read"], ci: ["read"] },
-          weft: { plugins: { web: true } },
-        })),
-      ]);
+      // One after another: `weft fabric join` runs in this process, and concurrent runs of it
+      // made Deno 2.9.6 panic loading modules ("RefCell already borrowed").
+      const started = async (host: Promise<TestHost>) => {
+        const h = await host;
+        hosts.push(h);
+        return h;
+      };
+      const buildbox = await started(
+        joinHost(hub, "buildbox", { grants: { laptop: ["read", "write"] } }),
+      );
+      const ro = await started(joinHost(hub, "ro", { grants: { laptop: ["read"] } }));
+      // ci is granted but never joins: listed, unreachable.
+      const laptop = await started(joinHost(hub, "laptop", {
+        grants: { buildbox: ["read"], ro: ["read"], ci: ["read"] },
+        weft: { plugins: { web: true } },
+      }));
       const [far, farRo, near] = await Promise.all([
         buildbox.server.client.call<{ pane: string }>("session.create", { name: "work" }),
         ro.server.client.call<{ pane: string }>("session.create", { name: "look" }),
