@@ -8,7 +8,13 @@
  */
 
 import { deepStrictEqual, equal, ok } from "node:assert/strict";
+import { connect } from "@nats-io/transport-node";
+import { jetstream } from "@nats-io/jetstream";
+import { Kvm } from "@nats-io/kv";
 import { OSC_NUMBER } from "../protocols/sideband/mod.ts";
+import { readCreds } from "../plugins/fabric/hub.ts";
+import { startNode } from "../plugins/fabric/node.ts";
+import { HUB_DOMAIN, PRESENCE_BUCKET } from "../plugins/fabric/nats_conf.ts";
 import { weftProcess } from "./helpers/cli.ts";
 import { eventually } from "./helpers/poll.ts";
 import { waitForText } from "./helpers/panes.ts";
@@ -126,6 +132,55 @@ Deno.test(
           active.agents.every((a) => !a.name.endsWith("@buildbox")),
           JSON.stringify(active),
         );
+        // A hostile record under buildbox's name (its credentials, its own key): read field by
+        // field, at most 500 agents, nothing beyond 256 characters, laptop's server answers.
+        // Through a node of its own, as a host reaches the hub.
+        const creds = await readCreds(hub!.creds("buildbox"));
+        const dir = await Deno.makeTempDir({ prefix: "weft-hostile-" });
+        const node = await startNode({
+          dir,
+          host: "buildbox",
+          hub: hub!.url,
+          password: creds.password,
+        });
+        const nc = await connect({
+          servers: node.url,
+          user: node.user,
+          pass: node.password,
+          inboxPrefix: "_INBOX.buildbox",
+        });
+        try {
+          const kv = await eventually(
+            "the hostile node's link to the hub",
+            () => new Kvm(jetstream(nc, { domain: HUB_DOMAIN })).open(PRESENCE_BUCKET),
+            { timeoutMs: 20_000 },
+          );
+          const agents = Array.from({ length: 2000 }, (_, i) => ({
+            name: i === 0 ? { evil: true } : `a${i}`,
+            pane: i === 1 ? 42 : "p1",
+            state: "x".repeat(300),
+          }));
+          const record = {
+            host: "buildbox",
+            at: Date.now(),
+            pid: 1,
+            agents,
+            agentsFor: ["laptop"],
+          };
+          await kv.put("buildbox", JSON.stringify(record));
+        } finally {
+          await nc.close();
+          await node.stop();
+          await Deno.remove(dir, { recursive: true }).catch(() => {});
+        }
+        const hostile = await eventually("the hostile record read on laptop", async () => {
+          const r = await laptop.server.client.call<Listed>("message.agents", { all_hosts: true });
+          const far = r.agents.filter((a) => a.host === "buildbox");
+          return far.length > 1 && far;
+        });
+        equal(hostile.length, 500);
+        deepStrictEqual([hostile[0]!.name, hostile[1]!.pane], ["?@buildbox", null]);
+        ok(hostile.every((a) => (a.state ?? "").length <= 256));
         await buildbox.restart();
         await worker(laptop, "worker@buildbox active again", (a) => a.status === "active");
       });

@@ -4,10 +4,12 @@
  * (as root, as this machine and CI are; otherwise buildbox's leaf link is stopped and let go on,
  * and the test says so). While cut, laptop's calls to buildbox fail with `HOST_UNREACHABLE`
  * within the reach time, buildbox is marked unreachable, and local work on both sides goes on;
- * once healed, buildbox is live again with nothing restarted.
+ * once healed, buildbox is live again with nothing restarted, and a write that failed while
+ * cut is not run when the link delivers what it held.
  */
 
-import { deepStrictEqual, equal } from "node:assert/strict";
+import { equal, ok, rejects } from "node:assert/strict";
+import { LATE_MARGIN_MS } from "../plugins/fabric/clocks.ts";
 import { WeftError } from "../protocols/bus/errors.ts";
 import type { FabricHost } from "../protocols/bus/fabric.ts";
 import { waitForText } from "./helpers/panes.ts";
@@ -58,6 +60,16 @@ Deno.test(
       const [code, ms] = await outcome(laptop, remote);
       equal(code, "HOST_UNREACHABLE");
       console.log(`HOST_UNREACHABLE after ${ms.toFixed(0)} ms`);
+      // A write that fails while cut is not run later, when the link delivers what it held.
+      await rejects(
+        laptop.server.client.call("pane.write", {
+          pane: remote,
+          text: "echo LATE-WRITE",
+          submit: true,
+        }),
+        (e) => e instanceof WeftError && e.code === "HOST_UNREACHABLE",
+      );
+      const failedAt = Date.now();
       // Local work goes on, on both sides of the cut.
       equal((await outcome(laptop, near.pane))[0], "ok");
       equal((await outcome(buildbox, far.pane))[0], "ok");
@@ -75,6 +87,10 @@ Deno.test(
         return now.some((h) => h.host === "buildbox" && h.state === "unreachable");
       });
 
+      // Held past what the caller waited and the margin a late call may still run in.
+      await new Promise((r) =>
+        setTimeout(r, Math.max(0, failedAt + LATE_MARGIN_MS + 1000 - Date.now()))
+      );
       await split.heal(buildbox.dir);
       await eventually(
         "buildbox's pane live again",
@@ -85,7 +101,17 @@ Deno.test(
       // Nothing was restarted: the same server, and the pane typed into during the cut.
       equal(buildbox.server.server.child.pid, buildboxPid);
       await waitForText(laptop.server.client, { pane: remote, match: "still-here" });
-      deepStrictEqual((await outcome(laptop, remote))[0], "ok");
+      // Calls keep their order on the link: once this one ran, the held one came (and was refused).
+      await laptop.server.client.call("pane.write", {
+        pane: remote,
+        text: "echo AFTER-HEAL",
+        submit: true,
+      });
+      await waitForText(buildbox.server.client, { pane: far.pane, match: "AFTER-HEAL" });
+      const { text } = await buildbox.server.client.call<{ text: string }>("pane.read", {
+        pane: far.pane,
+      });
+      ok(!text.includes("LATE-WRITE"), text);
     } finally {
       for (const h of hosts) await endHost(h);
       await split?.end();

@@ -33,7 +33,8 @@ export class History {
 
   constructor(capBytes: number) {
     this.#cap = Math.max(0, capBytes);
-    this.#chunkBytes = Math.min(64 * 1024, Math.max(2048, Math.floor(this.#cap / 16)));
+    // At most 60 KiB, so a sealed chunk's text (and its row ends) stays under 64 Ki units.
+    this.#chunkBytes = Math.min(60 * 1024, Math.max(2048, Math.floor(this.#cap / 16)));
     this.#open = new RowBuffer(4096, 64, this.#attrs); // grows to a chunk once lines arrive
   }
 
@@ -117,7 +118,7 @@ export class History {
   /** Writes lines `[from, to)` to `writer`. */
   write(from: number, to: number, writer: LineWriter): void {
     this.#each(from, to, (rows, a, b) => {
-      const { ends, flags, runStart, runs, attrs } = rows;
+      const { ends, flags, runStart, runs, attrs, runShift } = rows;
       // All ASCII (as many bytes as UTF-16 units): the bytes go as they are, undecoded.
       const text = rows.pos === rows.units ? rows.bytes : rows.decode();
       for (let i = a; i < b; i++) {
@@ -125,7 +126,7 @@ export class History {
         const start = i === 0 ? 0 : ends[i - 1]! + 1;
         const runFrom = runStart ? runStart[i]! : 0;
         const runTo = runStart ? runStart[i + 1]! : 0;
-        writer.row(text, start, ends[i]!, wrapped, runs, runFrom, runTo, attrs);
+        writer.row(text, start, ends[i]!, wrapped, runs, runFrom, runTo, attrs, runShift);
       }
     });
   }
@@ -176,7 +177,7 @@ export class History {
   }
 
   #seal(): void {
-    const rows = this.#open.seal();
+    const rows = this.#open.seal(true);
     this.#chunks.push({ first: this.#openFirst, rows });
     this.#sealedBytes += rows.size + CHUNK_OVERHEAD;
     this.#openFirst += rows.rows;

@@ -17,7 +17,7 @@ import type { AttrTable } from "./_sgr.ts";
 const RESET = new Uint8Array([0x1b, 0x5b, 0x30, 0x6d]); // ESC [ 0 m
 const utf8 = new TextDecoder();
 /** Below this many bytes a loop copies faster than `set` on a fresh subarray. */
-const SHORT_COPY = 48;
+const SHORT_COPY = 256;
 
 /** Writes rows into text. */
 export class LineWriter {
@@ -38,7 +38,7 @@ export class LineWriter {
 
   /**
    * Adds the row `source[start, end)`: a string, or ASCII bytes (offsets are then both bytes and
-   * UTF-16 units); `runs[runFrom, runTo)` are its SGR runs (`offset | attrId << 16`, offsets
+   * UTF-16 units); `runs[runFrom, runTo)` are its SGR runs (`offset | attrId << shift`, offsets
    * from `start`).
    */
   row(
@@ -46,11 +46,13 @@ export class LineWriter {
     start: number,
     end: number,
     wrapped: boolean,
-    runs: Uint32Array | undefined,
+    runs: Uint32Array | Uint16Array | undefined,
     runFrom: number,
     runTo: number,
     attrs: AttrTable,
+    shift = 16,
   ): void {
+    const mask = (1 << shift) - 1;
     if (this.#join && wrapped && this.#rows > 0) {
       if (this.#len + this.#spaces > this.#buf.length) this.#grow(this.#spaces);
       this.#buf.fill(32, this.#len, this.#len + this.#spaces);
@@ -64,7 +66,7 @@ export class LineWriter {
     let floor = start;
     if (this.#ansi && runs && runFrom < runTo) {
       const last = runs[runTo - 1]!;
-      floor = last >>> 16 ? end : Math.max(start, start + (last & 0xffff));
+      floor = last >>> shift ? end : Math.max(start, start + (last & mask));
     }
     let trimmed = end;
     if (typeof source === "string") {
@@ -78,17 +80,17 @@ export class LineWriter {
       return;
     }
     if (typeof source !== "string") {
-      this.#asciiRuns(source, start, trimmed, runs, runFrom, runTo, attrs);
+      this.#asciiRuns(source, start, trimmed, runs, runFrom, runTo, attrs, shift);
       return;
     }
     let at = start;
     let styled = false;
     for (let k = runFrom; k < runTo; k++) {
       const run = runs[k]!;
-      const offset = start + (run & 0xffff);
+      const offset = start + (run & mask);
       if (offset >= trimmed) break;
       this.#copy(source, at, offset);
-      const id = run >>> 16;
+      const id = run >>> shift;
       this.#bytes(attrs.sgrBytes(id));
       at = offset;
       styled = id !== 0;
@@ -105,11 +107,13 @@ export class LineWriter {
     source: Uint8Array,
     start: number,
     trimmed: number,
-    runs: Uint32Array,
+    runs: Uint32Array | Uint16Array,
     runFrom: number,
     runTo: number,
     attrs: AttrTable,
+    shift: number,
   ): void {
+    const mask = (1 << shift) - 1;
     const { pool, at: sgrAt, longest } = attrs.sgrPool();
     const room = trimmed - start + (runTo - runFrom) * longest + RESET.length;
     if (this.#len + room > this.#buf.length) this.#grow(room);
@@ -119,10 +123,10 @@ export class LineWriter {
     let styled = false;
     for (let k = runFrom; k < runTo; k++) {
       const run = runs[k]!;
-      const offset = start + (run & 0xffff);
+      const offset = start + (run & mask);
       if (offset >= trimmed) break;
       while (at < offset) buf[len++] = source[at++]!;
-      const id = run >>> 16;
+      const id = run >>> shift;
       for (let i = sgrAt[id]!, e = sgrAt[id + 1]!; i < e; i++) buf[len++] = pool[i]!;
       styled = id !== 0;
     }

@@ -17,6 +17,7 @@ import { startNode } from "./node.ts";
 import { RpcLink } from "./link.ts";
 import { Presence } from "./presence.ts";
 import { Roster } from "./roster.ts";
+import { Clocks, tooLate } from "./clocks.ts";
 import { inboxOf } from "./nats_conf.ts";
 import { FABRIC_COMMANDS } from "./commands.ts";
 import { startInbox } from "./inbox.ts";
@@ -75,7 +76,12 @@ async function setup(ctx: PluginContext<Options>): Promise<State> {
     await node.stop();
     throw err;
   }
-  const link = new RpcLink(nc, o.as, { reachMs: o.reachMs });
+  // A call that comes after its caller gave up on it (a link cut, then healed) is not run.
+  const clocks = new Clocks();
+  const link = new RpcLink(nc, o.as, {
+    reachMs: o.reachMs,
+    late: (peer, sentAt, waitMs) => tooLate(sentAt, waitMs, clocks.offset(peer, o.as)),
+  });
   // Calls from other hosts are the plugin's own work, bounded by what each host was granted.
   const serve = (peer: string) =>
     ctx.detached(() =>
@@ -88,6 +94,7 @@ async function setup(ctx: PluginContext<Options>): Promise<State> {
   const roster = new Roster(ctx);
   const agentsFor = Object.keys(o.hosts).filter((h) => o.hosts[h]!.includes("message"));
   const presence: Presence = new Presence(nc, o.as, {
+    clocks,
     heartbeatMs: o.heartbeatMs,
     known: Object.keys(o.hosts),
     extra: () => ({ agents: roster.agents(), agentsFor }),

@@ -14,6 +14,10 @@ import { jetstream } from "@nats-io/jetstream";
 import { type KV, Kvm } from "@nats-io/kv";
 import { HUB_DOMAIN, PRESENCE_BUCKET } from "./nats_conf.ts";
 import type { FabricAgent } from "./roster.ts";
+import { Clocks } from "./clocks.ts";
+
+/** The largest record a host puts (NATS's default payload limit is 1 MiB). */
+const MAX_RECORD_CHARS = 512 * 1024;
 
 /** What a host says of itself. */
 export interface HostRecord {
@@ -43,6 +47,8 @@ export class Presence {
   #beatMs: number;
   #kv: KV | undefined;
   #seen = new Map<string, number>();
+  /** Each host's clock against the hub's (this one's too), from its puts. */
+  readonly clocks: Clocks;
   /** The last record each other host put (kept when it goes away: its agents stay listed). */
   #records = new Map<string, HostRecord>();
   #extra: () => Partial<HostRecord>;
@@ -64,11 +70,14 @@ export class Presence {
       changed: () => void;
       /** What this host adds to its record at each put (its agents). */
       extra?: () => Partial<HostRecord>;
+      /** Where each host's clock is kept (from its puts). */
+      clocks?: Clocks;
       /** Another host's agents changed (a put with a different list). */
       agentsChanged?: (host: string) => void;
     },
   ) {
     this.#extra = o.extra ?? (() => ({}));
+    this.clocks = o.clocks ?? new Clocks();
     this.#agentsChanged = o.agentsChanged ?? (() => {});
     this.#nc = nc;
     this.#host = host;
@@ -133,7 +142,14 @@ export class Presence {
         at: Date.now(),
         pid: Deno.pid,
       };
-      await this.#kv.put(this.#host, JSON.stringify(record));
+      let text = JSON.stringify(record);
+      // Past this its agents are left out (the others then ask for them, fabric.agents): a
+      // put over NATS's payload limit would leave this host silent.
+      if (text.length > MAX_RECORD_CHARS) {
+        const { agents: _, agentsFor: __, ...bare } = record;
+        text = JSON.stringify(bare);
+      }
+      await this.#kv.put(this.#host, text);
       if (!this.#watching) await this.#watch(this.#kv);
     } catch {
       // The hub is away: the next beat tries again.
@@ -161,7 +177,12 @@ export class Presence {
       try {
         for await (const entry of iter) {
           if (this.#closed) break;
-          if (entry.operation !== "PUT" || entry.key === this.#host) continue;
+          if (entry.operation !== "PUT") continue;
+          try {
+            const at = entry.json<HostRecord>()?.at;
+            if (typeof at === "number") this.clocks.sample(entry.key, entry.created.getTime(), at);
+          } catch { /* not a record */ }
+          if (entry.key === this.#host) continue;
           const isNew = !this.#seen.get(entry.key);
           // A last value from before the watch began counts from when it was written.
           this.#seen.set(entry.key, Math.min(Date.now(), entry.created.getTime()));
