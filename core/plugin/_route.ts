@@ -12,8 +12,13 @@ import type { Bus } from "../bus/mod.ts";
 import type { Route, RoutedCall, RoutedFollow } from "../bus/route.ts";
 import type { WeftEvent } from "../../protocols/bus/events.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
-import { sameHost } from "../../protocols/bus/host_id.ts";
-import { callerToWire, type HostMessage, type WireReply } from "../../protocols/plugin/mod.ts";
+import { isHostName, sameHost } from "../../protocols/bus/host_id.ts";
+import {
+  callerToWire,
+  type HostMessage,
+  type PluginMessage,
+  type WireReply,
+} from "../../protocols/plugin/mod.ts";
 
 interface Pending {
   resolve: (value: unknown) => void;
@@ -64,6 +69,21 @@ export class PluginRoute implements Route {
     return () => {
       if (this.#follows.delete(id)) this.#send({ type: "unfollow", id });
     };
+  }
+
+  /**
+   * The plugin's route messages (`reach`, `followed`, a routed call's `result`); `allowed`: its
+   * grant has `route` (else `reach` is refused in its log). False for a message not one of these.
+   */
+  take(message: PluginMessage, allowed: boolean, log: (why: string) => void): boolean {
+    if (message.type === "result") return this.settle(message.id, message.reply);
+    if (message.type === "reach") {
+      if (allowed) this.reach(message.hosts.filter(isHostName));
+      else log(`Cannot route calls: plugin "${this.#plugin}" lacks route`);
+    } else if (message.type === "followed") {
+      if (allowed) this.followed(message.id, message.event);
+    } else return false;
+    return true;
   }
 
   /** An event of a followed pane; false for an id that is not one of these. */
