@@ -9,13 +9,17 @@
  * called, one of its topics subscribed to, a pane it drew or made restored, its data folder
  * holding an earlier run's state), not with the server; its commands are on the bus from the
  * start all the same; `wakeOn` topics start it too, and what comes of them while it starts
- * is held for it. The sideband stays eager: it reads every agent pane's output as it comes.
+ * is held for it. The sideband reads agent panes only (shells and programs are off unless
+ * tagged `sideband:<mode>`), so it wakes when the first such pane is created or becomes one (a
+ * shell where someone typed `claude`), or is there when the server starts; that pane's output
+ * meanwhile is held for it.
  *
  * @module
  */
 
-import type { BuiltinPlugin, WeftConfig } from "../core/config/mod.ts";
+import type { BuiltinPlugin, WeftConfig } from "../core/sdk/config.ts";
 import { joinedFabric } from "./fabric/joined.ts";
+import { AGENTS } from "../protocols/agents/mod.ts";
 
 /** Built-in plugins (folders under `plugins/`) and their defaults. */
 export const BUILTIN_PLUGINS: Readonly<Record<string, BuiltinPlugin>> = {
@@ -36,6 +40,12 @@ export const BUILTIN_PLUGINS: Readonly<Record<string, BuiltinPlugin>> = {
     enabled: true,
     grant: "asked",
     options: {},
+    lazy: true,
+    wakeOn: ["pane.created", "pane.changed"].map((topic) => ({
+      topic,
+      where: { agent: [...AGENTS], tags: ["sideband:*"] },
+      hold: ["pane.output"],
+    })),
   },
   // On by default: the `tmux` shim inside panes calls its `tmux.exec`, so programs that speak
   // tmux (Claude Code's agent teams, scripts) split, type into and list weft's panes.

@@ -2,7 +2,14 @@
 // refused when the sideband may not draw), a resize draws it again at the new size, keys
 // typed into it scroll it, search it and close it.
 import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
-import { paneList, paneText, sidebandLog, waitForText } from "./helpers/panes.ts";
+import {
+  paneList,
+  paneText,
+  sidebandLog,
+  sidebandReading,
+  UNTIL_GO,
+  waitForText,
+} from "./helpers/panes.ts";
 import { untilEvent } from "./helpers/poll.ts";
 import { E2E, onEvents, withServer } from "./helpers/server.ts";
 
@@ -22,13 +29,14 @@ interface Entry {
 
 /**
  * A pane whose output is read as a byte stream, printing the project's `tags.txt` once the
- * sideband reads it (as the sideband's own tests do: a reader starts on `pane.created`).
+ * sideband reads it (its reader starts on `pane.created`, after the program did).
  */
 async function printer(client: Parameters<typeof paneList>[0]): Promise<string> {
   const s = await client.call<{ pane: string }>("session.create", {
-    command: "sleep 0.3; cat tags.txt; exec cat",
+    command: `${UNTIL_GO}; cat tags.txt; exec cat`,
     tags: ["sideband:stream"],
   });
+  await sidebandReading(client, s.pane);
   return s.pane;
 }
 

@@ -1,11 +1,12 @@
 /**
- * Faults of the fabric with real processes: a remote weft server killed with SIGKILL, the
+ * Faults of the fabric with real processes: a remote weft server killed with SIGKILL (with a
+ * long call to it in flight, told at once), the
  * host's own nats-server killed, and the hub killed. Calls to the host that is gone fail with
  * `HOST_UNREACHABLE` (told, not hung), `weft ls --all` marks it unreachable, local panes go on
  * as before, and each one is live again once it is back, with nothing else restarted.
  */
 
-import { deepStrictEqual, equal, match } from "node:assert/strict";
+import { deepStrictEqual, equal, match, rejects } from "node:assert/strict";
 import type { FabricHost } from "../protocols/bus/fabric.ts";
 import { WeftError } from "../protocols/bus/errors.ts";
 import { waitForText } from "./helpers/panes.ts";
@@ -57,7 +58,25 @@ Deno.test(
       await t.step(
         "kill -9 of the remote server: HOST_UNREACHABLE, marked, then live",
         async () => {
+          // A call with a long deadline in flight: it is told the host went away, without
+          // waiting out its 30 s.
+          const waiting = laptop.server.client.call("pane.wait", {
+            pane: remote,
+            match: "never-printed",
+            timeout: 30_000,
+          });
+          // A call sent after it on the same way has been answered: the wait is on buildbox.
+          equal(await outcome(laptop, remote), "ok");
           await buildbox.kill();
+          const since = performance.now();
+          await rejects(waiting, (e) =>
+            e instanceof WeftError && e.code === "HOST_UNREACHABLE" &&
+            /went away during the call/.test(e.message));
+          console.log(
+            `pane.wait in flight: HOST_UNREACHABLE after ${
+              (performance.now() - since).toFixed(0)
+            } ms`,
+          );
           const started = performance.now();
           equal(await outcome(laptop, remote), "HOST_UNREACHABLE");
           console.log(`HOST_UNREACHABLE after ${(performance.now() - started).toFixed(0)} ms`);

@@ -104,6 +104,14 @@ Deno.test("fabric messaging: bob@buildbox, rights, and kill -9 mid-way", FABRIC,
     await t.step(
       "weft msg agents --all lists the agents of hosts that let one message them",
       async () => {
+        // buildbox's agents come from its presence record, put again once its list changed.
+        await eventually("bob@buildbox in laptop's list", async () => {
+          const { agents } = await laptop.server.client.call<{ agents: { name: string }[] }>(
+            "message.agents",
+            { all_hosts: true },
+          );
+          return agents.some((a) => a.name === "bob@buildbox");
+        });
         const listed = await weftProcess(laptop.dir, "msg", "agents", "--all", "--json");
         equal(listed.code, 0, listed.err);
         const r = JSON.parse(listed.out) as {

@@ -51,9 +51,32 @@ async function trustedIdle(client: WeftClient, pane: string): Promise<void> {
   });
 }
 
+interface Receipt {
+  read: boolean;
+  delivery?: string;
+  delivered_via?: string;
+}
+
+async function receipt(client: WeftClient, id: string): Promise<Receipt | undefined> {
+  const m = await client.call<{ receipts?: Receipt[] }>("message.get", { id });
+  return m.receipts?.[0];
+}
+
+/**
+ * How the message was delivered, once its delivery is settled (read, or given up): marking it
+ * read comes after the agent took it (the prompt seen emptied twice, or, after a crash, the
+ * text found in what the pane shows), which a loaded machine can take seconds to do.
+ */
+async function settledVia(client: WeftClient, id: string): Promise<string> {
+  const r = await eventually("the message's delivery to settle", async () => {
+    const r = await receipt(client, id);
+    return r && (r.read || r.delivery === "undelivered") ? r : undefined;
+  }, { timeoutMs: TIMEOUT });
+  return r.delivered_via ?? r.delivery ?? "unread";
+}
+
 async function via(client: WeftClient, id: string): Promise<string | undefined> {
-  const m = await client.call<{ receipts?: { delivered_via?: string }[] }>("message.get", { id });
-  return m.receipts?.[0]?.delivered_via;
+  return (await receipt(client, id))?.delivered_via;
 }
 
 Deno.test({
@@ -81,6 +104,7 @@ Deno.test({
     await eventually("the message in a request", () => turnsWith(api, "quick one: ping") > 0, {
       timeoutMs: TIMEOUT,
     });
+    strictEqual(await settledVia(client, sent.message_id), "typed");
     // Proving that nothing more happens needs a wait: past the old code's confirmMs, and
     // its second try's.
     await new Promise((r) => setTimeout(r, confirmMs * 2 + 1000));
@@ -170,6 +194,8 @@ Deno.test({
     // A turn of the human's own, so the pane is trusted idle again (its Stop hook).
     await second.client.call("pane.write", { pane, text: "carry on", submit: true });
     await trustedIdle(second.client, pane);
+    // The intent the crash left is resolved once the pane is idle again.
+    strictEqual(await settledVia(second.client, sent.message_id), "typed");
     // Proving that nothing is typed again needs a wait (the old code typed at once here).
     await new Promise((r) => setTimeout(r, 4000));
     const last = api.conversation().at(-1)!;

@@ -3,7 +3,14 @@
 import { deepStrictEqual, match, ok, strictEqual } from "node:assert/strict";
 import { OSC_NUMBER, OSC_OPEN } from "../protocols/sideband/mod.ts";
 import { weftInProcess } from "./helpers/cli.ts";
-import { paneList, paneText, sidebandLog, waitForText } from "./helpers/panes.ts";
+import {
+  paneList,
+  paneText,
+  sidebandLog,
+  sidebandReading,
+  UNTIL_GO,
+  waitForText,
+} from "./helpers/panes.ts";
 import { eventually, untilEvent } from "./helpers/poll.ts";
 import { E2E, onEvents, type ServerFixture, withServer } from "./helpers/server.ts";
 
@@ -41,12 +48,16 @@ const logOf = (fx: ServerFixture, pane: string, atLeast: number) =>
 
 const panes = (fx: ServerFixture) => paneList<PaneInfo>(fx.client);
 
-/** A pane whose output is read as a byte stream, running `script`. */
+/**
+ * A pane whose output is read as a byte stream, running `script` once the sideband reads it
+ * (its reader starts on `pane.created`, after the program did; what comes before is not read).
+ */
 async function streamPane(fx: ServerFixture, script: string): Promise<string> {
   const s = await fx.client.call<{ pane: string }>("session.create", {
-    command: script,
+    command: `${UNTIL_GO}; ${script}`,
     tags: ["sideband:stream"],
   });
+  await sidebandReading(fx.client, s.pane);
   return s.pane;
 }
 
@@ -61,7 +72,7 @@ Deno.test(
   E2E,
   async () => {
     await withServer(async (fx) => {
-      const writer = await streamPane(fx, "sleep 0.3; cat tags.txt; sleep 30");
+      const writer = await streamPane(fx, "cat tags.txt; sleep 30");
       const entries = await logOf(fx, writer, 3);
       deepStrictEqual(entries.map((e) => [e.outcome, e.tag]), [["ran", "spawn"], ["ran", "input"], [
         "ran",
@@ -103,9 +114,9 @@ Deno.test(
   async () => {
     await withServer(async (fx) => {
       const script = [
+        UNTIL_GO,
         // Like a program reading a terminal's answer: raw mode, up to the BEL.
         "stty -icanon -echo",
-        "sleep 0.3",
         `printf '${OSC}status;key=%s;state=done;msg=all%%20good%%3B\\a' "$WEFT_SIDEBAND_KEY"`,
         `printf '${OSC}read;id=q1;key=%s;target=%s;lines=5\\033\\\\' "$WEFT_SIDEBAND_KEY" "$WEFT_PANE"`,
         "IFS= read -r -d $'\\a' answer",
@@ -116,6 +127,7 @@ Deno.test(
         command: script,
         tags: ["sideband:osc"],
       });
+      await sidebandReading(fx.client, s.pane);
       const entries = await logOf(fx, s.pane, 2);
       deepStrictEqual(entries.map((e) => [e.outcome, e.tag]), [["ran", "status"], ["ran", "read"]]);
       const status = await fx.client.call<PaneInfo>("pane.status", { pane: s.pane });
@@ -139,7 +151,7 @@ Deno.test(
     for (const replyQueries of [false, true]) {
       await withServer(async (fx) => {
         const script =
-          `sleep 0.3; printf '<weft:list />\\n'; IFS= read -r line; echo "typed: $line" > typed.txt; sleep 30`;
+          `printf '<weft:list />\\n'; IFS= read -r line; echo "typed: $line" > typed.txt; sleep 30`;
         const pane = await streamPane(fx, script);
         const [entry] = await logOf(fx, pane, 1);
         strictEqual(entry!.outcome, "ran");
@@ -176,7 +188,6 @@ Deno.test(
   async () => {
     await withServer(async (fx) => {
       const script = [
-        "sleep 0.3",
         `printf '<weft:spawn cmd="x" ratio="2"/>\\n'`,
         `printf '<weft:spawn cmd="x" shell="zsh"/>\\n'`,
         `printf '<weft:focus target="p1"/>\\n'`,
@@ -205,23 +216,32 @@ Deno.test(
 
 Deno.test("sideband: spawn depth stops a pane that spawns itself at 5 levels", E2E, async () => {
   await withServer(async (fx) => {
-    const pane = await streamPane(fx, "bash spawn.sh");
-    const deepest = await untilEvent("a pane at spawn depth 5", {
-      on: onEvents(fx.client, { topics: ["pane.created", "pane.changed"] }),
-      check: async () => (await panes(fx)).find((p) => p.tags.includes("sideband-depth=5")),
-      timeoutMs: 40_000,
+    // Every pane runs spawn.sh, which writes its tag once let go, and is let go once the
+    // sideband reads it (its reader starts on pane.created; what comes before is not read).
+    const { pane } = await fx.client.call<{ pane: string }>("session.create", {
+      command: "bash spawn.sh",
+      tags: ["sideband:stream"],
     });
-    const [entry] = await logOf(fx, deepest.id, 1);
+    await sidebandReading(fx.client, pane);
+    let deepest = pane;
+    for (let depth = 1; depth <= 5; depth++) {
+      const spawned = await untilEvent(`a pane at spawn depth ${depth}`, {
+        on: onEvents(fx.client, { topics: ["pane.created", "pane.changed"] }),
+        check: async () =>
+          (await panes(fx)).find((p) => p.tags.includes(`sideband-depth=${depth}`)),
+        timeoutMs: 20_000,
+      });
+      await sidebandReading(fx.client, spawned.id);
+      deepest = spawned.id;
+    }
+    const [entry] = await logOf(fx, deepest, 1);
     strictEqual(entry!.outcome, "refused");
     match(entry!.reason!, /spawn depth 6 is more than 5/);
     strictEqual((await panes(fx)).length, 6);
     strictEqual((await logOf(fx, pane, 1))[0]!.outcome, "ran");
   }, {
     weft: { ...sideband({ kinds: { shell: "stream" } }), size: { cols: 200, rows: 60 } },
-    // A second before the tag: the sideband starts reading a pane when it learns of it (its
-    // pane.created event), not from its first byte, and under load (2 cores, load 20) 0.2 s
-    // was not always enough; output before that is not read (a known gap).
-    files: { "spawn.sh": `sleep 1; printf '<weft:spawn cmd="bash spawn.sh"/>\\n'; sleep 60\n` },
+    files: { "spawn.sh": `${UNTIL_GO}; printf '<weft:spawn cmd="bash spawn.sh"/>\\n'; sleep 60\n` },
   });
 });
 
@@ -229,7 +249,7 @@ Deno.test("sideband: at most maxSpawned panes per session", E2E, async () => {
   await withServer(async (fx) => {
     const spawns = Array.from({ length: 5 }, (_, i) => `<weft:spawn cmd="sleep 30" name="k${i}"/>`)
       .join("");
-    const pane = await streamPane(fx, `sleep 0.3; printf '%s\\n' '${spawns}'; sleep 30`);
+    const pane = await streamPane(fx, `printf '%s\\n' '${spawns}'; sleep 30`);
     const entries = await logOf(fx, pane, 5);
     deepStrictEqual(entries.map((e) => e.outcome), ["ran", "ran", "ran", "refused", "refused"]);
     match(entries[3]!.reason!, /already has 3 panes spawned by sideband/);
@@ -240,7 +260,7 @@ Deno.test("sideband: at most maxSpawned panes per session", E2E, async () => {
 Deno.test("sideband: a rate limit per pane", E2E, async () => {
   await withServer(async (fx) => {
     const statuses = Array.from({ length: 6 }, () => `<weft:status state="working"/>`).join("");
-    const fast = await streamPane(fx, `sleep 0.3; printf '%s\\n' '${statuses}'; sleep 30`);
+    const fast = await streamPane(fx, `printf '%s\\n' '${statuses}'; sleep 30`);
     const limited = await logOf(fx, fast, 6);
     deepStrictEqual(limited.map((e) => e.outcome), [
       "ran",
@@ -257,9 +277,10 @@ Deno.test("sideband: a rate limit per pane", E2E, async () => {
 Deno.test("sideband: panes are not read unless they are agents or set so", E2E, async () => {
   await withServer(async (fx) => {
     const osc = `printf '${OSC}status;key=%s;state=%s\\a\\n' "$WEFT_SIDEBAND_KEY"`;
-    // Commands while the pane is not read; then, once a line comes in, one more.
+    // Commands while the pane is not read; then, once it is read (lines typed until it is, as
+    // the sideband starts reading after sideband.set returns), one more.
     const script =
-      `sleep 0.3; printf '<weft:spawn cmd="sleep 30"/>\\n'; ${osc} error; read -r line; ${osc} done; sleep 30`;
+      `sleep 0.3; printf '<weft:spawn cmd="sleep 30"/>\\n'; ${osc} error; ${UNTIL_GO}; ${osc} done; sleep 30`;
     const s = await fx.client.call<{ pane: string }>("session.create", { command: script });
     await waitForText(fx.client, { pane: s.pane, match: "weft:spawn", timeout: 10_000 });
     const set = await fx.client.call<{ mode: string }>("sideband.set", {
@@ -267,7 +288,7 @@ Deno.test("sideband: panes are not read unless they are agents or set so", E2E, 
       mode: "osc",
     });
     strictEqual(set.mode, "osc");
-    await fx.client.call("pane.write", { pane: s.pane, text: "go", submit: true });
+    await sidebandReading(fx.client, s.pane);
     // Read in order: had the first two commands been read, they would be logged before this.
     const entries = await logOf(fx, s.pane, 1);
     deepStrictEqual(entries.map((e) => [e.outcome, e.tag, e.input?.state]), [
@@ -287,8 +308,7 @@ Deno.test(
   E2E,
   async () => {
     await withServer(async (fx) => {
-      const script =
-        `sleep 0.3; printf '<weft:status state="done"/><weft:focus target="p1"/>\\n'; sleep 30`;
+      const script = `printf '<weft:status state="done"/><weft:focus target="p1"/>\\n'; sleep 30`;
       const pane = await streamPane(fx, script);
       await logOf(fx, pane, 2);
       const log = await weftInProcess(fx.dir, "sideband", "log", pane);
@@ -319,7 +339,7 @@ Deno.test(
     await withServer(async (fx) => {
       const pane = await streamPane(
         fx,
-        `sleep 1; printf 'before <weft:status state="done" msg="shown?"/>after\\n'; sleep 30`,
+        `printf 'before <weft:status state="done" msg="shown?"/>after\\n'; sleep 30`,
       );
       await waitForText(fx.client, { pane, match: "before after", timeout: 15_000 });
       const text = await paneText(fx.client, { pane });
@@ -336,8 +356,9 @@ Deno.test(
       await fx.client.call("pane.respawn", {
         pane,
         command:
-          `sleep 1; printf 'again <weft:status state="blocked" msg="new"/>here\\n'; sleep 30`,
+          `${UNTIL_GO}; printf 'again <weft:status state="blocked" msg="new"/>here\\n'; sleep 30`,
       });
+      await sidebandReading(fx.client, pane);
       await waitForText(fx.client, { pane, match: "again here", timeout: 15_000 });
       const again = await paneText(fx.client, { pane });
       ok(!again.includes("weft:status"), again);
@@ -418,7 +439,7 @@ Deno.test(
         () => Deno.readTextFile(`${fx.dir}/other.key`).catch(() => undefined),
       );
       const script = [
-        "sleep 0.3",
+        UNTIL_GO,
         "cat decoy.txt",
         `printf '${OSC}spawn;key=%s;cmd=touch%%20pwned-other-key\\a' "$(cat other.key)"`,
         // The program's own command, with its own key: it runs, after the others were decided.
@@ -430,6 +451,7 @@ Deno.test(
         command: script,
         tags: ["sideband:osc"],
       });
+      await sidebandReading(fx.client, s.pane);
       const entries = await logOf(fx, s.pane, 5);
       deepStrictEqual(entries.map((e) => [e.outcome, e.tag]), [
         ["refused", "spawn"],
@@ -471,7 +493,6 @@ Deno.test(
       const input = (text: string) =>
         `<weft:input target="child" submit="true">${text}</weft:input>`;
       const script = [
-        "sleep 0.3",
         `printf '%s\\n' '<weft:spawn cmd="cat" name="child"/>'`,
         // Into the writer itself: not counted.
         `printf '<weft:input target="%s">self</weft:input>\\n' "$WEFT_PANE"`,

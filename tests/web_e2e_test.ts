@@ -131,6 +131,9 @@ Deno.test(
           "seen-42 in the page",
           async () => (await shown(page, pane)).includes("seen-42"),
         );
+        assert.equal(await page.locator("#hosts").isHidden(), true, "no fabric: no switcher");
+        const { plugins } = await client.call<{ plugins: { name: string }[] }>("server.status", {});
+        ok(!plugins.some((p) => p.name === "fabric"), "asking for the fabric's hosts starts none");
 
         await page.locator(`.pane[data-pane="${pane}"]`).click();
         await page.keyboard.type("echo hi");

@@ -18,6 +18,8 @@ import type { Command } from "./command.ts";
 import type { Caller, CommandSpec } from "../../protocols/bus/command_spec.ts";
 import { checkKeys, parseCommandInput, specOf } from "../../protocols/bus/schema.ts";
 import { EventHub } from "./events.ts";
+import type { WeftEvent } from "../../protocols/bus/events.ts";
+import { parseHostRef, sameHost } from "../../protocols/bus/host_id.ts";
 import { describeCaller } from "./_describe.ts";
 import { checkTargets, resolveTargets, targetIds, type TargetResolver } from "./_targets.ts";
 import { deadlineOf, runWithin } from "./_deadline.ts";
@@ -88,6 +90,29 @@ export class Bus {
 
   constructor(options: BusOptions = {}) {
     this.#host = options.host;
+    this.events.setRemote((pane, replay, emit) => this.#follow(pane, replay, emit));
+  }
+
+  /** Follows another host's pane for one subscriber through the first route that reaches it. */
+  #follow(
+    qualified: string,
+    replay: boolean,
+    emit: (event: WeftEvent) => void,
+  ): (() => void) | undefined {
+    let ref: { host: string | undefined; ref: string };
+    try {
+      ref = parseHostRef(qualified);
+    } catch {
+      return undefined;
+    }
+    const host = ref.host;
+    if (host === undefined || (this.#host !== undefined && sameHost(host, this.#host))) return;
+    const route = this.#routes.find((r) => r.reaches(host));
+    // Its events name the pane as the subscriber did.
+    return route?.follow?.(
+      { host, pane: ref.ref, replay },
+      (event) => emit({ ...event, pane: qualified }),
+    );
   }
 
   /** This server's host name, if it has one. */

@@ -16,6 +16,17 @@ import { ownerOf } from "./owner.ts";
 
 type Listener = (event: WeftEvent) => void;
 
+/**
+ * Follows one subscriber's events of another host's pane (`buildbox/p3`), through the bus's
+ * routes: returns how to stop, or undefined when no route reaches that host (or the pane is
+ * this host's own).
+ */
+export type RemoteFollow = (
+  pane: string,
+  replay: boolean,
+  emit: (event: WeftEvent) => void,
+) => (() => void) | undefined;
+
 /** Topics only the core publishes: these prefixes, and `layout.changed` (the model's). */
 export const CORE_TOPIC_PREFIXES: readonly string[] = [
   "session.",
@@ -68,6 +79,12 @@ interface Subscription {
 export class EventHub {
   #subs = new Set<Subscription>();
   #watchers = new Set<(topics: readonly string[]) => void>();
+  #remote: RemoteFollow | undefined;
+
+  /** Installs how a subscription to another host's pane is followed (the bus's routes). */
+  setRemote(follow: RemoteFollow): void {
+    this.#remote = follow;
+  }
 
   /**
    * Tells `watcher` the topics of every subscription from now on (the plugin host starts an
@@ -98,7 +115,33 @@ export class EventHub {
     const sub = { filter, listener, grants, owner: caller ? ownerOf(caller) : undefined };
     this.#subs.add(sub);
     for (const watcher of this.#watchers) watcher(filter.topics);
-    return () => this.#subs.delete(sub);
+    const remote = this.#followRemote(sub);
+    return () => {
+      this.#subs.delete(sub);
+      for (const off of remote) off();
+    };
+  }
+
+  /**
+   * Another host's panes the subscription names, followed for it alone: their output comes
+   * from that host (which checks this host's rights there) and passes the same checks here.
+   */
+  #followRemote(sub: Subscription): (() => void)[] {
+    const offs: (() => void)[] = [];
+    if (!this.#remote || !sub.filter.panes?.some((p) => p.includes("/"))) return offs;
+    for (const pane of sub.filter.panes) {
+      if (!pane.includes("/") || !this.#matches(sub, "pane.output", pane)) continue;
+      const off = this.#remote(pane, sub.filter.replay === true, (event) => {
+        if (!this.#subs.has(sub) || !this.#matches(sub, event.topic, event.pane)) return;
+        try {
+          sub.listener(event);
+        } catch (err) {
+          console.error(`weft: event listener for "${event.topic}" failed:`, err);
+        }
+      });
+      if (off) offs.push(off);
+    }
+    return offs;
   }
 
   /** True when someone would receive this topic for this pane (check before costly work). */

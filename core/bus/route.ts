@@ -10,6 +10,7 @@
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { isHostName, parseHostRef, sameHost } from "../../protocols/bus/host_id.ts";
 import type { Caller, CommandSpec } from "../../protocols/bus/command_spec.ts";
+import type { WeftEvent } from "../../protocols/bus/events.ts";
 
 /** One call as a route carries it to another host. */
 export interface RoutedCall {
@@ -30,6 +31,19 @@ export interface Route {
   reaches(host: string): boolean;
   /** Runs the call on its host and returns its value, or throws a `WeftError`. */
   call(call: RoutedCall): Promise<unknown>;
+  /**
+   * Follows the output of `pane` on `host` (as that host names it) for one subscriber until
+   * the returned function is called; `emit` gets its events, their `pane` as that host names
+   * it. With `replay`, the output that host keeps for the pane comes first.
+   */
+  follow?(follow: RoutedFollow, emit: (event: WeftEvent) => void): () => void;
+}
+
+/** What a route follows for one subscriber: another host's pane. */
+export interface RoutedFollow {
+  host: string;
+  pane: string;
+  replay: boolean;
 }
 
 /** Where a call's targets are: `host` undefined is here; `input` has its own host stripped. */

@@ -1,6 +1,8 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { compileUserRegex } from "../../protocols/bus/user_regex.ts";
+import { compileUserRegex, loadUserRegex } from "../../protocols/bus/user_regex.ts";
 import { searchText } from "./_search.ts";
+
+await loadUserRegex();
 
 const filler = (lines: number) => `${"x".repeat(63)}\n`.repeat(lines); // 64 chars a line
 

@@ -5,11 +5,11 @@ import type { CoreDeps } from "./deps.ts";
 import type { CoreParsed } from "../../protocols/bus/contract/mod.ts";
 import { type Check, waitFor } from "./_wait.ts";
 import { searchText } from "./_search.ts";
-import { compileUserRegex, type UserRegex } from "../../protocols/bus/user_regex.ts";
+import { compileUserRegex, loadUserRegex, type UserRegex } from "../../protocols/bus/user_regex.ts";
 
 /** `pane.wait`: until output matches, the process exits, the pane goes idle, or a state. */
 export function paneWait(deps: CoreDeps) {
-  return implement("pane.wait", ({ input, targets: { pane }, signal }) => {
+  return implement("pane.wait", async ({ input, targets: { pane }, signal }) => {
     const conditions = [input.match, input.exit, input.idle, input.state].filter((c) =>
       c !== undefined
     );
@@ -20,6 +20,7 @@ export function paneWait(deps: CoreDeps) {
       );
     }
     const started = performance.now();
+    if (input.match !== undefined && input.regex) await loadUserRegex();
     const check = buildCheck(pane, input, () => deps.model.clock.now());
     return waitFor(pane, check, {
       events: deps.bus.events,

@@ -25,7 +25,37 @@ export interface BuiltinPlugin {
   /** Started at its first use rather than with the server (see {@link PluginConfig.lazy}). */
   lazy?: boolean;
   /** Topics that start it when lazy (see {@link PluginConfig.wakeOn}). */
-  wakeOn?: readonly string[];
+  wakeOn?: readonly WakeOn[];
+}
+
+/**
+ * An event that starts a lazy plugin: a topic, or a {@link WakeRule}.
+ *
+ * @example
+ * ```ts
+ * import type { WakeOn } from "./types.ts";
+ * const agentPane: WakeOn = { topic: "pane.created", where: { agent: ["claude"] } };
+ * console.assert(typeof agentPane !== "string" && agentPane.topic === "pane.created");
+ * ```
+ */
+export type WakeOn = string | WakeRule;
+
+/**
+ * A topic whose events start a lazy plugin only when their payload says so, and what is held
+ * for it once one did.
+ */
+export interface WakeRule {
+  topic: string;
+  /**
+   * The event wakes it when one of these payload fields holds one of its values (an array
+   * field: one of its items; a value ending in `*` matches by prefix). None: every event does.
+   */
+  where?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Topics of the event's pane held for the plugin from then on, until it runs (the output of
+   * the agent pane that woke it), so its subscriptions miss nothing of that pane.
+   */
+  hold?: readonly string[];
 }
 
 /** One plugin as the project configures it. */
@@ -50,9 +80,10 @@ export interface PluginConfig {
   /**
    * Core event topics that start a lazy plugin (`pane.clipboard` for the tmux plugin's
    * buffers): those that come while it is idle or starting are held and handed to its
-   * subscriptions once it subscribes, so none is lost.
+   * subscriptions once it subscribes, so none is lost. A {@link WakeRule} narrows a topic to
+   * the events whose payload says so (a pane whose agent is one the plugin reads).
    */
-  wakeOn?: readonly string[];
+  wakeOn?: readonly WakeOn[];
 }
 
 /** The whole validated configuration. */

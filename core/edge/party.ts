@@ -23,6 +23,7 @@ import { type Capability, intersect, missing } from "../../protocols/bus/capabil
 import type { OnBehalf } from "../../protocols/plugin/mod.ts";
 import { eventsBehind, laneOf } from "../bus/fair_queue.ts";
 import { unparsedTail } from "./_snapshot_tail.ts";
+import { sameHost } from "../../protocols/bus/host_id.ts";
 
 /** A call's id as its wire spells it (a JSON-RPC id, a plugin message id). */
 export type CallId = string | number | null;
@@ -190,6 +191,10 @@ export class Party {
   ): Promise<void> {
     this.unsubscribe(id);
     if (this.#muted || this.#closed) return Promise.resolve();
+    // Another host's pane: its picture comes from that host's replay (exact, in order), not
+    // from a read here, so the snapshot is blank and every event held for it is delivered.
+    const remote = snapshot !== undefined && this.#isRemote(filter);
+    if (remote) filter = { ...filter, replay: true };
     const held: WeftEvent[] = [];
     let holding = snapshot !== undefined;
     // Throws at once when the bus refuses (the caller may tell whom it concerns).
@@ -201,10 +206,20 @@ export class Party {
     this.#subs.set(id, off);
     if (!holding) return Promise.resolve(ready({ subscription: id }));
     return this.#snapshot(id, snapshot, ({ pendingBytes, ...answer }) => {
-      ready(answer);
+      ready(remote ? { ...answer, snapshot: blankPicture(answer.snapshot) } : answer);
       holding = false;
-      for (const event of unparsedTail(held, pendingBytes)) this.#deliver(id, event);
+      for (const event of remote ? held : unparsedTail(held, pendingBytes)) {
+        this.#deliver(id, event);
+      }
     });
+  }
+
+  /** Whether a snapshot subscription names one pane of another host (`buildbox/p3`). */
+  #isRemote(filter: EventFilter): boolean {
+    const pane = filter.panes?.length === 1 ? filter.panes[0]! : undefined;
+    if (!pane?.includes("/")) return false;
+    const own = this.#options.bus.host;
+    return own === undefined || !sameHost(pane.slice(0, pane.indexOf("/")), own);
   }
 
   async #snapshot(
@@ -290,6 +305,21 @@ export class Party {
       // An event that cannot be encoded for this wire is not delivered.
     }
   }
+}
+
+/**
+ * Another host's read with its picture taken out: the replay that follows draws it (from a
+ * clear screen), so a mirror fed both would draw it twice. `replayed` says so.
+ */
+function blankPicture(read: unknown): unknown {
+  const value = read as Record<string, unknown>;
+  return {
+    ...value,
+    text: "",
+    firstLine: 0,
+    cursor: { x: 0, y: 0, visible: true },
+    replayed: true,
+  };
 }
 
 /**

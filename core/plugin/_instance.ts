@@ -24,7 +24,7 @@ import { PluginLink } from "./_link.ts";
 import { checkManifest, cutShort, isFatal, reservedName } from "./_load.ts";
 import { PluginLog } from "./_plugin_log.ts";
 import { dataFolder, grantPath } from "./_permissions.ts";
-import { PluginRequests, unavailableReply } from "./_requests.ts";
+import { PluginRequests } from "./_requests.ts";
 import type { PluginState, PluginStatus } from "./types.ts";
 
 /** One plugin's life. */
@@ -306,10 +306,10 @@ export class PluginInstance {
       // Between runs (stopping, crashed): answer, so the plugin's call does not wait for ever.
       const why = `plugin "${this.#config.name}" is ${this.#state}`;
       this.#log.plugin("debug", `answered a late call to "${message.name}": ${why}`);
-      return link.post(unavailableReply(message, why));
+      const error = new WeftError("UNAVAILABLE", `Cannot call "${message.name}": ${why}`).toBody();
+      return link.post({ type: "result", id: message.id, reply: { ok: false, error } });
     }
-    // A stopping plugin may still publish until it has closed (a timer of its own fired):
-    // nobody is owed those events, and it is no sign of a bug.
+    // A stopping plugin may still publish (a timer of its own fired): owed to nobody, no bug.
     if (message.type === "publish" && this.#state === "stopped") return;
     this.#log.plugin("warn", `ignored an unexpected ${message.type} message`);
   }

@@ -9,7 +9,6 @@ import type { Bus, CallContext, EventFilter, WeftEvent } from "../bus/mod.ts";
 import { toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
 import type { LogLevel } from "../../protocols/plugin/mod.ts";
 import { type Capability, ROUTE_CAPABILITY } from "../../protocols/bus/capabilities.ts";
-import { isHostName } from "../../protocols/bus/host_id.ts";
 import type { PluginRoute } from "./_route.ts";
 import type {
   HostMessage,
@@ -79,10 +78,10 @@ export class PluginRequests {
     else if (message.type === "subscribe") this.#subscribe(message);
     else if (message.type === "publish") this.#publish(message);
     else if (message.type === "unsubscribe") this.#party.unsubscribe(message.id);
-    else if (message.type === "result") {
-      return !!this.#options.route?.settle(message.id, message.reply);
-    } else if (message.type === "reach") this.#reach(message.hosts);
-    else return false;
+    else {
+      const { route, grant, log } = this.#options;
+      return !!route?.take(message, grant.has(ROUTE_CAPABILITY), (why) => log("warn", why));
+    }
     return true;
   }
 
@@ -101,14 +100,6 @@ export class PluginRequests {
   dispose(): void {
     this.#party.close();
     this.#options.route?.detach(`plugin "${this.#options.plugin}" stopped`);
-  }
-
-  #reach(hosts: string[]): void {
-    const { route, grant, plugin } = this.#options;
-    if (!grant.has(ROUTE_CAPABILITY)) {
-      return this.#options.log("warn", `Cannot route calls: plugin "${plugin}" lacks route`);
-    }
-    route?.reach(hosts.filter(isHostName));
   }
 
   #subscribe({ id, filter, snapshot }: SubscribeMessage): void {
@@ -173,13 +164,4 @@ export class PluginRequests {
     }
     return { via: (name, input) => parent.call(name, input) };
   }
-}
-
-/**
- * The answer to a call a plugin made between runs (stopping, crashed), so that it does not
- * wait for ever: `UNAVAILABLE`, saying `why`.
- */
-export function unavailableReply(call: PluginCallMessage, why: string): HostMessage {
-  const error = new WeftError("UNAVAILABLE", `Cannot call "${call.name}": ${why}`);
-  return { type: "result", id: call.id, reply: { ok: false, error: error.toBody() } };
 }

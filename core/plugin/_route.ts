@@ -9,10 +9,16 @@
  */
 
 import type { Bus } from "../bus/mod.ts";
-import type { Route, RoutedCall } from "../bus/route.ts";
+import type { Route, RoutedCall, RoutedFollow } from "../bus/route.ts";
+import type { WeftEvent } from "../../protocols/bus/events.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
-import { sameHost } from "../../protocols/bus/host_id.ts";
-import { callerToWire, type HostMessage, type WireReply } from "../../protocols/plugin/mod.ts";
+import { isHostName, sameHost } from "../../protocols/bus/host_id.ts";
+import {
+  callerToWire,
+  type HostMessage,
+  type PluginMessage,
+  type WireReply,
+} from "../../protocols/plugin/mod.ts";
 
 interface Pending {
   resolve: (value: unknown) => void;
@@ -27,6 +33,7 @@ export class PluginRoute implements Route {
   #hosts: string[] = [];
   #post: ((message: HostMessage) => void) | undefined;
   #pending = new Map<string, Pending>();
+  #follows = new Map<string, { follow: RoutedFollow; emit: (event: WeftEvent) => void }>();
   #nextId = 1;
 
   constructor(plugin: string, bus: Bus) {
@@ -45,9 +52,52 @@ export class PluginRoute implements Route {
     return this.#hosts.some((h) => sameHost(h, host));
   }
 
-  /** The plugin runs: calls go to it through `post`. */
+  /** The plugin runs: calls go to it through `post`; the panes followed are followed again. */
   attach(post: (message: HostMessage) => void): void {
     this.#post = post;
+    for (const [id, { follow }] of this.#follows) this.#send({ type: "follow", id, ...follow });
+  }
+
+  /**
+   * Follows another host's pane for one subscriber (see `Route.follow`): kept across the
+   * plugin's restarts (followed again when it runs again), until the returned function.
+   */
+  follow(follow: RoutedFollow, emit: (event: WeftEvent) => void): () => void {
+    const id = `follow:${this.#nextId++}`;
+    this.#follows.set(id, { follow, emit });
+    this.#send({ type: "follow", id, ...follow });
+    return () => {
+      if (this.#follows.delete(id)) this.#send({ type: "unfollow", id });
+    };
+  }
+
+  /**
+   * The plugin's route messages (`reach`, `followed`, a routed call's `result`); `allowed`: its
+   * grant has `route` (else `reach` is refused in its log). False for a message not one of these.
+   */
+  take(message: PluginMessage, allowed: boolean, log: (why: string) => void): boolean {
+    if (message.type === "result") return this.settle(message.id, message.reply);
+    if (message.type === "reach") {
+      if (allowed) this.reach(message.hosts.filter(isHostName));
+      else log(`Cannot route calls: plugin "${this.#plugin}" lacks route`);
+    } else if (message.type === "followed") {
+      if (allowed) this.followed(message.id, message.event);
+    } else return false;
+    return true;
+  }
+
+  /** An event of a followed pane; false for an id that is not one of these. */
+  followed(id: string, event: WeftEvent): boolean {
+    const follow = this.#follows.get(id);
+    if (!follow) return id.startsWith("follow:");
+    follow.emit(event);
+    return true;
+  }
+
+  #send(message: HostMessage): void {
+    try {
+      this.#post?.(message);
+    } catch { /* the plugin is gone: followed again when it runs */ }
   }
 
   /** The plugin stopped or crashed: calls in flight and to come fail with `HOST_UNREACHABLE`. */

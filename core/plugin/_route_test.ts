@@ -70,3 +70,42 @@ Deno.test("Bus.call() hands a remote call to a plugin's route once it reaches th
     value: { input: { pane: "p3" }, host: "far" },
   });
 });
+
+Deno.test("A subscription to another host's pane is followed through the route, for it alone", () => {
+  const bus = new Bus({ host: "near" });
+  const route = new PluginRoute("fabric", bus);
+  const sent: HostMessage[] = [];
+  route.attach((m) => sent.push(m));
+  route.reach(["far"]);
+  const seen: string[] = [];
+  const reader = { kind: "socket" as const, id: "c1", grants: new Set(["pane:read" as const]) };
+  const off = bus.events.subscribe(
+    { topics: ["pane.output"], panes: ["far/p3"], replay: true },
+    (e) => seen.push(`${e.pane}:${(e.data as { data: string }).data}`),
+    reader,
+  );
+  const follow = sent[0] as Extract<HostMessage, { type: "follow" }>;
+  deepStrictEqual([follow.type, follow.host, follow.pane, follow.replay], [
+    "follow",
+    "far",
+    "p3",
+    true,
+  ]);
+  // Another subscriber of every pane's output does not get this one's follow.
+  const others: string[] = [];
+  bus.events.subscribe({ topics: ["pane.output"] }, (e) => others.push(e.pane ?? ""));
+  equal(
+    route.followed(follow.id, { topic: "pane.output", data: { pane: "p3", data: "hi" } }),
+    true,
+  );
+  deepStrictEqual(seen, ["far/p3:hi"]);
+  deepStrictEqual(others, []);
+  // A plugin restart follows it again; the end of the subscription unfollows.
+  route.detach("restart");
+  route.attach((m) => sent.push(m));
+  equal(sent[1]?.type, "follow");
+  off();
+  deepStrictEqual(sent[2], { type: "unfollow", id: follow.id });
+  equal(route.followed(follow.id, { topic: "pane.output", data: {} }), true);
+  equal(seen.length, 1);
+});

@@ -21,6 +21,7 @@ export type { PluginHostOptions } from "./host.ts";
 export { fileManifestCache, layeredManifestCache } from "./manifest_cache.ts";
 export type { FileManifestCacheOptions, ManifestCache } from "./manifest_cache.ts";
 export { processTransport } from "./_process_transport.ts";
+export { wakes } from "./_held_events.ts";
 export { refreshPluginCode } from "./refresh.ts";
 export type { Refreshed } from "./refresh.ts";
 export { workerTransport } from "./_worker_transport.ts";

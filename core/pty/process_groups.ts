@@ -196,6 +196,9 @@ export class ProcessGroups implements PaneProcesses {
     const step = elapsed >= this.#graceMs ? 2 : elapsed >= this.#graceMs / 2 ? 1 : 0;
     for (const group of groups) {
       if (step < 2 && (ending.sent.get(group) ?? -1) >= step) continue;
+      // The scan took a while: its processes may have ended since, and their number gone to
+      // another process.
+      if (procs && !stillOurs(group, leader)) continue;
       signalGroup(group, step, this.#self?.pgid);
       ending.sent.set(group, step);
     }
@@ -242,12 +245,30 @@ export class ProcessGroups implements PaneProcesses {
   }
 }
 
-/** The live processes of a leader's session (or group), started no earlier than the leader. */
+/**
+ * The live processes of a leader's session (or group), started no earlier than the leader. None
+ * once the leader's pid is another process's: the number was recycled, and a session or group
+ * of that number is the new process's (a newer process passes the start-time test).
+ */
 function members(leader: Leader, procs: ProcStat[]): ProcStat[] {
+  const holder = procs.find((p) => p.pid === leader.pid);
+  if (holder && holder.startTime !== leader.startTime) return [];
   return procs.filter((p) =>
     (p.sid === leader.pid || p.pgid === leader.pid) && p.startTime >= leader.startTime &&
     p.state !== "Z" && p.state !== "X"
   );
+}
+
+/**
+ * Whether process group `group`, seen in the leader's session by a scan, still is: its leader
+ * now (when it lives) is the pane's leader itself, or a process of the pane's session.
+ */
+function stillOurs(group: number, leader: Leader): boolean {
+  const now = readStat(group);
+  // No process has its number: not recycled (a group of a recycled number begins with a
+  // process of that pid).
+  if (!now) return true;
+  return group === leader.pid ? now.startTime === leader.startTime : now.sid === leader.pid;
 }
 
 function signalGroup(pgid: number, step: number, own: number | undefined): void {

@@ -92,12 +92,17 @@ Deno.test({
     new ProcessGroups({ file }).track(pty.pid);
     await Promise.resolve(); // saved at the end of the task that started it
     assertEquals(Deno.statSync(file).mode! & 0o777, 0o600);
-    // A process whose pid the file names with another start time: a recycled pid.
+    // A session leader whose pid the file names with an earlier start time: a recycled pid (a
+    // process that took the number of one that ended started after it, so it passes a test of
+    // "started no earlier than the leader").
     const bystander = new Deno.Command("setsid", { args: ["sleep", "1000"] }).spawn();
     try {
       const saved = JSON.parse(Deno.readTextFileSync(file));
-      const startTime = readStat(bystander.pid)!.startTime;
-      saved.groups.push({ pid: bystander.pid, startTime: startTime + 1 });
+      const startTime = await eventually("the bystander to lead its own session", () => {
+        const stat = readStat(bystander.pid);
+        return stat?.sid === bystander.pid && stat.startTime;
+      });
+      saved.groups.push({ pid: bystander.pid, startTime: startTime - 1 });
       Deno.writeTextFileSync(file, JSON.stringify(saved));
       const next = new ProcessGroups({ file, graceMs: 300 });
       assertEquals(await next.adoptLeftovers(), 1);

@@ -33,7 +33,8 @@ export class History {
 
   constructor(capBytes: number) {
     this.#cap = Math.max(0, capBytes);
-    this.#chunkBytes = Math.min(64 * 1024, Math.max(2048, Math.floor(this.#cap / 16)));
+    // At most 60 KiB, so a sealed chunk's text (and its row ends) stays under 64 Ki units.
+    this.#chunkBytes = Math.min(60 * 1024, Math.max(2048, Math.floor(this.#cap / 16)));
     this.#open = new RowBuffer(4096, 64, this.#attrs); // grows to a chunk once lines arrive
   }
 
@@ -91,22 +92,41 @@ export class History {
    * holds one or more lines separated by "\n".
    */
   plain(from: number, to: number, out: string[]): void {
-    this.#each(from, to, (rows, text, a, b) => {
-      const block = text.slice(rows.start(a), rows.ends[b - 1]);
-      out.push(rows.anyFlags & FLAG_SPACE_END ? block.replace(/ +$/gm, "") : block);
+    this.#each(from, to, (rows, a, b) => {
+      const text = rows.decode();
+      const { ends, flags } = rows;
+      if (!(rows.anyFlags & FLAG_SPACE_END)) {
+        return void out.push(text.slice(rows.start(a), ends[b - 1]));
+      }
+      // Slices between the rows that end in spaces (a regex over the block took ~8x longer).
+      const parts: string[] = [];
+      let at = rows.start(a);
+      for (let i = a; i < b; i++) {
+        if (!(flags[i]! & FLAG_SPACE_END)) continue;
+        const start = rows.start(i);
+        const end = ends[i]!;
+        let trimmed = end;
+        while (trimmed > start && text.charCodeAt(trimmed - 1) === 32) trimmed--;
+        parts.push(text.slice(at, trimmed));
+        at = end; // the "\n" after this row starts the next slice
+      }
+      parts.push(text.slice(at, ends[b - 1]));
+      out.push(parts.join(""));
     });
   }
 
   /** Writes lines `[from, to)` to `writer`. */
   write(from: number, to: number, writer: LineWriter): void {
-    this.#each(from, to, (rows, text, a, b) => {
-      const { ends, flags, runStart, runs, attrs } = rows;
+    this.#each(from, to, (rows, a, b) => {
+      const { ends, flags, runStart, runs, attrs, runShift } = rows;
+      // All ASCII (as many bytes as UTF-16 units): the bytes go as they are, undecoded.
+      const text = rows.pos === rows.units ? rows.bytes : rows.decode();
       for (let i = a; i < b; i++) {
         const wrapped = (flags[i]! & FLAG_WRAPPED) !== 0;
         const start = i === 0 ? 0 : ends[i - 1]! + 1;
         const runFrom = runStart ? runStart[i]! : 0;
         const runTo = runStart ? runStart[i + 1]! : 0;
-        writer.row(text, start, ends[i]!, wrapped, runs, runFrom, runTo, attrs);
+        writer.row(text, start, ends[i]!, wrapped, runs, runFrom, runTo, attrs, runShift);
       }
     });
   }
@@ -141,7 +161,7 @@ export class History {
   #each(
     from: number,
     to: number,
-    visit: (rows: RowBuffer, text: string, a: number, b: number) => void,
+    visit: (rows: RowBuffer, a: number, b: number) => void,
   ): void {
     from = Math.max(from, this.#start);
     to = Math.min(to, this.#end);
@@ -152,12 +172,12 @@ export class History {
       if (c.first >= to) break;
       const a = Math.max(from, c.first) - c.first;
       const b = Math.min(to, c.first + c.rows.rows) - c.first;
-      if (b > a) visit(c.rows, c.rows.decode(), a, b);
+      if (b > a) visit(c.rows, a, b);
     }
   }
 
   #seal(): void {
-    const rows = this.#open.seal();
+    const rows = this.#open.seal(true);
     this.#chunks.push({ first: this.#openFirst, rows });
     this.#sealedBytes += rows.size + CHUNK_OVERHEAD;
     this.#openFirst += rows.rows;

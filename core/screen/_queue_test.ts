@@ -128,3 +128,24 @@ Deno.test("ParseLoop: typing into one server's pane does not slow another server
   // Resting, 1 ms slices with 4 ms rests would take at least 64 slices and 64 + 63 * 4 ms.
   ok(slices < 40, `${slices} slices in ${(performance.now() - started).toFixed(0)} ms`);
 });
+
+Deno.test("ParseLoop parks through a socket pair in a flood and closes it once the work is done", async () => {
+  const loop = new ParseLoop();
+  let parsed = "";
+  const queue = new ParseQueue(loop, (piece) => {
+    parsed += piece as string;
+    spin((piece as string).length / 1024); // 1 ms per KiB: 200 KiB keep the loop busy 200 ms
+  }, () => {});
+  const data = Array.from({ length: 3200 }, (_, i) => `line ${i}\r\n`.padEnd(64, ".")).join("");
+  for (let at = 0; at < data.length; at += 16 * 1024) queue.write(data.slice(at, at + 16 * 1024));
+  await queue.flush();
+  deepStrictEqual(parsed, data);
+  const parks = loop.parks;
+  ok(parks.socket > 0, `parks: ${JSON.stringify(parks)}`);
+  // Idle again: the pair is closed, and a short write parks by timer (no flood).
+  deepStrictEqual(loop.parks.open, false);
+  queue.write("more");
+  await queue.flush();
+  deepStrictEqual(parsed, data + "more");
+  deepStrictEqual(loop.parks.open, false);
+});

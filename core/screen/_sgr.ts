@@ -32,6 +32,19 @@ const FG_FLAGS: [number, string][] = [
 ];
 const BG_FLAGS: [number, string][] = [[DIM, "2"], [ITALIC, "3"], [OVERLINE, "53"]];
 
+const encoder = new TextEncoder();
+
+/** Every SGR sequence of a table in one buffer (see {@link AttrTable.sgrPool}). */
+export interface SgrPool {
+  pool: Uint8Array;
+  /** Pair `id`'s sequence is `pool[at[id], at[id + 1])`. */
+  at: Uint32Array;
+  /** How many pairs it covers. */
+  ids: number;
+  /** Bytes of its longest sequence. */
+  longest: number;
+}
+
 /** Most distinct `(fg, bg)` pairs one table holds; later new pairs read back unstyled. */
 export const MAX_ATTRS = 0xffff;
 
@@ -41,6 +54,8 @@ export class AttrTable {
   readonly bg: number[] = [0];
   #ids = new Map<number, Map<number, number>>();
   #sgr: string[] = [];
+  #sgrBytes: Uint8Array[] = [];
+  #pool: SgrPool = { pool: new Uint8Array(0), at: new Uint32Array(1), ids: 0, longest: 4 };
 
   /** The id of `(fg, bg)`, added if new; 0 (unstyled) when the table is full. */
   id(fg: number, bg: number): number {
@@ -61,6 +76,42 @@ export class AttrTable {
   /** The SGR sequence of pair `id`. */
   sgr(id: number): string {
     return this.#sgr[id] ??= sgr(this.fg[id] ?? 0, this.bg[id] ?? 0);
+  }
+
+  /** The SGR sequence of pair `id`, as (ASCII) bytes. */
+  sgrBytes(id: number): Uint8Array {
+    return this.#sgrBytes[id] ??= encoder.encode(this.sgr(id));
+  }
+
+  /**
+   * Every pair's SGR sequence in one buffer: pair `id`'s is `pool[at[id], at[id + 1])`
+   * (built as reads need it, for the pairs the table holds then).
+   */
+  sgrPool(): SgrPool {
+    const n = this.fg.length;
+    const old = this.#pool;
+    if (old.ids === n) return old;
+    const seqs: Uint8Array[] = [];
+    let bytes = old.at[old.ids]!;
+    for (let id = old.ids; id < n; id++) {
+      const seq = encoder.encode(this.sgr(id));
+      seqs.push(seq);
+      bytes += seq.length;
+    }
+    const pool = old.pool.length >= bytes
+      ? old.pool
+      : new Uint8Array(Math.max(bytes, old.pool.length * 2));
+    if (pool !== old.pool) pool.set(old.pool.subarray(0, old.at[old.ids]));
+    const at = old.at.length > n ? old.at : new Uint32Array(Math.max(n + 1, old.at.length * 2));
+    if (at !== old.at) at.set(old.at.subarray(0, old.ids + 1));
+    let longest = old.longest;
+    for (let id = old.ids; id < n; id++) {
+      const seq = seqs[id - old.ids]!;
+      pool.set(seq, at[id]!);
+      at[id + 1] = at[id]! + seq.length;
+      longest = Math.max(longest, seq.length);
+    }
+    return this.#pool = { pool, at, ids: n, longest };
   }
 
   /** Bytes the table takes, roughly. */

@@ -357,3 +357,38 @@ Deno.test("Screen.shrink() moves xterm's scrollback into the history: reads, lin
   assertEquals(after.length, 303);
   s.dispose();
 });
+
+Deno.test("Screen.read() from the history (sealed and packed chunks, ASCII ones copied as bytes) matches the same lines read live: ANSI, joined, styled padding, wide text", async () => {
+  for (const wide of [false, true]) {
+    // `stored` keeps 6 rows on screen, the rest goes to its history in 16 KiB chunks (sealed,
+    // runs packed); `live` has rows enough to keep every line in xterm's own buffer.
+    const stored = screen({ cols: 20, historyBytes: 256 << 10 });
+    const live = screen({ cols: 20, rows: 2000, historyBytes: 256 << 10 });
+    const lines = Array.from({ length: 400 }, (_, i) =>
+      [
+        `\x1b[32mgreen ${i}\x1b[0m plain   `,
+        `\x1b[7mbar ${i}   \x1b[0m`,
+        `${
+          wide ? "漢字 🙂 e\u0301" : "ascii"
+        } \x1b[1;38;5;208mlong line wrapping ${i} over two rows\x1b[0m  `,
+      ].join("\r\n"));
+    await written(stored, lines.join("\r\n") + "\r\n$ ");
+    await written(live, lines.join("\r\n") + "\r\n$ ");
+    stored.shrink(); // xterm's scrollback moves into the history too
+    const reads = (s: Screen) =>
+      [
+        { mode: "history" as const, ansi: true },
+        { mode: "history" as const, ansi: true, joinWrapped: true },
+        { mode: "history" as const, joinWrapped: true },
+        { mode: "history" as const },
+      ].map((options) => s.read(options).text);
+    const want = reads(live);
+    assert(want[0]!.includes("\x1b[0;7mbar 7   \x1b[0m"), want[0]!.slice(0, 200));
+    assert(want[2]!.includes("long line wrapping 7 over two rows"));
+    assert(want[3]!.includes("\ngreen 7 plain\nbar 7\n"), want[3]!.slice(0, 200));
+    assertEquals(stored.firstLine, 0);
+    assertEquals(reads(stored), want);
+    stored.dispose();
+    live.dispose();
+  }
+});

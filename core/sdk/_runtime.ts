@@ -99,6 +99,7 @@ class Runtime {
   #close: () => void;
   #channel: Channel;
   #running = new Map<string, AbortController>();
+  #follows = new Map<string, () => void>();
   #started = false;
   #state: unknown;
 
@@ -130,6 +131,13 @@ class Runtime {
         return void this.#serve(message);
       case "route":
         return void this.#carry(message);
+      case "follow":
+        return this.#follow(message);
+      case "unfollow": {
+        const off = this.#follows.get(message.id);
+        this.#follows.delete(message.id);
+        return off?.();
+      }
       case "cancel":
         return this.#running.get(message.id)?.abort(cancelled());
       case "result":
@@ -176,6 +184,22 @@ class Runtime {
       this.#reply(message, { ok: false, error: toErrorBody(err) });
     } finally {
       this.#running.delete(message.id);
+    }
+  }
+
+  /** Another host's pane followed for a subscriber on the bus, by the plugin's `follow`. */
+  #follow(message: Extract<HostMessage, { type: "follow" }>): void {
+    const { id, host, pane, replay } = message;
+    this.#follows.get(id)?.();
+    try {
+      const off = this.#plugin.follow?.(
+        { host, pane, replay },
+        (event) => this.#post({ type: "followed", id, event }),
+        this.#state,
+      );
+      if (off) this.#follows.set(id, off);
+    } catch (err) {
+      this.#channel.log("warn", [`cannot follow ${host}/${pane}: ${toErrorBody(err).message}`]);
     }
   }
 

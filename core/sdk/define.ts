@@ -150,6 +150,25 @@ export interface PluginDefinition<S = unknown, O = RawOptions> {
    * with {@link PluginContext.reach}): returns the call's value there or throws its `WeftError`.
    */
   route?(call: RoutedCall, state: S): Promise<unknown>;
+  /**
+   * Follows another host's pane for one subscriber on this bus (a plugin granted `route`, for
+   * a host it reaches): `emit` its events (`pane.output`, the pane as that host names it) until
+   * the returned function is called. With `replay`, what that host keeps of the pane's output
+   * comes first.
+   */
+  follow?(
+    follow: RoutedFollow,
+    emit: (event: WeftEvent) => void,
+    state: S,
+  ): () => void;
+}
+
+/** Another host's pane a subscriber here follows (see {@link PluginDefinition.follow}). */
+export interface RoutedFollow {
+  host: string;
+  /** The pane as that host names it. */
+  pane: string;
+  replay: boolean;
 }
 
 /**

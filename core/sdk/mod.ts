@@ -50,6 +50,7 @@ export type {
   PluginContext,
   PluginDefinition,
   RoutedCall,
+  RoutedFollow,
   SubscribeOptions,
 } from "./define.ts";
 export { defineCommand, withState } from "./command.ts";
@@ -93,3 +94,11 @@ export type {
 export type { CoreEventData, CoreEvents, CoreTopic } from "../../protocols/bus/core_events.ts";
 export { RateLimiter } from "./rate_limiter.ts";
 export { publishedPort, publishHttp } from "./server_info.ts";
+export { PaneView } from "./pane_view.ts";
+export type {
+  PanePicture,
+  PaneReadInput,
+  PaneSource,
+  PaneViewer,
+  PaneViewOptions,
+} from "./pane_view.ts";

@@ -54,7 +54,11 @@ export async function control(
         throw new WeftError("INVALID_INPUT", 'Cannot subscribe: give topics, e.g. ["pane.*"]');
       }
       const panes = Array.isArray(p.panes) ? p.panes.map(String) : undefined;
-      const filter = panes ? { topics, panes } : { topics };
+      const filter = {
+        topics,
+        ...(panes ? { panes } : {}),
+        ...(p.replay === true ? { replay: true } : {}),
+      };
       return await c.party.subscribe(c.nextSubscription(), filter, p.snapshot, reply);
     }
     case "unsubscribe":

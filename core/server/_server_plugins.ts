@@ -16,12 +16,15 @@ import {
   layeredManifestCache,
   type PluginHost,
   refreshPluginCode,
+  wakes,
 } from "../plugin/mod.ts";
 import { sharedManifestsFile } from "./paths.ts";
 
 /**
  * Starts each idle (lazy) plugin that owns a pane the store brought back (a canvas it draws, a
  * pane tagged with its name, as the tmux plugin tags the panes it made): it looks after them.
+ * So does one that a pane already there would have woken when it was created (a restored
+ * agent pane, for the sideband): it starts as it did with the server before it was lazy.
  */
 export async function wakeOwners(
   host: PluginHost,
@@ -34,6 +37,15 @@ export async function wakeOwners(
     const canvas = canvasOwner(pane.pty);
     if (canvas !== null && lazy.has(canvas)) owners.add(canvas);
     for (const tag of pane.tags) if (lazy.has(tag)) owners.add(tag);
+  }
+  for (const plugin of config.plugins) {
+    const created = plugin.lazy && plugin.wakeOn?.filter((w) => typeof w !== "string")
+      .filter((w) => w.topic === "pane.created");
+    if (!created || !created.length) continue;
+    const ids = [...model.panes.keys()];
+    if (ids.some((id) => created.some((rule) => wakes(rule, model.paneInfo(id))))) {
+      owners.add(plugin.name);
+    }
   }
   await Promise.all([...owners].map((name) => host.wake(name)));
 }

@@ -253,3 +253,21 @@ Deno.test("a deferred restore puts the whole tree back first and starts the prog
   await stop(second);
   await done();
 });
+
+Deno.test("StoreWriter's sweep of an idle model writes nothing, so the disk and the checkpointer rest", async () => {
+  const core = startCore();
+  const db = StoreDb.open(":memory:");
+  const writer = new StoreWriter({ db, model: core.model, events: core.bus.events, sweepMs: 10 });
+  writer.start();
+  core.bus.setBarrier(() => writer.flush());
+  // A program that prints nothing: its screen never changes, so no screen is saved again.
+  await core.call("session.create", { command: "sleep 30" });
+  await eventually("the change and its screen written", () => writer.stats.screens > 0);
+  const before = { ...writer.stats };
+  // Proves that nothing happens: ten sweeps' time with nothing changed writes nothing.
+  await new Promise((r) => setTimeout(r, 100));
+  strictEqual(writer.stats.logged, before.logged, "nothing logged");
+  strictEqual(writer.stats.writes, before.writes, "nothing written");
+  writer.close();
+  await core.dispose();
+});

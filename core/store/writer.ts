@@ -56,6 +56,9 @@ type Kind = "sessions" | "windows" | "panes";
 /** Most log entries between two transactions. */
 const MAX_ENTRIES = 50;
 
+/** How often a sweep that found nothing else changed writes the time it was saved. */
+export const SAVED_AT_ALONE_MS = 60_000;
+
 /**
  * Keeps the store file in step with the model.
  *
@@ -70,6 +73,8 @@ export class StoreWriter {
   #o: WriterOptions;
   #dirty: Record<Kind, Set<string>> = { sessions: new Set(), windows: new Set(), panes: new Set() };
   #meta = false;
+  /** When `savedAt` was last written. */
+  #savedAt = 0;
   #written = new Map<string, string>();
   /** Logged changes not yet in the file, by table and key (the last one of each wins). */
   #unapplied = new Map<string, DocChange>();
@@ -139,6 +144,8 @@ export class StoreWriter {
   /** Writes everything a last time (screens too), then stops and closes the file. */
   close(): void {
     if (this.#closed) return;
+    // The last write says when: the server stopped now.
+    this.#savedAt = 0;
     this.#sweep();
     this.#timed(() => this.#apply(this.#screens.all()));
     this.#closed = true;
@@ -325,7 +332,13 @@ export class StoreWriter {
       put("meta", "counters", model.ids.counters());
     }
     // When it was saved is for people (`weft saved`, the marker): the sweep's time will do.
-    if (forceMeta) put("meta", "savedAt", Date.now());
+    // Alone it is written once a minute: a sweep of an idle server that wrote it every time
+    // made a transaction every 2 s, and kept the checkpoint Worker's isolate (~7 MB) alive.
+    const now = Date.now();
+    if (forceMeta && (out.length || now - this.#savedAt >= SAVED_AT_ALONE_MS)) {
+      put("meta", "savedAt", now);
+      this.#savedAt = now;
+    }
     this.#dirty.sessions.clear();
     this.#dirty.windows.clear();
     this.#dirty.panes.clear();

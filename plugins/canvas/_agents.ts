@@ -44,3 +44,38 @@ export function agentPanes(
       stateSince,
     }));
 }
+
+/** One other host as `fabric.agents` lists it (the fabric plugin's answer). */
+export interface FarHost {
+  host: string;
+  state: string;
+  agents?: Record<string, unknown>[];
+}
+
+/**
+ * The rows of an agents board for the fabric's other hosts (`options.all_hosts`): their agents
+ * from the fabric's presence, each by its pane's qualified id (`buildbox/p3`) and its name there
+ * (`worker@buildbox`); those of an unreachable host are shown `unreachable`, not dropped.
+ *
+ * @example
+ * ```ts
+ * import { farRows } from "./_agents.ts";
+ * const rows = farRows([{ host: "box", state: "unreachable",
+ *   agents: [{ name: "w", pane: "box/p1", agent: "claude", state: "idle", status: "unreachable" }] }]);
+ * console.assert(rows[0]!.id === "box/p1" && rows[0]!.state === "unreachable");
+ * ```
+ */
+export function farRows(hosts: readonly FarHost[]): AgentRow[] {
+  return hosts.flatMap((h) =>
+    (h.agents ?? []).filter((a) => typeof a.pane === "string").map((a) => ({
+      id: String(a.pane),
+      name: `${String(a.name)}@${h.host}`,
+      agent: String(a.agent ?? "?"),
+      state: h.state === "unreachable" ? "unreachable" : String(a.state ?? "unknown"),
+      stateMessage: h.state === "unreachable" && typeof a.state === "string"
+        ? `host unreachable (was ${a.state})`
+        : null,
+      stateSince: "",
+    }))
+  );
+}

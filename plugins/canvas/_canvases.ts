@@ -16,7 +16,7 @@ import { checkRange, gitRange } from "./_git.ts";
 import { watchFile } from "./_watch.ts";
 import { keysOf } from "./_keys.ts";
 import { newView, press, screenOf } from "./_view.ts";
-import type { PaneFacts } from "./_agents.ts";
+import { type FarHost, farRows, type PaneFacts } from "./_agents.ts";
 import type { Options } from "./options.ts";
 
 /** Where a new canvas goes and what it is called: as `pane.canvas` takes them. */
@@ -63,6 +63,8 @@ export class Canvases {
       { topics: ["pane.state", "pane.changed", "pane.created", "pane.closed"] },
       (event) => this.#agentsMaybe(event),
     );
+    // Another host's agents changed (the fabric's presence): boards that span hosts draw again.
+    ctx.subscribe({ topics: ["fabric.agents_changed"] }, (event) => this.#agentsMaybe(event));
     if (ctx.options.agentsTickMs > 0) {
       setInterval(() => this.#refreshLive(), ctx.options.agentsTickMs);
     }
@@ -152,6 +154,13 @@ export class Canvases {
         projectDir: this.#projectDir,
         options: this.#ctx.options,
         panes: async () => (await this.#ctx.call("pane.list", {})).panes,
+        farAgents: async () => {
+          try {
+            return farRows((await this.#ctx.call<{ hosts: FarHost[] }>("fabric.agents", {})).hosts);
+          } catch {
+            return []; // in no fabric
+          }
+        },
       });
     } catch (err) {
       c.error = err instanceof WeftError ? err : new WeftError("INTERNAL", String(err));

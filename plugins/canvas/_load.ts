@@ -16,6 +16,7 @@ import type { Canvas } from "./_canvas.ts";
 import { insideProject, readSource, type SourceText } from "./_source.ts";
 import { gitDiff, gitRange } from "./_git.ts";
 import { agentPanes, type PaneFacts } from "./_agents.ts";
+import type { AgentRow } from "./kinds/agents.ts";
 import type { Options } from "./options.ts";
 
 /** What loading needs. */
@@ -24,6 +25,8 @@ export interface LoadDeps {
   options: Options;
   /** Lists the panes (`pane.list`). */
   panes: () => Promise<PaneFacts[]>;
+  /** The agents of the fabric's other hosts (none when this server is in no fabric). */
+  farAgents?: () => Promise<AgentRow[]>;
 }
 
 /** The two files a `diff` canvas compares, when it compares files. */
@@ -39,7 +42,9 @@ export function filePair(
 /** Sets `c.text` (and `c.note` when a file was cut) from the canvas's source. */
 export async function loadSource(c: Canvas, deps: LoadDeps): Promise<void> {
   if (LIVE_KINDS.has(c.kind)) {
-    c.text = JSON.stringify(agentPanes(await deps.panes(), c.options));
+    const here = agentPanes(await deps.panes(), c.options);
+    const far = c.options?.all_hosts === true && deps.farAgents ? await deps.farAgents() : [];
+    c.text = JSON.stringify([...here, ...far]);
     c.options = { ...c.options, now: Date.now() };
     return;
   }

@@ -41,7 +41,8 @@ export default definePlugin({
   description: "Panes drawn from data: diff, tests, markdown, JSON, logs, tables, agents.",
   // read:. is the project folder (paths are resolved against it), and nothing else; run:git
   // is `git diff` of a range in the project (a `diff` canvas with options.range), no other program.
-  capabilities: ["canvas:draw", "pane:read", "pane:control", "read:.", "run:git"],
+  // message:read: an agents board across hosts lists the fabric's agents (fabric.agents).
+  capabilities: ["canvas:draw", "pane:read", "pane:control", "read:.", "run:git", "message:read"],
   commands: [open, update, close, kinds],
   options: parseOptions,
   setup: async (ctx) => {

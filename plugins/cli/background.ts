@@ -8,8 +8,8 @@
 
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadConfig } from "../../core/config/mod.ts";
-import { claimStateDir, serverPaths } from "../../core/server/paths.ts";
+import { loadConfig } from "../../core/sdk/config.ts";
+import { claimStateDir, serverPaths } from "../../core/sdk/project.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { WeftClient } from "../client/mod.ts";
 import { BUILTIN_PLUGINS } from "../builtin.ts";

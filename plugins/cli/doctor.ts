@@ -7,9 +7,8 @@
  */
 
 import { join } from "node:path";
-import { loadConfig } from "../../core/config/mod.ts";
-import { findServerInfo } from "../../core/server/info.ts";
-import { serverPaths } from "../../core/server/paths.ts";
+import { loadConfig } from "../../core/sdk/config.ts";
+import { findServerInfo, serverPaths } from "../../core/sdk/project.ts";
 import { WeftClient } from "../client/mod.ts";
 import { BUILTIN_PLUGINS } from "../builtin.ts";
 import { parseArgs } from "./args.ts";

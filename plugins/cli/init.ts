@@ -10,7 +10,7 @@
 
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ensureProjectDir } from "../../core/server/paths.ts";
+import { ensureProjectDir } from "../../core/sdk/project.ts";
 import { installedWeft } from "./installed.ts";
 import { parseArgs } from "./args.ts";
 import { type CliIo, type Subcommand, UsageError } from "./io.ts";

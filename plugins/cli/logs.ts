@@ -6,8 +6,8 @@
  * @module
  */
 
-import { loadConfig } from "../../core/config/mod.ts";
-import { findServerInfo } from "../../core/server/info.ts";
+import { loadConfig } from "../../core/sdk/config.ts";
+import { findServerInfo } from "../../core/sdk/project.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { BUILTIN_PLUGINS } from "../builtin.ts";
 import { parseArgs } from "./args.ts";

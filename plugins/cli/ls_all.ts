@@ -6,7 +6,7 @@
  * @module
  */
 
-import { listServers, type ServerEntry } from "../../core/server/registry.ts";
+import { listServers, type ServerEntry } from "../../core/sdk/project.ts";
 import type { PaneInfo } from "../../protocols/bus/records.ts";
 import { WeftClient } from "../client/mod.ts";
 import { type CliIo, print } from "./io.ts";

@@ -9,9 +9,13 @@
  */
 
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
-import { findConfigFile, loadConfig } from "../../core/config/mod.ts";
-import { pluginEntries, writePluginEntry } from "../../core/config/write.ts";
-import { inspectPlugin } from "../../core/plugin/inspect.ts";
+import {
+  findConfigFile,
+  loadConfig,
+  pluginEntries,
+  writePluginEntry,
+} from "../../core/sdk/config.ts";
+import { inspectPlugin } from "../../core/sdk/manifest.ts";
 import type { PluginStarted } from "../../protocols/bus/calls.ts";
 import { parseCapability } from "../../protocols/bus/capabilities.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { BuiltinPlugin, PluginConfig, WeftConfig } from "../../core/config/mod.ts";
+import type { BuiltinPlugin, PluginConfig, WeftConfig } from "../../core/sdk/config.ts";
 import type { PluginInfo } from "../../protocols/bus/calls.ts";
 
 /** One row of `weft plugin list`. */

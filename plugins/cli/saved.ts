@@ -6,10 +6,10 @@
  */
 
 import { parseArgs } from "./args.ts";
-import { loadConfig } from "../../core/config/mod.ts";
+import { loadConfig } from "../../core/sdk/config.ts";
 import { panesOf } from "../../protocols/layout/tree/mod.ts";
-import { serverPaths } from "../../core/server/paths.ts";
-import { planAll, type SavedState, Sealer, StoreDb } from "../../core/store/mod.ts";
+import { serverPaths } from "../../core/sdk/project.ts";
+import { planAll, type SavedState, Sealer, StoreDb } from "../../core/sdk/store.ts";
 import { BUILTIN_PLUGINS } from "../builtin.ts";
 import { print, type Subcommand } from "./io.ts";
 

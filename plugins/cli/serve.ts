@@ -5,8 +5,8 @@
  */
 
 import { parseArgs } from "./args.ts";
-import { loadConfig } from "../../core/config/mod.ts";
-import { startServer } from "../../core/server/server.ts";
+import { loadConfig } from "../../core/sdk/config.ts";
+import { startServer } from "../../core/sdk/host.ts";
 import type { Subcommand } from "./io.ts";
 import { BUILTIN_PLUGINS, withJoined } from "../builtin.ts";
 import { capLog } from "./background.ts";

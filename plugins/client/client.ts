@@ -7,7 +7,7 @@
 import type { CallInput, CoreCalls, CoreCommand, NotCore } from "../../protocols/bus/calls.ts";
 import type { EventFilter, WeftEvent } from "../../protocols/bus/events.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
-import { findServerInfo } from "../../core/server/info.ts";
+import { findServerInfo } from "../../core/sdk/project.ts";
 import {
   encodeMessage,
   type JsonRpcMessage,

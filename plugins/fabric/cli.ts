@@ -10,7 +10,7 @@ import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "../cli/args.ts";
 import { type CliIo, print, type Subcommand, UsageError, withClient } from "../cli/io.ts";
 import { WeftClient } from "../client/mod.ts";
-import { findConfigFile } from "../../core/config/mod.ts";
+import { findConfigFile } from "../../core/sdk/config.ts";
 import { hostGrant } from "../../protocols/bus/capabilities.ts";
 import { isHostName } from "../../protocols/bus/host_id.ts";
 import type { FabricHost } from "../../protocols/bus/fabric.ts";
@@ -22,7 +22,7 @@ import { JOIN_FILE, type JoinFile } from "./options.ts";
 const HUB_CA = "hub-ca.pem";
 
 const USAGE = [
-  "weft fabric join nats://HUB:PORT --as NAME --creds FILE [--grant HOST=read,write,spawn,message]... [--ca FILE]",
+  "weft fabric join nats://HUB:PORT --as NAME --creds FILE [--grant HOST=read,write,spawn,message,control]... [--ca FILE]",
   "weft fabric leave",
   "weft fabric status [--wait HOST]... [--timeout MS] [--json]",
   "weft fabric hub --dir DIR --hosts A,B [--port 4222] [--leaf-port 7422] [--bind ADDR] [--tls-cert F --tls-key F] [--init]",

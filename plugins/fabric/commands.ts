@@ -33,8 +33,10 @@ const ls = defineCommand({
   capabilities: ["pane:read"],
   // list_panes across the fabric, for an agent on any host.
   mcp: { name: "list_all_panes", readOnly: true },
-  input: z.object({}),
-  handler: async ({ state, call, caller, requestId }) => {
+  input: z.object({
+    host: z.string().max(253).optional().describe("Only this host (a page showing one host)."),
+  }),
+  handler: async ({ input, state, call, caller, requestId }) => {
     const local = async (): Promise<HostTree> => {
       const [{ sessions }, { windows }, { panes }] = await Promise.all([
         call<{ sessions: HostTree["sessions"] }>("session.list", {}),
@@ -53,8 +55,9 @@ const ls = defineCommand({
       ]);
       return { sessions, windows, panes };
     };
+    const listed = state.presence.hosts().filter((h) => !input.host || h.host === input.host);
     const all = await Promise.all(
-      state.presence.hosts().map(async (h): Promise<FabricHost> => {
+      listed.map(async (h): Promise<FabricHost> => {
         try {
           const tree = h.state === "self" ? await local() : await remote(h.host);
           return { ...h, ...qualifyTree(h.host, tree) };

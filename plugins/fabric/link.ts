@@ -17,6 +17,13 @@ import { rpcListen, rpcSubject } from "./nats_conf.ts";
 /** The largest answer sent back (NATS's default payload limit is 1 MiB). */
 const MAX_REPLY_BYTES = 1024 * 1024 - 4096;
 
+/**
+ * What a host answers at once, from its NATS client and without its bus, to any peer: "still
+ * here". A caller whose call runs long asks it every reach time, so that a host that went away
+ * mid-call is told at once, not at the end of the call's deadline.
+ */
+export const PING = "fabric.$ping";
+
 /** Runs a call on this bus for a remote host with the rights it was granted here. */
 export type LocalCall = (
   name: string,
@@ -30,6 +37,9 @@ interface Request {
   requestId: string;
   caller: { kind: string; id: string };
   timeoutMs?: number;
+  /** When the caller sent it (its clock, ms) and how long it waits for the answer. */
+  sentAt?: number;
+  waitMs?: number;
 }
 
 /** One host's calls over one NATS connection. */
@@ -39,10 +49,21 @@ export class RpcLink {
   #subs = new Map<string, Subscription>();
   #reachMs: number;
 
-  constructor(nc: NatsConnection, host: string, o: { reachMs: number }) {
+  #late: (peer: string, req: Request) => boolean;
+
+  /**
+   * `late` says a call from `peer` reached this host after its caller stopped waiting (a link
+   * cut and healed delivers what it held): it is not run.
+   */
+  constructor(
+    nc: NatsConnection,
+    host: string,
+    o: { reachMs: number; late?: (peer: string, sentAt?: number, waitMs?: number) => boolean },
+  ) {
     this.#nc = nc;
     this.#host = host;
     this.#reachMs = o.reachMs;
+    this.#late = (peer, req) => o.late?.(peer, req.sentAt, req.waitMs) ?? false;
   }
 
   /**
@@ -61,12 +82,14 @@ export class RpcLink {
         callback: (err, msg) => {
           if (err || !msg.reply) return;
           const name = msg.subject.slice(prefix.length);
+          if (name === PING) return void msg.respond(enc.encode('{"ok":true,"value":"here"}'));
           void (async () => {
             let reply: unknown;
             try {
               const grants = hostGrant(rights(peer));
               if (!grants.length) throw this.#refused(peer, name);
               const req = msg.json<Request>();
+              if (this.#late(peer, req)) throw this.#tooLate(peer, name);
               reply = { ok: true, value: await run(name, req.input, { host: peer, grants }) };
             } catch (e) {
               reply = { ok: false, error: toErrorBody(e) };
@@ -86,6 +109,15 @@ export class RpcLink {
           })();
         },
       }),
+    );
+  }
+
+  #tooLate(peer: string, name: string): WeftError {
+    return new WeftError(
+      "HOST_UNREACHABLE",
+      `Cannot call "${name}" on host "${this.#host}": it came after host "${peer}" stopped ` +
+        "waiting for it (the link between them was down); not run",
+      { host: this.#host },
     );
   }
 
@@ -114,6 +146,8 @@ export class RpcLink {
       ...(body.timeoutMs === undefined ? {} : { timeoutMs: body.timeoutMs }),
     };
     const timeout = Math.max(this.#reachMs, body.timeoutMs ?? 0);
+    request.sentAt = Date.now();
+    request.waitMs = timeout;
     if (this.#nc.isClosed()) throw this.#unreachable(host, name, "the fabric link is closed");
     let reply: { ok: boolean; value?: unknown; error?: unknown };
     try {
@@ -122,13 +156,51 @@ export class RpcLink {
         JSON.stringify(request),
         { timeout },
       );
-      const msg = await abortable(pending, signal);
-      reply = msg.json();
+      // A long call: the host is asked every reach time whether it is still there.
+      const gone = timeout > this.#reachMs ? this.#whileThere(host, name) : undefined;
+      try {
+        const msg = await abortable(gone ? Promise.race([pending, gone.lost]) : pending, signal);
+        reply = msg.json();
+      } finally {
+        gone?.stop();
+      }
     } catch (err) {
       throw this.#failure(host, name, err, timeout);
     }
     if (reply.ok) return reply.value;
     throw WeftError.fromBody(reply.error as ReturnType<typeof toErrorBody>);
+  }
+
+  /** Rejects with `HOST_UNREACHABLE` once `host` does not answer {@link PING}, until stopped. */
+  #whileThere(host: string, name: string): { lost: Promise<never>; stop: () => void } {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const lost = new Promise<never>((_, reject) => {
+      const probe = async () => {
+        if (stopped || this.#nc.isClosed()) return;
+        try {
+          await this.#nc.request(rpcSubject(this.#host, host, PING), "", {
+            timeout: this.#reachMs,
+          });
+        } catch (err) {
+          const why = /no responders/i.test(String(err)) ? "not connected" : "not answering";
+          if (!stopped) {
+            reject(this.#unreachable(host, name, `it went away during the call (${why})`));
+          }
+          return;
+        }
+        if (!stopped) timer = setTimeout(probe, this.#reachMs);
+      };
+      timer = setTimeout(probe, this.#reachMs);
+    });
+    lost.catch(() => {});
+    return {
+      lost,
+      stop: () => {
+        stopped = true;
+        clearTimeout(timer);
+      },
+    };
   }
 
   /** Stops serving. */

@@ -16,6 +16,8 @@ import { JOIN_FILE, joinedOptions, type JoinFile, type Options, parseOptions } f
 import { startNode } from "./node.ts";
 import { RpcLink } from "./link.ts";
 import { Presence } from "./presence.ts";
+import { Roster } from "./roster.ts";
+import { Clocks, tooLate } from "./clocks.ts";
 import { inboxOf } from "./nats_conf.ts";
 import { FABRIC_COMMANDS } from "./commands.ts";
 import { startInbox } from "./inbox.ts";
@@ -24,6 +26,8 @@ import { agents } from "./agents.ts";
 import { hostGrant } from "../../protocols/bus/capabilities.ts";
 import type { State } from "./state.ts";
 import { qualifyIds } from "../../protocols/bus/fabric.ts";
+import { OutputTaps } from "./taps.ts";
+import { FOLLOW_COMMANDS, followRemote } from "./follow.ts";
 
 async function readJoin(dir: string): Promise<JoinFile | undefined> {
   try {
@@ -72,7 +76,12 @@ async function setup(ctx: PluginContext<Options>): Promise<State> {
     await node.stop();
     throw err;
   }
-  const link = new RpcLink(nc, o.as, { reachMs: o.reachMs });
+  // A call that comes after its caller gave up on it (a link cut, then healed) is not run.
+  const clocks = new Clocks();
+  const link = new RpcLink(nc, o.as, {
+    reachMs: o.reachMs,
+    late: (peer, sentAt, waitMs) => tooLate(sentAt, waitMs, clocks.offset(peer, o.as)),
+  });
   // Calls from other hosts are the plugin's own work, bounded by what each host was granted.
   const serve = (peer: string) =>
     ctx.detached(() =>
@@ -81,9 +90,16 @@ async function setup(ctx: PluginContext<Options>): Promise<State> {
           onBehalf: { kind: "host", id: as.host, grants: as.grants },
         }))
     );
+  // This host's agents ride in its presence record, listed by the hosts granted `message`.
+  const roster = new Roster(ctx);
+  const agentsFor = Object.keys(o.hosts).filter((h) => o.hosts[h]!.includes("message"));
   const presence: Presence = new Presence(nc, o.as, {
+    clocks,
     heartbeatMs: o.heartbeatMs,
     known: Object.keys(o.hosts),
+    extra: () => ({ agents: roster.agents(), agentsFor }),
+    // An agents board (canvas) that spans hosts draws again.
+    agentsChanged: (host) => ctx.publish("fabric.agents_changed", { host }),
     changed: () => {
       for (const peer of presence.names()) serve(peer);
       ctx.reach(presence.names());
@@ -91,6 +107,8 @@ async function setup(ctx: PluginContext<Options>): Promise<State> {
   });
   for (const peer of presence.names()) serve(peer);
   presence.start();
+  roster.start(presence, o.heartbeatMs);
+  globalThis.addEventListener("unload", () => roster.close());
   ctx.reach(presence.names());
   // Messages from the hosts granted `message`, stored by this host's messaging (inbox.ts).
   const inbox = startInbox(nc, o.as, {
@@ -104,8 +122,11 @@ async function setup(ctx: PluginContext<Options>): Promise<State> {
     log: (line) => ctx.log(line),
   });
   globalThis.addEventListener("unload", () => inbox.close());
+  // This host's panes followed from other hosts (taps.ts).
+  const taps = new OutputTaps(ctx as PluginContext<unknown>, nc, o.as);
+  globalThis.addEventListener("unload", () => taps.close());
   ctx.log(`joined the fabric as "${o.as}" through ${o.hub} (local node ${node.url})`);
-  return { host: o.as, hub: o.hub, node, nc, link, presence };
+  return { host: o.as, hub: o.hub, node, nc, link, presence, taps, log: (l) => ctx.log(l) };
 }
 
 export default definePlugin({
@@ -121,10 +142,11 @@ export default definePlugin({
     "pane:read",
     "pane:write",
     "pane:spawn",
+    "pane:control",
     "message:send",
     "message:read",
   ],
-  commands: [...FABRIC_COMMANDS, messageSend, agents],
+  commands: [...FABRIC_COMMANDS, ...FOLLOW_COMMANDS, messageSend, agents],
   options: parseOptions,
   setup,
   // A remote call's ids come back qualified (`buildbox/p3`): passed back, they go there again.
@@ -138,4 +160,6 @@ export default definePlugin({
         ...(call.timeoutMs === undefined ? {} : { timeoutMs: call.timeoutMs }),
       }, call.signal),
     ),
+  // A subscription here to another host's pane: that host publishes its output for this one.
+  follow: (target, emit, state) => followRemote(state, target, emit, state.log),
 });

@@ -6,7 +6,9 @@
  * Subjects (`<from>` is always the publisher's own host name, which the hub enforces):
  * - `weft.<from>.rpc.<to>.<command>`: a call from host `from` for host `to` (request/reply).
  * - `weft.<from>.msg.<to>`: a message from host `from` for host `to`'s inbox stream.
- * - `weft.<from>.ev.…`: events a host publishes (reserved for output streams and messaging).
+ * - `weft.<from>.ev.<to>.<id>`: a pane's output that host `from` publishes for host `to`, who
+ *   follows it (`taps.ts`); only `to` may receive it.
+ * - `weft.<host>.out.<pane>`: a followed pane's output kept in its host's own node (never leaves it).
  * - `$KV.weft_hosts.<host>`: presence, in a KV bucket of the hub's JetStream domain.
  * - `_INBOX.<host>.…`: the replies a host waits for (only it may receive them).
  *
@@ -81,7 +83,8 @@ export function hostPermissions(host: string): { publish: string[]; subscribe: s
     ],
     subscribe: [
       `weft.*.rpc.${host}.>`,
-      "weft.*.ev.>",
+      // Output of panes it follows, published for it alone (taps.ts).
+      `weft.*.ev.${host}.>`,
       `${inboxOf(host)}.>`,
       // Messages for its inbox stream (inbox.ts); its node stores only those of granted hosts.
       `weft.*.msg.${host}`,

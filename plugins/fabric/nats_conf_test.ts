@@ -8,7 +8,8 @@ Deno.test("hostPermissions() lets a host publish only as itself and hear only it
   ok(p.publish.every((s) => !s.includes("$KV.weft_hosts.>")), "only its own presence key");
   deepStrictEqual(p.subscribe, [
     "weft.*.rpc.laptop.>",
-    "weft.*.ev.>",
+    // Pane output another host publishes for it alone (taps.ts).
+    "weft.*.ev.laptop.>",
     "_INBOX.laptop.>",
     // Messages for its own inbox stream (inbox.ts), from any host.
     "weft.*.msg.laptop",

@@ -19,7 +19,7 @@ export interface Options {
   hub: string;
   /** This server's host name in the fabric. */
   as: string;
-  /** What each other host may do here, in words (`read`, `write`, `spawn`, `message`). */
+  /** What each other host may do here, in words (`read`, `write`, `spawn`, `message`, `control`). */
   hosts: Record<string, string[]>;
   /** A CA certificate file (in the data folder) to check the hub's TLS certificate with. */
   caFile: string;

@@ -13,6 +13,11 @@ import type { NatsConnection } from "@nats-io/transport-node";
 import { jetstream } from "@nats-io/jetstream";
 import { type KV, Kvm } from "@nats-io/kv";
 import { HUB_DOMAIN, PRESENCE_BUCKET } from "./nats_conf.ts";
+import type { FabricAgent } from "./roster.ts";
+import { Clocks } from "./clocks.ts";
+
+/** The largest record a host puts (NATS's default payload limit is 1 MiB). */
+const MAX_RECORD_CHARS = 512 * 1024;
 
 /** What a host says of itself. */
 export interface HostRecord {
@@ -20,6 +25,10 @@ export interface HostRecord {
   /** When it last said so (its own clock, ms). */
   at: number;
   pid: number;
+  /** Its agents (`roster.ts`), for the hosts in `agentsFor` to list. */
+  agents?: FabricAgent[];
+  /** The hosts it lets list its agents (those it grants `message`). */
+  agentsFor?: string[];
 }
 
 /** One host as seen from here. */
@@ -38,6 +47,14 @@ export class Presence {
   #beatMs: number;
   #kv: KV | undefined;
   #seen = new Map<string, number>();
+  /** Each host's clock against the hub's (this one's too), from its puts. */
+  readonly clocks: Clocks;
+  /** The last record each other host put (kept when it goes away: its agents stay listed). */
+  #records = new Map<string, HostRecord>();
+  #extra: () => Partial<HostRecord>;
+  #agentsChanged: (host: string) => void;
+  /** A put asked for while one was under way: it follows at once. */
+  #again = false;
   #timer: ReturnType<typeof setInterval> | undefined;
   #watching = false;
   #beating = false;
@@ -47,8 +64,21 @@ export class Presence {
   constructor(
     nc: NatsConnection,
     host: string,
-    o: { heartbeatMs: number; known: readonly string[]; changed: () => void },
+    o: {
+      heartbeatMs: number;
+      known: readonly string[];
+      changed: () => void;
+      /** What this host adds to its record at each put (its agents). */
+      extra?: () => Partial<HostRecord>;
+      /** Where each host's clock is kept (from its puts). */
+      clocks?: Clocks;
+      /** Another host's agents changed (a put with a different list). */
+      agentsChanged?: (host: string) => void;
+    },
   ) {
+    this.#extra = o.extra ?? (() => ({}));
+    this.clocks = o.clocks ?? new Clocks();
+    this.#agentsChanged = o.agentsChanged ?? (() => {});
     this.#nc = nc;
     this.#host = host;
     this.#beatMs = o.heartbeatMs;
@@ -78,6 +108,17 @@ export class Presence {
     return [{ host: this.#host, state: "self", lastSeen: Date.now() }, ...others];
   }
 
+  /** The last record `host` put, if any was seen here. */
+  record(host: string): HostRecord | undefined {
+    return this.#records.get(host);
+  }
+
+  /** Puts this host's record now (its agents changed), not waiting for the next beat. */
+  publish(): void {
+    if (this.#beating) this.#again = true;
+    else void this.#beat();
+  }
+
   /** The names of the other hosts known here. */
   names(): string[] {
     return [...this.#seen.keys()];
@@ -95,8 +136,20 @@ export class Presence {
     this.#beating = true;
     try {
       this.#kv ??= await this.#open();
-      const record: HostRecord = { host: this.#host, at: Date.now(), pid: Deno.pid };
-      await this.#kv.put(this.#host, JSON.stringify(record));
+      const record: HostRecord = {
+        ...this.#extra(),
+        host: this.#host,
+        at: Date.now(),
+        pid: Deno.pid,
+      };
+      let text = JSON.stringify(record);
+      // Past this its agents are left out (the others then ask for them, fabric.agents): a
+      // put over NATS's payload limit would leave this host silent.
+      if (text.length > MAX_RECORD_CHARS) {
+        const { agents: _, agentsFor: __, ...bare } = record;
+        text = JSON.stringify(bare);
+      }
+      await this.#kv.put(this.#host, text);
       if (!this.#watching) await this.#watch(this.#kv);
     } catch {
       // The hub is away: the next beat tries again.
@@ -104,6 +157,10 @@ export class Presence {
       this.#watching = false;
     } finally {
       this.#beating = false;
+    }
+    if (this.#again) {
+      this.#again = false;
+      void this.#beat();
     }
   }
 
@@ -120,10 +177,23 @@ export class Presence {
       try {
         for await (const entry of iter) {
           if (this.#closed) break;
-          if (entry.operation !== "PUT" || entry.key === this.#host) continue;
+          if (entry.operation !== "PUT") continue;
+          try {
+            const at = entry.json<HostRecord>()?.at;
+            if (typeof at === "number") this.clocks.sample(entry.key, entry.created.getTime(), at);
+          } catch { /* not a record */ }
+          if (entry.key === this.#host) continue;
           const isNew = !this.#seen.get(entry.key);
           // A last value from before the watch began counts from when it was written.
           this.#seen.set(entry.key, Math.min(Date.now(), entry.created.getTime()));
+          try {
+            const record = entry.json<HostRecord>();
+            if (record?.host === entry.key) {
+              const before = JSON.stringify(this.#records.get(entry.key)?.agents);
+              this.#records.set(entry.key, record);
+              if (JSON.stringify(record.agents) !== before) this.#agentsChanged(entry.key);
+            }
+          } catch { /* not a record: the host is still alive */ }
           if (isNew) this.#changed();
         }
       } catch { /* the watch ends with the link */ }

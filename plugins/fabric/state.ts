@@ -8,6 +8,7 @@ import type { NatsConnection } from "@nats-io/transport-node";
 import type { LocalNode } from "./node.ts";
 import type { RpcLink } from "./link.ts";
 import type { Presence } from "./presence.ts";
+import type { OutputTaps } from "./taps.ts";
 
 /** The running fabric of this host. */
 export interface State {
@@ -19,4 +20,8 @@ export interface State {
   nc: NatsConnection;
   link: RpcLink;
   presence: Presence;
+  /** This host's panes other hosts follow (`taps.ts`). */
+  taps: OutputTaps;
+  /** Writes to the server's log as the plugin. */
+  log: (line: string) => void;
 }

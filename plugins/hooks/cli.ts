@@ -12,7 +12,7 @@ import { dirname, join } from "node:path";
 import { parseArgs } from "../cli/args.ts";
 import type { CliIo, Subcommand } from "../cli/io.ts";
 import { print, UsageError } from "../cli/io.ts";
-import { findConfigFile } from "../../core/config/mod.ts";
+import { findConfigFile } from "../../core/sdk/config.ts";
 import { VENDORS } from "../../protocols/agents/table.ts";
 import { parse as parseToml } from "smol-toml";
 import {

@@ -15,6 +15,8 @@ import {
 import { loadWorld, paneVars, type World } from "./world.ts";
 import { TMUX_TAG } from "./_remain.ts";
 import type { TmuxShared } from "./_shared.ts";
+import type { TeammateRule } from "./_policy.ts";
+import { addRemote } from "./_remote.ts";
 
 /** A bus call: the socket client's or, in the server, the tmux plugin's. */
 export type Call = BusCall;
@@ -40,6 +42,10 @@ export interface Ctx {
   shell: string | undefined;
   /** Hands text to attached clients' clipboards (`load-buffer -w`); none: nowhere. */
   clipboard?: (text: string) => void;
+  /** Where teammates run (the plugin's `teammates` option); none: here. */
+  teammates?: readonly TeammateRule[];
+  /** The plugin's log. */
+  log?: (line: string) => void;
 }
 
 /** A tmux command's implementation: its exit code. */
@@ -70,6 +76,7 @@ export function str(ctx: Ctx, flag: string): string | undefined {
 /** Prints a pane's format line after re-reading the world (for `-P` after creating it). */
 export async function printPane(ctx: Ctx, pane: string, fallback: string): Promise<void> {
   const world = { ...await loadWorld(ctx.call, ctx.caller), globals: ctx.shared.options };
+  await addRemote(ctx.call, world, ctx.shared.remote);
   ctx.out(expandFormat(str(ctx, "F") ?? fallback, paneVars(world, pane)) + "\n");
 }
 

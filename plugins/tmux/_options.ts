@@ -42,9 +42,12 @@ const setOption: Handler = async (ctx) => {
     return setGlobal(ctx, option, value);
   }
   const t = find(ctx, scope === "pane" ? "pane" : "window");
+  // A window's option is its own: teammates on other hosts (in windows there) keep theirs.
   const panes = scope === "pane"
     ? [t.pane]
-    : ctx.world.windows.find((w) => w.id === t.window)!.panes;
+    : ctx.world.windows.find((w) => w.id === t.window)!.panes.filter((p) =>
+      !ctx.shared.remote.has(p)
+    );
   for (const pane of panes) {
     const had = ctx.world.panes.find((p) => p.id === pane)?.meta[`tmux.${option}`];
     const v = f.u ? null : f.a ? (had ?? "") + (value ?? "") : value ?? "";

@@ -17,10 +17,25 @@ import {
   str,
   TmuxFailure,
 } from "./_context.ts";
-import { loadGeometry, paneVars } from "./world.ts";
+import { loadGeometry, num, paneVars } from "./world.ts";
+import { type Launch, respawnElsewhere, respawnThere } from "./_remote.ts";
+
+/** A local pane of `window` to split for a pane on another host: the caller, else the first. */
+function localIn(ctx: Ctx, window: string): string {
+  const here = ctx.world.panes.filter((p) => p.window === window && !ctx.shared.remote.has(p.id));
+  const caller = ctx.caller && `p${num(ctx.caller.replace(/^%/, "p"))}`;
+  return (here.find((p) => p.id === caller) ?? here[0])?.id ??
+    (() => {
+      throw new TmuxFailure("no pane of this host in that window to split");
+    })();
+}
 
 const splitWindow: Handler = async (ctx) => {
-  const t = find(ctx, "pane");
+  const found = find(ctx, "pane");
+  // A teammate's pane on another host is split here, in the lead's window, where tmux shows it.
+  const t = ctx.shared.remote.has(found.pane)
+    ? { ...found, pane: localIn(ctx, found.window) }
+    : found;
   const horizontal = ctx.cmd.flags.h === true;
   const ratio = splitRatio(ctx, t.pane, horizontal);
   const created = await ctx.call("pane.create", {
@@ -74,6 +89,8 @@ const selectPane: Handler = async (ctx) => {
 
 const resizePane: Handler = async (ctx) => {
   const t = find(ctx, "pane");
+  // A pane on another host sits in a window there: its size here means nothing.
+  if (ctx.shared.remote.has(t.pane)) return 0;
   const w = ctx.world.windows.find((x) => x.id === t.window)!;
   const x = str(ctx, "x");
   const y = str(ctx, "y");
@@ -132,7 +149,13 @@ const respawnPane: Handler = async (ctx) => {
     );
   }
   // The pane keeps its tags (pane.respawn takes none): a respawned pane stays as it was made.
-  const { tags: _tags, ...launch } = launchOf(ctx);
+  const { tags: _tags, ...launch } = launchOf(ctx) as Launch & { tags?: string[] };
+  if (ctx.shared.remote.has(t.pane)) {
+    await respawnThere(ctx, t.pane, launch);
+    return 0;
+  }
+  // A Claude Code teammate the `teammates` option sends to another host goes there.
+  if (await respawnElsewhere(ctx, pane, launch)) return 0;
   const again = launch.command || launch.argv ? {} : { command: pane.command };
   await ctx.call("pane.respawn", { pane: t.pane, ...launch, ...again });
   return 0;
@@ -142,6 +165,11 @@ const respawnPane: Handler = async (ctx) => {
 const pipePane: Handler = async (ctx) => {
   if (ctx.cmd.flags.I) throw new TmuxFailure("pipe-pane -I: not supported by weft's tmux yet");
   const t = find(ctx, "pane");
+  if (ctx.shared.remote.has(t.pane)) {
+    throw new TmuxFailure(
+      `pipe-pane: pane %${num(t.pane)} is on another host; weft pipes only this host's panes`,
+    );
+  }
   const command = ctx.cmd.args[0];
   await ctx.call("pane.pipe", {
     pane: t.pane,

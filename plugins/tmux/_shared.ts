@@ -5,6 +5,8 @@
  * @module
  */
 
+import type { RemotePanes } from "./_remote.ts";
+
 /** One paste buffer. */
 export interface PasteBuffer {
   name: string;
@@ -64,11 +66,17 @@ export interface TmuxShared {
   buffers: PasteBuffers;
   /** Global and server option values set with `set-option -g|-s`. */
   options: Map<string, string>;
+  /** Teammates opened on other hosts, by the `%N` (local id) the lead knows them by. */
+  remote: RemotePanes;
 }
 
 /** A fresh state, as a new tmux server has. */
 export function tmuxShared(): TmuxShared {
   // weft forwards focus reports to the panes that ask (as tmux with focus-events on does), so
   // programs that check (Claude Code) hear "on", not tmux's default.
-  return { buffers: new PasteBuffers(), options: new Map([["focus-events", "on"]]) };
+  return {
+    buffers: new PasteBuffers(),
+    options: new Map([["focus-events", "on"]]),
+    remote: new Map(),
+  };
 }

@@ -10,6 +10,7 @@ import { definePlugin, withState, z } from "@weft/weft/plugin";
 import { execTmux } from "./run.ts";
 import { type Exit, onPaneExited } from "./_remain.ts";
 import { type TmuxShared, tmuxShared } from "./_shared.ts";
+import { parseOptions, type TeammateRule } from "./_policy.ts";
 
 interface TmuxState {
   log: (line: string) => void;
@@ -17,6 +18,8 @@ interface TmuxState {
   shared: TmuxShared;
   /** Publishes `tmux.clipboard` (what `load-buffer -w` copied) for attached clients. */
   clipboard: (text: string, pane: string | undefined) => void;
+  /** Where Claude Code's teammates run (the `teammates` option): none, here. */
+  teammates: readonly TeammateRule[];
 }
 
 const { defineCommand } = withState<TmuxState>();
@@ -52,6 +55,8 @@ const exec = defineCommand({
       connect: () =>
         Promise.resolve({ call: <T>(m: string, p: unknown) => call<T>(m, p), close: () => {} }),
       unknown: (line) => state.log(`unknown tmux command: tmux ${line}`),
+      log: state.log,
+      teammates: state.teammates,
       shared: state.shared,
       clipboard: (text) => state.clipboard(text, input.pane ?? caller.pane),
       ...(input.stdin === undefined ? {} : { stdin: input.stdin }),
@@ -74,6 +79,7 @@ export default definePlugin({
     "session:admin",
   ],
   commands: [exec],
+  options: parseOptions,
   setup: (ctx): TmuxState => {
     const log = (line: string) => ctx.log(line);
     const call = <T>(name: string, input: unknown) => ctx.call<T>(name, input);
@@ -89,6 +95,6 @@ export default definePlugin({
     });
     const clipboard = (text: string, pane: string | undefined) =>
       ctx.publish("tmux.clipboard", { text, pane: pane ?? null });
-    return { log, shared, clipboard };
+    return { log, shared, clipboard, teammates: ctx.options.teammates };
   },
 });

@@ -21,6 +21,8 @@ import { WINDOW_COMMANDS } from "./_windows.ts";
 import { BUFFER_COMMANDS } from "./_buffers.ts";
 import type { TmuxShared } from "./_shared.ts";
 import { loadWorld } from "./world.ts";
+import type { TeammateRule } from "./_policy.ts";
+import { addRemote, remoteCall } from "./_remote.ts";
 
 /** The tmux version the shim reports (`tmux -V`); Claude Code only checks that tmux answers. */
 export const TMUX_VERSION = "tmux 3.4";
@@ -53,6 +55,10 @@ export interface ExecIo {
   clipboard?: (text: string) => void;
   /** What the caller may do: each command needs its rights ({@link tmuxRights}). */
   grants: GrantSet;
+  /** Where teammates run (the plugin's `teammates` option); none: here. */
+  teammates?: readonly TeammateRule[];
+  /** The plugin's log. */
+  log?: (line: string) => void;
 }
 
 function parse(args: readonly string[], io: ExecIo): TmuxInvocation | number {
@@ -109,10 +115,13 @@ export async function execTmux(args: readonly string[], io: ExecIo): Promise<num
     return 1;
   }
   try {
-    const world = { ...await loadWorld(bus.call, io.caller), globals: io.shared.options };
+    // Teammates on other hosts: their `%N` reach them there, and are listed here.
+    const call = remoteCall(bus.call, io.shared.remote);
+    const world = { ...await loadWorld(call, io.caller), globals: io.shared.options };
+    await addRemote(call, world, io.shared.remote);
     const ctx: Ctx = {
       cmd,
-      call: bus.call,
+      call,
       caller: io.caller,
       world,
       out: io.out,
@@ -120,6 +129,8 @@ export async function execTmux(args: readonly string[], io: ExecIo): Promise<num
       stdin: io.stdin,
       shell: io.shell,
       ...(io.clipboard ? { clipboard: io.clipboard } : {}),
+      ...(io.teammates ? { teammates: io.teammates } : {}),
+      ...(io.log ? { log: io.log } : {}),
     };
     return await handler(ctx);
   } catch (err) {

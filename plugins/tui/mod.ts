@@ -15,7 +15,7 @@
 
 import { parseArgs } from "../cli/args.ts";
 import { WeftClient } from "../client/mod.ts";
-import { loadConfig } from "../../core/config/mod.ts";
+import { loadConfig } from "../../core/sdk/config.ts";
 import type { Subcommand } from "../cli/io.ts";
 import { UsageError } from "../cli/io.ts";
 import { ATTACH_DEFAULTS, AttachApp, type AttachExit, type AttachOptions } from "./app.ts";

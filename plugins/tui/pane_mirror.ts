@@ -13,14 +13,10 @@
 import xterm from "@xterm/headless";
 import { Unicode11Addon } from "@xterm/addon-unicode11";
 import type { WeftClient } from "../client/mod.ts";
-import type { WeftEvent } from "../../protocols/bus/events.ts";
+import { clientPaneSource } from "../client/pane_source.ts";
+import { type PanePicture, PaneView } from "../../core/sdk/pane_view.ts";
 import type { Size } from "../../protocols/layout/tree/mod.ts";
-import { ScreenCopies } from "../../protocols/terminal/screen_copies.ts";
-import {
-  type HistoryRead,
-  snapshotBytes,
-  type VisibleSnapshot,
-} from "../../protocols/terminal/snapshot.ts";
+import { snapshotBytes } from "../../protocols/terminal/snapshot.ts";
 
 type Terminal = InstanceType<typeof xterm.Terminal>;
 
@@ -36,7 +32,6 @@ export interface MirrorOptions {
   floodBytes?: number;
 }
 
-const FLOOD_WINDOW_MS = 250;
 const POLL_MS = 33;
 const POLL_RETRY_MS = 1000;
 
@@ -55,7 +50,8 @@ export interface ExtraModes {
 }
 
 /**
- * A live copy of one pane's screen.
+ * A live copy of one pane's screen: the renderer of a pane view (`PaneView` in the SDK, which
+ * attaches, follows, resyncs and copies a flooding pane's screen).
  *
  * @example
  * ```ts ignore
@@ -77,16 +73,11 @@ export class PaneMirror {
   #ownClient = false;
   #options: MirrorOptions;
   #size: Size;
-  #generation = 0;
-  #unsubscribe: (() => Promise<void>) | undefined;
+  #view: PaneView;
+  /** The screen output is written to: the one shown, or the next one while its picture parses. */
+  #next: { term: Terminal; modes: ExtraModes };
   #disposed = false;
-  #resyncing = false;
-  #resyncAgain = false;
-  #rate = { start: 0, bytes: 0 };
-  #polling = false;
-  #wantHistory = false;
   #hasHistory = false;
-  #inputModes: VisibleSnapshot["modes"];
 
   /**
    * `source` is a connection to share, or a way to open one of the mirror's own: then a flood
@@ -111,12 +102,25 @@ export class PaneMirror {
     this.#options = options;
     this.#size = { ...size };
     this.term = this.#newTerminal(size);
-    this.ready = this.#sync();
+    this.#next = { term: this.term, modes: this.modes };
+    this.#view = new PaneView(clientPaneSource(this.#client), id, {
+      picture: (picture) => picture.copy ? this.#copy(picture) : this.#picture(picture),
+      output: (data) => this.#next.term.write(data, () => this.#changed()),
+      error: (err) => this.#options.onError?.(this.id, err),
+    }, {
+      floodBytes: options.floodBytes ?? 256 * 1024,
+      acks: false,
+      // Copied for a second, then the stream is tried again (calm or not: a flood stops it again).
+      copies: { everyMs: 0, retryMs: POLL_RETRY_MS, untilCalm: false, tickMs: POLL_MS },
+      historyLines: () => this.#options.scrollback + 2 * this.#size.rows,
+      historyAfterFlood: false,
+    });
+    this.ready = this.#view.resync();
   }
 
   /** True while the pane floods and the mirror copies its screen instead of its stream. */
   get polling(): boolean {
-    return this.#polling;
+    return this.#view.flooding;
   }
 
   /** The size the mirror follows. */
@@ -128,7 +132,7 @@ export class PaneMirror {
   resize(size: Size): void {
     if (size.cols === this.#size.cols && size.rows === this.#size.rows) return;
     this.#size = { ...size };
-    this.ready = this.#sync();
+    this.ready = this.#view.resync();
   }
 
   /**
@@ -136,18 +140,7 @@ export class PaneMirror {
    * While one is on its way, asking again only queues one more.
    */
   resync(): void {
-    if (this.#resyncing) {
-      this.#resyncAgain = true;
-      return;
-    }
-    this.#resyncing = true;
-    this.ready = this.#sync().finally(() => {
-      this.#resyncing = false;
-      if (this.#resyncAgain && !this.#disposed) {
-        this.#resyncAgain = false;
-        this.resync();
-      }
-    });
+    this.ready = this.#view.resync();
   }
 
   /**
@@ -155,175 +148,63 @@ export class PaneMirror {
    * in. Only then, not at every start, since the read is large and floods restart mirrors often.
    */
   async loadHistory(): Promise<void> {
-    this.#wantHistory = true;
     if (this.#hasHistory || this.#options.scrollback <= 0) return;
-    this.resync();
-    await this.ready;
+    await (this.ready = this.#view.resync(true));
   }
 
   /** Stops following the pane and frees the screen. */
   dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
-    this.#generation++;
+    this.#view.close();
     if (this.#ownClient) this.#client.then((client) => client.close(), () => {});
-    else this.#unsubscribe?.().catch(() => {});
+    if (this.#next.term !== this.term) this.#next.term.dispose();
     this.term.dispose();
   }
 
-  async #sync(): Promise<void> {
-    const generation = ++this.#generation;
-    this.#polling = false;
-    const withHistory = this.#wantHistory && this.#options.scrollback > 0;
-    this.#wantHistory = false;
+  #changed(): void {
+    if (!this.#disposed) this.#options.onChange(this.id);
+  }
+
+  /** A snapshot: a fresh screen, shown once the picture is on it; output follows it there. */
+  #picture({ screen, history }: PanePicture): void {
+    if (this.#disposed) return;
     const size = { ...this.#size };
-    const term = this.#newTerminal(size);
-    const modes: ExtraModes = { cursorHidden: false, mouseSgr: false, focusEvents: false };
-    trackModes(term, modes);
-    const current = () => generation === this.#generation && !this.#disposed;
-    const listener = this.#listener(term, current);
-    try {
-      const client = await this.#client;
-      if (!await this.#resubscribe(client, listener.onEvent, current)) return void term.dispose();
-      // Read after the screen snapshot: the lines above it have settled into the history.
-      const history = withHistory ? await this.#readHistory(client, size) : undefined;
-      const visible = listener.visible();
-      if (!current() || !visible) return void term.dispose();
-      this.#inputModes = visible.modes;
-      term.write(snapshotBytes(visible, history, size.rows), () => {
-        if (current()) this.#install(term, modes, withHistory);
-      });
-      listener.flush();
-    } catch (err) {
-      term.dispose();
-      if (current()) this.#options.onError?.(this.id, err);
+    const next = { term: this.#newTerminal(size), modes: { ...NO_MODES } };
+    trackModes(next.term, next.modes);
+    // A screen superseded before it was shown is dropped.
+    if (this.#next.term !== this.term) this.#next.term.dispose();
+    this.#next = next;
+    const withHistory = history !== undefined;
+    next.term.write(snapshotBytes(screen, history, size.rows), () => {
+      if (this.#next !== next || this.#disposed) return;
+      const old = this.term;
+      this.term = next.term;
+      this.modes = next.modes;
+      this.#hasHistory = withHistory;
+      if (old !== next.term) old.dispose();
+      this.#changed();
+    });
+  }
+
+  /** A flooding pane's copy, drawn over the screen shown (a fresh one if the size changed). */
+  #copy({ screen }: PanePicture): void {
+    if (this.#disposed) return;
+    if (this.#next.term !== this.term) this.#next.term.dispose();
+    if (this.term.cols !== this.#size.cols || this.term.rows !== this.#size.rows) {
+      const old = this.term;
+      this.term = this.#newTerminal(this.#size);
+      // What the replay below will say, known now (see ExtraModes.focusEvents).
+      const focusEvents = screen.modes?.focusEvents ?? this.modes.focusEvents;
+      this.modes = { ...NO_MODES, focusEvents };
+      trackModes(this.term, this.modes);
+      old.dispose();
     }
-  }
-
-  /**
-   * The event listener of one sync: it keeps the snapshot, holds the output that follows it
-   * until the snapshot is on the new screen, then streams (or starts polling on a flood).
-   */
-  #listener(term: Terminal, current: () => boolean) {
-    let visible: VisibleSnapshot | undefined;
-    let queued: string[] | undefined = [];
-    const changed = () => current() && this.#options.onChange(this.id);
-    return {
-      onEvent: (event: WeftEvent) => {
-        if (!current()) return;
-        if (event.topic === "snapshot") return void (visible = event.data as VisibleSnapshot);
-        if (event.topic !== "pane.output") return;
-        const data = (event.data as { data: string }).data;
-        if (this.#flooding(data.length)) return this.#startPolling();
-        if (queued) queued.push(data);
-        else term.write(data, changed);
-      },
-      visible: () => visible,
-      flush: () => {
-        for (const data of queued ?? []) term.write(data, changed);
-        queued = undefined;
-      },
-    };
-  }
-
-  /** Subscribes with a snapshot and drops the previous subscription; false if superseded. */
-  async #resubscribe(
-    client: WeftClient,
-    onEvent: (event: WeftEvent) => void,
-    current: () => boolean,
-  ): Promise<boolean> {
-    const unsubscribe = await client.subscribe({
-      topics: ["pane.output"],
-      panes: [this.id],
-      snapshot: { pane: this.id, mode: "visible", ansi: true },
-    }, onEvent);
-    if (!current()) {
-      unsubscribe().catch(() => {});
-      return false;
-    }
-    const previous = this.#unsubscribe;
-    this.#unsubscribe = unsubscribe;
-    await previous?.().catch(() => {});
-    return true;
-  }
-
-  /** The lines above the screen, for scroll mode; undefined when the read fails. */
-  #readHistory(client: WeftClient, size: Size): Promise<HistoryRead | undefined> {
-    return client.call("pane.read", {
-      pane: this.id,
-      mode: "recent",
-      lines: this.#options.scrollback + 2 * size.rows,
-      ansi: true,
-    }).catch(() => undefined);
-  }
-
-  /** Makes a screen that holds its snapshot the one shown. */
-  #install(term: Terminal, modes: ExtraModes, withHistory: boolean): void {
-    const old = this.term;
-    this.term = term;
-    this.modes = modes;
-    this.#hasHistory = withHistory;
-    if (old !== term) old.dispose();
-    this.#options.onChange(this.id);
-  }
-
-  /** Counts output; true once this quarter second's is past `floodBytes`. */
-  #flooding(bytes: number): boolean {
-    const now = performance.now();
-    if (now - this.#rate.start > FLOOD_WINDOW_MS) this.#rate = { start: now, bytes: 0 };
-    this.#rate.bytes += bytes;
-    return this.#rate.bytes > (this.#options.floodBytes ?? 256 * 1024);
-  }
-
-  /** Stops the stream and copies the visible screen every `POLL_MS` for a while. */
-  #startPolling(): void {
-    const generation = ++this.#generation;
-    const unsubscribe = this.#unsubscribe;
-    this.#unsubscribe = undefined;
-    unsubscribe?.().catch(() => {});
-    void this.#poll(generation);
-  }
-
-  async #poll(generation: number): Promise<void> {
-    const current = () => generation === this.#generation && !this.#disposed;
-    // Copied for a second, then the stream is tried again (calm or not: a flood stops it again).
-    const copies = new ScreenCopies({ everyMs: 0, retryMs: POLL_RETRY_MS, untilCalm: false });
-    copies.begin(performance.now());
-    this.#polling = true;
-    try {
-      const client = await this.#client;
-      while (current()) {
-        const read = await client.call("pane.read", {
-          pane: this.id,
-          mode: "visible",
-          ansi: true,
-        });
-        if (!current()) return;
-        if (this.term.cols !== this.#size.cols || this.term.rows !== this.#size.rows) {
-          const old = this.term;
-          this.term = this.#newTerminal(this.#size);
-          // What the replay below will say, known now (see ExtraModes.focusEvents).
-          const focusEvents = this.#inputModes?.focusEvents ?? this.modes.focusEvents;
-          this.modes = { cursorHidden: false, mouseSgr: false, focusEvents };
-          trackModes(this.term, this.modes);
-          old.dispose();
-          copies.redraw();
-        }
-        if (copies.took({ ...read, rows: this.#size.rows })) {
-          const screen = { ...read, ...(this.#inputModes ? { modes: this.#inputModes } : {}) };
-          this.term.write("\x1bc" + snapshotBytes(screen, undefined, this.#size.rows), () => {
-            if (current()) this.#options.onChange(this.id);
-          });
-        }
-        if (copies.next(performance.now()) === "stream") {
-          this.#rate = { start: performance.now(), bytes: 0 };
-          return this.resync();
-        }
-        await new Promise((r) => setTimeout(r, POLL_MS));
-      }
-    } catch (err) {
-      if (current()) this.#options.onError?.(this.id, err);
-    }
+    this.#next = { term: this.term, modes: this.modes };
+    this.#hasHistory = false;
+    this.term.write("\x1bc" + snapshotBytes(screen, undefined, this.#size.rows), () => {
+      this.#changed();
+    });
   }
 
   #newTerminal(size: Size): Terminal {
@@ -341,6 +222,8 @@ export class PaneMirror {
     return term;
   }
 }
+
+const NO_MODES: ExtraModes = { cursorHidden: false, mouseSgr: false, focusEvents: false };
 
 /** Follows DECSET/DECRST 25, 1004 and 1006, letting xterm handle them too. */
 function trackModes(term: Terminal, modes: ExtraModes): void {

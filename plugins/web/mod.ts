@@ -160,6 +160,8 @@ function pageHost(ctx: PluginContext<Options>, id: string, readOnly: boolean): P
   return {
     call: <T>(name: string, input?: unknown) => ctx.call<T>(name, input, { onBehalf }),
     subscribe: (filter, listener, options) => ctx.subscribe(filter, listener, options),
+    subscribeFrom: (read, filter, listener, options) =>
+      ctx.subscribeFrom(read, filter, listener, options),
     log: (...args) => ctx.log(...args),
   };
 }

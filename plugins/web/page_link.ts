@@ -4,16 +4,17 @@
  * a snapshot then its output stream (see `./pane_feed.ts`). A page that reads slowly never
  * slows a pane: each pane's bytes in flight are capped (a browser reads a socket as fast as it
  * can and queues the messages for its busy main thread, so the socket alone never pushes back;
- * the page acknowledges what it drew), and a pane past its cap is resynced from a snapshot.
+ * the page acknowledges what it drew), and a pane past its cap has its screen copied instead
+ * (the pane's view in the SDK controls that flow, once, from the page's acknowledgements).
  *
  * @module
  */
 
-import type { LayoutNode } from "../../protocols/layout/tree/mod.ts";
 import { NOTIFY_META } from "../../protocols/bus/records.ts";
-import { dragBorders, moveBorder } from "./drag_border.ts";
+import { moveBorder } from "./drag_border.ts";
 import { PaneFeed } from "./pane_feed.ts";
-import type { BusCall } from "@weft/weft/plugin";
+import { fabricHosts, rectsOf, viewState } from "./view_state.ts";
+import type { BusCall, PaneSource } from "@weft/weft/plugin";
 
 /** weft as one page may use it: calls attributed to the page. */
 export interface PageHost {
@@ -23,6 +24,8 @@ export interface PageHost {
     listener: (event: { topic: string; pane?: string; data: unknown }) => void,
     options?: { dropped?: () => void },
   ): () => void;
+  /** A pane's screen, then exactly its output from there on (`ctx.subscribeFrom`). */
+  subscribeFrom: PaneSource["subscribeFrom"];
   log(...args: unknown[]): void;
 }
 
@@ -51,7 +54,6 @@ const VIEW_TOPICS = [
   "window.created",
   "window.closed",
 ];
-const DRAIN_POLL_MS = 25;
 
 /** Serves one page on `socket` until it closes. */
 export function linkPage(socket: WebSocket, host: PageHost, options: PageOptions): void {
@@ -112,6 +114,11 @@ class PageLink {
   #feeds = new Map<string, PaneFeed>();
   #feedDeps: ConstructorParameters<typeof PaneFeed>[2];
   #view: string | null = null;
+  /** The fabric host the page shows (its switcher), or undefined for this one. */
+  #remote: string | undefined;
+  /** The last view sent, as sent: a poll that finds nothing new sends nothing. */
+  #sent = "";
+  #poll: ReturnType<typeof setInterval> | undefined;
   #closed = false;
   #pending: ReturnType<typeof setTimeout> | undefined;
   // The page's actions run one after another, in the order it sent them: keys reach the pane
@@ -133,14 +140,13 @@ class PageLink {
       ...(options.retryMs ? { retryMs: options.retryMs } : {}),
     };
     const offView = host.subscribe({ topics: VIEW_TOPICS }, (event) => this.#viewEvent(event));
-    const drain = setInterval(() => this.#drain(), DRAIN_POLL_MS);
     socket.onopen = () => void this.#refresh();
     socket.onmessage = (e) => this.#message(e.data);
     socket.onclose = () => {
       this.#closed = true;
-      clearInterval(drain);
       if (this.#pending !== undefined) clearTimeout(this.#pending);
       clearTimeout(this.#recheck);
+      clearInterval(this.#poll);
       offView();
       // Leaving drops the page's size: the sessions it sized go back to the others' sizes.
       if (this.#sized) {
@@ -160,12 +166,16 @@ class PageLink {
     this.#pending = undefined;
     if (this.#closed) return;
     const wanted = this.#view;
+    const remote = this.#remote;
     try {
-      const state = await viewState(this.#host, wanted);
+      const state = await viewState(this.#host, wanted, remote);
       // The page asked for another window while this one was read: that refresh is on its way.
-      if (this.#view !== wanted || this.#closed) return;
+      if (this.#view !== wanted || this.#remote !== remote || this.#closed) return;
       this.#view = state.window;
-      this.#send(JSON.stringify({ t: "state", readOnly: this.#options.readOnly, ...state }));
+      this.#polling(state.hosts !== null);
+      const text = JSON.stringify({ t: "state", readOnly: this.#options.readOnly, ...state });
+      if (text !== this.#sent) this.#send(text);
+      this.#sent = text;
       this.#follow(
         new Map((state.layout?.panes ?? []).map((p) => [p.pane, `${p.cols}x${p.rows}`])),
       );
@@ -187,6 +197,35 @@ class PageLink {
       if (!feed) this.#feeds.set(pane, new PaneFeed(pane, size, this.#feedDeps));
       else if (feed.size !== size) feed.resized(size);
     }
+  }
+
+  /**
+   * In a fabric the view is read again every {@link FABRIC_POLL_MS}: no event here says that
+   * another host came up, went away, or changed its panes.
+   */
+  #polling(on: boolean): void {
+    if (on && this.#poll === undefined) {
+      this.#poll = setInterval(() => this.#schedule(), FABRIC_POLL_MS);
+    }
+  }
+
+  /** Shows host `name` (this host: its own name or null), once the fabric lists it up. */
+  async #pickHost(name: unknown): Promise<void> {
+    const hosts = await fabricHosts(this.#host);
+    const choice = hosts?.find((h) => h.host === name);
+    if (!hosts || (name !== null && !choice)) {
+      throw new Error(`Cannot show host "${String(name)}": it is not in the fabric`);
+    }
+    if (choice?.state === "unreachable") {
+      throw new Error(`Cannot show host "${String(name)}": it is unreachable now`);
+    }
+    const remote = choice && choice.state !== "self" ? choice.host : undefined;
+    if (remote === this.#remote) return;
+    this.#remote = remote;
+    this.#view = null;
+    clearTimeout(this.#pending);
+    this.#pending = undefined;
+    await this.#refresh();
   }
 
   /**
@@ -214,13 +253,6 @@ class PageLink {
       this.#feeds.get((event.data as { id: string }).id);
     if (again) again.renew();
     this.#schedule();
-  }
-
-  #drain(): void {
-    // The socket itself backed up (the page is not reading at all): resync nothing yet.
-    if (this.#socket.bufferedAmount > this.#options.maxBufferedBytes) return;
-    const now = performance.now();
-    for (const feed of this.#feeds.values()) feed.tick(now);
   }
 
   #message(data: unknown): void {
@@ -262,6 +294,7 @@ class PageLink {
       this.#view = m.window;
       return void this.#schedule();
     }
+    if (m.t === "host") return await this.#pickHost(m.host);
     if (m.t === "resync" && pane && this.#feeds.has(pane)) {
       return void this.#feeds.get(pane)!.snapshot();
     }
@@ -294,6 +327,9 @@ class PageLink {
   }
 }
 
+/** How often a page in a fabric reads its view again. */
+const FABRIC_POLL_MS = 2000;
+
 /** How often a page's list of waiting agents is read again while it is not empty. */
 const NEEDS_RECHECK_MS = 2000;
 
@@ -312,28 +348,6 @@ function pageMessage(text: string): Record<string, unknown> | undefined {
   } catch {
     return undefined;
   }
-}
-
-interface LayoutView {
-  window: string;
-  cols: number;
-  rows: number;
-  focused: string | null;
-  zoomed?: string | null;
-  layout: LayoutNode | null;
-  panes: { pane: string; x: number; y: number; cols: number; rows: number }[];
-}
-
-interface PaneView {
-  id: string;
-  window: string;
-  agent: string;
-  state: string;
-  stateMessage: string | null;
-}
-
-function rectsOf(layout: LayoutView) {
-  return new Map(layout.panes.map((p) => [p.pane, p]));
 }
 
 /** Moves a border the page dragged: `{path, index, at}` (see `./drag_border.ts`). */
@@ -357,38 +371,4 @@ async function drag(host: PageHost, window: string, m: Record<string, unknown>):
     at,
   });
   if (moved) await host.call("window.set_layout", { window, layout: moved });
-}
-
-/** Sessions, windows and the shown window's layout and panes. */
-async function viewState(host: PageHost, wanted: string | null) {
-  const [{ sessions }, { windows }] = await Promise.all([
-    host.call(
-      "session.list",
-      {},
-    ),
-    host.call("window.list", {}),
-  ]);
-  const current = sessions.find((s) => s.current) ?? sessions[0];
-  const window = windows.some((w) => w.id === wanted)
-    ? wanted
-    : current?.currentWindow ?? windows[0]?.id ?? null;
-  // Agents waiting for a human, in every window: the page lists them with their choices and
-  // marks their tabs.
-  const [{ panes: all }, { needs }] = await Promise.all([
-    host.call("pane.list", {}),
-    host.call("pane.needs", {}),
-  ]);
-  if (window === null) {
-    return { sessions, windows, window, layout: null, borders: [], panes: [], needs };
-  }
-  const layout = await host.call("window.layout", { window });
-  // A zoomed pane fills the window alone, as the server sized its PTY.
-  if (layout.zoomed) {
-    layout.panes = [{ pane: layout.zoomed, x: 0, y: 0, cols: layout.cols, rows: layout.rows }];
-  }
-  const panes = all.filter((p) => p.window === window);
-  const borders = layout.layout && !layout.zoomed
-    ? dragBorders(layout.layout, rectsOf(layout))
-    : [];
-  return { sessions, windows, window, layout, borders, panes, needs };
 }

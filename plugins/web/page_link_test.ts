@@ -82,6 +82,18 @@ function fakeHost(historyLines = 0) {
       if (options?.dropped) droppedBy.set(listener, options.dropped);
       return () => output.delete(listener);
     },
+    // The read, then the stream from there on (the core makes that exact; this fake only
+    // keeps the order).
+    subscribeFrom: async (read, filter, listener, options) => {
+      const snapshot = await host.call("pane.read", read);
+      const { topics, panes } = filter;
+      const off = host.subscribe(
+        { topics: [...topics], panes: [...panes ?? []] },
+        listener,
+        options,
+      );
+      return { snapshot, off };
+    },
     log: () => {},
   };
   const emit = (pane: string, data: string) =>

@@ -105,6 +105,8 @@ export const HOST_RIGHTS = {
   write: ["pane:write"],
   spawn: ["pane:spawn"],
   message: ["message:send", "message:read"],
+  /** Close, focus and set the metadata of its panes (the tmux shim's remote teammates). */
+  control: ["pane:control"],
 } as const satisfies Record<string, readonly BusCapability[]>;
 
 /** A word of {@link HOST_RIGHTS}. */

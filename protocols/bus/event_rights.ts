@@ -16,6 +16,8 @@ export const TOPIC_RIGHTS: readonly (readonly [string, Capability | null])[] = [
   ["bridge.", "message:read"],
   // What a program in a pane copied (`tmux load-buffer -w`): pane content.
   ["tmux.", "pane:read"],
+  // Which host's agents changed (the fabric's presence): no pane content.
+  ["fabric.agents_changed", "pane:read"],
   ["layout.", null],
   ["focus.", null],
   ["session.", null],

@@ -22,6 +22,11 @@ export interface WeftEvent<T = unknown> {
 export interface EventFilter {
   topics: readonly string[];
   panes?: readonly string[];
+  /**
+   * For another host's panes (`buildbox/p3`): first the output that host keeps for them (its
+   * last 256 KiB, from a screen picture on), then live. Without it, live output only.
+   */
+  replay?: boolean;
 }
 
 /** True when a topic pattern (exact, `prefix.*` or `*`) covers `topic`. */

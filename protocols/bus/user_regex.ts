@@ -7,8 +7,11 @@
  * @module
  */
 
-import { RE2JS } from "re2js";
+import type { RE2JS } from "re2js";
 import { WeftError } from "./errors.ts";
+
+/** RE2, once {@link loadUserRegex} loaded it: a server that matches no regex never does. */
+let re2: typeof RE2JS | undefined;
 
 /** A match: where it starts (UTF-16 index, as `RegExp` counts) and the matched text. */
 export interface UserRegexMatch {
@@ -24,30 +27,49 @@ export interface UserRegex {
   exec(text: string): UserRegexMatch | null;
 }
 
-const FLAGS: Record<string, number> = {
-  i: RE2JS.CASE_INSENSITIVE,
-  m: RE2JS.MULTILINE,
-  s: RE2JS.DOTALL,
+/**
+ * Loads the regex engine (once; at once after that). {@link compileUserRegex} needs it: RE2's
+ * port is ~260 KB of source that a server which matches no user regex never parses.
+ *
+ * @example
+ * ```ts
+ * import { compileUserRegex, loadUserRegex } from "./user_regex.ts";
+ * await loadUserRegex();
+ * console.assert(compileUserRegex("a+").exec("caat")?.text === "aa");
+ * ```
+ */
+export async function loadUserRegex(): Promise<void> {
+  re2 ??= (await import("re2js")).RE2JS;
+}
+
+const FLAGS: Record<string, "CASE_INSENSITIVE" | "MULTILINE" | "DOTALL"> = {
+  i: "CASE_INSENSITIVE",
+  m: "MULTILINE",
+  s: "DOTALL",
 };
 
 /**
  * Compiles a user-supplied pattern; `flags` are JavaScript's `i`, `m` and `s`.
- * Throws `INVALID_INPUT` for bad syntax and for what RE2 cannot match in linear time.
+ * Throws `INVALID_INPUT` for bad syntax and for what RE2 cannot match in linear time, and a
+ * `TypeError` before {@link loadUserRegex} has loaded the engine.
  *
  * @example
  * ```ts
- * import { compileUserRegex } from "./user_regex.ts";
+ * import { compileUserRegex, loadUserRegex } from "./user_regex.ts";
+ * await loadUserRegex();
  * const re = compileUserRegex("(a+)+$", "m");
  * console.assert(re.exec("a".repeat(27) + "!") === null); // at once, not after seconds
  * console.assert(compileUserRegex("err(or)?: \\d+").exec("x error: 42")?.text === "error: 42");
  * ```
  */
 export function compileUserRegex(source: string, flags = ""): UserRegex {
+  const RE2 = re2;
+  if (!RE2) throw new TypeError("Cannot compile a user regex before loadUserRegex()");
   let bits = 0;
   for (const flag of flags) {
     const bit = FLAGS[flag];
     if (bit === undefined) throw new TypeError(`Cannot compile a user regex with flag "${flag}"`);
-    bits |= bit;
+    bits |= RE2[bit];
   }
   const refused = unsupported(source);
   if (refused) {
@@ -59,7 +81,7 @@ export function compileUserRegex(source: string, flags = ""): UserRegex {
   }
   let compiled: RE2JS;
   try {
-    compiled = RE2JS.compile(RE2JS.translateRegExp(source), bits);
+    compiled = RE2.compile(RE2.translateRegExp(source), bits);
   } catch (err) {
     const reason = (err as Error).message.replace(/^error parsing regexp: /, "");
     throw new WeftError(

@@ -1,6 +1,8 @@
 import { deepStrictEqual as assertEquals, ok as assert, throws } from "node:assert/strict";
-import { compileUserRegex } from "./user_regex.ts";
+import { compileUserRegex, loadUserRegex } from "./user_regex.ts";
 import { WeftError } from "./errors.ts";
+
+await loadUserRegex();
 
 function refusal(source: string): string {
   try {

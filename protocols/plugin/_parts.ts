@@ -63,6 +63,7 @@ export function filter(value: unknown, path: string): EventFilter {
   return {
     topics: strings(f.topics, `${path}.topics`),
     ...opt(f, "panes", strings, path),
+    ...(f.replay === true ? { replay: true } : {}),
   };
 }
 

@@ -130,6 +130,12 @@ export type HostMessage =
   | { type: "cancel"; id: string }
   | ResultMessage
   | RouteMessage
+  /**
+   * Follow another host's pane for one subscriber here (the plugin's route reaches that host):
+   * its events come back as `followed` with this id, until `unfollow`.
+   */
+  | { type: "follow"; id: string; host: string; pane: string; replay: boolean }
+  | { type: "unfollow"; id: string }
   | { type: "event"; subscription: string; event: WeftEvent }
   /** A snapshot subscription's read (sent before its events), or why it was refused. */
   | { type: "subscribed"; subscription: string; snapshot?: unknown; error?: ErrorBody }
@@ -199,4 +205,6 @@ export type PluginMessage =
   | { type: "pong"; seq: number }
   | { type: "exit"; code: number }
   /** The hosts this plugin's route reaches now (it needs the `route` grant); replaces the last. */
-  | { type: "reach"; hosts: string[] };
+  | { type: "reach"; hosts: string[] }
+  /** An event of another host's pane that a `follow` of this id asked for. */
+  | { type: "followed"; id: string; event: WeftEvent };

@@ -49,6 +49,11 @@ const PLUGIN_PARSERS: Parsers<PluginMessage> = {
   pong: (m) => ({ type: "pong", seq: num(m.seq, "pong.seq") }),
   exit: (m) => ({ type: "exit", code: num(m.code, "exit.code") }),
   reach: (m) => ({ type: "reach", hosts: strings(m.hosts, "reach.hosts") }),
+  followed: (m) => ({
+    type: "followed",
+    id: str(m.id, "followed.id"),
+    event: event(m.event, "followed.event"),
+  }),
 };
 
 const HOST_PARSERS: Parsers<HostMessage> = {
@@ -78,6 +83,14 @@ const HOST_PARSERS: Parsers<HostMessage> = {
     ...opt(m, "timeoutMs", num, "route"),
   }),
   cancel: (m) => ({ type: "cancel", id: str(m.id, "cancel.id") }),
+  follow: (m) => ({
+    type: "follow",
+    id: str(m.id, "follow.id"),
+    host: str(m.host, "follow.host"),
+    pane: str(m.pane, "follow.pane"),
+    replay: m.replay === true,
+  }),
+  unfollow: (m) => ({ type: "unfollow", id: str(m.id, "unfollow.id") }),
   result: (m) => ({ type: "result", id: str(m.id, "result.id"), reply: reply(m.reply, "reply") }),
   event: (m) => ({
     type: "event",

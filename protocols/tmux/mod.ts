@@ -35,3 +35,4 @@ export {
   type OptionScope,
   TMUX_OPTIONS,
 } from "./options.ts";
+export { flagValue, type PlainCommand, plainCommand } from "./plain_command.ts";

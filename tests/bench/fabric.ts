@@ -84,6 +84,27 @@ function rssMiB(pids: number[]): number {
   return Math.round(kib / 102.4) / 10;
 }
 
+/**
+ * `pids`' memory from /proc/PID/smaps_rollup (MiB): proportional (PSS: pages shared with other
+ * processes, such as the deno binary's, divided among them) and private (in no other process:
+ * what the fabric adds beyond what the server's own deno process already maps).
+ */
+function smapsMiB(pids: number[]): { pss: number; private: number } {
+  let pss = 0;
+  let own = 0;
+  for (const pid of pids) {
+    try {
+      const text = Deno.readTextFileSync(`/proc/${pid}/smaps_rollup`);
+      const kib = (key: string) =>
+        Number(text.match(new RegExp(`^${key}:\\s+(\\d+)`, "m"))?.[1] ?? 0);
+      pss += kib("Pss");
+      own += kib("Private_Clean") + kib("Private_Dirty");
+    } catch { /* ended */ }
+  }
+  const mib = (k: number) => Math.round(k / 102.4) / 10;
+  return { pss: mib(pss), private: mib(own) };
+}
+
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
 /** The `fabric` bench group. */
@@ -113,6 +134,8 @@ export async function benchFabric(): Promise<Record<string, number>> {
     await new Promise((r) => setTimeout(r, IDLE_MS));
     const cpu1 = treeCpuMs(pids[0] ?? 0);
     const p50 = (xs: number[]) => round(percentile(xs, 50));
+    const plugin = smapsMiB(pids.slice(0, 1));
+    const nats = smapsMiB(pids.slice(1));
     return {
       "local pane.read p50 (ms)": p50(localRead),
       "remote pane.read p50 (ms)": p50(remoteRead),
@@ -126,6 +149,10 @@ export async function benchFabric(): Promise<Record<string, number>> {
       "idle fabric RSS per host (MiB: plugin + nats-server)": rssMiB(pids),
       "  of which the plugin process (MiB)": rssMiB(pids.slice(0, 1)),
       "  of which nats-server (MiB)": rssMiB(pids.slice(1)),
+      "  the plugin process PSS (MiB)": plugin.pss,
+      "  the plugin process private (MiB)": plugin.private,
+      "  nats-server PSS (MiB)": nats.pss,
+      "  nats-server private (MiB)": nats.private,
       "fabric processes per host": pids.length,
     };
   } finally {

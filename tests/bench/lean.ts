@@ -2,8 +2,8 @@
  * `deno task bench -- lean`: what weft costs beside the terminal it replaces, every figure next
  * to its reference from the same run (issue 23's table):
  *
- * - idle project: PSS of every weft process by name (server, each plugin process), beside a
- *   tmux server holding one shell pane;
+ * - idle project: PSS of every weft process by name (server, each plugin process) 3 s after
+ *   the ready line, and their total again at 10 s, beside a tmux server holding one shell pane;
  * - `weft serve` to its ready line (every default plugin answering), wall and CPU, beside the
  *   socket answering, `tmux new-session -d` and a one-line `deno run`;
  * - `weft ls` as a whole process beside the one-line `deno run` and `tmux list-panes`;
@@ -167,20 +167,28 @@ async function idleProjectPss(tmuxThere: boolean): Promise<Record<string, number
     // Idle: the shell has drawn its prompt, start-up garbage had time to be collected.
     await new Promise((r) => setTimeout(r, 3000));
     const byName = new Map<string, number>();
-    let total = 0;
-    let count = 0;
-    for (const pid of processTree(server.child.pid)) {
-      const name = processName(pid, server.child.pid);
-      const pss = pssBytes(pid);
-      byName.set(name, (byName.get(name) ?? 0) + pss);
-      if (name.startsWith("weft:")) {
-        total += pss;
-        count++;
+    const weftTotal = () => {
+      let total = 0;
+      let count = 0;
+      byName.clear();
+      for (const pid of processTree(server.child.pid)) {
+        const name = processName(pid, server.child.pid);
+        const pss = pssBytes(pid);
+        byName.set(name, (byName.get(name) ?? 0) + pss);
+        if (name.startsWith("weft:")) {
+          total += pss;
+          count++;
+        }
       }
-    }
+      return { total, count };
+    };
+    const { total, count } = weftTotal();
     for (const [name, pss] of [...byName].sort()) out[`pss.${name}_MB`] = round(pss / MB);
     out["pss.weft_total_MB"] = round(total / MB);
     out["pss.weft_processes"] = count;
+    // Later: what start-up left running (the store's checkpoint Worker) has ended.
+    await new Promise((r) => setTimeout(r, 7000));
+    out["pss.weft_total_at_10s_MB"] = round(weftTotal().total / MB);
   } finally {
     await server.stop();
   }

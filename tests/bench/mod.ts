@@ -28,6 +28,7 @@ const GROUPS: [string, string, string][] = [
   ["web", "./web.ts", "benchWeb"],
   ["state", "./state.ts", "benchState"],
   ["tmux", "./tmux.ts", "benchTmux"],
+  ["tmux-hosts", "./tmux_hosts.ts", "benchTmuxHosts"],
   ["soak", "./soak.ts", "benchSoak"],
   ["siege", "./siege.ts", "benchSiege"],
   ["store", "./store.ts", "benchStore"],
@@ -41,6 +42,7 @@ const GROUPS: [string, string, string][] = [
   ["needs", "./needs.ts", "benchNeeds"],
   ["fabric", "./fabric.ts", "benchFabric"],
   ["fabric", "./fabric_messaging.ts", "benchFabricMessaging"],
+  ["fabric", "./fabric_output.ts", "benchFabricOutput"],
 ];
 /** Groups that run only when named (delivery needs the Claude Code package). */
 const OPT_IN = new Set(["soak", "lean", "siege", "delivery"]);

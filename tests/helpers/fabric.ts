@@ -13,7 +13,7 @@ import { fabricDir } from "../../plugins/fabric/joined.ts";
 import type { FabricHost } from "../../protocols/bus/fabric.ts";
 import { weftInProcess } from "./cli.ts";
 import { eventually } from "./poll.ts";
-import { killHard, type ServeChild, serveChild, tempProject } from "./serve_child.ts";
+import { killHard, type ServeChild, serveChildWith, tempProject } from "./serve_child.ts";
 
 /** Where nats-server is, or undefined. */
 export function natsServer(): string | undefined {
@@ -163,7 +163,14 @@ export interface TestHost {
 export async function joinHost(
   hub: TestHub,
   name: string,
-  options: { grants?: Record<string, string[]>; weft?: Record<string, unknown> } = {},
+  options: {
+    grants?: Record<string, string[]>;
+    weft?: Record<string, unknown>;
+    /** The hub's leaf URL this host joins through (default `hub.url`). */
+    url?: string;
+    /** Variables set on the server (and so its panes) on top of this process's. */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<TestHost> {
   const dir = await tempProject(options.weft ?? {});
   const grant = Object.entries(options.grants ?? {}).flatMap(([h, w]) => [
@@ -174,7 +181,7 @@ export async function joinHost(
     dir,
     "fabric",
     "join",
-    hub.url,
+    options.url ?? hub.url,
     "--as",
     name,
     "--creds",
@@ -183,12 +190,13 @@ export async function joinHost(
     ...(hub.ca ? ["--ca", hub.ca] : []),
   );
   if (joined.code !== 0) throw new Error(`weft fabric join failed: ${joined.err}`);
+  const serve = { dir, ...(options.env ? { env: options.env } : {}) };
   const host: TestHost = {
     name,
     dir,
-    server: await serveChild(dir),
+    server: await serveChildWith(serve),
     kill: () => killHard(host.server),
-    restart: async () => void (host.server = await serveChild(dir)),
+    restart: async () => void (host.server = await serveChildWith(serve)),
   };
   return host;
 }

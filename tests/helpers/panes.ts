@@ -1,12 +1,13 @@
 /**
  * Pane helpers for end-to-end tests over a socket client: list the panes, read a pane's text,
- * wait for text (showing the screen when it never comes), and wait for a pane's sideband log.
+ * wait for text (showing the screen when it never comes), wait for a pane's sideband log, and
+ * hold a pane's script until its sideband reads it.
  *
  * @module
  */
 
 import type { WeftClient } from "../../plugins/client/mod.ts";
-import { untilEvent } from "./poll.ts";
+import { eventually, untilEvent } from "./poll.ts";
 import { onEvents } from "./server.ts";
 
 /** Every pane, as `pane.list` describes it. */
@@ -70,4 +71,38 @@ export function sidebandLog<T = { outcome: string }>(
     },
     timeoutMs,
   });
+}
+
+/**
+ * Shell words that hold a pane's script until {@link sidebandReading} lets it go on: they read
+ * typed lines (the terminal echoes each one) until one is `go`.
+ */
+export const UNTIL_GO = `while IFS= read -r line && [ "$line" != go ]; do :; done`;
+
+/**
+ * Lets a pane whose script starts with {@link UNTIL_GO} go on once the sideband reads its
+ * output: types a line (its echo is output) until the sideband reports it scanned some of the
+ * pane's output, then `go`. The sideband starts reading a pane when it hears `pane.created`,
+ * after the program started, and output from before it is not read: a script that only slept
+ * a moment before writing its tags lost them on a loaded machine.
+ */
+export async function sidebandReading(
+  client: WeftClient,
+  pane: string,
+  timeoutMs = 15_000,
+): Promise<void> {
+  let scanned = false;
+  const off = await client.subscribe(
+    { topics: ["sideband.scanned"], panes: [pane] },
+    () => void (scanned = true),
+  );
+  try {
+    await eventually(`the sideband to read pane ${pane}'s output`, async () => {
+      if (!scanned) await client.call("pane.write", { pane, text: "ping\r" });
+      return scanned;
+    }, { timeoutMs, intervalMs: 200 });
+  } finally {
+    await off().catch(() => {});
+  }
+  await client.call("pane.write", { pane, text: "go\r" });
 }

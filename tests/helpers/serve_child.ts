@@ -7,7 +7,7 @@
 
 import { join } from "node:path";
 import { WeftClient } from "../../plugins/client/mod.ts";
-import { type ServeProcess, serveProcess } from "./cli.ts";
+import { type ServeProcess, serveProcessWith } from "./cli.ts";
 
 /** A running `weft serve` and a client of it. */
 export interface ServeChild {
@@ -27,7 +27,16 @@ export async function tempProject(weft: Record<string, unknown> = {}): Promise<s
 
 /** Starts `weft serve` (with `args`) in `dir`; resolves once it is ready, with a client. */
 export async function serveChild(dir: string, ...args: string[]): Promise<ServeChild> {
-  const server = serveProcess(dir, ...args);
+  return await serveChildWith({ dir }, ...args);
+}
+
+/** {@link serveChild} with variables set on top of this process's (`env`). */
+export async function serveChildWith(
+  options: { dir: string; env?: Record<string, string> },
+  ...args: string[]
+): Promise<ServeChild> {
+  const dir = options.dir;
+  const server = serveProcessWith(options, ...args);
   try {
     await server.ready;
     const client = await WeftClient.find(dir, { client: "test" });

@@ -30,10 +30,11 @@ const STATE_STYLE: Readonly<Record<string, string>> = {
   idle: STYLE.cyan,
   exited: STYLE.gray,
   unknown: STYLE.gray,
+  unreachable: STYLE.gray,
 };
 
 /** States listed first: those that want a human. */
-const ORDER = ["blocked", "error", "working", "done", "idle", "unknown", "exited"];
+const ORDER = ["blocked", "error", "working", "done", "idle", "unknown", "unreachable", "exited"];
 
 /**
  * Renders the board.

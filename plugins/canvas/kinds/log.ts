@@ -6,10 +6,17 @@
  * @module
  */
 
-import { compileUserRegex, type UserRegex } from "../../../protocols/bus/user_regex.ts";
+import {
+  compileUserRegex,
+  loadUserRegex,
+  type UserRegex,
+} from "../../../protocols/bus/user_regex.ts";
 import type { RenderInput, RenderOutput } from "./types.ts";
 import { fit, inert, paint, STYLE } from "./_text.ts";
 import { header } from "./_header.ts";
+
+// A log's `filter` and `highlight` are user regexes, matched as it draws.
+await loadUserRegex();
 
 const LEVELS: readonly (readonly [RegExp, string])[] = [
   [/\b(FATAL|PANIC|CRIT(ICAL)?|ERR(OR)?)\b/i, STYLE.red],

@@ -5,6 +5,7 @@
 
 import { announceNeeds } from "./alerts.js";
 import { connectFeed } from "./feed.js";
+import { drawHosts } from "./hosts.js";
 import { drawNeeds } from "./needs.js";
 import { drawLayout } from "./panes.js";
 import { measureCell, TITLE_ROWS, webglHelps } from "./renderer.js";
@@ -47,7 +48,9 @@ function onJson(m) {
   document.body.dataset.readOnly = String(m.readOnly);
   document.getElementById("mode").textContent = m.readOnly ? "read-only" : "";
   for (const b of document.querySelectorAll("#toolbar button")) b.disabled = m.readOnly;
-  document.getElementById("notice").textContent = "";
+  // Another host that cannot be shown says why (unreachable, or it lets this host read nothing).
+  document.getElementById("notice").textContent = m.hostError ?? "";
+  drawHosts(page);
   drawTabs(page);
   drawNeeds(page);
   announceNeeds(page);

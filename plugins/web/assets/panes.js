@@ -32,7 +32,7 @@ export function drawLayout(page) {
     if (entry.term.options.lineHeight !== cell.lineHeight) {
       entry.term.options.lineHeight = cell.lineHeight;
     }
-    el.classList.toggle("focused", layout.focused === rect.pane);
+    el.classList.toggle("focused", page.focused() === rect.pane);
     if (entry.term.cols !== rect.cols || entry.term.rows !== rect.rows) {
       entry.term.resize(rect.cols, rect.rows);
     }
@@ -47,7 +47,11 @@ export function drawLayout(page) {
 // terminal attached elsewhere sizes the session; a page never shrinks what others see).
 function fit(page, layout) {
   const { main, cell } = page;
-  page.scale = Math.min(
+  // Another host's window keeps that host's size (a page sizes only this host's sessions):
+  // drawn at full size, the page scrolls to it rather than shrinking it past reading on a phone.
+  const remote = page.state.host !== null;
+  main.dataset.remote = String(remote);
+  page.scale = remote ? 1 : Math.min(
     1,
     main.clientWidth / (layout.cols * cell.w),
     main.clientHeight / ((layout.rows + TITLE_ROWS) * cell.h),
@@ -104,6 +108,11 @@ function openPane(page, pane) {
   el.addEventListener("mousedown", () => {
     if (!writable() || !page.state.layout || page.focused() === pane) return;
     page.clicked = pane;
+    // Another host's focus is its own: the page only marks the pane it types into.
+    if (page.state.host !== null) {
+      for (const [id, e] of page.terms) e.el.classList.toggle("focused", id === pane);
+      return;
+    }
     page.send({ t: "focus", pane });
   });
   page.terms.set(pane, entry);

@@ -10,7 +10,9 @@ export function drawTabs(page) {
   for (const s of state.sessions) {
     for (const w of state.windows.filter((w) => w.session === s.id)) {
       const b = document.createElement("button");
-      b.textContent = `${s.name ?? s.id}:${w.name ?? w.id}`;
+      // Another host's ids carry its name (`buildbox/w1`): the switcher already says which.
+      const own = (id) => (state.host === null ? id : id.slice(id.indexOf("/") + 1));
+      b.textContent = `${s.name ?? own(s.id)}:${w.name ?? own(w.id)}`;
       b.className = w.id === state.window ? "current" : "";
       const waiting = blocked.filter((x) => x.window === w.id).length;
       if (waiting) {
