@@ -108,11 +108,14 @@ export class Bus {
     const host = ref.host;
     if (host === undefined || (this.#host !== undefined && sameHost(host, this.#host))) return;
     const route = this.#routes.find((r) => r.reaches(host));
-    // Its events name the pane as the subscriber did.
-    return route?.follow?.(
-      { host, pane: ref.ref, replay },
-      (event) => emit({ ...event, pane: qualified }),
-    );
+    // Its events name the pane as the subscriber did, in the event and in its data.
+    return route?.follow?.({ host, pane: ref.ref, replay }, (event) => {
+      const data = event.data as { pane?: unknown } | null;
+      const named = data && typeof data === "object" && "pane" in data
+        ? { ...data, pane: qualified }
+        : event.data;
+      emit({ ...event, pane: qualified, data: named });
+    });
   }
 
   /** This server's host name, if it has one. */

@@ -7,7 +7,7 @@
 
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { parse as parseToml } from "smol-toml";
+import { loadToml } from "./_toml.ts";
 import { z } from "zod";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { parseCapability } from "../../protocols/bus/capabilities.ts";
@@ -124,7 +124,7 @@ export async function loadConfig(
   let json: unknown;
   try {
     const text = await Deno.readTextFile(file);
-    json = toml ? parseToml(text) : JSON.parse(stripJsonComments(text));
+    json = toml ? (await loadToml()).parse(text) : JSON.parse(stripJsonComments(text));
   } catch (err) {
     throw new WeftError("INVALID_INPUT", `Cannot load config ${file}: ${(err as Error).message}`);
   }

@@ -9,7 +9,7 @@
  */
 
 import { join } from "node:path";
-import { parse as parseToml } from "smol-toml";
+import { loadToml } from "./_toml.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 
 /** Where the user's config file is; undefined without a home. */
@@ -34,7 +34,7 @@ export async function readUserSection(file: string | undefined): Promise<Record<
   }
   let section: Record<string, unknown>;
   try {
-    section = parseToml(text) as Record<string, unknown>;
+    section = (await loadToml()).parse(text) as Record<string, unknown>;
   } catch (err) {
     throw new WeftError("INVALID_INPUT", `Cannot load config ${file}: ${(err as Error).message}`);
   }

@@ -8,7 +8,7 @@
  */
 
 import { dirname } from "node:path";
-import { parse as parseToml, stringify as stringifyToml } from "smol-toml";
+import { loadToml, type Toml } from "./_toml.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { type ConfigOptions, parseConfig } from "./load.ts";
 
@@ -50,8 +50,11 @@ export async function writePluginEntry(
   }
   const text = await readText(file);
   const toml = file.endsWith(".toml");
-  const next = toml ? editToml(file, text, name, entry) : editJson(file, text, name, entry);
-  const section = toml ? parseToml(next) : JSON.parse(next).weft ?? {};
+  const parser = toml ? await loadToml() : undefined;
+  const next = parser
+    ? editToml(parser, file, text, { name, entry })
+    : editJson(file, text, name, entry);
+  const section = parser ? parser.parse(next) : JSON.parse(next).weft ?? {};
   parseConfig(section, { projectDir: dirname(file), file, ...options });
   await Deno.writeTextFile(file, next);
 }
@@ -98,12 +101,17 @@ function tableRange(lines: readonly string[], name: string): [number, number] | 
   return [start, end];
 }
 
-function editToml(file: string, text: string, name: string, entry: PluginEntry | undefined) {
+function editToml(
+  parser: Toml,
+  file: string,
+  text: string,
+  { name, entry }: { name: string; entry: PluginEntry | undefined },
+) {
   let lines = text.split("\n");
   const range = tableRange(lines, name);
   if (range) lines = [...lines.slice(0, range[0]), ...lines.slice(range[1])];
   let rest = lines.join("\n");
-  const plugins = (parseToml(rest).plugins ?? {}) as Record<string, unknown>;
+  const plugins = (parser.parse(rest).plugins ?? {}) as Record<string, unknown>;
   if (Object.hasOwn(plugins, name)) {
     throw new WeftError(
       "INVALID_INPUT",
@@ -112,7 +120,7 @@ function editToml(file: string, text: string, name: string, entry: PluginEntry |
     );
   }
   if (entry) {
-    const table = stringifyToml({ plugins: { [name]: entry } });
+    const table = parser.stringify({ plugins: { [name]: entry } });
     rest = `${rest.replace(/\n*$/, "")}${rest.trim() ? "\n\n" : ""}${table.trim()}\n`;
   }
   return rest;
@@ -126,14 +134,13 @@ function editToml(file: string, text: string, name: string, entry: PluginEntry |
  * ```ts
  * import { pluginEntries } from "./write.ts";
  * const text = '[plugins.hello]\nfrom = "./h.ts"\n';
- * console.assert(pluginEntries("weft.toml", text).hello !== undefined);
+ * console.assert((await pluginEntries("weft.toml", text)).hello !== undefined);
  * ```
  */
-export function pluginEntries(file: string, text: string): Record<string, unknown> {
+export async function pluginEntries(file: string, text: string): Promise<Record<string, unknown>> {
+  const parser = file.endsWith(".toml") ? await loadToml() : undefined;
   try {
-    const parsed = file.endsWith(".toml")
-      ? parseToml(text)
-      : (JSON.parse(text.trim() ? text : "{}").weft ?? {});
+    const parsed = parser ? parser.parse(text) : (JSON.parse(text.trim() ? text : "{}").weft ?? {});
     const plugins = (parsed as { plugins?: unknown }).plugins;
     return typeof plugins === "object" && plugins !== null
       ? plugins as Record<string, unknown>

@@ -22,7 +22,7 @@ Deno.test("writePluginEntry() adds and removes a [plugins.NAME] table, keeping t
     const text = await Deno.readTextFile(file);
     assertEquals(text.startsWith(TOML), true);
     assertEquals(
-      JSON.stringify(pluginEntries(file, text)),
+      JSON.stringify(await pluginEntries(file, text)),
       '{"hello":{"from":"./h.ts","grant":["pane:read"]}}',
     );
     await writePluginEntry(file, "hello", undefined);

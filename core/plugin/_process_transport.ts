@@ -6,7 +6,6 @@
  * @module
  */
 
-import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import {
   encodeFrame,
@@ -55,9 +54,18 @@ export function isWeftModule(url: URL): boolean {
 
 /** `--config` with weft's deno.json (its import map), when weft runs from a checkout. */
 export function weftConfigArgs(): string[] {
-  return WEFT_CONFIG.protocol === "file:" && existsSync(fileURLToPath(WEFT_CONFIG))
+  return WEFT_CONFIG.protocol === "file:" && isFile(fileURLToPath(WEFT_CONFIG))
     ? ["--config", fileURLToPath(WEFT_CONFIG)]
     : [];
+}
+
+/** Deno's own stat: `node:fs` would load Node's whole file-system layer into the server. */
+function isFile(path: string): boolean {
+  try {
+    return Deno.statSync(path).isFile;
+  } catch {
+    return false;
+  }
 }
 
 /** The `deno` arguments that run a plugin module as a plugin process. */

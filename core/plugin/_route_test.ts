@@ -81,7 +81,10 @@ Deno.test("A subscription to another host's pane is followed through the route, 
   const reader = { kind: "socket" as const, id: "c1", grants: new Set(["pane:read" as const]) };
   const off = bus.events.subscribe(
     { topics: ["pane.output"], panes: ["far/p3"], replay: true },
-    (e) => seen.push(`${e.pane}:${(e.data as { data: string }).data}`),
+    (e) => {
+      const data = e.data as { pane: string; data: string };
+      seen.push(`${e.pane}:${data.pane}:${data.data}`);
+    },
     reader,
   );
   const follow = sent[0] as Extract<HostMessage, { type: "follow" }>;
@@ -98,7 +101,8 @@ Deno.test("A subscription to another host's pane is followed through the route, 
     route.followed(follow.id, { topic: "pane.output", data: { pane: "p3", data: "hi" } }),
     true,
   );
-  deepStrictEqual(seen, ["far/p3:hi"]);
+  // The pane is named as the subscriber named it, in the event and in its data.
+  deepStrictEqual(seen, ["far/p3:far/p3:hi"]);
   deepStrictEqual(others, []);
   // A plugin restart follows it again; the end of the subscription unfollows.
   route.detach("restart");

@@ -85,7 +85,7 @@ async function add(args: string[], io: CliIo): Promise<number> {
   const from = specifier(positionals[0]!, io.cwd, projectDir);
   const manifest = await inspectPlugin(from, { projectDir });
   const name = manifest.name;
-  if (Object.hasOwn(pluginEntries(file, await readConfig(file)), name)) {
+  if (Object.hasOwn(await pluginEntries(file, await readConfig(file)), name)) {
     throw new WeftError(
       "CONFLICT",
       `Cannot add plugin "${name}": ${file} already has it; \`weft plugin remove ${name}\` first`,
@@ -137,7 +137,7 @@ async function remove(args: string[], io: CliIo): Promise<number> {
   if (positionals.length !== 1) throw new UsageError("give one plugin name");
   const name = positionals[0]!;
   const { file } = await configFile(io);
-  const entries = pluginEntries(file, await readConfig(file));
+  const entries = await pluginEntries(file, await readConfig(file));
   const builtin = Object.hasOwn(BUILTIN_PLUGINS, name);
   if (!builtin && !Object.hasOwn(entries, name)) {
     throw new WeftError(

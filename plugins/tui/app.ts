@@ -6,7 +6,7 @@
  */
 
 import type { WeftEvent } from "../../protocols/bus/events.ts";
-import { WeftClient } from "../client/mod.ts";
+import type { WeftClient } from "../client/mod.ts";
 import { actionContextOf } from "./actions.ts";
 import type { CellGrid } from "./cells.ts";
 import type { WindowView } from "./chrome.ts";
@@ -15,7 +15,7 @@ import { windowRects } from "./chrome.ts";
 import { CHROME_ROWS, composeFrame } from "./compose.ts";
 import { InputHandler, type Mode } from "./input_handler.ts";
 import { PaneInput } from "./pane_input.ts";
-import { PaneMirror } from "./pane_mirror.ts";
+import { mirrorConnection, PaneMirror } from "./pane_mirror.ts";
 import { MirrorSet } from "./mirror_set.ts";
 import { Renderer } from "./renderer.ts";
 import { FrameLoop } from "./frame_loop.ts";
@@ -42,6 +42,7 @@ import {
   STRUCTURE_TOPICS,
 } from "./attach_options.ts";
 import { FocusReports } from "./focus_reports.ts";
+import { isRemote, REMOTE_REFRESH_MS, RemoteFit } from "./remote_state.ts";
 
 export { ATTACH_DEFAULTS, type AttachExit, type AttachOptions } from "./attach_options.ts";
 
@@ -60,7 +61,7 @@ export class AttachApp {
   readonly terminal: TerminalIo;
   readonly options: AttachOptions;
   readonly mirrors = new MirrorSet((id, size) =>
-    new PaneMirror(() => this.#connect(), id, size, {
+    new PaneMirror(() => mirrorConnection(this.client), id, size, {
       scrollback: this.options.scrollback,
       onChange: () => this.schedule(),
       onError: () => void this.#reload(),
@@ -78,6 +79,7 @@ export class AttachApp {
   #unread = new Map<string, number>();
   #needNotices = new NeedNotices();
   #timers = new Timers();
+  #fit = new RemoteFit();
   #finish!: (exit: AttachExit) => void;
   #done = new Promise<AttachExit>((resolve) => (this.#finish = resolve));
   #finished = false;
@@ -126,6 +128,8 @@ export class AttachApp {
       await this.#sendSize();
       await this.#reload();
       this.#timers.everyMinute(() => this.schedule());
+      // Another host's structure events do not come here: its session is read again instead.
+      this.#timers.every(REMOTE_REFRESH_MS, () => void (isRemote(this.state) && this.#reload()));
       return await this.#done;
     } finally {
       unwatch();
@@ -177,6 +181,9 @@ export class AttachApp {
     } catch { /* gone again: its onClose starts over */ }
     this.notice(reconnectedNotice(back, { id, name }), !back.same);
   }
+
+  /** An action's call ended: another host's session (no events from there) is read again. */
+  acted = (): void => void (isRemote(this.state) && this.#reload());
 
   /** Ends the client (once). */
   finish(exit: AttachExit): void {
@@ -338,7 +345,7 @@ export class AttachApp {
         r.again = false;
         try {
           const id = this.state.session.id;
-          const next = await loadState(this.client, id);
+          const next = await loadState(this.client, id, this.state.session);
           // The client switched sessions meanwhile: this read is of the one it left.
           if (id !== this.state.session.id) {
             r.again = true;
@@ -366,17 +373,12 @@ export class AttachApp {
     const view = this.view;
     const rects = view ? windowRects(view) : new Map();
     this.mirrors.follow(rects);
+    this.#fit.fit(this.client, this.state, this.terminal.size());
     this.#handler.layoutChanged(rects, view?.tree);
   }
 
-  /** A connection of its own for a pane mirror (see {@link PaneMirror}). */
-  #connect(): Promise<WeftClient> {
-    const socket = this.client.hello.socket;
-    if (typeof socket !== "string") return Promise.resolve(this.client);
-    return WeftClient.connect(socket, { client: "tui" });
-  }
-
   async #sendSize(): Promise<void> {
+    if (isRemote(this.state)) return; // another host's windows: RemoteFit
     const { cols, rows } = this.terminal.size();
     try {
       await this.client.call("attach", {

@@ -73,6 +73,8 @@ export interface HandlerHost {
   switchSession(session: string): Promise<void>;
   /** The outer terminal gained or lost focus. */
   terminalFocus(focused: boolean): void;
+  /** An action's call ended well (a session whose events do not come here is read again). */
+  acted?(): void;
 }
 
 /** Keys whose bytes depend on the pane's cursor-key mode: the server encodes them. */
@@ -375,6 +377,9 @@ export class InputHandler {
 
   /** Runs work; a failure becomes a notice. */
   run(work: Promise<unknown> | unknown): void {
-    Promise.resolve(work).catch((err) => this.#host.notice((err as Error).message, true));
+    Promise.resolve(work).then(
+      () => this.#host.acted?.(),
+      (err) => this.#host.notice((err as Error).message, true),
+    );
   }
 }

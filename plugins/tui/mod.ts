@@ -89,7 +89,7 @@ export async function attach(request: AttachRequest): Promise<AttachExit> {
 
 /** The `weft attach` subcommand. */
 export const attachCommand: Subcommand = {
-  usage: "weft attach [SESSION] [--prefix KEY]",
+  usage: "weft attach [SESSION | HOST/SESSION] [--prefix KEY]",
   summary: "Attach a full-screen terminal client to a session (prefix C-b, ? for help)",
   run: async (args, io) => {
     const { values, positionals } = parseArgs({

@@ -12,7 +12,7 @@
 
 import xterm from "@xterm/headless";
 import { Unicode11Addon } from "@xterm/addon-unicode11";
-import type { WeftClient } from "../client/mod.ts";
+import { WeftClient } from "../client/mod.ts";
 import { clientPaneSource } from "../client/pane_source.ts";
 import { type PanePicture, PaneView } from "../../core/sdk/pane_view.ts";
 import type { Size } from "../../protocols/layout/tree/mod.ts";
@@ -237,4 +237,11 @@ function trackModes(term: Terminal, modes: ExtraModes): void {
   };
   term.parser.registerCsiHandler({ prefix: "?", final: "h" }, set(true));
   term.parser.registerCsiHandler({ prefix: "?", final: "l" }, set(false));
+}
+
+/** A connection of its own for a pane mirror, to the server `client` talks to. */
+export function mirrorConnection(client: WeftClient): Promise<WeftClient> {
+  const socket = client.hello.socket;
+  if (typeof socket !== "string") return Promise.resolve(client);
+  return WeftClient.connect(socket, { client: "tui" });
 }

@@ -11,6 +11,7 @@ import type { WeftEvent } from "../../protocols/bus/events.ts";
 import { WeftError } from "../../protocols/bus/errors.ts";
 import type { LayoutInfo, PaneInfo, SessionInfo, WindowInfo } from "../../protocols/bus/records.ts";
 import type { WindowView } from "./chrome.ts";
+import { hostOf, loadRemoteState } from "./remote_state.ts";
 
 /** What `window.layout` returns (the contract's record). */
 export type { LayoutInfo };
@@ -28,9 +29,16 @@ export interface AttachState {
 
 /**
  * Loads the state of session `ref` (id or name), or of the current session when `ref` is
- * undefined. Throws `TARGET_NOT_FOUND` when there is no such session.
+ * undefined. Throws `TARGET_NOT_FOUND` when there is no such session. A `ref` naming another
+ * host (`buildbox/main`) is read there (see `remote_state.ts`); `known` is its record as read
+ * before.
  */
-export async function loadState(client: WeftClient, ref: string | undefined): Promise<AttachState> {
+export async function loadState(
+  client: WeftClient,
+  ref: string | undefined,
+  known?: Pick<SessionInfo, "id" | "name">,
+): Promise<AttachState> {
+  if (ref !== undefined && hostOf(ref)) return await loadRemoteState(client, ref, known);
   const [{ sessions }, { panes }] = await Promise.all([
     client.call("session.list"),
     client.call("pane.list"),

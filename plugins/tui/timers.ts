@@ -28,6 +28,14 @@ export class Timers {
     }, untilNextMinute);
   }
 
+  /** Runs `tick` every `ms` (each run once the one before is scheduled), until cleared. */
+  every(ms: number, tick: () => void): void {
+    this.later(() => {
+      tick();
+      this.every(ms, tick);
+    }, ms);
+  }
+
   /** Clears every timer. */
   clear(): void {
     for (const t of this.#timers) clearTimeout(t);
