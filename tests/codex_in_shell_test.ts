@@ -29,10 +29,7 @@ for (
   Deno.test({
     name:
       `codex: typed into a shell pane as ${how}, the pane is a codex pane; /quit makes it a shell`,
-    // The npx case is off: in full gates the pane did not become a codex pane through npm's
-    // launcher (2 of 3 fresh-machine runs; it passed alone), cause not found yet (see the
-    // session note). Codex typed by name runs.
-    ignore: codexUnavailable() !== undefined || how === "npx" || !hasNpx(),
+    ignore: codexUnavailable() !== undefined || (how === "npx" && !hasNpx()),
     ...E2E,
   }, async () => {
     await using api = await mockOpenAI([]);

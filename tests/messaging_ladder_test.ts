@@ -108,6 +108,16 @@ async function via(fx: ServerFixture, id: string): Promise<string | undefined> {
   return m.receipts[0]?.delivered_via;
 }
 
+/**
+ * Waits until the message is read `hook`: a hand-over is marked read once the agent's
+ * transcript shows it took it, a moment after the agent went on.
+ */
+async function handedOver(fx: ServerFixture, id: string): Promise<void> {
+  await eventually("delivered_via hook", async () => await via(fx, id) === "hook", {
+    timeoutMs: TIMEOUT,
+  });
+}
+
 Deno.test({
   name:
     "ladder: a message to Claude Code at work is in its next request after the current tool, nothing typed",
@@ -142,7 +152,7 @@ Deno.test({
     // Nothing was typed: no prompt but the first, and the input line is empty.
     deepStrictEqual(prompts(api).filter((p) => p.includes("please also")), []);
     strictEqual(await draft(fx, pane), "");
-    strictEqual(await via(fx, sent.message_id), "hook");
+    await handedOver(fx, sent.message_id);
     deepStrictEqual(reports, [{ ...reports[0], status: "hook", ids: [sent.message_id] }]);
   });
 });
@@ -170,7 +180,7 @@ Deno.test({
       /Stop hook feedback:\s*\[message from human\] one more thing: c\.ts/,
     );
     deepStrictEqual(prompts(api).filter((p) => p.includes("one more thing")), []);
-    strictEqual(await via(fx, sent.message_id), "hook");
+    await handedOver(fx, sent.message_id);
     await eventually("idle from the hooks", async () => {
       const s = await fx.client.call<{ state: string }>("pane.status", { pane });
       return s.state === "idle";
@@ -214,7 +224,7 @@ Deno.test({
     );
     match(lastUser(requests[2]!), /\[message from human\] message number two/);
     ok(!lastUser(requests[2]!).includes("Stop hook feedback"), lastUser(requests[2]!));
-    strictEqual(await via(fx, one.message_id), "hook");
+    await handedOver(fx, one.message_id);
     await eventually(
       "message two marked typed",
       async () => (await via(fx, two.message_id)) === "typed",

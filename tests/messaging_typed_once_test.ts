@@ -16,6 +16,7 @@ import { E2E, withServer } from "./helpers/server.ts";
 import { killHard, type ServeChild, serveChild, tempProject } from "./helpers/serve_child.ts";
 import { HOOK_COMMAND } from "../protocols/hooks/mod.ts";
 import type { WeftClient } from "../plugins/client/mod.ts";
+import { promptDraft } from "../protocols/agents/mod.ts";
 
 const ignore = claudeUnavailable() !== undefined;
 const TIMEOUT = 60_000;
@@ -39,10 +40,15 @@ function turnsWith(api: { conversation(): MessagesRequest[] }, needle: string): 
 }
 
 async function trustedIdle(client: WeftClient, pane: string): Promise<void> {
+  let last = "";
   await eventually("idle from the Stop hook", async () => {
     const s = await client.call<{ state: string; stateSource: string }>("pane.status", { pane });
+    last = `${s.state} (${s.stateSource})`;
     return s.state === "idle" && s.stateSource === "hook";
-  }, { timeoutMs: TIMEOUT });
+  }, { timeoutMs: TIMEOUT }).catch(async (err) => {
+    const { text } = await client.call<{ text: string }>("pane.read", { pane });
+    throw new Error(`${(err as Error).message}: ${last}, the pane shows:\n${text.trimEnd()}`);
+  });
 }
 
 interface Receipt {
@@ -196,6 +202,98 @@ Deno.test({
     ok(JSON.stringify(last).includes("carry on"), "the resumed conversation went on");
     strictEqual(turnsWith(api, "sent before the crash"), 1, "the message reached the model once");
     strictEqual(await via(second.client, sent.message_id), "typed");
+  } finally {
+    for (const child of alive) await killHard(child).catch(() => {});
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  }
+});
+
+Deno.test({
+  name: "typed once: two messages with the same text and a crash between typing the second and " +
+    "Enter: each reaches the model once (the transcript decides, not the screen's history)",
+  ignore,
+  ...E2E,
+}, async () => {
+  const SAME = "the very same words";
+  await using api = await mockAnthropic([], { after: text("Noted.") });
+  // A long pause before Enter: the second message stays typed, not submitted, while the
+  // server is killed.
+  const dir = await tempProject({ plugins: { message: { options: { pauseMs: 6000 } } } });
+  const alive = new Set<ServeChild>();
+  const serve = async () => {
+    const child = await serveChild(dir);
+    alive.add(child);
+    return child;
+  };
+  try {
+    await stopHooksOnly(dir);
+    const env = await claudeEnv({ baseUrl: api.url, trust: [dir] });
+    const first = await serve();
+    const { id: pane } = await first.client.call<{ id: string }>("pane.create", {
+      split: "p1",
+      argv: [await claudeBinary()],
+      env,
+      cwd: dir,
+    });
+    await first.client.call("pane.wait", { pane, match: "for shortcuts", timeout: TIMEOUT });
+    await first.client.call("pane.write", { pane, text: "hello", submit: true });
+    await trustedIdle(first.client, pane);
+    const one = await first.client.call<{ message_id: string }>("message.send", {
+      to: pane,
+      content: SAME,
+    });
+    await eventually("the first message typed", async () => {
+      return await via(first.client, one.message_id) === "typed";
+    }, { timeoutMs: TIMEOUT });
+    strictEqual(turnsWith(api, SAME), 1);
+    await trustedIdle(first.client, pane);
+    const two = await first.client.call<{ message_id: string }>("message.send", {
+      to: pane,
+      content: SAME,
+    });
+    // Typed into the prompt, Enter not yet pressed: the crash.
+    await first.client.call("pane.wait", { pane, match: `] ${SAME}`, timeout: TIMEOUT });
+    await eventually("the second message in the prompt", async () => {
+      const { text } = await first.client.call<{ text: string }>("pane.read", { pane });
+      return promptDraft("claude", text.split("\n"))?.includes(SAME);
+    }, { timeoutMs: TIMEOUT });
+    alive.delete(first);
+    await killHard(first);
+    strictEqual(turnsWith(api, SAME), 1, "the second was never submitted");
+
+    const second = await serve();
+    await eventually("Claude Code to say it resumed", async () => {
+      const s = await second.client.call<{ agentSession: { source: string } | null }>(
+        "pane.status",
+        { pane },
+      );
+      return s.agentSession?.source === "resume";
+    }, { timeoutMs: TIMEOUT });
+    await second.client.call("pane.wait", { pane, match: "for shortcuts", timeout: TIMEOUT });
+    await second.client.call("pane.write", { pane, text: "carry on", submit: true });
+    try {
+      await eventually("the second message in a request", () => turnsWith(api, SAME) === 2, {
+        timeoutMs: TIMEOUT,
+      });
+    } catch (err) {
+      const { text } = await second.client.call<{ text: string }>("pane.read", { pane });
+      const log = second.stderr().split("\n").filter((l) => /message|deliver/i.test(l));
+      throw new Error(
+        `${(err as Error).message}; the pane shows:\n${text.trimEnd()}\nthe log:\n${
+          log.slice(-20).join("\n")
+        }`,
+      );
+    }
+    await trustedIdle(second.client, pane);
+    strictEqual(turnsWith(api, SAME), 2, "each message reached the model once");
+    // Read once the transcript shows it too.
+    await eventually("both marked typed", async () => {
+      for (const m of [one, two]) {
+        if (await via(second.client, m.message_id) !== "typed") return false;
+      }
+      return true;
+    }, { timeoutMs: TIMEOUT });
+    strictEqual(turnsWith(api, SAME), 2, "still once each");
   } finally {
     for (const child of alive) await killHard(child).catch(() => {});
     await Deno.remove(dir, { recursive: true }).catch(() => {});

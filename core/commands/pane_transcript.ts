@@ -14,14 +14,17 @@ export const MAX_TRANSCRIPT_READ = 16 * 1024 * 1024;
  * key at the hook door), only when it looks like its vendor's transcripts
  * (`hooks.transcript.file` in `protocols/agents/`), is an absolute, normalised path to a
  * regular file (not a link) of the server's user, and at most {@link MAX_TRANSCRIPT_READ} bytes
- * of it. Nothing of the file is returned but the size and the count.
+ * of it. Only what its lines say the agent took counts (`taken`: a prompt, a hook's answer;
+ * not the same text in a record of a request). Nothing of the file is returned but the size
+ * and the count.
  */
 export function paneTranscript(deps: CoreDeps) {
   return implement("pane.transcript", async ({ input, targets: { pane } }) => {
     const none = { pane: pane.id, available: false, size: 0, found: 0 };
     const info = deps.model.paneInfo(pane.id);
-    const file = transcriptFile(info.agent, info.agentSession?.transcriptPath ?? null);
-    if (!file) return none;
+    const format = vendorOf(info.agent)?.hooks?.transcript;
+    const file = transcriptFile(format?.file, info.agentSession?.transcriptPath ?? null);
+    if (!format || !file) return none;
     let stat: Deno.FileInfo;
     try {
       stat = await Deno.lstat(file);
@@ -36,13 +39,17 @@ export function paneTranscript(deps: CoreDeps) {
     if (!input.find) return { pane: pane.id, available: true, size, found: 0 };
     const text = await readRange(file, after, Math.min(size - after, MAX_TRANSCRIPT_READ));
     if (text === undefined) return none;
-    return { pane: pane.id, available: true, size, found: count(text, jsonString(input.find)) };
+    let found = 0;
+    for (const line of text.split("\n")) {
+      const entry = parse(line);
+      if (entry) { for (const t of format.taken(entry)) found += count(t, input.find); }
+    }
+    return { pane: pane.id, available: true, size, found };
   });
 }
 
 /** The transcript path, when the pane's agent kind declares transcripts and `path` is one. */
-function transcriptFile(agent: string, path: string | null): string | undefined {
-  const pattern = vendorOf(agent)?.hooks?.transcript?.file;
+function transcriptFile(pattern: RegExp | undefined, path: string | null): string | undefined {
   if (!pattern || !path || !isAbsolute(path) || normalize(path) !== path) return undefined;
   return pattern.test(path) ? path : undefined;
 }
@@ -67,9 +74,15 @@ async function readRange(file: string, from: number, length: number) {
   }
 }
 
-/** `text` as it stands inside a JSON string (a transcript line holds it so). */
-function jsonString(text: string): string {
-  return JSON.stringify(text).slice(1, -1);
+/** A line's JSON object, or undefined (a line cut at the start of the range, or not JSON). */
+function parse(line: string): Record<string, unknown> | undefined {
+  if (!line.startsWith("{")) return undefined;
+  try {
+    const v = JSON.parse(line);
+    return typeof v === "object" && v !== null && !Array.isArray(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function count(haystack: string, needle: string): number {

@@ -12,7 +12,9 @@ Deno.test("pane.transcript counts a text in the transcript the pane's agent repo
     await Deno.mkdir(folder, { recursive: true });
     const file = join(folder, "s-1.jsonl");
     const first = `${JSON.stringify({ type: "user", message: { content: 'say "hi"\nnow' } })}\n`;
-    await Deno.writeTextFile(file, first + first);
+    // The same text in a record of the last prompt is not the agent taking it again.
+    const last = `${JSON.stringify({ type: "last-prompt", lastPrompt: 'say "hi"\nnow' })}\n`;
+    await Deno.writeTextFile(file, first + first + last);
     await Deno.writeTextFile(join(home, "secret.txt"), 'say "hi"');
     await Deno.symlink(file, join(folder, "link.jsonl"));
     await withCore(async (core) => {
@@ -23,9 +25,10 @@ Deno.test("pane.transcript counts a text in the transcript the pane's agent repo
           pane: "p1",
           event: { hook_event_name: "Stop", session_id: "s-1", transcript_path: transcript },
         }).then(() => core.call("pane.transcript", { pane: "p1", find: 'say "hi"\nnow', after }));
-      const size = 2 * new TextEncoder().encode(first).length;
+      const line = new TextEncoder().encode(first).length;
+      const size = 2 * line + new TextEncoder().encode(last).length;
       deepStrictEqual(await look(file), { pane: "p1", available: true, size, found: 2 });
-      deepStrictEqual(await look(file, size / 2), { pane: "p1", available: true, size, found: 1 });
+      deepStrictEqual(await look(file, line), { pane: "p1", available: true, size, found: 1 });
       const none = { pane: "p1", available: false, size: 0, found: 0 };
       for (
         const other of [

@@ -96,15 +96,18 @@ export class AgentState {
    * Whether `report` may replace the current state: the status protocol always may; while it
    * holds the state nothing else may; otherwise a source as trusted or more may, a less trusted
    * one only once the state is released, and screen heuristics also when the screen they read
-   * changed well after the state was set ({@link HEURISTIC_GRACE_MS}). After the process exits, only the process speaks.
+   * changed well after the state was set ({@link HEURISTIC_GRACE_MS}) and shows another state. After the process exits, only the process speaks.
    */
   accepts(report: StateReport, exited = false): boolean {
     if (exited) return report.source === "process";
     if (report.source === "status") return true;
     if (this.held && this.source === "status") return false;
     if (!this.held || rank(report.source) <= rank(this.source)) return true;
+    // The same state read off the screen adds nothing and would take the trusted source away
+    // (an idle by a Stop hook became an idle by the screen at the next redraw, and messages
+    // were no longer typed into it).
     return report.source === "screen" && report.seenAt !== undefined &&
-      report.seenAt > this.sinceMono + HEURISTIC_GRACE_MS;
+      report.seenAt > this.sinceMono + HEURISTIC_GRACE_MS && report.state !== this.state;
   }
 
   /** Takes `report` when {@link accepts} allows; returns whether anything changed. */

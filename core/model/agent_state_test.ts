@@ -48,6 +48,19 @@ Deno.test("AgentState: heuristics replace a better state only when the screen ch
   strictEqual(s.source, "screen");
 });
 
+Deno.test("AgentState: the screen showing a hook's own state later does not take the hook's place", () => {
+  // A Stop hook's idle, then Claude Code redraws its idle screen: the pane stays idle by the
+  // hook, which the messaging plugin trusts to type into (the old rule made it idle by screen).
+  const c = clock();
+  const s = new AgentState(c);
+  s.report({ state: "idle", source: "hook" });
+  const setAt = c.mono();
+  c.tick(5000);
+  ok(!s.report({ state: "idle", source: "screen", seenAt: setAt + HEURISTIC_GRACE_MS + 10 }));
+  strictEqual(s.source, "hook");
+  ok(s.report({ state: "working", source: "screen", seenAt: setAt + HEURISTIC_GRACE_MS + 20 }));
+});
+
 Deno.test("AgentState: since moves only when the state changes; kind only for blocked", () => {
   const c = clock();
   const s = new AgentState(c);

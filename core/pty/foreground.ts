@@ -37,8 +37,9 @@ const decoder = new TextDecoder();
  * What runs in the front of the terminal whose session leader is `root`. `group` is the
  * terminal's foreground process group when the caller has it (`Pty.foregroundGroup()`, an
  * ioctl); otherwise it is read from `root`'s `/proc/PID/stat`. Given the `last` answer, a leader
- * that has not changed (same pid, same executable) costs one `readlink`, two with its cwd (read
- * again unless `cwd` is false), and `last` itself is returned when nothing changed. When the
+ * that has not changed (same pid, executable and name) costs one small read and one `readlink`,
+ * two with its cwd (read again unless `cwd` is false), and `last` itself is returned when
+ * nothing changed. When the
  * group's leader has exited while the group lives on (the head of a pipeline), the answer is
  * `root` itself.
  *
@@ -57,7 +58,11 @@ export function readForeground(
   if (group === undefined || group <= 0) return null;
   const last = options.last;
   if (last?.pid === group) {
-    const same = last.exe !== null ? readExe(group) === last.exe : readComm(group) === last.comm;
+    // The name too: a program that renames itself (node's process.title: npx becomes `npm`, then
+    // `npm exec @openai/codex`) changes its command line and name, not its executable; kept, the
+    // first answer (`npm`, no agent) stood for as long as it ran.
+    const same = readComm(group) === last.comm &&
+      (last.exe === null || readExe(group) === last.exe);
     if (same && options.cwd === false) return last;
     if (same) {
       const cwd = readLink(`/proc/${group}/cwd`);

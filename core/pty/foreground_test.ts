@@ -102,6 +102,44 @@ Deno.test({
   },
 });
 
+/** Whether `node` runs here (it renames itself through process.title, as npm's npx does). */
+function hasNode(): boolean {
+  try {
+    return new Deno.Command("node", { args: ["--version"], stdout: "null" }).outputSync().success;
+  } catch {
+    return false;
+  }
+}
+
+Deno.test({
+  name: "readForeground() reads a leader again once it renamed itself (npx's process.title)",
+  ignore: !linux || !hasNode(),
+  fn: async () => {
+    const pty = bash();
+    try {
+      await until(pty, (p) => p?.program === "bash");
+      // As npx does: `npm` at once, `npm exec @openai/codex` later (here: at a key).
+      pty.write(
+        `node -e 'process.title="npm"; process.stdin.once("data", () => ` +
+          `{ process.title = "npm exec @openai/codex" }); setInterval(() => {}, 1000)'\r`,
+      );
+      let last: ForegroundProcess | null = null;
+      await eventually("npm in front", () => {
+        last = readForeground(pty.pid, { group: pty.foregroundGroup(), last });
+        return last?.argv[0] === "npm";
+      });
+      pty.write("\r");
+      // The old cheap path kept the first answer (same pid, same executable) for good.
+      await eventually("its new name", () => {
+        last = readForeground(pty.pid, { group: pty.foregroundGroup(), last });
+        return last?.argv.join(" ").trim() === "npm exec @openai/codex";
+      });
+    } finally {
+      await close(pty);
+    }
+  },
+});
+
 Deno.test("readForeground() is null for a closed terminal or a process that is gone", async () => {
   const pty = Pty.spawn({ argv: ["true"], cwd: "/", env: ENV, cols: 80, rows: 24 });
   await new Promise((r) => pty.onExit(r));

@@ -1,6 +1,7 @@
 /**
- * `weft doctor`: checks the installation, the project and Claude Code's wiring, and says what
- * to fix. Each check is a line: ok, warn (works, but not as well as it could) or fail (exit 1).
+ * `weft doctor`: checks the installation, the project, Claude Code's MCP wiring and every
+ * agent vendor's hooks (those `weft hooks` installs, from the vendor table), and says what to
+ * fix. Each check is a line: ok, warn (works, but not as well as it could) or fail (exit 1).
  *
  * @module
  */
@@ -25,7 +26,7 @@ export interface Check {
 /** `weft doctor` */
 export const doctor: Subcommand = {
   usage: "weft doctor [--json]",
-  summary: "Check the installation, this project and Claude Code's MCP and hooks wiring",
+  summary: "Check the installation, this project, Claude Code's MCP wiring and each agent's hooks",
   run: async (args, io) => {
     const { values } = parseArgs({ args, options: { json: { type: "boolean" } } });
     const checks = await diagnose(io);
@@ -60,7 +61,7 @@ export async function diagnose(io: CliIo): Promise<Check[]> {
     checks.push({ level: "fail", what: (err as Error).message, fix: "correct the key it names" });
   }
   checks.push(await stateCheck(projectDir), await serverCheck(projectDir));
-  checks.push(...await claudeChecks(projectDir));
+  checks.push(await mcpCheck(projectDir), ...await hookChecks(projectDir, io));
   return checks;
 }
 
@@ -91,26 +92,43 @@ async function serverCheck(projectDir: string): Promise<Check> {
   }
 }
 
-async function claudeChecks(projectDir: string): Promise<Check[]> {
+async function mcpCheck(projectDir: string): Promise<Check> {
   const mcp = await readText(join(projectDir, ".mcp.json"));
   const wired = mcp !== undefined && /"weft"\s*:/.test(mcp);
-  const settings = [
-    await readText(join(projectDir, ".claude", "settings.local.json")),
-    await readText(join(projectDir, ".claude", "settings.json")),
-  ].join("\n");
-  const hooked = settings.includes("# weft hooks"); // the mark weft hooks install leaves
-  return [
-    wired ? { level: "ok", what: ".mcp.json starts weft mcp for Claude Code" } : {
-      level: "warn",
-      what: "Claude Code is not wired to weft's MCP in this project",
-      fix: "weft mcp config > .mcp.json, or claude mcp add weft -- weft mcp",
-    },
-    hooked ? { level: "ok", what: "Claude Code's hooks tell weft its state" } : {
-      level: "warn",
-      what: "no weft hooks in .claude/settings(.local).json",
-      fix: "weft hooks install",
-    },
-  ];
+  return wired ? { level: "ok", what: ".mcp.json starts weft mcp for Claude Code" } : {
+    level: "warn",
+    what: "Claude Code is not wired to weft's MCP in this project",
+    fix: "weft mcp config > .mcp.json, or claude mcp add weft -- weft mcp",
+  };
+}
+
+/**
+ * One line per agent vendor whose hooks weft installs (the vendor table, `weft hooks`): its
+ * hooks in the project's or the user's settings, current, outdated, missing or unreadable.
+ */
+async function hookChecks(projectDir: string, io: CliIo): Promise<Check[]> {
+  const { hookFiles } = await import("../hooks/cli.ts");
+  const files = await hookFiles(projectDir, io);
+  const agents = [...new Set(files.map((f) => f.agent))];
+  return agents.map((agent): Check => {
+    const mine = files.filter((f) => f.agent === agent);
+    const { title } = mine[0]!;
+    const fix = `weft hooks install --agent ${agent}`;
+    const broken = mine.find((f) => f.state === "unreadable");
+    if (broken) {
+      return { level: "warn", what: `${title}: ${broken.file}: ${broken.error}`, fix: "fix it" };
+    }
+    const installed = mine.find((f) => f.state === "installed");
+    if (installed) {
+      return { level: "ok", what: `${title}'s hooks tell weft its state (${installed.file})` };
+    }
+    const outdated = mine.find((f) => f.state === "outdated");
+    if (outdated) {
+      return { level: "warn", what: `${title}'s hooks in ${outdated.file} are outdated`, fix };
+    }
+    const where = [...new Set(mine.map((f) => f.file))].join(", ");
+    return { level: "warn", what: `no weft hooks for ${title} (${where})`, fix };
+  });
 }
 
 async function readText(file: string): Promise<string | undefined> {

@@ -130,11 +130,29 @@ async function change(verb: "install" | "uninstall", args: string[], io: CliIo) 
   return 0;
 }
 
-async function status(args: string[], io: CliIo): Promise<number> {
-  const { values } = parseArgs({ args, options: OPTIONS });
-  const project = await projectDir(io, values.dir);
-  const rows = await Promise.all(
-    chosen(values.agent).flatMap((v) =>
+/** One settings file of a vendor and what it holds of weft's hooks. */
+export interface HookFileState {
+  agent: string;
+  /** The vendor's product name. */
+  title: string;
+  scope: string;
+  file: string;
+  state: HookState | "unreadable";
+  error?: string;
+}
+
+/**
+ * Every settings file of every vendor whose hooks weft installs (or of `agent` only), in the
+ * project at `project` and the user's, and what each holds of weft's hooks (`weft hooks
+ * status`, `weft doctor`).
+ */
+export async function hookFiles(
+  project: string,
+  io: CliIo,
+  agent?: string,
+): Promise<HookFileState[]> {
+  return await Promise.all(
+    chosen(agent).flatMap((v) =>
       filesOf(v.settings, project, io).map(async ({ scope, file }) => {
         let state: HookState | "unreadable";
         let error: string | undefined;
@@ -144,10 +162,16 @@ async function status(args: string[], io: CliIo): Promise<number> {
           state = "unreadable";
           error = (err as Error).message;
         }
-        return { agent: v.kind, scope, file, state, ...(error ? { error } : {}) };
+        return { agent: v.kind, title: v.title, scope, file, state, ...(error ? { error } : {}) };
       })
     ),
   );
+}
+
+async function status(args: string[], io: CliIo): Promise<number> {
+  const { values } = parseArgs({ args, options: OPTIONS });
+  const project = await projectDir(io, values.dir);
+  const rows = (await hookFiles(project, io, values.agent)).map(({ title: _, ...row }) => row);
   const curl = await hasCurl(io);
   print(io, !!values.json, { files: rows, curl }, () =>
     rows.map((r) => {

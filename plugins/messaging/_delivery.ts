@@ -51,6 +51,11 @@ export interface DeliveryOptions {
   pollMs?: number;
   /** How long before looking again at a pane that could not take a message (default 1500). */
   laterMs?: number;
+  /**
+   * How long after a turn ended a hand-over the agent's transcript does not show is taken as
+   * not taken (default 5000).
+   */
+  turnGraceMs?: number;
   log: (line: string) => void;
   /** Told how each delivery went (the plugin publishes it as `message.delivery`). */
   report?: (report: DeliveryReport) => void;
@@ -137,12 +142,32 @@ export class PaneDelivery implements Deliverer {
   state(pane: PaneEntry): void {
     this.#typed.state(pane);
     if (this.ready(pane)) this.#kick(pane.id);
-    const turnOver = READY.has(pane.state) && pane.stateSource === "hook";
-    // A hand-over found not taken waits again: the ready agent gets it typed.
-    this.settle(pane.id, turnOver).then((released) => {
-      const now = this.#o.pane(pane.id);
-      if (released && now && this.ready(now)) this.#kick(pane.id);
-    }, (err) => this.#o.log(`cannot settle ${pane.id}'s hand-overs: ${err}`));
+    this.#settleThenKick(pane.id, false);
+    // The turn ended: what the transcript still lacks a while later was not taken (Claude Code
+    // writes its transcript a moment after it goes on: a Stop hook's reason was not there yet
+    // when the turn it continued ended).
+    if (READY.has(pane.state) && pane.stateSource === "hook") {
+      clearTimeout(this.#timers.get(`over:${pane.id}`));
+      this.#timers.set(
+        `over:${pane.id}`,
+        setTimeout(() => {
+          this.#timers.delete(`over:${pane.id}`);
+          const now = this.#o.pane(pane.id);
+          if (now && READY.has(now.state) && now.stateSource === "hook") {
+            this.#settleThenKick(pane.id, true);
+          }
+        }, this.#o.turnGraceMs ?? 5000),
+      );
+    }
+  }
+
+  /** Settles `id`'s hand-overs; one found not taken waits again: a ready agent gets it typed. */
+  #settleThenKick(id: string, turnOver: boolean): void {
+    if (this.#closed) return;
+    this.settle(id, turnOver).then((released) => {
+      const now = this.#o.pane(id);
+      if (released && now && this.ready(now)) this.#kick(id);
+    }, (err) => this.#o.log(`cannot settle ${id}'s hand-overs: ${err}`));
   }
 
   /**
@@ -187,8 +212,8 @@ export class PaneDelivery implements Deliverer {
    * Resolves the hand-overs of `id`'s agent still under way, by looking at its transcript
    * after each one's mark: shown, read `hook`. Not shown is conclusive only for a hand-over
    * this process did not make (a crash or a restart came between: the agent that had it is
-   * gone, its resumed conversation is the transcript) or, with `turnOver`, once the agent's
-   * turn ended: then it waits again for the next rung. Otherwise it stays under way.
+   * gone, its resumed conversation is the transcript) or, with `turnOver`, a while after the
+   * agent's turn ended: then it waits again for the next rung. Otherwise it stays under way.
    */
   async settle(id: string, turnOver = false): Promise<boolean> {
     const pane = this.#o.pane(id);

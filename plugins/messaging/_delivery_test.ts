@@ -79,6 +79,7 @@ function setup(
     pauseMs: 1,
     pollMs: 5,
     laterMs: 20,
+    turnGraceMs: 150,
     log: () => {},
   });
   const set = (state: string, source?: string) => {
@@ -182,6 +183,25 @@ Deno.test("PaneDelivery.handover() with a transcript: read hook only once the tr
   t.write({ type: "attachment", attachment: { content: [frame([a])] } });
   await eventually("read once shown", () => t.store.unreadCount("bob") === 0);
   strictEqual(t.store.get(a.id, "bob")?.delivery, "hook");
+  t.delivery.close();
+});
+
+Deno.test("PaneDelivery: a hand-over the transcript shows late is read hook; one it never shows is typed after the turn", async () => {
+  const t = setup({ source: "hook", transcript: '{"type":"user"}\n' });
+  const late = t.send("late");
+  strictEqual(await t.delivery.handover("p1", { point: "stop" }), frame([late]));
+  t.set("idle", "hook"); // the turn it continued ended before the transcript was written
+  await new Promise((r) => setTimeout(r, 50));
+  strictEqual(t.store.get(late.id, "bob")?.delivery, "handing@16", "not released at once");
+  t.write({ type: "user", message: { content: `Stop hook feedback:\n${frame([late])}` } });
+  await eventually("read hook", () => t.store.get(late.id, "bob")?.delivery === "hook");
+  deepStrictEqual(t.writes, []);
+  t.set("working", "hook");
+  const lost = t.send("lost");
+  strictEqual(await t.delivery.handover("p1", { point: "tool" }), frame([lost]));
+  t.set("idle", "hook");
+  await eventually("typed once the grace is over", () => t.store.unreadCount("bob") === 0);
+  strictEqual(t.store.get(lost.id, "bob")?.delivery, "typed");
   t.delivery.close();
 });
 

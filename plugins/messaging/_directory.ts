@@ -59,6 +59,7 @@ export class Directory {
   #store: MessageStore;
   #panes = new Map<string, PaneEntry>();
   #named = new Map<string, PaneEntry>();
+  #meanwhile: Map<string, { state: string; source: string }> | undefined;
 
   constructor(store: MessageStore) {
     this.#store = store;
@@ -70,8 +71,25 @@ export class Directory {
     this.#named = new Map(panes.flatMap((p) => (paneName(p) !== p.id ? [[p.name!, p]] : [])));
   }
 
+  /**
+   * Replaces what is known of panes with the list `read` gives; states reported while it was
+   * on its way are newer than it and kept over it (a pane listed working before its idle event
+   * stayed working, and its messages were never typed).
+   */
+  async reload(read: () => Promise<readonly PaneEntry[]>): Promise<void> {
+    const meanwhile = new Map<string, { state: string; source: string }>();
+    this.#meanwhile = meanwhile;
+    try {
+      this.setPanes(await read());
+      for (const [id, d] of meanwhile) this.setState(id, d.state, d.source);
+    } finally {
+      if (this.#meanwhile === meanwhile) this.#meanwhile = undefined;
+    }
+  }
+
   /** Updates one pane's state (from a `pane.state` event); false for an unknown pane. */
   setState(id: string, state: string, source: string): boolean {
+    this.#meanwhile?.set(id, { state, source });
     const pane = this.#panes.get(id);
     if (!pane) return false;
     this.#put({ ...pane, state, stateSource: source });

@@ -73,3 +73,24 @@ Deno.test("Directory: a pane called human (from an older store) is its id, not t
   strictEqual(directory.find("p4")?.name, "p4");
   store.close();
 });
+
+Deno.test("Directory.reload() keeps a state reported while the list was on its way", async () => {
+  const directory = new Directory(new MessageStore(":memory:"));
+  const pane = (state: string): PaneEntry => ({
+    id: "p1",
+    name: null,
+    agent: "claude",
+    state,
+    stateSource: "hook",
+    exited: false,
+    tags: [],
+    meta: {},
+  });
+  directory.setPanes([pane("working")]);
+  let listed!: (panes: PaneEntry[]) => void;
+  const reload = directory.reload(() => new Promise((r) => (listed = r)));
+  directory.setState("p1", "idle", "hook"); // the Stop hook's event, newer than the list
+  listed([pane("working")]); // the list, read before it
+  await reload;
+  strictEqual(directory.pane("p1")?.state, "idle");
+});

@@ -21,6 +21,7 @@ import type { MessageStore, NewMessage, Priority, StoredMessage } from "./_store
 import { checkContent, eventOf, rateKeyOf } from "./_info.ts";
 import { PRIORITY_FILTERS, Waiters } from "./_waiters.ts";
 import type { Options } from "./options.ts";
+import type { HookAt } from "./_delivery.ts";
 
 /** What `message.send` takes once validated. */
 export interface SendInput {
@@ -40,11 +41,7 @@ export interface Deliverer {
   /** A pane's state changed. */
   state(pane: PaneEntry): void;
   /** A hook of a pane's agent fired at `at`: the text its answer hands over (until `before`). */
-  handover(
-    pane: string,
-    at: { point: "tool" | "stop" } | { point: "prompt"; prompt: string },
-    before?: number,
-  ): Promise<string | undefined>;
+  handover(pane: string, at: HookAt, before?: number): Promise<string | undefined>;
   /** The rung a message for `pane` can expect now, or why it waits in the inbox. */
   expect(pane: PaneEntry): { via: string; reason?: string };
   close(): void;
@@ -157,8 +154,10 @@ export class Messaging {
   async #refresh(): Promise<void> {
     this.#dirty = false;
     // The directory is the plugin's own, whoever's call needs it.
-    const { panes } = await this.#ctx.detached(() => this.#ctx.call("pane.list", {}));
-    this.directory.setPanes(panes.map(entryOf));
+    await this.directory.reload(async () => {
+      const { panes } = await this.#ctx.detached(() => this.#ctx.call("pane.list", {}));
+      return panes.map(entryOf);
+    });
   }
 
   /**

@@ -73,6 +73,39 @@ function resume(args: readonly string[], target: ResumeTarget): string[] | undef
   return [...pick, ...flagsOnly(args, FLAGS)];
 }
 
+/**
+ * What a line of its transcript says the agent took (2.1.330, read from its files, the tests'
+ * runs): `<config dir>/projects/<project>/<session id>.jsonl`, one JSON object a line. A
+ * submitted prompt and a Stop hook's reason (`Stop hook feedback:\n…`, `isMeta`) are `user`
+ * entries (`message.content`, a string or blocks); a PostToolUse hook's additionalContext is an
+ * `attachment` of type `hook_additional_context` (`content`, strings). The same texts come
+ * again in `api-request-blob` and `last-prompt` entries (the latter written later, even after
+ * a later prompt's): those do not count.
+ */
+function taken(entry: Readonly<Record<string, unknown>>): string[] {
+  if (entry.type === "user") {
+    const content = (entry.message as { content?: unknown } | undefined)?.content;
+    return texts(content);
+  }
+  const attachment = entry.attachment as { type?: unknown; content?: unknown } | undefined;
+  if (entry.type === "attachment" && attachment?.type === "hook_additional_context") {
+    return texts(attachment.content);
+  }
+  return [];
+}
+
+/** The strings of a message's content: a string, or blocks' text (a tool result's too). */
+function texts(content: unknown): string[] {
+  if (typeof content === "string") return [content];
+  if (!Array.isArray(content)) return [];
+  return content.flatMap((b) => {
+    if (typeof b === "string") return [b];
+    if (typeof b !== "object" || b === null) return [];
+    const block = b as { text?: unknown; content?: unknown };
+    return typeof block.text === "string" ? [block.text] : texts(block.content);
+  });
+}
+
 /** Claude Code. */
 export const claude: AgentVendor<"claude"> = defineVendor({
   kind: "claude",
@@ -122,10 +155,7 @@ export const claude: AgentVendor<"claude"> = defineVendor({
     effect: claudeHookEffect,
     handover: claudeHandover,
     holdRoute: PERMISSION_HOOK_PATH,
-    // 2.1.330: `<config dir>/projects/<project>/<session id>.jsonl`, one JSON object a line,
-    // appended as the conversation goes: a submitted prompt, a PostToolUse hook's
-    // additionalContext (an attachment, `hook_additional_context`), a Stop hook's reason.
-    transcript: { file: /\/projects\/[^/]+\/[A-Za-z0-9_.-]+\.jsonl$/ },
+    transcript: { file: /\/projects\/[^/]+\/[A-Za-z0-9_.-]+\.jsonl$/, taken },
     // Its local (not committed) project settings, then the shared ones; CLAUDE_CONFIG_DIR moves
     // the user's.
     settings: {

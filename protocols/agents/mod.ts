@@ -28,6 +28,7 @@ export type {
   ScreenProfile,
   SidebandMode,
   StateProfile,
+  TranscriptFormat,
   VendorHooks,
 } from "./vendor.ts";
 export { AGENT_KINDS, AGENTS, guessAgentKind, looksPast, processAgentKind } from "./kind.ts";

@@ -126,11 +126,21 @@ export interface VendorHooks {
   /**
    * The transcript its hooks name (`transcript_path`), which `pane.transcript` may search for a
    * delivered message's text: what the agent really took, as its resumed conversation will
-   * have it. `file`: the only paths read (a path its hooks name that does not match is never
-   * opened). Its lines are JSON, so a text is searched for as a JSON string holds it. None:
-   * its transcript is never read.
+   * have it. None: its transcript is never read.
    */
-  transcript?: { file: RegExp };
+  transcript?: TranscriptFormat;
+}
+
+/** A vendor's transcript: a file of JSON lines, one entry a line, appended as it goes. */
+export interface TranscriptFormat {
+  /** The only paths read (a path its hooks name that does not match is never opened). */
+  file: RegExp;
+  /**
+   * The texts an entry says the agent took into its conversation (a submitted prompt, a hook's
+   * answer), none for anything else (the same text repeated in a record of a request, or of
+   * the last prompt, does not count).
+   */
+  taken: (entry: Readonly<Record<string, unknown>>) => string[];
 }
 
 /**

@@ -120,18 +120,19 @@ export const PANE_AGENT_CONTRACTS = {
   "pane.transcript": defineContract({
     name: "pane.transcript",
     title: "Look for a text in a pane agent's transcript",
-    description: "How many times `find` occurs in the transcript of the pane's agent (the file " +
-      "its own hooks named, transcript_path, and only when its vendor's transcripts look like " +
-      "that path) from byte `after` on, and the transcript's size now: whether the agent really " +
-      "took a delivered message. Returns available: false when the pane's agent named no such " +
-      "file. Reads at most 16 MiB.",
+    description: "How many times `find` occurs in what the pane's agent took into its " +
+      "conversation (prompts, hooks' answers) as its transcript records it from byte `after` " +
+      "on (the file its own hooks named, transcript_path, only when its vendor's transcripts " +
+      "look like that path), and the transcript's size now: whether the agent really took a " +
+      "delivered message. Returns available: false when the pane's agent named no such file. " +
+      "Reads at most 16 MiB.",
     capabilities: ["pane:read"],
     mcp: { expose: false },
     targets: [{ kind: "pane", field: "pane", fallback: "required" }],
     input: z.object({
       pane: z.string().describe("Pane id or name."),
       find: z.string().max(4096).optional().describe(
-        "The text to count (as a JSON string holds it); none: only the size.",
+        "The text to count; none: only the size.",
       ),
       after: z.number().int().min(0).optional().describe("Count from this byte on (default 0)."),
     }),
