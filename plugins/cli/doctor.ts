@@ -107,7 +107,7 @@ async function mcpCheck(projectDir: string): Promise<Check> {
  * hooks in the project's or the user's settings, current, outdated, missing or unreadable.
  */
 async function hookChecks(projectDir: string, io: CliIo): Promise<Check[]> {
-  const { hookFiles } = await import("../hooks/cli.ts");
+  const { hookFiles } = await import("./hook_files.ts");
   const files = await hookFiles(projectDir, io);
   const agents = [...new Set(files.map((f) => f.agent))];
   return agents.map((agent): Check => {

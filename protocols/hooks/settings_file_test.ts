@@ -12,7 +12,7 @@ import { VENDORS } from "../agents/table.ts";
 import { codexHooksToml } from "../agents/codex.ts";
 import { geminiHooks } from "../agents/gemini.ts";
 
-// The door that writes the files gives the parser (plugins/hooks/cli.ts); so does this test.
+// The door that writes the files gives the parser (plugins/cli/hook_files.ts); so does this test.
 useTomlParser(parse);
 
 const settingsOf = (kind: string) => VENDORS.find((v) => v.kind === kind)!.hooks!.settings!;
