@@ -84,12 +84,15 @@ export class AgentState {
   /** The program's own status records (OSC 7501). */
   readonly status = new StatusRecords();
   session: AgentSession | null = null;
+  /** When a holding source last stood behind the state (monotonic ms), even unchanged. */
+  #confirmedMono: number;
   #clock: StateClock;
 
   constructor(clock: StateClock = SYSTEM_CLOCK) {
     this.#clock = clock;
     this.since = clock.now();
     this.sinceMono = clock.mono();
+    this.#confirmedMono = this.sinceMono;
   }
 
   /**
@@ -106,8 +109,11 @@ export class AgentState {
     // The same state read off the screen adds nothing and would take the trusted source away
     // (an idle by a Stop hook became an idle by the screen at the next redraw, and messages
     // were no longer typed into it).
+    // The grace runs from the trusted source's latest word: a Stop hook saying idle again after
+    // a short turn outweighs a working screen read before it (seen, parsed, reported late).
+    const after = Math.max(this.sinceMono, this.#confirmedMono);
     return report.source === "screen" && report.seenAt !== undefined &&
-      report.seenAt > this.sinceMono + HEURISTIC_GRACE_MS && report.state !== this.state;
+      report.seenAt > after + HEURISTIC_GRACE_MS && report.state !== this.state;
   }
 
   /** Takes `report` when {@link accepts} allows; returns whether anything changed. */
@@ -117,6 +123,7 @@ export class AgentState {
     const kind = report.state === "blocked" ? report.kind ?? null : null;
     const progress = report.progress ?? null;
     const held = HOLDING.has(report.source);
+    if (held) this.#confirmedMono = this.#clock.mono();
     const same = this.state === report.state && this.source === report.source &&
       this.message === message && this.kind === kind && this.progress === progress;
     this.held = held;

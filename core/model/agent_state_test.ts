@@ -61,6 +61,25 @@ Deno.test("AgentState: the screen showing a hook's own state later does not take
   ok(s.report({ state: "working", source: "screen", seenAt: setAt + HEURISTIC_GRACE_MS + 20 }));
 });
 
+Deno.test("AgentState: a hook saying the same state again restarts the screen's grace", () => {
+  // A turn too short for a working hook: the Stop hook says idle again while the state is still
+  // idle by the last Stop hook; the screen's working, read before it and reported after it,
+  // must not take the pane (it became working, then idle, by the screen: no more typing).
+  const c = clock();
+  const s = new AgentState(c);
+  s.report({ state: "idle", source: "hook" });
+  c.tick(10_000);
+  const spinner = c.mono(); // the screen showed the spinner here
+  c.tick(500);
+  ok(!s.report({ state: "idle", source: "hook" }), "nothing changed");
+  c.tick(300);
+  ok(!s.report({ state: "working", source: "screen", seenAt: spinner }));
+  strictEqual(s.source, "hook");
+  // A screen change well after the hook's word still counts.
+  c.tick(5000);
+  ok(s.report({ state: "working", source: "screen", seenAt: c.mono() }));
+});
+
 Deno.test("AgentState: since moves only when the state changes; kind only for blocked", () => {
   const c = clock();
   const s = new AgentState(c);
