@@ -108,7 +108,24 @@ function smapsMiB(pids: number[]): { pss: number; private: number } {
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
 /** The `fabric` bench group. */
-export async function benchFabric(): Promise<Record<string, number>> {
+/** Two hosts of one hub, each with a bash pane: laptop's client reads buildbox's as `remote`. */
+export interface TwoHosts {
+  laptop: TestHost;
+  buildbox: TestHost;
+  /** laptop's client. */
+  client: WeftClient;
+  /** The pane on laptop, and the pane on buildbox (as buildbox names it). */
+  near: { pane: string };
+  far: { pane: string };
+  /** buildbox's pane as laptop names it. */
+  remote: string;
+}
+
+/**
+ * Runs `fn` with a hub and two joined servers (buildbox grants laptop read and write), a bash
+ * pane on each; ends them all after.
+ */
+export async function withTwoHosts<T>(fn: (two: TwoHosts) => Promise<T>): Promise<T> {
   const hub = await startHub(["laptop", "buildbox"]);
   const hosts: TestHost[] = [];
   try {
@@ -123,7 +140,15 @@ export async function benchFabric(): Promise<Record<string, number>> {
     await waitForText(buildbox.server.client, { pane: far.pane, match: "bash" });
     await waitForText(laptop.server.client, { pane: near.pane, match: "bash" });
     const client = laptop.server.client;
-    const remote = `buildbox/${far.pane}`;
+    return await fn({ laptop, buildbox, client, near, far, remote: `buildbox/${far.pane}` });
+  } finally {
+    for (const h of hosts) await endHost(h);
+    await endHub(hub);
+  }
+}
+
+export function benchFabric(): Promise<Record<string, number>> {
+  return withTwoHosts(async ({ laptop, buildbox, client, near, far, remote }) => {
     const localRead = await readMs(client, near.pane);
     const remoteRead = await readMs(client, remote);
     const localEcho = await echoMs(client, near.pane, client, near.pane);
@@ -155,8 +180,5 @@ export async function benchFabric(): Promise<Record<string, number>> {
       "  nats-server private (MiB)": nats.private,
       "fabric processes per host": pids.length,
     };
-  } finally {
-    for (const h of hosts) await endHost(h);
-    await endHub(hub);
-  }
+  });
 }

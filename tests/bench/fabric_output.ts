@@ -16,7 +16,8 @@ import { outSubject, type TapInfo } from "../../plugins/fabric/taps.ts";
 import { fabricDir } from "../../plugins/fabric/joined.ts";
 import { connect } from "@nats-io/transport-node";
 import { join } from "node:path";
-import { endHost, endHub, joinHost, startHub, type TestHost, untilUp } from "../helpers/fabric.ts";
+import type { TestHost } from "../helpers/fabric.ts";
+import { withTwoHosts } from "./fabric.ts";
 import { waitForText } from "../helpers/panes.ts";
 import { eventually } from "../helpers/poll.ts";
 import { percentile } from "./_util.ts";
@@ -134,22 +135,8 @@ async function pathThroughput(buildbox: TestHost, client: WeftClient, pane: stri
 }
 
 /** The remote output figures of the `fabric` bench group. */
-export async function benchFabricOutput(): Promise<Record<string, number>> {
-  const hub = await startHub(["laptop", "buildbox"]);
-  const hosts: TestHost[] = [];
-  try {
-    const buildbox = await joinHost(hub, "buildbox", { grants: { laptop: ["read", "write"] } });
-    hosts.push(buildbox);
-    const laptop = await joinHost(hub, "laptop");
-    hosts.push(laptop);
-    await untilUp(laptop, ["buildbox"]);
-    const shell = { command: "bash --norc --noprofile" };
-    const far = await buildbox.server.client.call<{ pane: string }>("session.create", shell);
-    const near = await laptop.server.client.call<{ pane: string }>("session.create", shell);
-    await waitForText(buildbox.server.client, { pane: far.pane, match: "bash" });
-    await waitForText(laptop.server.client, { pane: near.pane, match: "bash" });
-    const client = laptop.server.client;
-    const remote = `buildbox/${far.pane}`;
+export function benchFabricOutput(): Promise<Record<string, number>> {
+  return withTwoHosts(async ({ buildbox, client, near, far, remote }) => {
     const localEcho = await echoMs(client, near.pane);
     const remoteEcho = await echoMs(client, remote);
     const local = await throughput(client, near.pane, client, near.pane);
@@ -196,8 +183,5 @@ export async function benchFabricOutput(): Promise<Record<string, number>> {
       "late viewer's replay: KiB replayed": Math.round(replayed / 1024),
       "late viewer's replay: ms until its last chunk": round(replayMs),
     };
-  } finally {
-    for (const h of hosts) await endHost(h);
-    await endHub(hub);
-  }
+  });
 }
