@@ -184,8 +184,8 @@ async function tell(
   const holds = () => promptHolds(pane.agent, draft() ?? "", message);
   const shown = message.split("\n")[0]!.slice(0, 40);
   const sent = () => draft() === "" && visibleRows(pane).some((r) => r.includes(shown));
-  // Empty, and the turn the denial interrupts is over: Codex 0.171.0 shows its empty prompt
-  // under "Working" for a moment after its dialog closed, queues what is sent then, and puts
+  // Empty, and the turn the denial interrupts is over: an agent may show its empty prompt under
+  // its working footer for a moment after its dialog closed, queue what is sent then, and put
   // it back into the prompt once the interrupt ends.
   const ready = () =>
     draft() === "" && screenState(pane.agent, visibleRows(pane))?.state !== "working";

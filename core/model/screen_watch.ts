@@ -71,10 +71,10 @@ export function watchScreenState(
       recheck = setTimeout(stillIdle, Math.max(0, wait) + delay);
     }
   };
-  // A turn that ended without its hook (Codex 0.171.0 runs none when a turn fails, Gemini CLI
-  // 0.61.0 none when its approval is denied, and their screens change no more): the hooks'
-  // `working` or `blocked` stands, and the idle prompt (no dialog) came within the grace. Once
-  // the grace is over, a screen that still shows the idle prompt is taken.
+  // A turn that ended without its hook (an agent may run none when a turn fails or its approval
+  // is denied, and its screen changes no more): the hooks' `working` or `blocked` stands, and
+  // the idle prompt (no dialog) came within the grace. Once the grace is over, a screen that
+  // still shows the idle prompt is taken.
   let recheck: ReturnType<typeof setTimeout> | undefined;
   const endedUnsaid = () => {
     const now = pane.agentState;

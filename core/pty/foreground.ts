@@ -59,7 +59,7 @@ export function readForeground(
   const last = options.last;
   if (last?.pid === group) {
     // The name too: a program that renames itself (node's process.title: npx becomes `npm`, then
-    // `npm exec @openai/codex`) changes its command line and name, not its executable; kept, the
+    // `npm exec <package>`) changes its command line and name, not its executable; kept, the
     // first answer (`npm`, no agent) stood for as long as it ran.
     const same = readComm(group) === last.comm &&
       (last.exe === null || readExe(group) === last.exe);

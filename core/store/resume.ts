@@ -1,6 +1,6 @@
 /**
  * The command that brings an agent back inside its conversation: the agent's vendor says which
- * words resume it (`claude --resume <id>`, `codex resume <id>`: `protocols/agents/`), with the
+ * words resume it (`claude --resume <id>`: its file in `protocols/agents/`), with the
  * flags the pane was started with. A prompt given on the first start is never sent again, so
  * positional words are dropped; a flag's value is kept when the flag is known to take one.
  *
@@ -20,7 +20,7 @@ export type { ResumeTarget };
 /**
  * The argv that resumes the agent a pane ran, or undefined when it cannot be built (not an
  * agent weft knows to resume, a shell line with pipes or substitutions, a non-interactive run
- * such as `claude -p` or `codex exec`). A shell line (`bash -c "claude …"`) stays one: the
+ * such as `claude -p`: the vendor's `print` flags). A shell line (`bash -c "claude …"`) stays one: the
  * words are rewritten and quoted again.
  *
  * @example

@@ -23,15 +23,16 @@ import {
   useTomlParser,
 } from "../../protocols/hooks/mod.ts";
 
-// Codex's settings are TOML: the vendor table checks them with this parser (given here, by the
-// door that writes them, so other CLI calls load no TOML code).
+// A vendor's settings may be TOML: the vendor table checks them with this parser (given here, by
+// the door that writes them, so other CLI calls load no TOML code).
 useTomlParser(parseToml);
 
 /** The vendors whose hooks weft installs, by kind. */
 export const HOOKED = VENDORS.flatMap((v) =>
   v.hooks?.settings ? [{ kind: v.kind, title: v.title, settings: v.hooks.settings }] : []
 );
-type Hooked = (typeof HOOKED)[number];
+/** A vendor whose hooks weft installs. */
+export type Hooked = (typeof HOOKED)[number];
 
 const KINDS = HOOKED.map((v) => v.kind).join("|");
 

@@ -18,7 +18,7 @@ export interface FabricAgent {
   name: string;
   /** Its pane on that host (`p3`), or null for a name with no pane. */
   pane: string | null;
-  /** The agent kind running there (`claude`, `codex`, `shell`, `headless`, …). */
+  /** The agent kind running there (`claude`, `shell`, `headless`, …). */
   agent: string;
   /** The pane's state (`working`, `idle`, `blocked`, …), or null. */
   state: string | null;

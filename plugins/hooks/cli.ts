@@ -1,7 +1,7 @@
 /**
- * `weft hooks install|uninstall|status`: weft's entries in each agent vendor's settings (Claude
- * Code, Codex CLI, Gemini CLI: every vendor of `protocols/agents/` whose hooks declare their
- * `settings`), so the agent tells weft its session id and state changes through its hooks and
+ * `weft hooks install|uninstall|status`: weft's entries in each agent vendor's settings (every
+ * vendor of `protocols/agents/` whose hooks declare their `settings`; its help names them from
+ * that table), so the agent tells weft its session id and state changes through its hooks and
  * takes its messages there. What an entry runs, and how it is merged, is the vendor's
  * (`protocols/hooks/settings_file.ts`); this file only picks the files and writes them.
  *
@@ -13,22 +13,37 @@ import { parseArgs } from "../cli/args.ts";
 import type { CliIo, Subcommand } from "../cli/io.ts";
 import { print, UsageError } from "../cli/io.ts";
 import { findConfigFile } from "../../core/sdk/config.ts";
-import { chosen, filesOf, HOOKED, hookFiles, readable, readText } from "../cli/hook_files.ts";
+import {
+  chosen,
+  filesOf,
+  HOOKED,
+  type Hooked,
+  hookFiles,
+  readable,
+  readText,
+} from "../cli/hook_files.ts";
 
 const KINDS = HOOKED.map((v) => v.kind).join("|");
 const USAGE = `weft hooks install [--agent ${KINDS}] [--user] [--dir DIR] [--json] | ` +
   `weft hooks uninstall [--agent ${KINDS}] [--user] [--dir DIR] [--json] | ` +
   `weft hooks status [--agent ${KINDS}] [--dir DIR] [--json]`;
 
+/** An environment with only a home, shown as `~`: a user's settings file as help shows it. */
+const HOME_ONLY = (name: string) => name === "HOME" ? "~" : undefined;
+
+/** One file of each vendor whose hooks weft installs, for the summary. */
+function shown(file: (settings: Hooked["settings"]) => string | undefined): string {
+  return HOOKED.flatMap((v) => file(v.settings) ?? []).join(", ");
+}
+
 /** The `hooks` subcommand. */
 export const hooks: Subcommand = {
   usage: USAGE,
-  summary: "Agent hooks (Claude Code, Codex, Gemini CLI) that tell weft an agent's session and " +
-    "state, and hand it its messages at its next tool call or stop: install them (default: " +
-    "each agent's project settings, .claude/settings.local.json, .codex/config.toml, " +
-    ".gemini/settings.json; --user: the user's, ~/.claude/settings.json, " +
-    "$CODEX_HOME/config.toml, ~/.gemini/settings.json; --agent: one agent only), remove " +
-    "exactly weft's, or say what is installed where",
+  summary: `Agent hooks (${HOOKED.map((v) => v.title).join(", ")}) that tell weft an agent's ` +
+    "session and state, and hand it its messages at its next tool call or stop: install them " +
+    `(default: each agent's project settings, ${shown((s) => s.project?.[0])}; --user: the ` +
+    `user's, ${shown((s) => s.user(HOME_ONLY))}; --agent: one agent only), remove exactly ` +
+    "weft's, or say what is installed where",
   run: (args, io) => {
     const [verb, ...rest] = args;
     if (verb === "install" || verb === "uninstall") return change(verb, rest, io);

@@ -1,6 +1,6 @@
 /**
- * `hooks`: the door through which agent hooks reach weft. Claude Code, Codex and the Gemini CLI
- * run weft's hook on each event they have (`weft hooks install` puts them in each vendor's
+ * `hooks`: the door through which agent hooks reach weft. Every agent vendor whose hooks weft
+ * knows runs weft's hook on each event it has (`weft hooks install` puts them in each vendor's
  * settings, where its vendor file in `protocols/agents/` says); the hook posts the event to the
  * core's HTTP door (`core/server/http_door.ts`), which runs `pane.report`. This folder holds the
  * CLI that writes the settings files; what goes in them, and the merge, are pure code in

@@ -57,8 +57,8 @@ export const OptionsSchema = z.strictObject({
   /** The XML namespace: `<weft:spawn …/>`. */
   namespace: z.string().regex(/^[a-z][a-z0-9_-]{0,31}$/).default("weft"),
   /**
-   * How panes are read, by agent kind, over the defaults (claude: screen, codex and gemini:
-   * osc, others off); `claude -p` counts as a plain program: `stream`.
+   * How panes are read, by agent kind, over the defaults (each vendor's `sideband` in
+   * `protocols/agents/`, others off); `claude -p` counts as a plain program: `stream`.
    */
   kinds: z.record(z.string(), Mode).default({}).transform((kinds) => ({ ...KIND_MODES, ...kinds })),
   /** How panes are read, by pane name or id; wins over `kinds`. */
