@@ -4,6 +4,7 @@
  */
 
 import { deepStrictEqual as assertEquals, match as assertMatch } from "node:assert/strict";
+import { AGENT_KINDS } from "../protocols/agents/kind.ts";
 import { weftProcess } from "./helpers/cli.ts";
 import { E2E, withServer } from "./helpers/server.ts";
 
@@ -74,7 +75,7 @@ Deno.test(
       assertEquals(help.code, 0, help.err);
       assertMatch(help.out, /^usage: weft new /);
       assertMatch(help.out, /^ {2}--tags A,B… +Free-form tags\.$/m);
-      assertMatch(help.out, /^ {2}--agent claude\|codex\|/m);
+      assertMatch(help.out, new RegExp(`^ {2}--agent ${AGENT_KINDS.join("\\|")} `, "m"));
       const read = await weftProcess(dir, "help", "read");
       assertMatch(read.out, /^ {2}--\[no-\]join +Join lines/m);
     }, CORE_ONLY);

@@ -146,8 +146,8 @@ Deno.test(
         argv: SHELL,
         env,
       });
-      await client.call("pane.set", { pane: set.id, agent: "aider" });
-      for (const [pane, agent] of [[given.pane, "program"], [set.id, "aider"]]) {
+      await client.call("pane.set", { pane: set.id, agent: "shell" });
+      for (const [pane, agent] of [[given.pane, "program"], [set.id, "shell"]]) {
         const events = await watch(client, pane!, ["pane.current", "pane.changed"]);
         await inFront(client, pane!, "bash");
         await client.call("pane.write", { pane: pane!, text: "claude", keys: ["Enter"] });

@@ -281,12 +281,12 @@ Deno.test(
       await client.subscribe({ topics: ["pane.changed"], panes: [pane] }, (e) => seen.push(e.data));
       await client.call("pane.set", { pane, tags: ["build"], meta: { job: "7", gone: null } });
       await client.call("pane.set", { pane, tags: ["build"], meta: { job: "7" } }); // no change
-      await client.call("pane.set", { pane, agent: "aider", meta: { job: null } });
+      await client.call("pane.set", { pane, agent: "shell", meta: { job: null } });
       await client.call("pane.rename", { pane, name: "builder" });
       // A connection gets a command's events before its reply: all are in by now.
       assertEquals(seen, [
         { pane, tags: ["build"], meta: { job: "7" } },
-        { pane, agent: "aider", meta: {} },
+        { pane, agent: "shell", meta: {} },
         { pane, name: "builder" },
       ]);
     });

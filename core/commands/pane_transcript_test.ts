@@ -44,7 +44,7 @@ Deno.test("pane.transcript counts a text in the transcript the pane's agent repo
         pane: "p1",
         event: { hook_event_name: "Stop", session_id: "s-1", transcript_path: file },
       });
-      await core.call("pane.set", { pane: "p1", agent: "aider" });
+      await core.call("pane.set", { pane: "p1", agent: "shell" });
       deepStrictEqual(await core.call("pane.transcript", { pane: "p1", find: "say" }), none);
     });
   } finally {

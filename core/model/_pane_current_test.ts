@@ -47,7 +47,7 @@ Deno.test("a quiet pane is not looked at, and a kind given stays whatever runs",
     const pty = core.pty(pane);
     pty.foreground = BASH;
     await core.clock.advance(1_000);
-    await core.call("pane.set", { pane, agent: "aider" });
+    await core.call("pane.set", { pane, agent: "shell" });
     const before = core.model.foregroundStats()!.looks;
     pty.foreground = CLAUDE; // no output, no input: nobody looks
     await core.clock.advance(5_000);
@@ -55,7 +55,7 @@ Deno.test("a quiet pane is not looked at, and a kind given stays whatever runs",
     pty.output("claude starts");
     await core.clock.advance(250);
     const info = await core.call<PaneInfo>("pane.status", { pane });
-    assertEquals([info.agent, info.current?.program], ["aider", "claude"]);
+    assertEquals([info.agent, info.current?.program], ["shell", "claude"]);
   });
 });
 

@@ -77,11 +77,11 @@ Deno.test("watchScreenState() leaves panes alone whose program reports its statu
 });
 
 Deno.test("watchScreenState() takes the idle prompt a turn ended on without its hook, after the grace", async () => {
-  const { pane, reports, next, show, stop, screen } = setup("codex");
+  const { pane, reports, next, show, stop, screen } = setup("claude");
   // The hooks said working (a prompt submitted); the turn fails at once and no hook follows.
   pane.agentState.report({ state: "working", source: "hook" });
   let seen = next();
-  await show(["■ the request failed", "", "› Ask Codex", "", "  ? for shortcuts"]);
+  await show(["⎿ API Error: the request failed", RULE, "❯ ", RULE, "  ? for shortcuts"]);
   await seen;
   strictEqual(pane.agentState.state, "working", "within the grace the hooks' state stands");
   seen = next();
@@ -93,12 +93,12 @@ Deno.test("watchScreenState() takes the idle prompt a turn ended on without its 
 });
 
 Deno.test("watchScreenState() takes the idle prompt an approval denied at once came back to, after the grace", async () => {
-  const { pane, reports, next, show, stop, screen } = setup("gemini");
-  // The hooks said blocked (Gemini's Notification); "No" or Esc within the grace ends the turn
+  const { pane, reports, next, show, stop, screen } = setup("claude");
+  // The hooks said blocked (a permission asked); "No" or Esc within the grace ends the turn
   // with no hook, and the screen changes no more.
-  pane.agentState.report({ state: "blocked", source: "hook", message: "Shell: touch a" });
+  pane.agentState.report({ state: "blocked", source: "hook", message: "Bash: touch a" });
   let seen = next();
-  await show(["ℹ Request cancelled.", "", "  ? for shortcuts", " > Type your message"]);
+  await show(["⎿ Interrupted by user", RULE, "❯ ", RULE, "  ? for shortcuts"]);
   await seen;
   strictEqual(pane.agentState.state, "blocked", "within the grace the hooks' state stands");
   seen = next();

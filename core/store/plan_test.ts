@@ -95,18 +95,10 @@ Deno.test("planPane() gives the latest conversation of a directory to one agent 
   assertEquals(elsewhere.launches[0]!.argv, ["claude", "--continue"]);
 });
 
-Deno.test("planPane() resumes Codex with codex resume", () => {
-  const plan = planPane(
-    pane({ argv: ["codex", "-m", "o3"], command: "codex -m o3", agent: "codex" }),
-    context(),
-  );
-  assertEquals(plan.launches[0]!.argv, ["codex", "resume", "--last", "-m", "o3"]);
-});
-
 Deno.test("planPane() keeps a given agent kind and never a guessed one", () => {
-  const given = planPane(pane({ agent: "aider", agentExplicit: true }), context());
+  const given = planPane(pane({ agent: "shell", agentExplicit: true }), context());
   const guessed = planPane(pane({ agent: "claude" }), context());
-  assertEquals([given.launches[0]!.agent, guessed.launches[0]!.agent], ["aider", undefined]);
+  assertEquals([given.launches[0]!.agent, guessed.launches[0]!.agent], ["shell", undefined]);
 });
 
 Deno.test("planPane() brings a canvas back as a canvas of its owner, never as a process", () => {

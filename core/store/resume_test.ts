@@ -78,28 +78,8 @@ Deno.test("resumeArgv() rewrites a shell line and quotes its words again", () =>
   strictEqual(resumeArgv(["bash", "-c", "claude $(cat flags)"], id), undefined);
 });
 
-Deno.test("resumeArgv() resumes Codex with codex resume and its flags", () => {
-  assertEquals(resumeArgv(["codex", "-m", "o3", "--full-auto", "write tests"], id), [
-    "codex",
-    "resume",
-    "0b6c9e1e",
-    "-m",
-    "o3",
-    "--full-auto",
-  ]);
-  assertEquals(resumeArgv(["codex", "resume", "--last", "-m", "o3"], latest), [
-    "codex",
-    "resume",
-    "--last",
-    "-m",
-    "o3",
-  ]);
-  assertEquals(resumeArgv(["codex", "-m", "o3", "task"], none), ["codex", "-m", "o3"]);
-});
-
 Deno.test("resumeArgv() leaves alone what is no conversation to resume", () => {
   strictEqual(resumeArgv(["claude", "-p", "one shot"], id), undefined);
-  strictEqual(resumeArgv(["codex", "exec", "task"], id), undefined);
   strictEqual(resumeArgv(["htop"], id), undefined);
   strictEqual(resumeArgv(["vim", "claude"], id), undefined);
 });

@@ -1,6 +1,7 @@
 import { strictEqual } from "node:assert/strict";
 import { modeOf, type PaneKind } from "./_mode.ts";
 import { parseOptions } from "./options.ts";
+import { VENDORS } from "../../protocols/agents/table.ts";
 
 const pane = (over: Partial<PaneKind>): PaneKind => ({
   id: "p1",
@@ -32,7 +33,9 @@ Deno.test("modeOf() reads Claude Code on its screen, claude -p as a stream, othe
   };
   strictEqual(modeOf(pane(typed), options, none), "stream");
   strictEqual(modeOf(pane({ ...typed, current: { argv: ["claude"] } }), options, none), "screen");
-  strictEqual(modeOf(pane({ agent: "codex" as const }), options, none), "osc");
+  for (const v of VENDORS.filter((v) => v.kind !== "claude")) {
+    strictEqual(modeOf(pane({ agent: v.kind }), options, none), v.sideband, v.kind);
+  }
   strictEqual(modeOf(pane({ agent: "shell" }), options, none), "off");
   strictEqual(modeOf(pane({}), options, none), "off");
 });

@@ -1,7 +1,7 @@
 // The Gemini CLI's facts (gemini.ts) on screens and hook inputs copied from runs of 0.61.0
 // against the mock Gemini API at 100 columns. tests/gemini_state_test.ts checks the same
 // against the live CLI.
-import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
+import { deepStrictEqual, ok, strictEqual, throws } from "node:assert/strict";
 import { GEMINI_HOOK_COMMAND, GEMINI_HOOK_PATH, geminiHookEffect, geminiHooks } from "./gemini.ts";
 import {
   guessAgentKind,
@@ -12,6 +12,7 @@ import {
   screenState,
   vendorOf,
 } from "./mod.ts";
+import { HookFileError } from "../hooks/mod.ts";
 
 const BOX = "─".repeat(98);
 const INNER = "─".repeat(94);
@@ -235,4 +236,53 @@ Deno.test("gemini prompt: its placeholder is empty, a draft is read, the transcr
   strictEqual(promptDraft("gemini", yolo), "");
   // A dialog up: no prompt box to read.
   strictEqual(promptDraft("gemini", DIALOG), undefined);
+});
+
+Deno.test("gemini settings: the project's .gemini/settings.json, the user's ~/.gemini/settings.json", () => {
+  const file = vendorOf("gemini")!.hooks!.settings!;
+  deepStrictEqual([file.user((n) => ({ HOME: "/h" })[n]), file.project?.[0]], [
+    "/h/.gemini/settings.json",
+    ".gemini/settings.json",
+  ]);
+  throws(() => file.install("{ // comment\n}"), HookFileError);
+});
+
+const geminiUser = JSON.stringify(
+  {
+    ui: { theme: "dark" },
+    hooks: {
+      AfterTool: [{ matcher: "write_file", hooks: [{ type: "command", command: "prettier" }] }],
+      Custom: "left alone",
+    },
+  },
+  null,
+  4,
+);
+
+Deno.test("Gemini settings: weft's entries go in beside the user's, once, and out exactly", () => {
+  const file = vendorOf("gemini")!.hooks!.settings!;
+  strictEqual(file.status(geminiUser), "missing");
+  const text = file.install(geminiUser);
+  strictEqual(file.status(text), "installed");
+  strictEqual(file.install(text), text, "installing twice is installing once");
+  const hooks = JSON.parse(text).hooks;
+  for (const [event, groups] of Object.entries(geminiHooks())) {
+    const commands = hooks[event].flatMap((g: { hooks: { command: string }[] }) =>
+      g.hooks.map((h) => h.command)
+    );
+    strictEqual(commands.filter((c: string) => c === groups[0]!.hooks[0]!.command).length, 1);
+  }
+  deepStrictEqual(hooks.AfterTool[0], JSON.parse(geminiUser).hooks.AfterTool[0]);
+  strictEqual(hooks.Custom, "left alone");
+  const out = file.uninstall(text);
+  strictEqual(out.removed, Object.keys(geminiHooks()).length);
+  deepStrictEqual(JSON.parse(out.text!), JSON.parse(geminiUser));
+  deepStrictEqual(file.uninstall(geminiUser), { text: geminiUser, removed: 0 });
+  // A file that held only weft's hooks goes with them.
+  strictEqual(file.uninstall(file.install(undefined)).text, undefined);
+  // One entry changed by hand (an older weft's): outdated, and install brings it back.
+  const old = JSON.parse(text);
+  old.hooks.AfterAgent.at(-1).hooks[0].command = "curl old # weft hooks";
+  strictEqual(file.status(JSON.stringify(old)), "outdated");
+  strictEqual(file.install(JSON.stringify(old)), text);
 });
