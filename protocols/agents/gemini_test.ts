@@ -286,3 +286,27 @@ Deno.test("Gemini settings: weft's entries go in beside the user's, once, and ou
   strictEqual(file.status(JSON.stringify(old)), "outdated");
   strictEqual(file.install(JSON.stringify(old)), text);
 });
+
+Deno.test("gemini screens: the thinking footer, the idle prompt, and the prompt a denied approval ends on", () => {
+  deepStrictEqual(screenState("gemini", ["⠏ Thinking… (esc to cancel, 3s)"]), { state: "working" });
+  deepStrictEqual(screenState("gemini", ["> Type your message or @path/to/file"]), {
+    state: "idle",
+  });
+  // "No" or Esc on its approval runs no hook: its screen is what says the turn is over.
+  deepStrictEqual(
+    screenState("gemini", [
+      "ℹ Request cancelled.",
+      "",
+      "  ? for shortcuts",
+      " > Type your message",
+    ]),
+    { state: "idle" },
+  );
+  for (
+    const line of [
+      "gemini",
+      "npx @google/gemini-cli",
+      "node /usr/lib/node_modules/@google/gemini-cli/dist/index.js",
+    ]
+  ) strictEqual(guessAgentKind(line.split(" ")), "gemini", line);
+});

@@ -80,26 +80,6 @@ Deno.test("screenState() does not take prose or text above the footer for a stat
   strictEqual(screenState("claude", []), undefined);
 });
 
-Deno.test("screenState() reads Codex's and Gemini CLI's footers and dialogs", () => {
-  deepStrictEqual(screenState("codex", ["• Working (12s • esc to interrupt)"]), {
-    state: "working",
-  });
-  deepStrictEqual(
-    screenState("codex", [
-      "Would you like to run the following command?",
-      "  $ ls",
-      "› 1. Yes, proceed",
-      "  Press enter to confirm or esc to cancel",
-    ])
-      ?.state,
-    "blocked",
-  );
-  deepStrictEqual(screenState("gemini", ["⠏ Thinking… (esc to cancel, 3s)"]), { state: "working" });
-  deepStrictEqual(screenState("gemini", ["> Type your message or @path/to/file"]), {
-    state: "idle",
-  });
-});
-
 Deno.test("screenDialog() reads a dialog's choices, the selected one, and labels that wrap", () => {
   const rows = [
     "─".repeat(48),

@@ -19,5 +19,8 @@ Deno.test("promptHolds() knows weft's own text, rewrapped or collapsed, and noth
   ok(promptHolds("claude", "[Pasted text #2 +12 lines]", "a long message"));
   ok(!promptHolds("claude", "half a human's", "[message from a] fix the tests"));
   // Only a vendor that collapses pastes has a collapsed paste.
-  ok(!promptHolds("codex", "[Pasted text #2 +12 lines]", "a long message"));
+  for (const v of VENDORS.filter((v) => !v.prompt?.collapsedPaste)) {
+    ok(!promptHolds(v.kind, "[Pasted text #2 +12 lines]", "a long message"), v.kind);
+  }
+  ok(!promptHolds("shell", "[Pasted text #2 +12 lines]", "a long message"));
 });
