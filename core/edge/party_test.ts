@@ -1,9 +1,9 @@
 import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
 import { z } from "zod";
 import { Bus, defineCommand, type Reply } from "../bus/mod.ts";
-import { type Capability, READ_ONLY } from "../../protocols/bus/capabilities.ts";
+import type { Capability } from "../../protocols/bus/capabilities.ts";
 import { PANE_BACKLOG_LIMIT } from "../bus/fair_queue.ts";
-import { behalfCaller, type CallId, Party } from "./party.ts";
+import { type CallId, Party } from "./party.ts";
 
 type Sent =
   | { answer: CallId; reply: Reply<unknown>; lane?: string }
@@ -146,18 +146,6 @@ Deno.test("Party refuses a subscription the caller may not receive, at once", ()
   }
   strictEqual(code, "DENIED");
   strictEqual(party.subscriptions, 0);
-});
-
-Deno.test("behalfCaller: read-only is READ_ONLY within the door plugin's own rights", () => {
-  const web = new Set<Capability>(["pane:read", "pane:write", "layout:write"]);
-  const mcp = new Set<Capability>(["pane:read", "pane:write", "message:read", "message:send"]);
-  const client = { kind: "mcp" as const, id: "s1", grants: [...READ_ONLY] };
-  deepStrictEqual(
-    behalfCaller("web", web, { ...client, kind: "web" }).grants,
-    new Set(["pane:read"]),
-  );
-  deepStrictEqual(behalfCaller("mcp", mcp, client).grants, new Set(["pane:read", "message:read"]));
-  strictEqual(behalfCaller("mcp", mcp, client).id, "mcp/s1");
 });
 
 Deno.test("Party ends a call at the deadline it was given, with TIMEOUT", async () => {
