@@ -1,6 +1,6 @@
 import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
 import { z } from "zod";
-import { Bus, defineCommand, type Reply } from "../bus/mod.ts";
+import { Bus, defineCommand, type EventFilter, type Reply, type WeftEvent } from "../bus/mod.ts";
 import type { Capability } from "../../protocols/bus/capabilities.ts";
 import { PANE_BACKLOG_LIMIT } from "../bus/fair_queue.ts";
 import { type CallId, Party } from "./party.ts";
@@ -11,7 +11,12 @@ type Sent =
   | { gap: string; lane?: string }
   | { resumed: string; count: number; lane?: string };
 
-function setup(options: { backlog?: (lane?: string) => { all: number; lane: number } } = {}) {
+function setup(
+  options: {
+    backlog?: (lane?: string) => { all: number; lane: number };
+    held?: (filter: EventFilter) => WeftEvent[];
+  } = {},
+) {
   const bus = new Bus();
   bus.register("core", [
     defineCommand({
@@ -50,6 +55,7 @@ function setup(options: { backlog?: (lane?: string) => { all: number; lane: numb
     bus,
     caller: { kind: "socket", id: "c1", grants: "all" },
     paneScreen: () => ({ pendingBytes: 3, modes: { bracketedPaste: true } }),
+    ...(options.held ? { held: options.held } : {}),
     wire: {
       answer: (id, reply, lane) => sent.push({ answer: id, reply, ...(lane ? { lane } : {}) }),
       event: (subscription, event, lane) =>
@@ -110,6 +116,22 @@ Deno.test("Party drops events past the backlog: the wire is told where the gap s
     { resumed: "s1", count: 2, lane: "p1" },
     { event: "s1", data: { pane: "p1", data: "4" }, lane: "p1" },
   ]);
+});
+
+Deno.test("Party gives a subscription without a snapshot the events held for it after its answer, before live ones", async () => {
+  const filters: EventFilter[] = [];
+  const held: WeftEvent[] = [{ topic: "pane.output", pane: "p1", data: { pane: "p1", data: "0" } }];
+  const { bus, party, sent } = setup({ held: (filter) => (filters.push(filter), held) });
+  await party.subscribe("s1", { topics: ["pane.output"] }, undefined, (a) => {
+    sent.push({ answer: "ready", reply: { ok: true, value: a } });
+  });
+  bus.events.publish("pane.output", { pane: "p1", data: "1" }, "p1");
+  deepStrictEqual(sent, [
+    { answer: "ready", reply: { ok: true, value: { subscription: "s1" } } },
+    { event: "s1", data: { pane: "p1", data: "0" }, lane: "p1" },
+    { event: "s1", data: { pane: "p1", data: "1" }, lane: "p1" },
+  ]);
+  deepStrictEqual(filters, [{ topics: ["pane.output"] }]);
 });
 
 Deno.test("Party's snapshot subscription answers first, then only the output the read did not show", async () => {
