@@ -7,9 +7,9 @@
  *   client a door plugin speaks for is narrowed by {@link behalfCaller}).
  * - **Calls**: run on the bus with the party's caller (or one it may speak for, or inside a
  *   call it serves, bounded by that call), cancellable by id and ended by their deadline (the
- *   command's, or an earlier one given). An answer goes
- *   in the lane of the pane its input names, as the dispatch resolved it (resolved once), so an
- *   answer about a pane keeps its place among that pane's events.
+ *   command's, or an earlier one given). An answer goes in the lane of the pane its input
+ *   names, as the dispatch resolved it (resolved once), so an answer about a pane keeps its
+ *   place among that pane's events.
  * - **Subscriptions**: checked by the bus against the caller's rights; with a snapshot, the
  *   pane's read then exactly the events it did not show; without, first the events held for
  *   the party while it started.
@@ -24,7 +24,7 @@ import { toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
 import type { OnBehalf } from "../../protocols/plugin/mod.ts";
 import { behalfCaller } from "./_behalf.ts";
 import { eventsBehind, laneOf } from "../bus/fair_queue.ts";
-import { unparsedTail } from "./_snapshot_tail.ts";
+import { blankPicture, unparsedTail } from "./_snapshot_tail.ts";
 import { sameHost } from "../../protocols/bus/host_id.ts";
 
 /** A call's id as its wire spells it (a JSON-RPC id, a plugin message id). */
@@ -356,21 +356,6 @@ export class Party {
       // An event that cannot be encoded for this wire is not delivered.
     }
   }
-}
-
-/**
- * Another host's read with its picture taken out: the replay that follows draws it (from a
- * clear screen), so a mirror fed both would draw it twice. `replayed` says so.
- */
-function blankPicture(read: unknown): unknown {
-  const value = read as Record<string, unknown>;
-  return {
-    ...value,
-    text: "",
-    firstLine: 0,
-    cursor: { x: 0, y: 0, visible: true },
-    replayed: true,
-  };
 }
 
 /** A call cancelled for `reason` (`the client cancelled it`): the error it ends with. */
