@@ -6,17 +6,16 @@
  */
 
 import { toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
-import type { LogLevel } from "../../protocols/plugin/mod.ts";
 import { type Capability, ROUTE_CAPABILITY } from "../../protocols/bus/capabilities.ts";
-import type { PluginRoute } from "./_route.ts";
 import type {
   HostMessage,
+  LogLevel,
   PluginCallMessage,
   PluginMessage,
   PublishMessage,
 } from "../../protocols/plugin/mod.ts";
-
 import { type Backlog, Party, type PartyBase } from "../edge/party.ts";
+import type { PluginRoute } from "./_route.ts";
 
 type SubscribeMessage = Extract<PluginMessage, { type: "subscribe" }>;
 
