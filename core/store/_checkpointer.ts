@@ -1,11 +1,24 @@
 /**
  * Runs the store's WAL checkpoints in a Worker (see `_checkpoint_worker.ts`), at most one at a
- * time, every `everyMs`. The Worker starts at the first tick, not with the server: starting a
- * Worker holds the main thread for ~20 ms and its isolate takes a core for longer, which the
- * server's start-up (socket ready, plugin processes loading) has better uses for.
+ * time, every `everyMs`. Starting a Worker holds the main thread for 17–20 ms (`new Worker`
+ * returns once the Worker's isolate is built) and its isolate takes a core for longer: a
+ * keystroke's echo that waits behind it is 10–20 times slower than its usual 1–2 ms. So a
+ * Worker starts only at a tick when the server has been quiet (nothing changed for
+ * `quietMs`), or once the file has waited `maxDeferMs` for a checkpoint (a pane that never
+ * stops drawing); a running one checkpoints at every tick.
  *
  * @module
  */
+
+/** Options of {@link Checkpointer}. */
+export interface CheckpointerOptions {
+  /** Ms since anything changed (a screen, an event): a Worker starts only when quiet. */
+  idleMs?: () => number;
+  /** Quiet enough to start a Worker (default 1000 ms). */
+  quietMs?: number;
+  /** Longest a change waits for its checkpoint when the server is never quiet (default 30 s). */
+  maxDeferMs?: number;
+}
 
 /**
  * Checkpoints one store file off the event loop until stopped. A tick with no transaction
@@ -20,9 +33,13 @@ export class Checkpointer {
   #starts = 0;
   /** A transaction went into the file since the last checkpoint began. */
   #dirty = true;
+  /** When the file first had a change with no Worker to checkpoint it (0: none waits). */
+  #waitingSince = 0;
+  #o: CheckpointerOptions;
 
-  constructor(file: string, everyMs: number) {
+  constructor(file: string, everyMs: number, options: CheckpointerOptions = {}) {
     this.#file = file;
+    this.#o = options;
     this.#timer = setInterval(() => this.#tick(), everyMs);
     Deno.unrefTimer(this.#timer);
   }
@@ -57,6 +74,8 @@ export class Checkpointer {
       this.#worker = undefined;
       return;
     }
+    if (!this.#worker && !this.#mayStart()) return;
+    this.#waitingSince = 0;
     this.#dirty = false;
     this.#busy = true;
     if (this.#worker) return this.#worker.postMessage("checkpoint");
@@ -72,5 +91,14 @@ export class Checkpointer {
       this.#busy = false;
     };
     this.#worker.postMessage({ file: this.#file });
+  }
+
+  /** Whether a Worker may start now: the server is quiet, or the change waited long enough. */
+  #mayStart(): boolean {
+    const now = performance.now();
+    this.#waitingSince ||= now;
+    const idle = this.#o.idleMs?.() ?? Infinity;
+    return idle >= (this.#o.quietMs ?? 1000) ||
+      now - this.#waitingSince >= (this.#o.maxDeferMs ?? 30_000);
   }
 }

@@ -32,3 +32,38 @@ Deno.test("Checkpointer ends its Worker once nothing is written, and starts it a
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("Checkpointer starts no Worker while the server is busy, until a change waited maxDeferMs", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "weft-checkpointer-" });
+  const file = join(dir, "w.db");
+  const db = new DatabaseSync(file);
+  db.exec("PRAGMA journal_mode = WAL; CREATE TABLE t (v TEXT)");
+  let idle = 0;
+  const checkpointer = new Checkpointer(file, 20, {
+    idleMs: () => idle,
+    quietMs: 1000,
+    maxDeferMs: 60_000,
+  });
+  try {
+    db.exec("INSERT INTO t VALUES ('a')");
+    checkpointer.changed();
+    // Busy (a keystroke's echo would wait behind `new Worker`): ten ticks, no Worker.
+    await new Promise((r) => setTimeout(r, 200));
+    strictEqual(checkpointer.starts, 0);
+    idle = 1500; // quiet now: the next tick starts it
+    await eventually("the Worker to start once quiet", () => checkpointer.starts === 1, SLOW);
+  } finally {
+    checkpointer.stop();
+  }
+  // Never quiet, but the change waited long enough: it starts anyway.
+  const forced = new Checkpointer(file, 20, { idleMs: () => 0, maxDeferMs: 100 });
+  try {
+    db.exec("INSERT INTO t VALUES ('b')");
+    forced.changed();
+    await eventually("the Worker to start after maxDeferMs", () => forced.starts === 1, SLOW);
+  } finally {
+    forced.stop();
+    db.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

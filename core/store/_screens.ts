@@ -31,6 +31,8 @@ export class ScreenKeeper {
   #changed = new Set<string>();
   #passing = false;
   #stopped = false;
+  /** When a watched screen last changed (`performance.now()`). */
+  changedAt = 0;
 
   constructor(options: ScreenKeeperOptions) {
     this.#o = options;
@@ -40,7 +42,13 @@ export class ScreenKeeper {
   watch(id: string): void {
     const pane = this.#o.model.panes.get(id);
     if (!pane || this.#watching.has(id)) return;
-    this.#watching.set(id, pane.screen.onChange(() => this.#changed.add(id)));
+    this.#watching.set(
+      id,
+      pane.screen.onChange(() => {
+        this.#changed.add(id);
+        this.changedAt = performance.now();
+      }),
+    );
     this.#changed.add(id);
   }
 

@@ -86,6 +86,8 @@ export class StoreWriter {
   #sweeper: ReturnType<typeof setInterval> | undefined;
   #unsubscribe: (() => void) | undefined;
   #checkpointer: Checkpointer | undefined;
+  /** When the last event the store keeps came (`performance.now()`). */
+  #eventAt = 0;
   #failed = false;
   #closed = false;
   /**
@@ -119,7 +121,9 @@ export class StoreWriter {
     for (const id of this.#o.model.panes.keys()) this.#screens.watch(id);
     this.#sweep();
     if (this.#log) {
-      this.#checkpointer = new Checkpointer(this.#o.db.file, this.#o.sweepMs ?? 2000);
+      this.#checkpointer = new Checkpointer(this.#o.db.file, this.#o.sweepMs ?? 2000, {
+        idleMs: () => performance.now() - Math.max(this.#eventAt, this.#screens.changedAt),
+      });
     }
     const sweepMs = this.#o.sweepMs ?? 2000;
     this.#sweeper = setInterval(() => {
@@ -162,6 +166,7 @@ export class StoreWriter {
   }
 
   #onEvent(event: WeftEvent): void {
+    this.#eventAt = performance.now();
     const d = (event.data ?? {}) as Record<string, unknown>;
     const id = (key: string) => (typeof d[key] === "string" ? d[key] as string : undefined);
     switch (event.topic) {
