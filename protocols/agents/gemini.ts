@@ -316,7 +316,9 @@ export const gemini: AgentVendor<"gemini"> = defineVendor({
     effect: geminiHookEffect,
     handover,
     transcript: {
-      file: /\/tmp\/[^/]+\/chats\/(?:[A-Za-z0-9_.-]+\/)?[A-Za-z0-9_.-]+\.jsonl$/,
+      // `<home>/.gemini/tmp/<project>/chats/` (GEMINI_CLI_HOME moves the home; its macOS sandbox
+      // uses `<home>/.cache/.gemini/`); a subagent's is in a folder named after its parent.
+      file: /\/\.gemini\/tmp\/[^/]+\/chats\/(?:[A-Za-z0-9_.-]+\/)?[A-Za-z0-9_.-]+\.jsonl$/,
       taken: geminiTaken,
     },
     // weft's entry on each event of geminiHooks(), merged like Claude Code's (the same shape).

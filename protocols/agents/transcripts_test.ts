@@ -86,6 +86,7 @@ Deno.test("gemini transcript: only its chat recordings are read", () => {
       "/home/u/.gemini/tmp/project/logs.json",
       "/home/u/.gemini/tmp/project/chats/session-1.json",
       "/home/u/.gemini/settings.json",
+      "/tmp/project/chats/session-1.jsonl", // not under .gemini/tmp
       "/home/u/.codex/sessions/2026/11/26/rollout-x.jsonl",
     ]
   ) ok(!file.test(other), other);
