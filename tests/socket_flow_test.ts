@@ -5,6 +5,7 @@ import type { WeftError } from "../protocols/bus/errors.ts";
 import { eventually, untilEvent, wakeups } from "./helpers/poll.ts";
 import { E2E, withServer } from "./helpers/server.ts";
 import { withChildServer } from "./helpers/child_server.ts";
+import { within } from "./helpers/bridge.ts";
 
 const encoder = new TextEncoder();
 
@@ -119,6 +120,50 @@ Deno.test("a client gone for good after a half-close has its calls cancelled", E
     assertEquals((reason as WeftError).code, "CANCELLED");
   });
 });
+
+Deno.test(
+  "a cancel ends a call in flight and one still waiting to start, each CANCELLED",
+  E2E,
+  async () => {
+    await withServer(async ({ server }) => {
+      server.bus.register("hold", [defineCommand({
+        name: "hold.forever",
+        title: "Hold",
+        description: "Runs until cancelled.",
+        capabilities: [],
+        input: z.object({}),
+        handler: ({ signal }) =>
+          new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason))),
+      })]);
+      const raw = await rawClient(server.paths.socket);
+      // Eight fresh calls start at once; the ninth waits behind them, and its cancel does not.
+      const holds = Array.from({ length: 9 }, (_, i) => request(i + 1, "hold.forever") + "\n");
+      await raw.send(
+        holds.join("") + request(10, "cancel", { id: 9 }) + "\n" +
+          request(11, "cancel", { id: 1 }) + "\n",
+      );
+      const answers = new Map<unknown, Record<string, unknown>>();
+      try {
+        while (answers.size < 4) {
+          const line = await within(raw.line(), 10_000, `answers after ${[...answers.keys()]}`);
+          if (!line) throw new Error(`the server closed after ${[...answers.keys()]}`);
+          answers.set(line.id, line);
+        }
+      } finally {
+        raw.close();
+      }
+      assertEquals(answers.get(10)?.result, { cancelled: true });
+      assertEquals(answers.get(11)?.result, { cancelled: true });
+      for (const id of [1, 9]) {
+        const error = answers.get(id)?.error as { message: string; data: { code: string } };
+        assertEquals(
+          [error.data.code, error.message],
+          ["CANCELLED", "Cannot finish the call: the client cancelled it"],
+        );
+      }
+    });
+  },
+);
 
 Deno.test(
   "a client that never reads its replies is not read either, then dropped; others are served",

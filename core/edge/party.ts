@@ -5,28 +5,36 @@
  *
  * - **Identity**: the caller it speaks as (a socket client changes it with `server.hello`; a
  *   client a door plugin speaks for is narrowed by {@link behalfCaller}).
- * - **Calls**: run on the bus with the party's caller (or one it may speak for), cancellable
- *   by id and ended by their deadline (the command's, or an earlier one given). An answer goes
- *   in the lane of the pane its input names, as the dispatch resolved it (resolved once), so an
- *   answer about a pane keeps its place among that pane's events.
+ * - **Calls**: run on the bus with the party's caller (or one it may speak for, or inside a
+ *   call it serves, bounded by that call), cancellable by id and ended by their deadline (the
+ *   command's, or an earlier one given). An answer goes in the lane of the pane its input
+ *   names, as the dispatch resolved it (resolved once), so an answer about a pane keeps its
+ *   place among that pane's events.
  * - **Subscriptions**: checked by the bus against the caller's rights; with a snapshot, the
- *   pane's read then exactly the events it did not show.
+ *   pane's read then exactly the events it did not show; without, first the events held for
+ *   the party while it started.
  * - **Backlog**: past the shared limit ({@link eventsBehind}) events are dropped, never
  *   answers, and the wire is told where the gap starts and how many it held.
  *
  * @module
  */
 
-import type { Bus, Caller, EventFilter, Reply, WeftEvent } from "../bus/mod.ts";
+import type { Bus, CallContext, Caller, EventFilter, Reply, WeftEvent } from "../bus/mod.ts";
 import { toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
-import { type Capability, intersect, missing } from "../../protocols/bus/capabilities.ts";
 import type { OnBehalf } from "../../protocols/plugin/mod.ts";
+import { behalfCaller } from "./_behalf.ts";
 import { eventsBehind, laneOf } from "../bus/fair_queue.ts";
-import { unparsedTail } from "./_snapshot_tail.ts";
+import { blankPicture, unparsedTail } from "./_snapshot_tail.ts";
 import { sameHost } from "../../protocols/bus/host_id.ts";
 
 /** A call's id as its wire spells it (a JSON-RPC id, a plugin message id). */
 export type CallId = string | number | null;
+
+/** What waits unread on a wire: in all, and in one lane. */
+export interface Backlog {
+  all: number;
+  lane: number;
+}
 
 /** What a party's wire does for it: the codec's side of the edge. */
 export interface PartyWire {
@@ -39,27 +47,35 @@ export interface PartyWire {
   /** `count` events of `subscription` were dropped; the next one follows this notice. */
   resumed?(subscription: string, count: number, lane?: string): void;
   /** What waits unread, in all and in `lane` (none: the wire never falls behind). */
-  backlog?(lane?: string): { all: number; lane: number };
+  backlog?(lane?: string): Backlog;
 }
 
-/** What a {@link Party} needs. */
-export interface PartyOptions {
+/** What a party gets from the server, whatever its wire (its codec's options extend it). */
+export interface PartyBase {
   bus: Bus;
-  /** Who the party is at first. */
-  caller: Caller;
-  wire: PartyWire;
   /** A pane's screen right now: unparsed output bytes and input modes (for snapshots). */
   paneScreen?: (pane: string) => { pendingBytes: number; modes: unknown } | undefined;
   /** Most calls it may have in flight; more are answered UNAVAILABLE at once. */
   maxCallsInFlight?: number;
+  /** The bus context of a call the party serves that is still in flight ({@link CallHow.within}). */
+  parent?: (id: string) => CallContext<unknown> | undefined;
+  /** Events held for the party while it started that `filter` matches (see `HeldEvents`). */
+  held?: (filter: EventFilter) => WeftEvent[];
+}
+
+/** What a {@link Party} needs. */
+export interface PartyOptions extends PartyBase {
+  /** Who the party is at first. */
+  caller: Caller;
+  wire: PartyWire;
 }
 
 /** How one call runs, when not as the party itself. */
 export interface CallHow {
-  /** Speak as this caller instead (a client the party speaks for: see {@link behalfCaller}). */
-  caller?: Caller;
-  /** Run it through this instead of the bus (a nested call bounded by the call it serves). */
-  via?: (name: string, input: unknown) => Promise<unknown>;
+  /** Speak for this client of the party's (a door plugin's): see {@link behalfCaller}. */
+  onBehalf?: OnBehalf | undefined;
+  /** Run it inside this call the party serves, bounded by it (a handler's nested call). */
+  within?: string | undefined;
   /** A request id for logs. */
   requestId?: string;
   /** A deadline in ms; the earlier of it and the command's own applies (the bus enforces it). */
@@ -75,6 +91,7 @@ export class Party {
   /** Subscriptions in a gap now, with the events dropped so far. */
   #gaps = new Map<string, number>();
   #running = 0;
+  #nextSub = 1;
   #muted = false;
   #closed = false;
 
@@ -110,6 +127,11 @@ export class Party {
     this.#caller = caller;
   }
 
+  /** A subscription id for a wire that does not choose its own (`sub1`, `sub2`, …). */
+  newSubscription(): string {
+    return `sub${this.#nextSub++}`;
+  }
+
   /** Runs a call and sends its answer (none for an `undefined` id) in its pane's lane. */
   async call(
     id: CallId | undefined,
@@ -121,6 +143,13 @@ export class Party {
     let resolved: string | undefined;
     const laneNow = () => laneOf(input, (ref) => resolved ?? this.#options.bus.paneId(ref));
     const limit = this.#options.maxCallsInFlight ?? Infinity;
+    let run: { caller?: Caller; via?: CallContext<unknown> };
+    try {
+      run = this.#how(name, how);
+    } catch (err) {
+      if (id !== undefined) this.fail(id, err);
+      return;
+    }
     let reply: Reply<unknown>;
     if (this.#running >= limit) {
       const error = new WeftError(
@@ -136,10 +165,10 @@ export class Party {
       if (id !== undefined) this.#inflight.set(key, ac);
       this.#running++;
       try {
-        reply = how.via
-          ? { ok: true, value: await how.via(name, input) }
+        reply = run.via
+          ? { ok: true, value: await run.via.call(name, input) }
           : await this.#options.bus.call(name, input, {
-            caller: how.caller ?? this.#caller,
+            caller: run.caller ?? this.#caller,
             signal: ac.signal,
             ...(how.requestId ? { requestId: how.requestId } : {}),
             ...(how.timeoutMs !== undefined ? { timeoutMs: how.timeoutMs } : {}),
@@ -153,6 +182,28 @@ export class Party {
       }
     }
     if (id !== undefined) this.answer(id, reply, laneNow());
+  }
+
+  /** Inside a call it serves: that call's bounded `call`. Outside: the party or its client. */
+  #how(name: string, how: CallHow): { caller?: Caller; via?: CallContext<unknown> } {
+    if (how.within === undefined) {
+      if (!how.onBehalf) return {};
+      const { id, grants } = this.#caller;
+      return { caller: behalfCaller(id, grants, how.onBehalf) };
+    }
+    const via = this.#options.parent?.(how.within);
+    if (!via) {
+      throw new WeftError(
+        "CANCELLED",
+        `Cannot call "${name}": the call it was made for has finished`,
+      );
+    }
+    return { via };
+  }
+
+  /** Answers call `id` with the error `err` (a {@link WeftError}'s own, else INTERNAL). */
+  fail(id: CallId, err: unknown): void {
+    this.answer(id, { ok: false, error: toErrorBody(err) });
   }
 
   /** Sends an answer; one that cannot be encoded becomes an INTERNAL error. */
@@ -172,7 +223,7 @@ export class Party {
   /** Cancels a call in flight; false if none has that id. */
   cancel(id: CallId, reason = "the client cancelled it"): boolean {
     const ac = this.#inflight.get(keyOf(id));
-    ac?.abort(new WeftError("CANCELLED", `Cannot finish the call: ${reason}`));
+    ac?.abort(cancelled(reason));
     return !!ac;
   }
 
@@ -181,7 +232,8 @@ export class Party {
    * receive (`DENIED`). With `snapshot` (pane.read input for one pane) the answer carries that
    * read plus the pane's input modes, and the events that follow are exactly what the read did
    * not show: those held back while it was taken are cut to the output the screen had not
-   * parsed yet. A screen mirror needs exactly that. `ready` gets the answer before any event.
+   * parsed yet. A screen mirror needs exactly that. Without, the events held for the party
+   * that the filter matches come first. `ready` gets the answer before any event.
    */
   subscribe(
     id: string,
@@ -204,7 +256,12 @@ export class Party {
       this.#caller,
     );
     this.#subs.set(id, off);
-    if (!holding) return Promise.resolve(ready({ subscription: id }));
+    if (!holding) {
+      ready({ subscription: id });
+      // What came while the party started (nothing is published in between).
+      for (const event of this.#options.held?.(filter) ?? []) this.#deliver(id, event);
+      return Promise.resolve();
+    }
     return this.#snapshot(id, snapshot, ({ pendingBytes, ...answer }) => {
       ready(remote ? { ...answer, snapshot: blankPicture(answer.snapshot) } : answer);
       holding = false;
@@ -243,12 +300,6 @@ export class Party {
     then({ subscription: id, snapshot, pendingBytes: live?.pendingBytes ?? 0 });
   }
 
-  /** Sends events that came before subscription `id` began (held for it), as if they came now. */
-  replay(id: string, events: readonly WeftEvent[]): void {
-    if (!this.#subs.has(id)) return;
-    for (const event of events) this.#deliver(id, event);
-  }
-
   /** Ends a subscription; false if there was none of that id. */
   unsubscribe(id: string): boolean {
     const off = this.#subs.get(id);
@@ -273,7 +324,7 @@ export class Party {
     this.#closed = true;
     if (cancelWith !== undefined) {
       for (const ac of this.#inflight.values()) {
-        ac.abort(new WeftError("CANCELLED", `Cannot finish the call: ${cancelWith}`));
+        ac.abort(cancelled(cancelWith));
       }
     }
     this.#inflight.clear();
@@ -307,45 +358,9 @@ export class Party {
   }
 }
 
-/**
- * Another host's read with its picture taken out: the replay that follows draws it (from a
- * clear screen), so a mirror fed both would draw it twice. `replayed` says so.
- */
-function blankPicture(read: unknown): unknown {
-  const value = read as Record<string, unknown>;
-  return {
-    ...value,
-    text: "",
-    firstLine: 0,
-    cursor: { x: 0, y: 0, visible: true },
-    replayed: true,
-  };
-}
-
-/**
- * A client a door plugin speaks for, as a caller: attributed to the plugin, never with more
- * than the plugin's rights, narrowed to the client's (read-only is `READ_ONLY`, the same in
- * every door). Speaking for a pane is no more than typing into it would allow.
- */
-export function behalfCaller(
-  plugin: string,
-  grant: ReadonlySet<Capability>,
-  client: OnBehalf,
-): Caller {
-  if (client.pane !== undefined && missing(["pane:write"], grant).length) {
-    throw new WeftError(
-      "DENIED",
-      `Cannot call for pane ${client.pane}: plugin "${plugin}" lacks pane:write, which ` +
-        "speaking for a pane needs",
-    );
-  }
-  return {
-    kind: client.kind,
-    id: `${plugin}/${client.id}`,
-    ...(client.pane === undefined ? {} : { pane: client.pane }),
-    grants: client.grants ? intersect(grant, new Set(client.grants)) : grant,
-    chain: [plugin],
-  };
+/** A call cancelled for `reason` (`the client cancelled it`): the error it ends with. */
+export function cancelled(reason = "the client cancelled it"): WeftError {
+  return new WeftError("CANCELLED", `Cannot finish the call: ${reason}`);
 }
 
 function keyOf(id: CallId): string {

@@ -1,9 +1,9 @@
 import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
 import { z } from "zod";
-import { Bus, defineCommand, type Reply } from "../bus/mod.ts";
-import { type Capability, READ_ONLY } from "../../protocols/bus/capabilities.ts";
+import { Bus, defineCommand, type EventFilter, type Reply, type WeftEvent } from "../bus/mod.ts";
+import type { Capability } from "../../protocols/bus/capabilities.ts";
 import { PANE_BACKLOG_LIMIT } from "../bus/fair_queue.ts";
-import { behalfCaller, type CallId, Party } from "./party.ts";
+import { type CallId, Party } from "./party.ts";
 
 type Sent =
   | { answer: CallId; reply: Reply<unknown>; lane?: string }
@@ -11,7 +11,12 @@ type Sent =
   | { gap: string; lane?: string }
   | { resumed: string; count: number; lane?: string };
 
-function setup(options: { backlog?: (lane?: string) => { all: number; lane: number } } = {}) {
+function setup(
+  options: {
+    backlog?: (lane?: string) => { all: number; lane: number };
+    held?: (filter: EventFilter) => WeftEvent[];
+  } = {},
+) {
   const bus = new Bus();
   bus.register("core", [
     defineCommand({
@@ -50,6 +55,7 @@ function setup(options: { backlog?: (lane?: string) => { all: number; lane: numb
     bus,
     caller: { kind: "socket", id: "c1", grants: "all" },
     paneScreen: () => ({ pendingBytes: 3, modes: { bracketedPaste: true } }),
+    ...(options.held ? { held: options.held } : {}),
     wire: {
       answer: (id, reply, lane) => sent.push({ answer: id, reply, ...(lane ? { lane } : {}) }),
       event: (subscription, event, lane) =>
@@ -112,6 +118,22 @@ Deno.test("Party drops events past the backlog: the wire is told where the gap s
   ]);
 });
 
+Deno.test("Party gives a subscription without a snapshot the events held for it after its answer, before live ones", async () => {
+  const filters: EventFilter[] = [];
+  const held: WeftEvent[] = [{ topic: "pane.output", pane: "p1", data: { pane: "p1", data: "0" } }];
+  const { bus, party, sent } = setup({ held: (filter) => (filters.push(filter), held) });
+  await party.subscribe("s1", { topics: ["pane.output"] }, undefined, (a) => {
+    sent.push({ answer: "ready", reply: { ok: true, value: a } });
+  });
+  bus.events.publish("pane.output", { pane: "p1", data: "1" }, "p1");
+  deepStrictEqual(sent, [
+    { answer: "ready", reply: { ok: true, value: { subscription: "s1" } } },
+    { event: "s1", data: { pane: "p1", data: "0" }, lane: "p1" },
+    { event: "s1", data: { pane: "p1", data: "1" }, lane: "p1" },
+  ]);
+  deepStrictEqual(filters, [{ topics: ["pane.output"] }]);
+});
+
 Deno.test("Party's snapshot subscription answers first, then only the output the read did not show", async () => {
   const { bus, party, sent } = setup();
   const answers: unknown[] = [];
@@ -146,18 +168,6 @@ Deno.test("Party refuses a subscription the caller may not receive, at once", ()
   }
   strictEqual(code, "DENIED");
   strictEqual(party.subscriptions, 0);
-});
-
-Deno.test("behalfCaller: read-only is READ_ONLY within the door plugin's own rights", () => {
-  const web = new Set<Capability>(["pane:read", "pane:write", "layout:write"]);
-  const mcp = new Set<Capability>(["pane:read", "pane:write", "message:read", "message:send"]);
-  const client = { kind: "mcp" as const, id: "s1", grants: [...READ_ONLY] };
-  deepStrictEqual(
-    behalfCaller("web", web, { ...client, kind: "web" }).grants,
-    new Set(["pane:read"]),
-  );
-  deepStrictEqual(behalfCaller("mcp", mcp, client).grants, new Set(["pane:read", "message:read"]));
-  strictEqual(behalfCaller("mcp", mcp, client).id, "mcp/s1");
 });
 
 Deno.test("Party ends a call at the deadline it was given, with TIMEOUT", async () => {

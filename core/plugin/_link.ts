@@ -14,6 +14,7 @@ import {
   type PluginMessage,
 } from "../../protocols/plugin/mod.ts";
 import type { Transport, TransportFactory } from "./_transport.ts";
+import type { Backlog } from "../edge/party.ts";
 
 /** Where the link reports to. */
 export interface LinkEvents {
@@ -115,7 +116,7 @@ export class PluginLink {
   }
 
   /** What waits for the plugin to read it (see {@link Transport.backlog}). */
-  backlog(lane?: string): { all: number; lane: number } {
+  backlog(lane?: string): Backlog {
     return this.#transport.backlog?.(lane) ?? { all: 0, lane: 0 };
   }
 

@@ -18,6 +18,7 @@ import { settleWithin } from "./_deadline.ts";
 import { exitReason } from "./_exit_reason.ts";
 import { permissionFlags } from "./_permissions.ts";
 import type { Transport, TransportEvents, TransportOptions } from "./_transport.ts";
+import type { Backlog } from "../edge/party.ts";
 
 /** Limits a plugin process cannot pass without being ended. */
 export const PROCESS_LIMITS = {
@@ -134,7 +135,7 @@ class PluginProcess implements Transport {
     if (!this.#writing) void this.#pump();
   }
 
-  backlog(lane?: string): { all: number; lane: number } {
+  backlog(lane?: string): Backlog {
     return { all: this.#queue.size, lane: lane === undefined ? 0 : this.#queue.sizeOf(lane) };
   }
 

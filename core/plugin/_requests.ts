@@ -5,42 +5,32 @@
  * @module
  */
 
-import type { Bus, CallContext, EventFilter, WeftEvent } from "../bus/mod.ts";
 import { toErrorBody, WeftError } from "../../protocols/bus/errors.ts";
-import type { LogLevel } from "../../protocols/plugin/mod.ts";
 import { type Capability, ROUTE_CAPABILITY } from "../../protocols/bus/capabilities.ts";
-import type { PluginRoute } from "./_route.ts";
 import type {
   HostMessage,
+  LogLevel,
   PluginCallMessage,
   PluginMessage,
   PublishMessage,
 } from "../../protocols/plugin/mod.ts";
+import { type Backlog, Party, type PartyBase } from "../edge/party.ts";
+import type { PluginRoute } from "./_route.ts";
 
 type SubscribeMessage = Extract<PluginMessage, { type: "subscribe" }>;
-import { behalfCaller, type CallHow, Party } from "../edge/party.ts";
 
-/** What {@link PluginRequests} needs. */
-export interface RequestsOptions {
-  bus: Bus;
+/** What {@link PluginRequests} needs (and its {@link Party}: the forwarded calls, held events). */
+export interface RequestsOptions extends PartyBase {
   plugin: string;
   grant: ReadonlySet<Capability>;
   /** Sends to the plugin; `lane` is the pane the message is about, if any. */
   post: (message: HostMessage, lane?: string) => void;
   /** What waits for the plugin to read it, in all and in `lane` (none: nothing is dropped). */
-  backlog?: (lane?: string) => { all: number; lane: number };
-  /** The bus context of a forwarded call still in flight. */
-  parent: (id: string) => CallContext<unknown> | undefined;
-  /** Most nested calls the plugin may have in flight; more are refused at once. */
-  maxCallsInFlight: number;
+  backlog?: (lane?: string) => Backlog;
   /** Writes to the plugin's log: refusals it cannot see (a forged publish, a refused subscription). */
   log: (level: LogLevel, message: string) => void;
-  /** Events held for the plugin while it started (see `HeldEvents`) that `filter` matches. */
-  held?: (filter: EventFilter) => WeftEvent[];
   /** Its route to other hosts: served while this run lasts, if its grant has `route`. */
   route?: PluginRoute;
-  /** A pane's screen right now: unparsed output bytes and input modes (for snapshots). */
-  paneScreen?: (pane: string) => { pendingBytes: number; modes: unknown } | undefined;
 }
 
 /** Serves one plugin Worker's requests: the codec between its messages and its party. */
@@ -52,15 +42,13 @@ export class PluginRequests {
     this.#options = options;
     const { post } = options;
     this.#party = new Party({
-      bus: options.bus,
+      ...options,
       caller: {
         kind: "plugin",
         id: options.plugin,
         grants: options.grant,
         chain: [options.plugin],
       },
-      maxCallsInFlight: options.maxCallsInFlight,
-      ...(options.paneScreen ? { paneScreen: options.paneScreen } : {}),
       wire: {
         answer: (id, reply, lane) => post({ type: "result", id: String(id), reply }, lane),
         event: (subscription, event, lane) => post({ type: "event", subscription, event }, lane),
@@ -92,8 +80,7 @@ export class PluginRequests {
 
   /** Answers a call message that failed validation, so the plugin's call does not hang. */
   refuse(id: string, reason: string): void {
-    const error = new WeftError("INVALID_INPUT", `Cannot call: ${reason}`);
-    this.#party.answer(id, { ok: false, error: error.toBody() });
+    this.#party.fail(id, new WeftError("INVALID_INPUT", `Cannot call: ${reason}`));
   }
 
   /** Drops every subscription; later answers are not sent; routed calls fail. */
@@ -109,19 +96,15 @@ export class PluginRequests {
       if (snapshot !== undefined) post({ type: "subscribed", subscription: id, error });
       this.#options.log("warn", error.message);
     };
-    let answered: Promise<void>;
     try {
-      answered = snapshot === undefined
-        ? this.#party.subscribe(id, filter)
-        : this.#party.subscribe(id, filter, snapshot, (answer) =>
-          post({ type: "subscribed", subscription: id, snapshot: answer.snapshot }));
+      this.#party.subscribe(id, filter, snapshot, (answer) => {
+        if (snapshot !== undefined) {
+          post({ type: "subscribed", subscription: id, snapshot: answer.snapshot });
+        }
+      }).catch(refused);
     } catch (err) {
-      return refused(err);
+      refused(err);
     }
-    // The snapshot shows what came before it; else what came while the plugin started
-    // (nothing is published in between).
-    if (snapshot !== undefined) answered.catch(refused);
-    else this.#party.replay(id, this.#options.held?.(filter) ?? []);
   }
 
   #publish(message: PublishMessage): void {
@@ -139,29 +122,8 @@ export class PluginRequests {
     }
   }
 
-  /** Inside a forwarded call: that call's bounded `call`. Outside: the plugin or its client. */
-  #call(message: PluginCallMessage): void {
-    let how: CallHow;
-    try {
-      how = this.#how(message);
-    } catch (err) {
-      return this.#party.answer(message.id, { ok: false, error: toErrorBody(err) });
-    }
-    void this.#party.call(message.id, message.name, message.input, how);
-  }
-
-  #how(message: PluginCallMessage): CallHow {
-    const { plugin, grant } = this.#options;
-    if (message.parent === undefined) {
-      return message.onBehalf ? { caller: behalfCaller(plugin, grant, message.onBehalf) } : {};
-    }
-    const parent = this.#options.parent(message.parent);
-    if (!parent) {
-      throw new WeftError(
-        "CANCELLED",
-        `Cannot call "${message.name}": the call it was made for has finished`,
-      );
-    }
-    return { via: (name, input) => parent.call(name, input) };
+  /** Inside a forwarded call (`parent`), bounded by it; else as the plugin, or for its client. */
+  #call({ id, name, input, parent, onBehalf }: PluginCallMessage): void {
+    void this.#party.call(id, name, input, { within: parent, onBehalf });
   }
 }

@@ -7,6 +7,7 @@
 
 import type { Capability } from "../../protocols/bus/capabilities.ts";
 import type { HostMessage } from "../../protocols/plugin/mod.ts";
+import type { Backlog } from "../edge/party.ts";
 
 /** What a transport reports. */
 export interface TransportEvents {
@@ -53,7 +54,7 @@ export interface Transport {
    * Characters queued and not yet read by the plugin: in all, and in `lane`. A transport that
    * does not queue leaves it out (nothing is then dropped for a slow reader).
    */
-  backlog?(lane?: string): { all: number; lane: number };
+  backlog?(lane?: string): Backlog;
   /** Ends the plugin for real; no `down` follows. */
   kill(): void;
   /** Resolves once the plugin is gone and its pipes are drained (after `down` or `kill`). */

@@ -1,7 +1,7 @@
 /**
  * The control socket's own methods, beside bus commands: `server.hello` (who the client is),
  * `subscribe` / `unsubscribe` (event streams, with a snapshot), `cancel` and `attach` (the
- * client's terminal size). Each works on the client's {@link Party}.
+ * client's terminal size). Each works on the client's {@link Party}, which answers it.
  *
  * @module
  */
@@ -24,8 +24,6 @@ export interface Control extends PaneProof {
   hello: () => Record<string, unknown>;
   /** Attached clients' terminal sizes; none: `attach` is refused. */
   sizes?: AttachedSizes;
-  /** A new subscription id. */
-  nextSubscription: () => string;
 }
 
 /** The control method names. */
@@ -37,14 +35,31 @@ export const CONTROL_METHODS: ReadonlySet<string> = new Set([
   "attach",
 ]);
 
-/** Runs control method `method`, answering through `reply` (a subscribe, before its events). */
+/**
+ * Runs control method `method` and answers request `id` (none: a notification) through the
+ * party (a subscribe, before its events); what it throws is the answer, INVALID_INPUT unless a
+ * {@link WeftError} says otherwise.
+ */
 export async function control(
+  request: { id?: JsonRpcId; method: string; params?: unknown },
+  c: Control,
+): Promise<void> {
+  const { id } = request;
+  const reply = (value: unknown) => id !== undefined && c.party.answer(id, { ok: true, value });
+  try {
+    await run(request.method, (request.params ?? {}) as Record<string, unknown>, c, reply);
+  } catch (err) {
+    const error = err instanceof WeftError ? err : new WeftError("INVALID_INPUT", String(err));
+    if (id !== undefined) c.party.fail(id, error);
+  }
+}
+
+async function run(
   method: string,
-  params: unknown,
+  p: Record<string, unknown>,
   c: Control,
   reply: (result: unknown) => void,
 ): Promise<void> {
-  const p = (params ?? {}) as Record<string, unknown>;
   switch (method) {
     case "server.hello":
       return reply(hello(p, c));
@@ -59,7 +74,7 @@ export async function control(
         ...(panes ? { panes } : {}),
         ...(p.replay === true ? { replay: true } : {}),
       };
-      return await c.party.subscribe(c.nextSubscription(), filter, p.snapshot, reply);
+      return await c.party.subscribe(c.party.newSubscription(), filter, p.snapshot, reply);
     }
     case "unsubscribe":
       return reply({ unsubscribed: c.party.unsubscribe(String(p.subscription ?? "")) });

@@ -32,6 +32,7 @@ export const FLOW_DEFAULTS: FlowLimits = {
 
 import { WeftError } from "../../protocols/bus/errors.ts";
 import { FairQueue } from "../bus/fair_queue.ts";
+import type { Backlog } from "../edge/party.ts";
 
 /** What an {@link Outbox} reports to its connection. */
 export interface OutboxOptions {
@@ -76,9 +77,9 @@ export class Outbox {
     return this.#queued > this.#limits.softBytes;
   }
 
-  /** Bytes queued in `lane` (a pane's events) and not yet taken for a write. */
-  queuedIn(lane: string): number {
-    return this.#queue.sizeOf(lane);
+  /** Bytes unsent in all, and queued in `lane` (a pane's events) and not yet taken for a write. */
+  backlog(lane?: string): Backlog {
+    return { all: this.#queued, lane: lane === undefined ? 0 : this.#queue.sizeOf(lane) };
   }
 
   /**

@@ -57,8 +57,13 @@ export class RequestQueue {
     this.pump();
   }
 
-  /** Starts a request now, past the queue (a `cancel` must not wait behind what it cancels). */
-  startNow(request: JsonRpcRequest): void {
+  /**
+   * Starts a `cancel` now, past the queue: it must not wait behind what it cancels. The call
+   * it names, if it has not started, is taken out of the queue and handed to `unstarted`.
+   */
+  cancel(request: JsonRpcRequest, unstarted: (id: JsonRpcId) => void): void {
+    const id = (request.params as { id?: JsonRpcId } | null)?.id;
+    if (id !== undefined && this.unqueue(id)) unstarted(id);
     this.#start(request);
   }
 

@@ -60,3 +60,26 @@ Deno.test("RequestQueue starts nothing while held, and unqueue() takes a waiting
   for (const f of finish.values()) f();
   await new Promise((r) => setTimeout(r, 0)); // their timers cleared
 });
+
+Deno.test("RequestQueue.cancel() starts a cancel while held and hands over the waiting call it names", async () => {
+  let held = true;
+  const { q, started, finish } = queue(() => held);
+  q.push(request(1), 10);
+  q.push(request(2), 10);
+  const unstarted: unknown[] = [];
+  q.cancel(
+    { jsonrpc: "2.0", id: 3, method: "cancel", params: { id: 1 } },
+    (id) => unstarted.push(id),
+  );
+  q.cancel(
+    { jsonrpc: "2.0", id: 4, method: "cancel", params: { id: 7 } },
+    (id) => unstarted.push(id),
+  );
+  assertEquals(unstarted, [1]);
+  assertEquals(started, [3, 4]);
+  held = false;
+  q.pump();
+  assertEquals(started, [3, 4, 2]);
+  for (const f of finish.values()) f();
+  await new Promise((r) => setTimeout(r, 0)); // their timers cleared
+});

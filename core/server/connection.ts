@@ -8,18 +8,16 @@
  * @module
  */
 
-import type { Bus } from "../bus/mod.ts";
-import { WeftError } from "../../protocols/bus/errors.ts";
+import type { WeftError } from "../../protocols/bus/errors.ts";
 import type { PaneProof } from "./_hello.ts";
 import type { AttachedSizes } from "./attached_sizes.ts";
 import type { FlowLimits } from "./_outbox.ts";
 import { SocketIo } from "./_socket_io.ts";
 import { control, CONTROL_METHODS } from "./_control.ts";
-import { Party } from "../edge/party.ts";
+import { cancelled, Party, type PartyBase } from "../edge/party.ts";
 import {
   encodeMessage,
   errorToRpc,
-  type JsonRpcId,
   type JsonRpcMessage,
   type JsonRpcRequest,
   parseMessage,
@@ -29,16 +27,13 @@ import {
 export { CONTROL_PROTOCOL } from "./_control.ts";
 
 /** What a connection needs from the server (and, to believe a client's pane, {@link PaneProof}). */
-export interface ConnectionOptions extends PaneProof {
-  bus: Bus;
+export interface ConnectionOptions extends PaneProof, Pick<PartyBase, "bus" | "paneScreen"> {
   id: string;
   maxLineBytes: number;
   /** Facts for `server.hello`. */
   hello: () => Record<string, unknown>;
   /** Attached clients' terminal sizes (the `attach` method); none: `attach` is refused. */
   sizes?: AttachedSizes;
-  /** A pane's screen right now: unparsed output bytes and input modes (for snapshots). */
-  paneScreen?: (pane: string) => { pendingBytes: number; modes: unknown } | undefined;
   /** Limits on a client's unread replies (tests shrink them). */
   flow?: Partial<FlowLimits>;
   /** A client that sends no request this long after connecting is closed (none: never). */
@@ -50,7 +45,6 @@ export class Connection {
   #o: ConnectionOptions;
   #io: SocketIo;
   #party: Party;
-  #nextSub = 1;
   #closed = false;
   #encoder = new TextEncoder();
 
@@ -66,9 +60,8 @@ export class Connection {
     });
     const send = (message: JsonRpcMessage, lane?: string) => this.#send(message, lane);
     this.#party = new Party({
-      bus: options.bus,
+      ...options,
       caller: { kind: "socket", id: options.id, grants: "all" },
-      ...(options.paneScreen ? { paneScreen: options.paneScreen } : {}),
       wire: {
         answer: (id, reply, lane) =>
           send(
@@ -82,10 +75,7 @@ export class Connection {
         // Just before the next event that passes: how many of this subscription's were lost.
         resumed: (subscription, count, lane) =>
           send({ jsonrpc: "2.0", method: "events.dropped", params: { count, subscription } }, lane),
-        backlog: (lane) => ({
-          all: io.outbox.queued,
-          lane: lane === undefined ? 0 : io.outbox.queuedIn(lane),
-        }),
+        backlog: (lane) => io.outbox.backlog(lane),
       },
     });
   }
@@ -129,31 +119,17 @@ export class Connection {
     if (!("method" in message)) return; // a response from a client: nothing asked for it
     if (message.method !== "cancel") return this.#io.requests.push(message, item.line.length);
     // A cancel does not wait behind what it cancels; one for a call not started ends it here.
-    const id = (message.params as { id?: JsonRpcId } | null)?.id;
-    if (id !== undefined && this.#io.requests.unqueue(id)) {
-      const err = new WeftError("CANCELLED", "Cannot finish the call: the client cancelled it");
-      this.#party.answer(id, { ok: false, error: err.toBody() });
-    }
-    this.#io.requests.startNow(message);
+    this.#io.requests.cancel(message, (id) => this.#party.fail(id, cancelled()));
   }
 
-  async #handle({ id, method, params = {} }: JsonRpcRequest): Promise<void> {
-    if (!CONTROL_METHODS.has(method)) {
-      const requestId = `${this.#o.id}:${String(id ?? "-")}`;
-      return this.#party.call(id, method, params, { requestId });
+  #handle(request: JsonRpcRequest): Promise<void> {
+    if (CONTROL_METHODS.has(request.method)) {
+      return control(request, { ...this.#o, party: this.#party });
     }
-    const reply = (value: unknown) =>
-      id !== undefined && this.#party.answer(id, { ok: true, value });
-    try {
-      await control(method, params, {
-        ...this.#o,
-        party: this.#party,
-        nextSubscription: () => `sub${this.#nextSub++}`,
-      }, reply);
-    } catch (err) {
-      const error = err instanceof WeftError ? err : new WeftError("INVALID_INPUT", String(err));
-      if (id !== undefined) this.#party.answer(id, { ok: false, error: error.toBody() });
-    }
+    const { id, method, params = {} } = request;
+    return this.#party.call(id, method, params, {
+      requestId: `${this.#o.id}:${String(id ?? "-")}`,
+    });
   }
 
   #send(message: JsonRpcMessage, lane?: string): void {

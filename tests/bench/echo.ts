@@ -5,7 +5,9 @@
  * quiet pane, and one that also streams the flooding pane (as the web door does for every
  * visible pane), where the echo queues behind the flood's events on the same connection.
  * And stopping a flood: Ctrl-C into a pane running `yes`, until the next command's output is on
- * that pane's screen (what it takes to parse what the flood left queued).
+ * that pane's screen (what it takes to parse what the flood left queued). `after_idle`: the
+ * quiet pane again after 5 s without a key (what an idle server stopped must not start in a
+ * keystroke's way: a Worker started at that moment held an echo for 12–17 ms).
  *
  * Run alone: `deno task bench -- echo`.
  *
@@ -16,6 +18,8 @@ import type { WeftClient } from "../../plugins/client/mod.ts";
 import { percentile, spawnServer } from "./_util.ts";
 
 const SAMPLES = 100;
+/** The pause before the `after_idle` echoes: past two of the store's 2 s ticks. */
+const IDLE_MS = 5_000;
 
 /** Echo latencies, `pane.write` round trips (the request leg alone), keys never echoed. */
 interface Echoes {
@@ -114,6 +118,10 @@ export async function benchEcho(): Promise<Record<string, number>> {
     }
     const alone = await echoes(client, quiet, [quiet]);
     record(out, "quiet", alone);
+    // Typing again after a pause: whatever the server stopped while idle (the store's
+    // checkpoint Worker ends after an idle tick) must not start in a keystroke's way.
+    await new Promise((r) => setTimeout(r, IDLE_MS));
+    record(out, "after_idle", await echoes(client, quiet, [quiet]));
     const panes = [quiet];
     for (let i = 0; i < 9; i++) {
       const made = await client.call<{ id: string }>("pane.create", {
