@@ -90,8 +90,12 @@ Deno.test({
     ok(!lastUser(requests[2]!).includes("please also look"), lastUser(requests[2]!));
     // The turn went on with the second message as its prompt.
     match(lastUser(requests[3]!), /\[message from human\] one more thing: c\.ts/);
-    strictEqual(await via(fx, one.message_id), "hook");
-    strictEqual(await via(fx, two.message_id), "hook");
+    // Read `hook` once its transcript shows the agent took it (a moment after it went on).
+    for (const m of [one, two]) {
+      await eventually("delivered_via hook", async () => (await via(fx, m.message_id)) === "hook", {
+        timeoutMs: TIMEOUT,
+      });
+    }
     // Nothing typed: the prompt line is empty again, the messages are no typed prompts.
     const { text: screen } = await fx.client.call<{ text: string }>("pane.read", { pane });
     ok(screen.includes("Type your message"), screen);

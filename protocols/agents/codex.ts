@@ -21,6 +21,9 @@
  * - Resume: `codex resume <SESSION_ID>` takes the id the hooks name (a UUID, also in its
  *   session file's name under `$CODEX_HOME/sessions/`), with the flags `codex resume --help`
  *   lists (`--worktree` is not one of them).
+ * - Transcript (the hooks' `transcript_path`): its rollout,
+ *   `$CODEX_HOME/sessions/YYYY/MM/DD/rollout-<time>-<session id>.jsonl`, one JSON object a line
+ *   (`testdata/codex_0.171.0_rollout.jsonl`, a trimmed real one); see {@link codexTaken}.
  *
  * @module
  */
@@ -73,6 +76,56 @@ function resume(args: readonly string[], target: ResumeTarget): string[] | undef
   return [...pick, ...flagsOnly(words, FLAGS)];
 }
 
+/** One `<hook_prompt hook_run_id="…">text</hook_prompt>` of a Stop hook's reason. */
+const HOOK_PROMPT = /<hook_prompt\b[^>]*>([\s\S]*?)<\/hook_prompt>/g;
+
+/** The entities Codex 0.171.0 writes in a hook prompt's text (`<`, `>`, `&`; quotes stay). */
+const ENTITIES: Record<string, string> = {
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&apos;": "'",
+  "&#39;": "'",
+  "&amp;": "&",
+};
+
+/**
+ * What a line of Codex's rollout says the agent took (0.171.0, read from the rollouts of the
+ * tests' runs): the conversation's own items are `response_item` entries; a `message` of role
+ * `user` is a submitted prompt (`content`, `input_text` blocks) or, wrapped in `<hook_prompt
+ * hook_run_id="stop:…">…</hook_prompt>` with `<`, `>` and `&` escaped, a Stop hook's reason
+ * that continued the turn; one of role `developer` is a PostToolUse hook's additionalContext
+ * (as it is, after the tool's output). The same texts again in `event_msg` entries (the TUI's
+ * `item_completed` of a `UserMessage` or `HookPrompt`) are a record for the screen, not the
+ * conversation: they do not count, nor do the agent's own messages (`assistant`).
+ *
+ * @example
+ * ```ts
+ * import { codexTaken } from "./codex.ts";
+ * const stop = '<hook_prompt hook_run_id="stop:6:x">a &lt;b&gt; &amp; c</hook_prompt>';
+ * const entry = (role: string, text: string) => ({
+ *   type: "response_item",
+ *   payload: { type: "message", role, content: [{ type: "input_text", text }] },
+ * });
+ * console.assert(codexTaken(entry("user", stop))[0] === "a <b> & c");
+ * console.assert(codexTaken(entry("developer", "note"))[0] === "note");
+ * console.assert(codexTaken(entry("assistant", "note")).length === 0);
+ * ```
+ */
+export function codexTaken(entry: Readonly<Record<string, unknown>>): string[] {
+  if (entry.type !== "response_item") return [];
+  const item = entry.payload as { type?: unknown; role?: unknown; content?: unknown } | undefined;
+  if (item?.type !== "message" || (item.role !== "user" && item.role !== "developer")) return [];
+  if (!Array.isArray(item.content)) return [];
+  return item.content.flatMap((block) => {
+    const text = (block as { text?: unknown } | null)?.text;
+    if (typeof text !== "string") return [];
+    const hooked = [...text.matchAll(HOOK_PROMPT)];
+    if (!hooked.length) return [text];
+    return hooked.map((m) => m[1]!.replace(/&(?:lt|gt|quot|apos|#39|amp);/g, (e) => ENTITIES[e]!));
+  });
+}
+
 /** The path, on the HTTP door, that takes Codex's hook events. */
 export const CODEX_HOOK_PATH = "/hooks/codex";
 
@@ -91,7 +144,7 @@ export const CODEX_HOOK_EVENTS = [
 export const codex: AgentVendor<"codex"> = defineVendor({
   kind: "codex",
   title: "Codex CLI",
-  readFrom: "Codex CLI 0.171.0 (screens, hooks, resume; run against weft's mock)",
+  readFrom: "Codex CLI 0.171.0 (screens, hooks, resume, transcript; run against weft's mock)",
   recognise: { packages: [/@openai\/codex/], names: /^codex$/ },
   state: {
     dialog: /^\s*(?:Would you like to .+\?|Hooks need review)\s*$/,
@@ -127,6 +180,10 @@ export const codex: AgentVendor<"codex"> = defineVendor({
     route: CODEX_HOOK_PATH,
     effect: claudeHookEffect,
     handover: claudeHandover,
+    transcript: {
+      file: /\/sessions\/\d{4}\/\d{2}\/\d{2}\/rollout-[A-Za-z0-9_.-]+\.jsonl$/,
+      taken: codexTaken,
+    },
     // `config.toml`: a trusted project's `.codex/config.toml` (ignored in an untrusted one), or
     // the user's in CODEX_HOME (default ~/.codex). weft's tables go in one delimited block.
     settings: {

@@ -18,6 +18,11 @@
  *   `2. Allow for this session`, `3. No, suggest changes (esc)`, a digit choosing at once; the
  *   working footer above the prompt says `(esc to cancel, 2s)`; the idle one `? for shortcuts`
  *   over the prompt `>   Type your message or @path/to/file`.
+ * - Transcript (the hooks' `transcript_path`): its chat recording,
+ *   `~/.gemini/tmp/<project>/chats/session-<time>-<id>.jsonl`, one JSON object a line (0.61.0
+ *   writes JSON lines; an older session's whole-JSON `.json` is turned into a `.jsonl` when it
+ *   is resumed): `testdata/gemini_0.61.0_chat.jsonl`, a trimmed real one; see
+ *   {@link geminiTaken}.
  * - On GitHub Actions (`GITHUB_SHA` set) it gives its hooks only the variables on its own list,
  *   without weft's pane key: the hooks then say nothing and the screen gives the state.
  *
@@ -232,11 +237,50 @@ const handover: HookHandover = {
       : { hookSpecificOutput: { hookEventName: at.event, additionalContext: text } },
 };
 
+/** What its AfterTool hook's additionalContext becomes, after the tool's output. */
+const HOOK_CONTEXT = /<hook_context>([\s\S]*?)<\/hook_context>/g;
+
+/**
+ * What a line of the Gemini CLI's chat recording says the agent took (0.61.0, read from the
+ * recordings of the tests' runs): a message is a line with its `id` and `type` (a message
+ * rewritten is appended again with the same id); a `user` message's `content` parts are a
+ * submitted prompt (`text`: typed, or the reason of an AfterAgent hook's `deny`, which goes to
+ * the agent as a new prompt) or a tool's result (`functionResponse.response.output`), which
+ * takes an AfterTool hook's additionalContext as `<hook_context>…</hook_context>` after the
+ * tool's output (only that part counts: the tool's output is not something handed over). The
+ * same texts in `gemini` messages (a tool call's result again), in a `warning` (`Agent execution
+ * blocked: …`, for the screen) or in a `$set` of the whole history (on start or resume) do not
+ * count.
+ *
+ * @example
+ * ```ts
+ * import { geminiTaken } from "./gemini.ts";
+ * const output = "<untrusted_context>\nOutput: ok\n</untrusted_context>\n\n<hook_context>b.ts</hook_context>";
+ * const result = { functionResponse: { name: "run_shell_command", response: { output } } };
+ * console.assert(geminiTaken({ id: "1", type: "user", content: [result] })[0] === "b.ts");
+ * console.assert(geminiTaken({ id: "2", type: "user", content: [{ text: "hi" }] })[0] === "hi");
+ * console.assert(geminiTaken({ id: "3", type: "warning", content: "hi" }).length === 0);
+ * ```
+ */
+export function geminiTaken(entry: Readonly<Record<string, unknown>>): string[] {
+  if (entry.type !== "user" || typeof entry.id !== "string") return [];
+  const content = entry.content;
+  if (typeof content === "string") return [content];
+  if (!Array.isArray(content)) return [];
+  return content.flatMap((part) => {
+    if (typeof part !== "object" || part === null) return [];
+    const p = part as { text?: unknown; functionResponse?: { response?: { output?: unknown } } };
+    if (typeof p.text === "string") return [p.text];
+    const output = p.functionResponse?.response?.output;
+    return typeof output === "string" ? [...output.matchAll(HOOK_CONTEXT)].map((m) => m[1]!) : [];
+  });
+}
+
 /** Gemini CLI. */
 export const gemini: AgentVendor<"gemini"> = defineVendor({
   kind: "gemini",
   title: "Gemini CLI",
-  readFrom: "Gemini CLI 0.61.0 (screens, hooks, resume; tests/gemini_state_test.ts)",
+  readFrom: "Gemini CLI 0.61.0 (screens, hooks, resume, transcript; tests/gemini_state_test.ts)",
   recognise: { packages: [/@google\/gemini-cli/], names: /^gemini(-cli)?$/ },
   print: PRINT,
   state: {
@@ -271,6 +315,12 @@ export const gemini: AgentVendor<"gemini"> = defineVendor({
     route: GEMINI_HOOK_PATH,
     effect: geminiHookEffect,
     handover,
+    transcript: {
+      // `<home>/.gemini/tmp/<project>/chats/` (GEMINI_CLI_HOME moves the home; its macOS sandbox
+      // uses `<home>/.cache/.gemini/`); a subagent's is in a folder named after its parent.
+      file: /\/\.gemini\/tmp\/[^/]+\/chats\/(?:[A-Za-z0-9_.-]+\/)?[A-Za-z0-9_.-]+\.jsonl$/,
+      taken: geminiTaken,
+    },
     // weft's entry on each event of geminiHooks(), merged like Claude Code's (the same shape).
     settings: {
       ...jsonHookFile(
