@@ -9,6 +9,7 @@ import type { BackoffOptions } from "./_backoff.ts";
 import type { ManifestCache } from "./manifest_cache.ts";
 import type { TransportFactory } from "./_transport.ts";
 import type { PluginLogEntry } from "./types.ts";
+import type { Crossings } from "./_crossings.ts";
 
 /** What every plugin instance of a host shares. */
 export interface InstanceOptions {
@@ -32,4 +33,6 @@ export interface InstanceOptions {
   manifests?: ManifestCache;
   /** A pane's screen right now: unparsed output bytes and input modes (for snapshots). */
   paneScreen?: (pane: string) => { pendingBytes: number; modes: unknown } | undefined;
+  /** Each plugin's counter of the messages that cross its pipe, by its name. */
+  crossings?: (plugin: string) => Crossings;
 }

@@ -35,6 +35,7 @@ export function linkOptions(
     heartbeatMs: o.heartbeatMs,
     heartbeatMisses: o.heartbeatMisses,
     transport: o.transport,
+    ...(o.crossings ? { crossings: o.crossings(config.name) } : {}),
   };
 }
 

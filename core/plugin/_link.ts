@@ -15,6 +15,7 @@ import {
 } from "../../protocols/plugin/mod.ts";
 import type { Transport, TransportFactory } from "./_transport.ts";
 import type { Backlog } from "../edge/party.ts";
+import type { Crossings } from "./_crossings.ts";
 
 /** Where the link reports to. */
 export interface LinkEvents {
@@ -49,6 +50,8 @@ export interface LinkOptions {
    */
   heartbeatMisses?: number;
   transport: TransportFactory;
+  /** Counts every message that crosses, both ways. */
+  crossings?: Crossings;
 }
 
 /**
@@ -81,6 +84,7 @@ export class PluginLink {
   #sent = 0;
   #answered = 0;
   #onClosed!: () => void;
+  #crossings: Crossings | undefined;
 
   /** Resolves once the plugin is down or terminated. */
   readonly closed: Promise<void> = new Promise((resolve) => (this.#onClosed = resolve));
@@ -89,6 +93,7 @@ export class PluginLink {
     this.#events = events;
     this.#heartbeatMs = options.heartbeatMs;
     this.#heartbeatMisses = options.heartbeatMisses ?? HEARTBEAT_MISSES;
+    this.#crossings = options.crossings;
     this.#transport = options.transport(options, {
       message: (raw) => this.#receive(raw),
       invalid: (reason) => this.#events.invalid(reason),
@@ -112,7 +117,9 @@ export class PluginLink {
    * if any (see {@link Transport.send}).
    */
   post(message: HostMessage, lane?: string): void {
-    if (!this.#closed) this.#transport.send(message, lane);
+    if (this.#closed) return;
+    this.#transport.send(message, lane);
+    this.#crossings?.count("out", message);
   }
 
   /** What waits for the plugin to read it (see {@link Transport.backlog}). */
@@ -196,6 +203,7 @@ export class PluginLink {
     } catch (err) {
       return this.#events.invalid(err instanceof Error ? err.message : String(err), raw);
     }
+    this.#crossings?.count("in", message);
     if (message.type === "pong") {
       this.#pong(message.seq);
     } else if (message.type === "exit") {

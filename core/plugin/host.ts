@@ -20,6 +20,7 @@ import type { TransportFactory } from "./_transport.ts";
 import type { ManifestCache } from "./manifest_cache.ts";
 import { DEFAULTS } from "../config/defaults.ts";
 import type { PluginLogEntry, PluginStatus } from "./types.ts";
+import { type CrossingCounts, Crossings } from "./_crossings.ts";
 
 /** Options of {@link PluginHost}. */
 export interface PluginHostOptions {
@@ -106,6 +107,7 @@ export class PluginHost {
   #options: InstanceOptions;
   #plugins = new Map<string, PluginInstance>();
   #unwatch: () => void;
+  #crossings = new Map<string, Crossings>();
 
   constructor(options: PluginHostOptions) {
     this.#options = {
@@ -128,6 +130,7 @@ export class PluginHost {
       ...(options.manifests ? { manifests: options.manifests } : {}),
       ...(options.paneScreen ? { paneScreen: options.paneScreen } : {}),
       transport: options.transport ?? processTransport,
+      crossings: (name) => this.#crossingsOf(name),
     };
     // Someone asks for an idle plugin's events (`message.received`): it starts now. A pattern
     // that names no plugin (`*`, `pane.*`) starts none.
@@ -198,6 +201,20 @@ export class PluginHost {
   /** Every plugin's state, in start order. */
   status(): PluginStatus[] {
     return [...this.#plugins.values()].map((p) => p.status());
+  }
+
+  /**
+   * How many messages crossed plugin `name`'s pipe since it was first started, by kind (see
+   * {@link CrossingCounts}): what tests pin and benches report.
+   */
+  crossings(name: string): CrossingCounts {
+    return this.#crossings.get(name)?.counts() ?? {};
+  }
+
+  #crossingsOf(name: string): Crossings {
+    let crossings = this.#crossings.get(name);
+    if (!crossings) this.#crossings.set(name, crossings = new Crossings());
+    return crossings;
   }
 
   /** Stops every plugin and forgets them. */
