@@ -68,7 +68,12 @@ export function frame(messages: readonly StoredMessage[]): string {
 interface Watch {
   text: string;
   taken: () => void;
+  /** Ends the pause of a check waiting for those signs. */
+  wake?: (() => void) | undefined;
 }
+
+/** The longest pause between two checks of a prompt, in `pollMs`. */
+const MAX_BACKOFF = 8;
 
 /** Types messages into idle agent prompts. */
 export class TypedRung {
@@ -115,7 +120,7 @@ export class TypedRung {
     const mark = await this.#look.size(pane.id);
     this.#o.store.markDelivery(name, ids, intent("typing", mark));
     let taken = false;
-    const watch: Watch = { text, taken: () => (taken = true) };
+    const watch: Watch = { text, taken: () => (taken = true, watch.wake?.()) };
     this.#watches.set(pane.id, watch);
     try {
       if (!ours) {
@@ -136,12 +141,12 @@ export class TypedRung {
       const gone = async () =>
         taken || (empty = await this.#emptied(pane, text) ? empty + 1 : 0) >= 2;
       const stallMs = this.#o.stallMs ?? 5000;
-      if (await this.#until(gone, stallMs)) return await this.#written(pane, text, mark);
+      if (await this.#until(gone, stallMs, watch)) return await this.#written(pane, text, mark);
       const reason = `not taken ${stallMs} ms after Enter; pressing Enter once more`;
       this.#o.log(`delivery to ${name} stalled: ${ids.length} message(s) ${reason}`);
       this.#o.report?.({ pane: pane.id, to: name, ids, status: "stalled", reason });
       if (await this.#holds(pane, text)) await this.#write(pane, { keys: ["Enter"] });
-      if (await this.#until(gone, Math.max(0, this.#o.confirmMs - stallMs))) {
+      if (await this.#until(gone, Math.max(0, this.#o.confirmMs - stallMs), watch)) {
         return await this.#written(pane, text, mark);
       }
       // Still in the prompt: never submitted. Anything else: it left the prompt, so it was.
@@ -182,13 +187,22 @@ export class TypedRung {
     }
   }
 
-  /** True once `check` holds, polling, within `ms`. */
-  async #until(check: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
+  /**
+   * True once `check` holds, within `ms`: checked at once, then after `pollMs`, twice that, and
+   * so on up to {@link MAX_BACKOFF} times it (each check is a round trip to the core), and at
+   * once when the agent's hook or state says the text was taken (`watch`).
+   */
+  async #until(
+    check: () => boolean | Promise<boolean>,
+    ms: number,
+    watch?: Watch,
+  ): Promise<boolean> {
     const end = Date.now() + ms;
-    while (true) {
+    const poll = this.#o.pollMs ?? 100;
+    for (let wait = poll;; wait = Math.min(2 * wait, MAX_BACKOFF * poll)) {
       if (await check()) return true;
       if (Date.now() >= end) return false;
-      await sleep(Math.min(this.#o.pollMs ?? 100, Math.max(1, end - Date.now())));
+      await pause(Math.min(wait, Math.max(1, end - Date.now())), watch);
     }
   }
 
@@ -249,4 +263,13 @@ function flat(text: string): string {
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Sleeps `ms`, or less when `watch` is told the text was taken meanwhile. */
+function pause(ms: number, watch?: Watch): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => (clearTimeout(timer), watch && (watch.wake = undefined), resolve());
+    const timer = setTimeout(done, ms);
+    if (watch) watch.wake = done;
+  });
 }

@@ -12,6 +12,9 @@
  *   point that comes after the idle hands a message over first, as the ladder prefers.
  * - `needles_not_once`: messages not in exactly one user turn of the last request (0: none
  *   was lost or delivered twice).
+ * - `pipe_crossings_per_typed_send`, `pipe_crossings_per_hook_send`: the messages that crossed
+ *   the messaging plugin's pipe (both ways) for one message, typed or handed over at a tool
+ *   boundary, each in a server of its own (`tests/helpers/pipe_crossings.ts`).
  *
  * Runnable alone: `deno run -A --unstable-worker-options tests/bench/delivery.ts`.
  *
@@ -31,6 +34,7 @@ import { eventually } from "../helpers/poll.ts";
 import { type ServerFixture, withServer } from "../helpers/server.ts";
 import { weft } from "../../main.ts";
 import { percentile } from "./_util.ts";
+import { hookCrossings, typedCrossings } from "../helpers/pipe_crossings.ts";
 
 const SAMPLES = Number(Deno.env.get("WEFT_BENCH_SAMPLES") ?? 10);
 const TIMEOUT = 60_000;
@@ -162,6 +166,9 @@ export async function benchDelivery(): Promise<Record<string, number>> {
     }
     out.samples = SAMPLES;
   }, { weft: { plugins: { message: { options: { sendsPerSecond: 1000, sendBurst: 1000 } } } } });
+  step("pipe crossings");
+  out.pipe_crossings_per_typed_send = (await typedCrossings()).total;
+  out.pipe_crossings_per_hook_send = (await hookCrossings()).total;
   return out;
 }
 
