@@ -5,9 +5,11 @@
 // Hook: it goes in the answer of the PostToolUse hook of a tool the agent runs meanwhile. The
 // bounds are counts, not times: more means a cut came back (the typed rung's prompt and
 // transcript polled at a fixed 100 ms made one typed message cross 52 times).
-import { ok } from "node:assert/strict";
+import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
 import { claudeUnavailable } from "./helpers/claude_code.ts";
-import { E2E } from "./helpers/server.ts";
+import { E2E, withServer } from "./helpers/server.ts";
+import { eventually } from "./helpers/poll.ts";
+import { crossedSince } from "../core/plugin/_crossings.ts";
 import { hookCrossings, typedCrossings } from "./helpers/pipe_crossings.ts";
 
 const ignore = claudeUnavailable() !== undefined;
@@ -37,4 +39,40 @@ Deno.test({
   const { total, kinds } = await hookCrossings();
   console.error(`hook: ${total} crossings`, kinds);
   ok(total <= HOOK_BOUND, `${total} crossings: ${JSON.stringify(kinds)}`);
+});
+
+Deno.test({
+  name:
+    "messaging pipe: panes that come, change and close are followed from their events, not read again per send",
+  ...E2E,
+  fn: () =>
+    withServer(async ({ client, server }) => {
+      type Agent = { name: string; pane: string | null; agent: string; status: string };
+      const agents = async () =>
+        (await client.call<{ agents: Agent[] }>("message.agents", {})).agents;
+      // The plugin runs and has read the panes once.
+      await agents();
+      const before = server.host.crossings("message");
+      const known = (what: string, test: (a: Agent[]) => boolean) =>
+        eventually(what, async () => test(await agents()), { timeoutMs: 30_000 });
+      const { pane } = await client.call<{ pane: string }>("session.create", {
+        command: "sleep 600",
+        name: "bob",
+      });
+      await known("bob", (a) => a.some((x) => x.name === "bob" && x.pane === pane));
+      await client.call("message.send", { to: "bob", content: "one" });
+      await client.call("pane.rename", { pane, name: "carol" });
+      await known("carol", (a) => a.some((x) => x.name === "carol"));
+      await client.call("pane.set", { pane, agent: "claude", tags: ["role=reviewer"] });
+      await known("its kind", (a) => a.some((x) => x.name === "carol" && x.agent === "claude"));
+      const sent = await client.call<{ recipients: string[] }>("message.send", {
+        to: "@reviewer",
+        content: "two",
+      });
+      deepStrictEqual(sent.recipients, ["carol"]);
+      await client.call("pane.close", { pane });
+      await known("carol gone", (a) => !a.some((x) => x.name === "carol"));
+      const crossed = crossedSince(before, server.host.crossings("message"));
+      strictEqual(crossed["in call pane.list"], undefined, JSON.stringify(crossed));
+    }),
 });

@@ -105,6 +105,31 @@ export class Directory {
     return true;
   }
 
+  /** True while {@link reload} waits for its list: an event now may be older than it. */
+  get reloading(): boolean {
+    return this.#meanwhile !== undefined;
+  }
+
+  /** Adds a pane (from a `pane.created` event). */
+  add(pane: PaneEntry): void {
+    this.#put(pane);
+  }
+
+  /** Changes what is known of a pane other than its name; false for an unknown pane. */
+  update(id: string, change: Partial<Omit<PaneEntry, "id" | "name">>): boolean {
+    const pane = this.#panes.get(id);
+    if (!pane) return false;
+    this.#put({ ...pane, ...change });
+    return true;
+  }
+
+  /** Forgets a closed pane. */
+  remove(id: string): void {
+    const pane = this.#panes.get(id);
+    this.#panes.delete(id);
+    if (pane?.name && this.#named.get(pane.name) === pane) this.#named.delete(pane.name);
+  }
+
   #put(pane: PaneEntry): void {
     this.#panes.set(pane.id, pane);
     if (paneName(pane) !== pane.id) this.#named.set(pane.name!, pane);

@@ -6,15 +6,10 @@
  * @module
  */
 
-import {
-  type Caller,
-  type CoreEvents,
-  type PluginContext,
-  RateLimiter,
-  WeftError,
-} from "@weft/weft/plugin";
+import { type Caller, type PluginContext, RateLimiter, WeftError } from "@weft/weft/plugin";
 import { recipientsOf } from "./_address.ts";
-import { Directory, entryOf, HUMAN, type PaneEntry, paneName } from "./_directory.ts";
+import { Directory, entryOf, HUMAN, type PaneEntry } from "./_directory.ts";
+import { followPane, PANE_TOPICS } from "./_follow.ts";
 import { checkName, selfOf } from "./_self.ts";
 import { setImmediate } from "node:timers";
 import type { MessageStore, NewMessage, Priority, StoredMessage } from "./_store.ts";
@@ -46,8 +41,6 @@ export interface Deliverer {
   expect(pane: PaneEntry): { via: string; reason?: string };
   close(): void;
 }
-
-const PANE_TOPICS = ["pane.created", "pane.closed", "pane.changed", "pane.exited", "pane.state"];
 
 /** Everything the commands use. */
 export class Messaging {
@@ -84,17 +77,15 @@ export class Messaging {
     };
   }
 
-  /** Follows the panes. */
+  /** Follows the panes (`_follow.ts`). */
   async start(): Promise<void> {
-    this.#off = this.#ctx.subscribe({ topics: PANE_TOPICS }, (event) => {
-      if (event.topic === "pane.changed") this.#renamed(event.data as CoreEvents["pane.changed"]);
-      if (event.topic === "pane.closed") this.#closed((event.data as { pane: string }).pane);
-      if (event.topic !== "pane.state") return void (this.#dirty = true);
-      const d = event.data as { pane: string; state: string; source: string };
-      if (!this.directory.setState(d.pane, d.state, d.source)) this.#dirty = true;
-      const pane = this.directory.pane(d.pane);
-      if (pane) this.deliverer?.state(pane);
-    });
+    const followed = {
+      directory: this.directory,
+      store: this.store,
+      stale: () => void (this.#dirty = true),
+      state: (pane: PaneEntry) => this.deliverer?.state(pane),
+    };
+    this.#off = this.#ctx.subscribe({ topics: PANE_TOPICS }, (e) => followPane(e, followed));
     await this.panes();
     await this.#reserve();
     // Mail of panes that closed while the plugin was not running is nobody's (their ids).
@@ -116,23 +107,6 @@ export class Messaging {
       this.#ctx.log(`cannot reserve identity names: ${err}`);
       return { taken: [] };
     }
-  }
-
-  /**
-   * A closed pane's mail is nobody's: kept, under a key no caller can name, not handed to
-   * whoever asks for its id or takes its name next.
-   */
-  #closed(id: string): void {
-    const pane = this.directory.pane(id);
-    this.store.retire(pane ? paneName(pane) : id, id);
-  }
-
-  /** A pane renamed takes its inbox along: it is the same agent under a new name. */
-  #renamed(d: CoreEvents["pane.changed"]): void {
-    if (!("name" in d)) return;
-    const pane = this.directory.pane(d.pane);
-    if (!pane || !this.directory.rename(d.pane, d.name ?? null)) return;
-    this.store.rename(paneName(pane), paneName({ id: d.pane, name: d.name ?? null }));
   }
 
   /** Stops following, ends delivery, closes the file. */
