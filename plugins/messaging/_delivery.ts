@@ -239,8 +239,12 @@ export class PaneDelivery implements Deliverer {
     return released;
   }
 
-  /** Looks at `id`'s transcript now and then while one of its hand-overs is under way. */
-  #watch(id: string, left = 120): void {
+  /**
+   * Looks at `id`'s transcript now and then while one of its hand-overs is under way: after
+   * half a second, then a second, then every 2 s (each look is a round trip to the core; the
+   * agent's state changes look too), for a minute.
+   */
+  #watch(id: string, ms = 500, until = Date.now() + 60_000): void {
     if (this.#closed || this.#watching.has(id)) return;
     this.#watching.add(id);
     const t = setTimeout(() => {
@@ -253,9 +257,9 @@ export class PaneDelivery implements Deliverer {
           const name = pane && paneName(pane);
           const more = name && this.#o.store.unread(name)
             .some((m) => intentOf(m.delivery)?.kind === "handing" && this.#mine.has(m.id));
-          if (more && left > 1) this.#watch(id, left - 1);
+          if (more && Date.now() < until) this.#watch(id, Math.min(2 * ms, 2000), until);
         });
-    }, 500);
+    }, ms);
     this.#timers.set(`watch:${id}`, t);
   }
 
