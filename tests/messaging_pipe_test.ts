@@ -15,9 +15,9 @@ import { hookCrossings, typedCrossings } from "./helpers/pipe_crossings.ts";
 const ignore = claudeUnavailable() !== undefined;
 
 /**
- * Most messages one typed delivery may send across the pipe: measured 32-34 here; the prompt
- * and transcript checks back off, so a loaded machine adds a few (52 when they polled at a
- * fixed 100 ms, on an idle machine).
+ * Most messages one typed delivery may send across the pipe: measured 26 here; the prompt and
+ * transcript checks back off, so a loaded machine adds a few (52 when they polled at a fixed
+ * 100 ms from the start, on an idle machine).
  */
 const TYPED_BOUND = 44;
 /** Most messages one hook hand-over may send across the pipe (measured 21-23). */

@@ -68,6 +68,8 @@ export function frame(messages: readonly StoredMessage[]): string {
 interface Watch {
   text: string;
   taken: () => void;
+  /** The agent said it took the text. */
+  took?: boolean;
   /** Ends the pause of a check waiting for those signs. */
   wake?: (() => void) | undefined;
 }
@@ -119,8 +121,7 @@ export class TypedRung {
     }
     const mark = await this.#look.size(pane.id);
     this.#o.store.markDelivery(name, ids, intent("typing", mark));
-    let taken = false;
-    const watch: Watch = { text, taken: () => (taken = true, watch.wake?.()) };
+    const watch: Watch = { text, taken: () => (watch.took = true, watch.wake?.()) };
     this.#watches.set(pane.id, watch);
     try {
       if (!ours) {
@@ -139,7 +140,7 @@ export class TypedRung {
       // not taken for a submitted prompt.
       let empty = 0;
       const gone = async () =>
-        taken || (empty = await this.#emptied(pane, text) ? empty + 1 : 0) >= 2;
+        watch.took || (empty = await this.#emptied(pane, text) ? empty + 1 : 0) >= 2;
       const stallMs = this.#o.stallMs ?? 5000;
       if (await this.#until(gone, stallMs, watch)) return await this.#written(pane, text, mark);
       const reason = `not taken ${stallMs} ms after Enter; pressing Enter once more`;
@@ -188,9 +189,11 @@ export class TypedRung {
   }
 
   /**
-   * True once `check` holds, within `ms`: checked at once, then after `pollMs`, twice that, and
-   * so on up to {@link MAX_BACKOFF} times it (each check is a round trip to the core), and at
-   * once when the agent's hook or state says the text was taken (`watch`).
+   * True once `check` holds, within `ms`: checked after `pollMs`, then after twice that, and so
+   * on up to {@link MAX_BACKOFF} times it (each check is a round trip to the core), and at
+   * once when the agent's hook or state says the text was taken (`watch`). Not checked at
+   * once: what was just done (the text typed, Enter, the prompt submitted) shows a moment
+   * later, and a check before that only costs a round trip.
    */
   async #until(
     check: () => boolean | Promise<boolean>,
@@ -200,9 +203,9 @@ export class TypedRung {
     const end = Date.now() + ms;
     const poll = this.#o.pollMs ?? 100;
     for (let wait = poll;; wait = Math.min(2 * wait, MAX_BACKOFF * poll)) {
+      if (!watch?.took) await pause(Math.min(wait, Math.max(1, end - Date.now())), watch);
       if (await check()) return true;
       if (Date.now() >= end) return false;
-      await pause(Math.min(wait, Math.max(1, end - Date.now())), watch);
     }
   }
 
