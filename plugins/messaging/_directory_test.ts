@@ -94,3 +94,26 @@ Deno.test("Directory.reload() keeps a state reported while the list was on its w
   await reload;
   strictEqual(directory.pane("p1")?.state, "idle");
 });
+
+Deno.test("Directory.add(), update() and remove() keep names and ids in step (what pane events change)", () => {
+  const directory = new Directory(new MessageStore(":memory:"));
+  const bob: PaneEntry = {
+    id: "p1",
+    name: "bob",
+    agent: "shell",
+    state: "idle",
+    stateSource: "screen",
+    exited: false,
+    tags: [],
+    meta: {},
+  };
+  directory.add(bob);
+  strictEqual(directory.find("bob")?.pane?.id, "p1");
+  ok(directory.update("p1", { agent: "claude", tags: ["role=reviewer"] }));
+  strictEqual(directory.find("bob")?.pane?.agent, "claude");
+  strictEqual(directory.find("bob")?.role, "reviewer");
+  ok(!directory.update("p9", { exited: true }), "an unknown pane is not made up");
+  directory.remove("p1");
+  strictEqual(directory.find("bob"), undefined);
+  strictEqual(directory.find("p1"), undefined);
+});
