@@ -230,7 +230,8 @@ export class PaneDelivery implements Deliverer {
       .filter((m) => intentOf(m.delivery)?.kind === "handing");
     for (const m of handing) {
       const { mark, agent } = intentOf(m.delivery)!;
-      const live = this.#mine.has(m.id) || (!pane.exited && !!agent && agent === pane.pid);
+      // The agent that got it still runs (an intent that names none: this process made it).
+      const live = agent ? !pane.exited && agent === pane.pid : this.#mine.has(m.id);
       let shown = await this.#look.shows(id, frame([m]), mark);
       if (!shown && live && turnOver && await this.#typed.shown(pane, frame([m]))) shown = true;
       const now = this.#o.store.unread(name, { ids: [m.id] })[0];
@@ -246,7 +247,10 @@ export class PaneDelivery implements Deliverer {
         this.#unsure(pane, m.id);
       } else {
         // Under way: an earlier process's hand-over to this same agent is watched as its own.
-        if (live && !this.#mine.has(m.id)) (this.#mine.add(m.id), this.#watch(id));
+        if (live && !this.#mine.has(m.id)) {
+          this.#mine.add(m.id);
+          this.#watch(id);
+        }
         continue;
       }
       this.#mine.delete(m.id);
