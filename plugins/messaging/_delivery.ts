@@ -26,7 +26,7 @@ import { type PaneEntry, paneName } from "./_directory.ts";
 import type { Deliverer } from "./_messaging.ts";
 import type { MessageStore, StoredMessage } from "./_store.ts";
 import { type DeliveryReport, frame, TypedRung } from "./_typed.ts";
-import { intent, intentOf, Transcripts } from "./_transcript.ts";
+import { type Intent, intent, intentOf, Transcripts } from "./_transcript.ts";
 import type { DeliverMode } from "./options.ts";
 
 export { frame } from "./_typed.ts";
@@ -226,25 +226,31 @@ export class PaneDelivery implements Deliverer {
     if (!pane) return false;
     let released = false;
     const name = paneName(pane);
-    const handing = this.#o.store.unread(name)
-      .filter((m) => intentOf(m.delivery)?.kind === "handing");
-    for (const m of handing) {
-      const { mark, agent } = intentOf(m.delivery)!;
+    const pending = this.#o.store.unread(name).filter((m) => {
+      const it = intentOf(m.delivery);
+      return it?.kind === "handing" || (it?.kind === "undelivered" && it.agent !== undefined);
+    });
+    for (const m of pending) {
+      const it = intentOf(m.delivery)!;
       // The agent that got it still runs (an intent that names none: this process made it).
-      const live = agent ? !pane.exited && agent === pane.pid : this.#mine.has(m.id);
-      let shown = await this.#look.shows(id, frame([m]), mark);
-      if (!shown && live && turnOver && await this.#typed.shown(pane, frame([m]))) shown = true;
+      const live = it.agent ? !pane.exited && it.agent === pane.pid : this.#mine.has(m.id);
+      let shown = await this.#look.shows(id, frame([m]), it.mark);
+      const last = live && turnOver && it.kind === "handing";
+      if (!shown && last && await this.#typed.shown(pane, frame([m]))) shown = true;
       const now = this.#o.store.unread(name, { ids: [m.id] })[0];
       if (!now || now.delivery !== m.delivery) continue; // settled meanwhile
       if (shown) {
         this.#o.store.markRead(name, [m.id], "hook");
         this.#o.report?.({ pane: id, to: name, ids: [m.id], status: "hook" });
+      } else if (it.kind === "undelivered") {
+        // Given up on: looked for while the agent that may have it runs, then no more.
+        if (!live) this.#o.store.markDelivery(name, [m.id], "undelivered");
       } else if (shown === false && !live) {
         this.#o.store.markDelivery(name, [m.id], null);
         this.#o.log(`message ${m.id} for ${name} was not taken through its hook; it waits again`);
         released = true;
-      } else if (live && turnOver) {
-        this.#unsure(pane, m.id);
+      } else if (last) {
+        this.#unsure(pane, m.id, it);
       } else {
         // Under way: an earlier process's hand-over to this same agent is watched as its own.
         if (live && !this.#mine.has(m.id)) {
@@ -260,15 +266,16 @@ export class PaneDelivery implements Deliverer {
 
   /**
    * A hand-over the live agent may or may not have taken: left unread, marked undelivered
-   * (never typed: a whole message typed again may reach the agent twice), the sender told why.
+   * (never typed: a whole message typed again may reach the agent twice), the sender told why;
+   * read `hook` still if the transcript shows it later (its mark and agent are kept).
    */
-  #unsure(pane: PaneEntry, message: string): void {
+  #unsure(pane: PaneEntry, message: string, was: Intent): void {
     const name = paneName(pane);
     const grace = (this.#o.turnGraceMs ?? 5000) / 1000;
     const reason = `handed over through the agent's hook, but ${grace} s after its turn ended ` +
       "neither its transcript nor its screen shows it taken; not typed again, lest the agent " +
       "have it twice: it waits in the inbox";
-    this.#o.store.markDelivery(name, [message], "undelivered");
+    this.#o.store.markDelivery(name, [message], intent("undelivered", was.mark, was.agent));
     this.#o.log(`message ${message} for ${name}: ${reason}`);
     this.#o.report?.({
       pane: pane.id,

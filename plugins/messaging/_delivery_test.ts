@@ -121,6 +121,11 @@ function setup(
   };
 }
 
+/** Whether a delivery column says given up on (undelivered, with or without a mark). */
+function given(delivery: string | null | undefined): boolean {
+  return /^undelivered\b/.test(delivery ?? "");
+}
+
 /** What was written, keys or the word text. */
 function written(t: { writes: Record<string, unknown>[] }) {
   return t.writes.map((w) => w.keys ?? "text");
@@ -205,12 +210,12 @@ Deno.test("PaneDelivery.handover() with a transcript: read hook only once the tr
 });
 
 Deno.test("PaneDelivery: a hand-over the transcript shows late is read hook; one it never shows is reported, never typed", async () => {
-  const t = setup({ source: "hook", transcript: '{"type":"user"}\n' });
+  const t = setup({ source: "hook", transcript: '{"type":"user"}\n', pid: 7 });
   const late = t.send("late");
   strictEqual(await t.delivery.handover("p1", { point: "stop" }), frame([late]));
   t.set("idle", "hook"); // the turn it continued ended before the transcript was written
   await new Promise((r) => setTimeout(r, 50));
-  strictEqual(t.store.get(late.id, "bob")?.delivery, "handing@16", "not released at once");
+  strictEqual(t.store.get(late.id, "bob")?.delivery, "handing@16:7", "not released at once");
   t.write({ type: "user", message: { content: `Stop hook feedback:\n${frame([late])}` } });
   await eventually("read hook", () => t.store.get(late.id, "bob")?.delivery === "hook");
   deepStrictEqual(t.writes, []);
@@ -220,13 +225,18 @@ Deno.test("PaneDelivery: a hand-over the transcript shows late is read hook; one
   const unsure = t.send("unsure");
   strictEqual(await t.delivery.handover("p1", { point: "tool" }), frame([unsure]));
   t.set("idle", "hook");
-  await eventually("reported", () => t.store.get(unsure.id, "bob")?.delivery === "undelivered");
+  await eventually("reported", () => given(t.store.get(unsure.id, "bob")?.delivery));
   const report = t.reports.find((r) => r.ids.includes(unsure.id));
   strictEqual(report?.status, "undelivered");
   strictEqual(/not typed again/.test(report?.reason ?? ""), true, report?.reason);
   await new Promise((r) => setTimeout(r, 100)); // proves nothing is typed
   deepStrictEqual(t.writes, []);
   strictEqual(t.store.unreadCount("bob"), 1, "left unread for the agent to read");
+  // The transcript shows it after all (later than the grace): read hook, the sender told.
+  t.write({ type: "attachment", attachment: { content: [frame([unsure])] } });
+  t.set("working", "hook");
+  await eventually("read hook at last", () => t.store.get(unsure.id, "bob")?.delivery === "hook");
+  deepStrictEqual(t.reports.at(-1), { pane: "p1", to: "bob", ids: [unsure.id], status: "hook" });
   t.delivery.close();
 });
 
@@ -270,7 +280,7 @@ Deno.test("PaneDelivery: after a restart of the plugin alone, a hand-over to the
   third.delivery.close();
   const fourth = setup({ source: "hook", transcript: '{"type":"user"}\n', pid: 4242 }, store);
   fourth.set("idle", "hook");
-  await eventually("reported", () => store.get(n.id, "bob")?.delivery === "undelivered");
+  await eventually("reported", () => given(store.get(n.id, "bob")?.delivery));
   deepStrictEqual(fourth.writes, []);
   fourth.delivery.close();
 });

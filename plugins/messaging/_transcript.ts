@@ -11,8 +11,12 @@
 import type { BusCall } from "@weft/weft/plugin";
 import type { StoredMessage } from "./_store.ts";
 
-/** A delivery under way: typed into the prompt, or handed to a hook whose answer is on its way. */
-export type IntentKind = "typing" | "handing";
+/**
+ * A delivery under way (typed into the prompt, or handed to a hook whose answer is on its way),
+ * or given up on while it may still have been taken (`undelivered` with a mark and an agent: a
+ * hand-over the transcript had not shown; read `hook` if it shows it later).
+ */
+export type IntentKind = "typing" | "handing" | "undelivered";
 
 /** An intent as the inbox's delivery column holds it. */
 export interface Intent {
@@ -37,6 +41,7 @@ export interface Intent {
  * console.assert(intent("handing", 12, 345) === "handing@12:345");
  * console.assert(intentOf("handing@12:345")?.agent === 345);
  * console.assert(intentOf("handing@12")?.mark === 12 && intentOf("typing")?.kind === "typing");
+ * console.assert(intentOf("undelivered@12:345")?.kind === "undelivered");
  * console.assert(intentOf("hook") === undefined && intentOf(null) === undefined);
  * ```
  */
@@ -46,7 +51,7 @@ export function intent(kind: IntentKind, mark?: number, agent?: number): string 
 
 /** The intent a delivery column holds, or undefined (none, or a finished delivery). */
 export function intentOf(delivery: string | null): Intent | undefined {
-  const m = delivery?.match(/^(typing|handing)(?:@(\d{1,15}))?(?::(\d{1,10}))?$/);
+  const m = delivery?.match(/^(typing|handing|undelivered)(?:@(\d{1,15}))?(?::(\d{1,10}))?$/);
   if (!m) return undefined;
   return {
     kind: m[1] as IntentKind,
