@@ -226,9 +226,12 @@ export class PaneDelivery implements Deliverer {
     if (!pane) return false;
     let released = false;
     const name = paneName(pane);
+    // Given up on, yet perhaps taken: looked for again once a turn (each look searches the
+    // transcript after its mark).
     const pending = this.#o.store.unread(name).filter((m) => {
       const it = intentOf(m.delivery);
-      return it?.kind === "handing" || (it?.kind === "undelivered" && it.agent !== undefined);
+      return it?.kind === "handing" ||
+        (turnOver && it?.kind === "undelivered" && it.agent !== undefined);
     });
     for (const m of pending) {
       const it = intentOf(m.delivery)!;
@@ -267,7 +270,7 @@ export class PaneDelivery implements Deliverer {
   /**
    * A hand-over the live agent may or may not have taken: left unread, marked undelivered
    * (never typed: a whole message typed again may reach the agent twice), the sender told why;
-   * read `hook` still if the transcript shows it later (its mark and agent are kept).
+   * read `hook` still if the transcript shows it at a later turn's end (its mark and agent kept).
    */
   #unsure(pane: PaneEntry, message: string, was: Intent): void {
     const name = paneName(pane);

@@ -235,6 +235,7 @@ Deno.test("PaneDelivery: a hand-over the transcript shows late is read hook; one
   // The transcript shows it after all (later than the grace): read hook, the sender told.
   t.write({ type: "attachment", attachment: { content: [frame([unsure])] } });
   t.set("working", "hook");
+  t.set("idle", "hook"); // looked for again once the next turn is over
   await eventually("read hook at last", () => t.store.get(unsure.id, "bob")?.delivery === "hook");
   deepStrictEqual(t.reports.at(-1), { pane: "p1", to: "bob", ids: [unsure.id], status: "hook" });
   t.delivery.close();
