@@ -87,11 +87,12 @@ export async function benchAgentDelivery(agent: BenchAgent): Promise<Record<stri
     await using a = await agent.start(fx, answer, (text) => last.includes(text));
     const { pane } = a;
     const submit = (text: string) => a.submit(text, () => last.includes(text));
-    const idle = () =>
-      eventually("idle", async () => (await state(fx, pane)) === "idle", {
+    const until = (want: string) =>
+      eventually(want, async () => (await state(fx, pane)) === want, {
         timeoutMs: TIMEOUT,
         detail: async () => (await fx.client.call("pane.read", { pane })).text,
       });
+    const idle = () => until("idle");
     await idle();
     const send = async (content: string) => {
       needles.push(content);
@@ -113,6 +114,8 @@ export async function benchAgentDelivery(agent: BenchAgent): Promise<Record<stri
     step("hook at a tool boundary");
     mode = "loop";
     await submit("loop please");
+    // Sent while weft knows the agent works (else the idle prompt's rung takes it).
+    await until("working");
     for (let i = 0; i < SAMPLES; i++) {
       await new Promise((r) => setTimeout(r, 150 + Math.random() * 150));
       const { t, id } = await send(`bench-tool-${i}.`);
@@ -127,6 +130,7 @@ export async function benchAgentDelivery(agent: BenchAgent): Promise<Record<stri
       release = undefined;
       await submit(`turn ${i} please`);
       await eventually("the held request", () => release, { timeoutMs: TIMEOUT });
+      await until("working");
       const { t, id } = await send(`bench-stop-${i}.`);
       release!();
       samples.hook_stop.push({ ms: (await arrival(`bench-stop-${i}.`)) - t, id });

@@ -11,7 +11,8 @@
  */
 
 import { geminiUnavailable } from "../helpers/gemini.ts";
-import { startGemini, submitPrompt } from "../helpers/gemini_pane.ts";
+import { join } from "node:path";
+import { hookSettings, startGemini, submitPrompt } from "../helpers/gemini_pane.ts";
 import { type GenerateRequest, held, mockGemini, text, toolUse } from "../helpers/mock_gemini.ts";
 import { benchAgentDelivery } from "./_delivery.ts";
 
@@ -29,10 +30,19 @@ export function benchDelivery(): Promise<Record<string, number>> {
         },
       });
       try {
-        // YOLO: the loop's commands run without asking.
+        // YOLO: the loop's commands run without asking. Its loop detection off: it stops a
+        // turn of five identical tool calls (or, after 30 turns, whatever its side call to the
+        // mock says) and asks the user in a dialog, where a message handed over in that last
+        // hook's answer never reaches the model and waits, not typed while a dialog is up.
         const { pane } = await startGemini(fx, {
           baseUrl: api.url,
           args: ["--approval-mode", "yolo"],
+          install: async (env) => {
+            const file = join(env.HOME!, ".gemini", "settings.json");
+            const settings = JSON.parse(await Deno.readTextFile(file));
+            settings.model = { ...settings.model, disableLoopDetection: true };
+            await Deno.writeTextFile(file, JSON.stringify({ ...settings, ...hookSettings() }));
+          },
         });
         await submitPrompt(fx.client, pane, "hello");
         return {
