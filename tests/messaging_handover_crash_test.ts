@@ -8,6 +8,12 @@
 // it handed it to the hook: it was lost. Now a hand-over is an intent until the agent's
 // transcript shows it; after the restore the transcript is looked at, and the message is handed
 // over again at the resumed agent's next stop.
+//
+// The same window with only the messaging plugin killed (the host restarts it; the server and
+// the agent live on, the hook's answer still on its way): the old code's new plugin process
+// took the hand-over it had not made for lost at once, and handed the message over a second
+// time at the agent's next stop. Now the intent names the agent's process, and the same
+// process's hand-over waits for the transcript.
 import { strictEqual } from "node:assert/strict";
 import { join } from "node:path";
 import { claudeBinary, claudeEnv, claudeUnavailable } from "./helpers/claude_code.ts";
@@ -22,6 +28,7 @@ import { eventually } from "./helpers/poll.ts";
 import { E2E } from "./helpers/server.ts";
 import { killHard, type ServeChild, serveChild, tempProject } from "./helpers/serve_child.ts";
 import { weftInProcess } from "./helpers/cli.ts";
+import { pluginPids } from "./helpers/plugin_pids.ts";
 import type { WeftClient } from "../plugins/client/mod.ts";
 
 const ignore = claudeUnavailable() !== undefined;
@@ -151,6 +158,98 @@ Deno.test({
   } finally {
     await Deno.writeTextFile(release, "").catch(() => {});
     for (const child of alive) await killHard(child).catch(() => {});
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  }
+});
+
+/** The messaging plugin's (`message`) state and restarts, as `server.status` says. */
+async function messagingPlugin(client: WeftClient) {
+  const { plugins } = await client.call<
+    { plugins: { name: string; state: string; restarts: number }[] }
+  >("server.status", {});
+  return plugins.find((p) => p.name === "message");
+}
+
+/** The receipt of a message with one recipient, as its sender sees it. */
+async function receipt(client: WeftClient, id: string) {
+  const got = await client.call<{ receipts: { delivery?: string; delivered_via?: string }[] }>(
+    "message.get",
+    { id },
+  );
+  return got.receipts[0];
+}
+
+Deno.test({
+  name: "hook rung: the messaging plugin killed while the hook's answer is on its way does not " +
+    "hand the message over again: the restarted plugin waits for the transcript",
+  ignore,
+  ...E2E,
+}, async () => {
+  const go = Promise.withResolvers<void>();
+  await using api = await mockAnthropic([
+    held(go.promise, toolUse("Bash", { command: "echo step-one", description: "one" })),
+  ], { after: text("Carried on.") });
+  const dir = await tempProject();
+  const mark = join(dir, "answered");
+  const release = join(dir, "release");
+  let server: ServeChild | undefined;
+  try {
+    await slowPostToolUse(dir, mark, release);
+    const env = await claudeEnv({ baseUrl: api.url, trust: [dir] });
+    await Deno.writeTextFile(
+      join(env.HOME!, ".claude", "settings.json"),
+      JSON.stringify({ permissions: { allow: ["Bash"] } }),
+    );
+    server = await serveChild(dir);
+    const { client } = server;
+    const { id: pane } = await client.call<{ id: string }>("pane.create", {
+      split: "p1",
+      argv: [await claudeBinary()],
+      env,
+      cwd: dir,
+    });
+    await client.call("pane.wait", { pane, match: "for shortcuts", timeout: TIMEOUT });
+    await client.call("pane.write", { pane, text: "run the step", submit: true });
+    await eventually("working by its hooks", async () => {
+      const s = await state(client, pane);
+      return s.state === "working" && s.stateSource === "hook";
+    }, { timeoutMs: TIMEOUT });
+    const sent = await client.call<{ message_id: string; delivery?: { via: string }[] }>(
+      "message.send",
+      { to: pane, content: NEEDLE },
+    );
+    strictEqual(sent.delivery?.[0]?.via, "hook");
+    go.resolve();
+    await eventually("weft's hook to answer", async () => {
+      return await Deno.lstat(mark).then(() => true, () => false);
+    }, { timeoutMs: TIMEOUT });
+    strictEqual((await receipt(client, sent.message_id))?.delivery, "handing");
+    const [plugin, ...more] = await pluginPids("message", server.server.child.pid, dir);
+    strictEqual(more.length, 0, "one messaging plugin process");
+    Deno.kill(plugin!.pid, "SIGKILL");
+    await eventually("the messaging plugin restarted", async () => {
+      const p = await messagingPlugin(client);
+      return p?.state === "running" && p.restarts === 1;
+    }, { timeoutMs: TIMEOUT });
+    // Proves the restarted plugin does not let the hand-over go (the old code did at its start).
+    await new Promise((r) => setTimeout(r, 1000));
+    strictEqual((await receipt(client, sent.message_id))?.delivery, "handing", "still under way");
+    strictEqual(turnsWith(api, NEEDLE), 0, "the agent has not taken it yet");
+    await Deno.writeTextFile(release, "");
+    await eventually("the message in a request", () => turnsWith(api, NEEDLE) > 0, {
+      timeoutMs: TIMEOUT,
+    });
+    await eventually("idle by its hooks", async () => {
+      const s = await state(client, pane);
+      return s.state === "idle" && s.stateSource === "hook";
+    }, { timeoutMs: TIMEOUT });
+    await eventually("delivered_via hook", async () => {
+      return (await receipt(client, sent.message_id))?.delivered_via === "hook";
+    }, { timeoutMs: TIMEOUT });
+    strictEqual(turnsWith(api, NEEDLE), 1, "the message reached the model once (nothing typed)");
+  } finally {
+    await Deno.writeTextFile(release, "").catch(() => {});
+    if (server) await killHard(server).catch(() => {});
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   }
 });

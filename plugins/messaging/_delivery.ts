@@ -12,7 +12,9 @@
  *
  * Each delivered message is marked read with the rung that delivered it (`delivered_via`), once
  * the agent took it: a delivery under way is stored as its intent first (`_transcript.ts`), and
- * one a crash cut short is resolved by looking at the agent's transcript, never by guessing.
+ * one a crash cut short is resolved by looking at the agent's transcript, never by guessing. A
+ * hand-over whose taking stays unknowable is reported undelivered, never typed again: a message
+ * left unread with a reason can be read; one the agent has twice cannot be undone.
  *
  * @module
  */
@@ -24,7 +26,7 @@ import { type PaneEntry, paneName } from "./_directory.ts";
 import type { Deliverer } from "./_messaging.ts";
 import type { MessageStore, StoredMessage } from "./_store.ts";
 import { type DeliveryReport, frame, TypedRung } from "./_typed.ts";
-import { intent, intentOf, Transcripts } from "./_transcript.ts";
+import { type Intent, intent, intentOf, Transcripts } from "./_transcript.ts";
 import type { DeliverMode } from "./options.ts";
 
 export { frame } from "./_typed.ts";
@@ -52,8 +54,8 @@ export interface DeliveryOptions {
   /** How long before looking again at a pane that could not take a message (default 1500). */
   laterMs?: number;
   /**
-   * How long after a turn ended a hand-over the agent's transcript does not show is taken as
-   * not taken (default 5000).
+   * How long after a turn ended a hand-over the agent's transcript does not show is given up
+   * on: reported undelivered, left unread (default 5000).
    */
   turnGraceMs?: number;
   log: (line: string) => void;
@@ -143,9 +145,9 @@ export class PaneDelivery implements Deliverer {
     this.#typed.state(pane);
     if (this.ready(pane)) this.#kick(pane.id);
     this.#settleThenKick(pane.id, false);
-    // The turn ended: what the transcript still lacks a while later was not taken (Claude Code
-    // writes its transcript a moment after it goes on: a Stop hook's reason was not there yet
-    // when the turn it continued ended).
+    // The turn ended: what the transcript still lacks a while later is looked for once more,
+    // then reported (Claude Code writes its transcript a moment after it goes on: a Stop hook's
+    // reason was not there yet when the turn it continued ended).
     if (READY.has(pane.state) && pane.stateSource === "hook") {
       clearTimeout(this.#timers.get(`over:${pane.id}`));
       this.#timers.set(
@@ -201,7 +203,7 @@ export class PaneDelivery implements Deliverer {
       this.#o.store.markRead(name, ids, "hook");
       this.#o.report?.({ pane: id, to: name, ids, status: "hook" });
     } else {
-      this.#o.store.markDelivery(name, ids, intent("handing", mark));
+      this.#o.store.markDelivery(name, ids, intent("handing", mark, pane.pid));
       for (const m of ids) this.#mine.add(m);
       this.#watch(id);
     }
@@ -210,33 +212,81 @@ export class PaneDelivery implements Deliverer {
 
   /**
    * Resolves the hand-overs of `id`'s agent still under way, by looking at its transcript
-   * after each one's mark: shown, read `hook`. Not shown is conclusive only for a hand-over
-   * this process did not make (a crash or a restart came between: the agent that had it is
-   * gone, its resumed conversation is the transcript) or, with `turnOver`, a while after the
-   * agent's turn ended: then it waits again for the next rung. Otherwise it stays under way.
+   * after each one's mark: shown, read `hook`. Not shown is conclusive only when the agent that
+   * got it is gone (the pane runs another process: the server restarted or the pane was
+   * respawned, and the resumed conversation is the transcript): then it waits again for the
+   * next rung. While that agent lives (also when only this plugin restarted: the hook's answer
+   * may still be on its way) it stays under way, watched; with `turnOver`, a while after the
+   * agent's turn ended, the screen is looked at too, and a hand-over still not shown is left
+   * unread and reported undelivered: it may have been taken (a transcript written late), and
+   * typing it again could give it to the agent twice.
    */
   async settle(id: string, turnOver = false): Promise<boolean> {
     const pane = this.#o.pane(id);
     if (!pane) return false;
     let released = false;
     const name = paneName(pane);
-    const handing = this.#o.store.unread(name)
-      .filter((m) => intentOf(m.delivery)?.kind === "handing");
-    for (const m of handing) {
-      const shown = await this.#look.shows(id, frame([m]), intentOf(m.delivery)!.mark);
+    // Given up on, yet perhaps taken: looked for again once a turn (each look searches the
+    // transcript after its mark).
+    const pending = this.#o.store.unread(name).filter((m) => {
+      const it = intentOf(m.delivery);
+      return it?.kind === "handing" ||
+        (turnOver && it?.kind === "undelivered" && it.agent !== undefined);
+    });
+    for (const m of pending) {
+      const it = intentOf(m.delivery)!;
+      // The agent that got it still runs (an intent that names none: this process made it).
+      const live = it.agent ? !pane.exited && it.agent === pane.pid : this.#mine.has(m.id);
+      let shown = await this.#look.shows(id, frame([m]), it.mark);
+      const last = live && turnOver && it.kind === "handing";
+      if (!shown && last && await this.#typed.shown(pane, frame([m]))) shown = true;
       const now = this.#o.store.unread(name, { ids: [m.id] })[0];
       if (!now || now.delivery !== m.delivery) continue; // settled meanwhile
       if (shown) {
         this.#o.store.markRead(name, [m.id], "hook");
         this.#o.report?.({ pane: id, to: name, ids: [m.id], status: "hook" });
-      } else if (shown === false && (turnOver || !this.#mine.has(m.id))) {
+      } else if (it.kind === "undelivered") {
+        // Given up on: looked for while the agent that may have it runs, then no more.
+        if (!live) this.#o.store.markDelivery(name, [m.id], "undelivered");
+      } else if (shown === false && !live) {
         this.#o.store.markDelivery(name, [m.id], null);
         this.#o.log(`message ${m.id} for ${name} was not taken through its hook; it waits again`);
         released = true;
-      } else continue;
+      } else if (last) {
+        this.#unsure(pane, m.id, it);
+      } else {
+        // Under way: an earlier process's hand-over to this same agent is watched as its own.
+        if (live && !this.#mine.has(m.id)) {
+          this.#mine.add(m.id);
+          this.#watch(id);
+        }
+        continue;
+      }
       this.#mine.delete(m.id);
     }
     return released;
+  }
+
+  /**
+   * A hand-over the live agent may or may not have taken: left unread, marked undelivered
+   * (never typed: a whole message typed again may reach the agent twice), the sender told why;
+   * read `hook` still if the transcript shows it at a later turn's end (its mark and agent kept).
+   */
+  #unsure(pane: PaneEntry, message: string, was: Intent): void {
+    const name = paneName(pane);
+    const grace = (this.#o.turnGraceMs ?? 5000) / 1000;
+    const reason = `handed over through the agent's hook, but ${grace} s after its turn ended ` +
+      "neither its transcript nor its screen shows it taken; not typed again, lest the agent " +
+      "have it twice: it waits in the inbox";
+    this.#o.store.markDelivery(name, [message], intent("undelivered", was.mark, was.agent));
+    this.#o.log(`message ${message} for ${name}: ${reason}`);
+    this.#o.report?.({
+      pane: pane.id,
+      to: name,
+      ids: [message],
+      status: "undelivered",
+      reason,
+    });
   }
 
   /**

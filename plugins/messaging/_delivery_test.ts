@@ -2,6 +2,7 @@ import { deepStrictEqual, strictEqual } from "node:assert/strict";
 import { WeftError } from "@weft/weft/plugin";
 import type { PaneEntry } from "./_directory.ts";
 import { frame, PaneDelivery } from "./_delivery.ts";
+import type { DeliveryReport } from "./_typed.ts";
 import { MessageStore } from "./_store.ts";
 import { eventually } from "../../tests/helpers/poll.ts";
 
@@ -22,6 +23,8 @@ function setup(
     history?: string;
     /** The agent's transcript (JSON lines); none: it has none weft may read. */
     transcript?: string;
+    /** The pane's process. */
+    pid?: number;
   } = {},
   store = new MessageStore(":memory:"),
 ) {
@@ -35,10 +38,12 @@ function setup(
     exited: false,
     tags: [],
     meta: {},
+    ...(options.pid ? { pid: options.pid } : {}),
   };
   let prompt = "";
   let above = "";
   const writes: Record<string, unknown>[] = [];
+  const reports: DeliveryReport[] = [];
   const delivery: PaneDelivery = new PaneDelivery({
     store,
     pane: () => pane,
@@ -81,6 +86,7 @@ function setup(
     laterMs: 20,
     turnGraceMs: 150,
     log: () => {},
+    report: (r) => reports.push(r),
   });
   const set = (state: string, source?: string) => {
     pane = { ...pane, state, ...(source ? { stateSource: source } : {}) };
@@ -100,7 +106,24 @@ function setup(
   const setPrompt = (text?: string) => (text === undefined ? prompt : (prompt = text));
   const setAbove = (text: string) => (above = text);
   const write = (line: unknown) => (transcript += `${JSON.stringify(line)}\n`);
-  return { store, writes, set, send, delivery, prompt: setPrompt, above: setAbove, write };
+  const setHistory = (text: string) => (options.history = text);
+  return {
+    store,
+    writes,
+    reports,
+    set,
+    send,
+    delivery,
+    prompt: setPrompt,
+    above: setAbove,
+    history: setHistory,
+    write,
+  };
+}
+
+/** Whether a delivery column says given up on (undelivered, with or without a mark). */
+function given(delivery: string | null | undefined): boolean {
+  return /^undelivered\b/.test(delivery ?? "");
 }
 
 /** What was written, keys or the word text. */
@@ -186,39 +209,98 @@ Deno.test("PaneDelivery.handover() with a transcript: read hook only once the tr
   t.delivery.close();
 });
 
-Deno.test("PaneDelivery: a hand-over the transcript shows late is read hook; one it never shows is typed after the turn", async () => {
-  const t = setup({ source: "hook", transcript: '{"type":"user"}\n' });
+Deno.test("PaneDelivery: a hand-over the transcript shows late is read hook; one it never shows is reported, never typed", async () => {
+  const t = setup({ source: "hook", transcript: '{"type":"user"}\n', pid: 7 });
   const late = t.send("late");
   strictEqual(await t.delivery.handover("p1", { point: "stop" }), frame([late]));
   t.set("idle", "hook"); // the turn it continued ended before the transcript was written
   await new Promise((r) => setTimeout(r, 50));
-  strictEqual(t.store.get(late.id, "bob")?.delivery, "handing@16", "not released at once");
+  strictEqual(t.store.get(late.id, "bob")?.delivery, "handing@16:7", "not released at once");
   t.write({ type: "user", message: { content: `Stop hook feedback:\n${frame([late])}` } });
   await eventually("read hook", () => t.store.get(late.id, "bob")?.delivery === "hook");
   deepStrictEqual(t.writes, []);
   t.set("working", "hook");
-  const lost = t.send("lost");
-  strictEqual(await t.delivery.handover("p1", { point: "tool" }), frame([lost]));
+  // Taken, but written to the transcript later than the grace (a loaded machine): the old code
+  // released it at the end of the grace and typed it: the agent had it twice.
+  const unsure = t.send("unsure");
+  strictEqual(await t.delivery.handover("p1", { point: "tool" }), frame([unsure]));
   t.set("idle", "hook");
-  await eventually("typed once the grace is over", () => t.store.unreadCount("bob") === 0);
-  strictEqual(t.store.get(lost.id, "bob")?.delivery, "typed");
+  await eventually("reported", () => given(t.store.get(unsure.id, "bob")?.delivery));
+  const report = t.reports.find((r) => r.ids.includes(unsure.id));
+  strictEqual(report?.status, "undelivered");
+  strictEqual(/not typed again/.test(report?.reason ?? ""), true, report?.reason);
+  await new Promise((r) => setTimeout(r, 100)); // proves nothing is typed
+  deepStrictEqual(t.writes, []);
+  strictEqual(t.store.unreadCount("bob"), 1, "left unread for the agent to read");
+  // The transcript shows it after all (later than the grace): read hook, the sender told.
+  t.write({ type: "attachment", attachment: { content: [frame([unsure])] } });
+  t.set("working", "hook");
+  t.set("idle", "hook"); // looked for again once the next turn is over
+  await eventually("read hook at last", () => t.store.get(unsure.id, "bob")?.delivery === "hook");
+  deepStrictEqual(t.reports.at(-1), { pane: "p1", to: "bob", ids: [unsure.id], status: "hook" });
   t.delivery.close();
+});
+
+Deno.test("PaneDelivery: a hand-over the transcript does not show but the screen does is read hook at the turn's end", async () => {
+  const t = setup({ source: "hook", transcript: '{"type":"user"}\n' });
+  const m = t.send("on screen");
+  strictEqual(await t.delivery.handover("p1", { point: "stop" }), frame([m]));
+  t.history(`⏺ Stop hook feedback:\n  ${frame([m])}`);
+  t.set("idle", "hook");
+  await eventually("read hook", () => t.store.get(m.id, "bob")?.delivery === "hook");
+  deepStrictEqual(t.writes, []);
+  t.delivery.close();
+});
+
+Deno.test("PaneDelivery: after a restart of the plugin alone, a hand-over to the same agent waits for its transcript, not handed again", async () => {
+  const store = new MessageStore(":memory:");
+  const first = setup({ source: "hook", transcript: '{"type":"user"}\n', pid: 4242 }, store);
+  const m = first.send("in flight");
+  strictEqual(await first.delivery.handover("p1", { point: "tool" }), frame([m]));
+  const handing = store.get(m.id, "bob")?.delivery;
+  strictEqual(handing?.startsWith("handing@16"), true, handing ?? "null");
+  first.delivery.close();
+  // The plugin restarted; the agent (pid 4242) lives on and its hook's answer is on its way.
+  const second = setup({ source: "hook", transcript: '{"type":"user"}\n', pid: 4242 }, store);
+  second.set("working", "hook");
+  await new Promise((r) => setTimeout(r, 60)); // proves it is not released
+  strictEqual(store.get(m.id, "bob")?.delivery, handing, "not released");
+  strictEqual(await second.delivery.handover("p1", { point: "stop" }), undefined, "not again");
+  // The agent took it: its transcript shows it a moment later (watched, no event needed).
+  second.write({ type: "attachment", attachment: { content: [frame([m])] } });
+  await eventually("read hook", () => store.get(m.id, "bob")?.delivery === "hook", {
+    timeoutMs: 5000,
+  });
+  deepStrictEqual(second.writes, []);
+  second.delivery.close();
+  // The same restart while the agent is idle already: given up on after the grace, not typed.
+  const third = setup({ source: "hook", transcript: '{"type":"user"}\n', pid: 4242 }, store);
+  third.set("working", "hook");
+  const n = third.send("in flight too");
+  strictEqual(await third.delivery.handover("p1", { point: "stop" }), frame([n]));
+  third.delivery.close();
+  const fourth = setup({ source: "hook", transcript: '{"type":"user"}\n', pid: 4242 }, store);
+  fourth.set("idle", "hook");
+  await eventually("reported", () => given(store.get(n.id, "bob")?.delivery));
+  deepStrictEqual(fourth.writes, []);
+  fourth.delivery.close();
 });
 
 Deno.test("PaneDelivery: a hand-over a crash cut short is handed over again, unless the transcript shows it", async () => {
   const store = new MessageStore(":memory:");
-  const first = setup({ source: "hook", transcript: '{"type":"user"}\n' }, store);
+  const first = setup({ source: "hook", transcript: '{"type":"user"}\n', pid: 100 }, store);
   const lost = first.send("lost one");
   strictEqual(await first.delivery.handover("p1", { point: "tool" }), frame([lost]));
   first.delivery.close();
-  // The server died before the agent took it: a new process, the same store and transcript.
-  const second = setup({ source: "hook", transcript: '{"type":"user"}\n' }, store);
+  // The server died before the agent took it: a new agent process (the pane restored), the
+  // same store and transcript.
+  const second = setup({ source: "hook", transcript: '{"type":"user"}\n', pid: 200 }, store);
   second.set("working", "hook");
   await eventually("released", () => store.get(lost.id, "bob")?.delivery === null);
   strictEqual(await second.delivery.handover("p1", { point: "stop" }), frame([lost]));
   // This time the agent took it, then the server died: read, not handed over a third time.
   second.delivery.close();
-  const third = setup({ source: "hook", transcript: '{"type":"user"}\n' }, store);
+  const third = setup({ source: "hook", transcript: '{"type":"user"}\n', pid: 300 }, store);
   third.write({ type: "user", message: { content: `Stop hook feedback:\n${frame([lost])}` } });
   third.set("working", "hook");
   await eventually("read", () => store.unreadCount("bob") === 0);

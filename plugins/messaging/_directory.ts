@@ -19,6 +19,8 @@ export interface PaneEntry {
   exited: boolean;
   tags: readonly string[];
   meta: Readonly<Record<string, string>>;
+  /** The pane's process (a new one after a restore or a respawn); none when not known. */
+  pid?: number;
 }
 
 /** One identity. */
@@ -210,5 +212,6 @@ export function entryOf(p: PaneInfo): PaneEntry {
     exited: p.exit !== null,
     tags: p.tags,
     meta: p.meta,
+    pid: p.pid,
   };
 }

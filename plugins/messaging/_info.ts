@@ -92,8 +92,8 @@ export function receiptsOf(copies: readonly StoredMessage[]) {
 
 function deliveryOf(m: StoredMessage): Pick<MessageInfo, "delivery" | "delivered_via"> {
   const via = m.delivery === null ? undefined : VIA[m.delivery];
-  // An intent's mark (`handing@1234`) is the plugin's own business.
-  const shown = m.delivery?.replace(/@\d+$/, "");
+  // An intent's mark and agent (`handing@1234:567`) are the plugin's own business.
+  const shown = m.delivery?.replace(/(@\d+)?(:\d+)?$/, "");
   if (m.readAt === null || !via) return shown ? { delivery: shown } : {};
   return via === "hook" || via === "typed"
     ? { delivery: "delivered", delivered_via: via }

@@ -200,8 +200,8 @@ export class MessageStore {
   }
 
   /**
-   * Sets how these unread messages fare in delivery: `typing` (the intent, stored before the
-   * first key), `undelivered` (given up), null (waiting again).
+   * Sets how these unread messages fare in delivery: `typing` or `handing` (the intent, stored
+   * before acting), `undelivered` (given up), null (waiting again); see `_transcript.ts`.
    */
   markDelivery(recipient: string, ids: readonly string[], delivery: string | null): void {
     this.#tx(() => {

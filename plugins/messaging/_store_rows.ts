@@ -28,7 +28,8 @@ export interface StoredMessage {
   readAt: number | null;
   /**
    * Read: how (`hook`, `typed`, `check`, `wait`; `delivered` in older files: typed). Unread:
-   * `typing` (a typed delivery under way: its intent), `undelivered` (gave up), or null.
+   * `typing` or `handing` (a delivery under way: its intent), `undelivered` (gave up), or null;
+   * an intent may carry a transcript mark and an agent (`handing@1234:567`: `_transcript.ts`).
    */
   delivery: string | null;
 }

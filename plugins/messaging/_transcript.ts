@@ -11,14 +11,24 @@
 import type { BusCall } from "@weft/weft/plugin";
 import type { StoredMessage } from "./_store.ts";
 
-/** A delivery under way: typed into the prompt, or handed to a hook whose answer is on its way. */
-export type IntentKind = "typing" | "handing";
+/**
+ * A delivery under way (typed into the prompt, or handed to a hook whose answer is on its way),
+ * or given up on while it may still have been taken (`undelivered` with a mark and an agent: a
+ * hand-over the transcript had not shown; read `hook` if it shows it later).
+ */
+export type IntentKind = "typing" | "handing" | "undelivered";
 
 /** An intent as the inbox's delivery column holds it. */
 export interface Intent {
   kind: IntentKind;
   /** The transcript's size when it was recorded; none: the transcript could not be read. */
   mark?: number;
+  /**
+   * The pane's process when it was recorded: while the pane runs the same one, the agent that
+   * got the hand-over may still take it (the plugin alone restarted); another one (the server
+   * restarted, the pane respawned) never will.
+   */
+  agent?: number;
 }
 
 /**
@@ -28,19 +38,26 @@ export interface Intent {
  * ```ts
  * import { intent, intentOf } from "./_transcript.ts";
  * console.assert(intent("handing", 12) === "handing@12");
+ * console.assert(intent("handing", 12, 345) === "handing@12:345");
+ * console.assert(intentOf("handing@12:345")?.agent === 345);
  * console.assert(intentOf("handing@12")?.mark === 12 && intentOf("typing")?.kind === "typing");
+ * console.assert(intentOf("undelivered@12:345")?.kind === "undelivered");
  * console.assert(intentOf("hook") === undefined && intentOf(null) === undefined);
  * ```
  */
-export function intent(kind: IntentKind, mark?: number): string {
-  return mark === undefined ? kind : `${kind}@${mark}`;
+export function intent(kind: IntentKind, mark?: number, agent?: number): string {
+  return kind + (mark === undefined ? "" : `@${mark}`) + (agent ? `:${agent}` : "");
 }
 
 /** The intent a delivery column holds, or undefined (none, or a finished delivery). */
 export function intentOf(delivery: string | null): Intent | undefined {
-  const m = delivery?.match(/^(typing|handing)(?:@(\d{1,15}))?$/);
+  const m = delivery?.match(/^(typing|handing|undelivered)(?:@(\d{1,15}))?(?::(\d{1,10}))?$/);
   if (!m) return undefined;
-  return { kind: m[1] as IntentKind, ...(m[2] ? { mark: Number(m[2]) } : {}) };
+  return {
+    kind: m[1] as IntentKind,
+    ...(m[2] ? { mark: Number(m[2]) } : {}),
+    ...(m[3] ? { agent: Number(m[3]) } : {}),
+  };
 }
 
 /** The smallest mark of these messages' intents, or undefined when one has none. */

@@ -117,7 +117,7 @@ export class TypedRung {
       // Enter may have gone before the crash: look at what the agent took since the intent (its
       // transcript), else at what it shows (where an earlier message with the same text may be).
       const took = await this.#look.shows(pane.id, text, markOf(messages));
-      if (took ?? await this.#shown(pane, text)) return "typed";
+      if (took ?? await this.shown(pane, text)) return "typed";
     }
     const mark = await this.#look.size(pane.id);
     this.#o.store.markDelivery(name, ids, intent("typing", mark));
@@ -223,8 +223,11 @@ export class TypedRung {
     return !flat(draft).includes(flat(text));
   }
 
-  /** Whether the pane's history shows the text's first line (a crash cut the record short). */
-  async #shown(pane: PaneEntry, text: string): Promise<boolean> {
+  /**
+   * Whether the pane's history shows the text's first line (a crash cut the record short, or
+   * the transcript lags behind the screen).
+   */
+  async shown(pane: PaneEntry, text: string): Promise<boolean> {
     const { text: history } = await this.#o.call("pane.read", {
       pane: pane.id,
       mode: "history",

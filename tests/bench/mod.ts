@@ -3,7 +3,8 @@
  * Numbers are printed, never asserted. `deno task bench -- NAME…` runs only those groups.
  * The soak (10 minutes of mixed load) runs only when named: `deno task bench -- soak`, or
  * `deno task bench -- soak --minutes 1`; so does `deno task bench -- lean` (what weft costs
- * beside tmux, a one-line `deno run` and the raw PTY read: see `lean.ts`).
+ * beside tmux, a one-line `deno run` and the raw PTY read: see `lean.ts`), and `deno task bench
+ * -- delivery` (a message's way into each real agent, per rung: `_delivery.ts`).
  *
  * @module
  */
@@ -34,7 +35,6 @@ const GROUPS: [string, string, string][] = [
   ["store", "./store.ts", "benchStore"],
   ["bridge", "./bridge.ts", "benchBridge"],
   ["messaging", "./messaging.ts", "benchMessaging"],
-  ["delivery", "./delivery.ts", "benchDelivery"],
   ["names", "./names.ts", "benchNames"],
   ["canvas", "./canvas.ts", "benchCanvas"],
   ["canvas-render", "./canvas_render.ts", "benchCanvasRender"],
@@ -44,8 +44,26 @@ const GROUPS: [string, string, string][] = [
   ["fabric", "./fabric_messaging.ts", "benchFabricMessaging"],
   ["fabric", "./fabric_output.ts", "benchFabricOutput"],
 ];
-/** Groups that run only when named (delivery needs the Claude Code package). */
-const OPT_IN = new Set(["soak", "lean", "siege", "delivery"]);
+/** Groups that run only when named. */
+const OPT_IN = new Set(["soak", "lean", "siege"]);
+/**
+ * Each agent's delivery bench, `delivery_<kind>.ts` exporting `benchDelivery`: found here, not
+ * named, so that an agent vendor taken out (protocols/agents/README.md) takes its bench along.
+ * Group `delivery-<kind>`, run only when named, or all of them by `delivery` (each needs its
+ * agent's package).
+ */
+const FAMILY = new Map<string, string>();
+for (
+  const entry of [...Deno.readDirSync(new URL(".", import.meta.url))].sort((a, b) =>
+    a.name < b.name ? -1 : 1
+  )
+) {
+  const kind = /^delivery_(\w+)\.ts$/.exec(entry.name)?.[1];
+  if (!kind) continue;
+  GROUPS.push([`delivery-${kind}`, `./${entry.name}`, "benchDelivery"]);
+  OPT_IN.add(`delivery-${kind}`);
+  FAMILY.set(`delivery-${kind}`, "delivery");
+}
 
 // `deno task bench -- soak` passes the "--" along.
 const { positionals } = parseArgs({
@@ -56,7 +74,8 @@ const { positionals } = parseArgs({
 const only = new Set(positionals);
 const results: Record<string, Record<string, number> | { error: string }> = {};
 for (const [name, path, fn] of GROUPS) {
-  if (only.size ? !only.has(name) : OPT_IN.has(name)) continue;
+  const named = only.has(name) || only.has(FAMILY.get(name) ?? name);
+  if (only.size ? !named : OPT_IN.has(name)) continue;
   let mod: Record<string, unknown>;
   try {
     mod = await import(path);
