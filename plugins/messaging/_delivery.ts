@@ -72,6 +72,9 @@ export interface Expectation {
   reason?: string;
 }
 
+/** A stored hand-over's mark (-1: none). */
+const handedAt = (m: StoredMessage): number => intentOf(m.delivery)?.mark ?? -1;
+
 /** Delivers messages into agent panes, best rung first. */
 export class PaneDelivery implements Deliverer {
   #o: DeliveryOptions;
@@ -84,6 +87,12 @@ export class PaneDelivery implements Deliverer {
   /** Hand-overs this process made (an intent not here was left by an earlier one). */
   #mine = new Set<string>();
   #watching = new Set<string>();
+  /**
+   * By pane: the latest mark of a hand-over its transcript showed taken, and by which process.
+   * A transcript is appended in order: one that shows a later hand-over and not an earlier one
+   * to the same agent has gone past the earlier one for good.
+   */
+  #shownUpTo = new Map<string, { agent: number | undefined; mark: number }>();
 
   constructor(options: DeliveryOptions) {
     this.#o = options;
@@ -214,8 +223,9 @@ export class PaneDelivery implements Deliverer {
    * Resolves the hand-overs of `id`'s agent still under way, by looking at its transcript
    * after each one's mark: shown, read `hook`. Not shown is conclusive only when the agent that
    * got it is gone (the pane runs another process: the server restarted or the pane was
-   * respawned, and the resumed conversation is the transcript): then it waits again for the
-   * next rung. While that agent lives (also when only this plugin restarted: the hook's answer
+   * respawned, and the resumed conversation is the transcript), or, once its turn is over, when
+   * the transcript showed a later hand-over to the same agent (it went past this one for good):
+   * then it waits again for the next rung. While that agent lives (also when only this plugin restarted: the hook's answer
    * may still be on its way) it stays under way, watched; with `turnOver`, a while after the
    * agent's turn ended, the screen is looked at too, and a hand-over still not shown is left
    * unread and reported undelivered: it may have been taken (a transcript written late), and
@@ -232,7 +242,7 @@ export class PaneDelivery implements Deliverer {
       const it = intentOf(m.delivery);
       return it?.kind === "handing" ||
         (turnOver && it?.kind === "undelivered" && it.agent !== undefined);
-    });
+    }).sort((a, b) => handedAt(b) - handedAt(a)); // the latest first: it may show the others passed
     for (const m of pending) {
       const it = intentOf(m.delivery)!;
       // The agent that got it still runs (an intent that names none: this process made it).
@@ -245,10 +255,11 @@ export class PaneDelivery implements Deliverer {
       if (shown) {
         this.#o.store.markRead(name, [m.id], "hook");
         this.#o.report?.({ pane: id, to: name, ids: [m.id], status: "hook" });
-      } else if (it.kind === "undelivered") {
+        this.#noteShown(id, it);
+      } else if (it.kind === "undelivered" && !(shown === false && this.#passed(id, it))) {
         // Given up on: looked for while the agent that may have it runs, then no more.
         if (!live) this.#o.store.markDelivery(name, [m.id], "undelivered");
-      } else if (shown === false && !live) {
+      } else if (shown === false && (!live || (turnOver && this.#passed(id, it)))) {
         this.#o.store.markDelivery(name, [m.id], null);
         this.#o.log(`message ${m.id} for ${name} was not taken through its hook; it waits again`);
         released = true;
@@ -265,6 +276,19 @@ export class PaneDelivery implements Deliverer {
       this.#mine.delete(m.id);
     }
     return released;
+  }
+
+  #noteShown(id: string, it: Intent): void {
+    const was = this.#shownUpTo.get(id);
+    if (it.mark === undefined || (was && was.agent === it.agent && was.mark >= it.mark)) return;
+    this.#shownUpTo.set(id, { agent: it.agent, mark: it.mark });
+  }
+
+  /** Whether `id`'s transcript showed a later hand-over to the same agent than `it`. */
+  #passed(id: string, it: Intent): boolean {
+    const shown = this.#shownUpTo.get(id);
+    return it.mark !== undefined && shown !== undefined && shown.agent === it.agent &&
+      shown.mark > it.mark;
   }
 
   /**

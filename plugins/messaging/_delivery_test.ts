@@ -241,6 +241,27 @@ Deno.test("PaneDelivery: a hand-over the transcript shows late is read hook; one
   t.delivery.close();
 });
 
+Deno.test("PaneDelivery: a hand-over the transcript passed for good (a later one shown, not it) is typed after the turn", async () => {
+  const t = setup({ source: "hook", transcript: '{"type":"user"}\n', pid: 7 });
+  // Its hook's answer never reached the agent (a hook that timed out): not in the transcript.
+  const lost = t.send("lost");
+  strictEqual(await t.delivery.handover("p1", { point: "tool" }), frame([lost]));
+  t.write({ type: "assistant", message: { content: "the turn goes on" } });
+  const later = t.send("later");
+  strictEqual(await t.delivery.handover("p1", { point: "stop" }), frame([later]));
+  t.write({ type: "user", message: { content: `Stop hook feedback:\n${frame([later])}` } });
+  await eventually("the later one read hook", () => {
+    return t.store.get(later.id, "bob")?.delivery === "hook";
+  });
+  strictEqual(t.store.get(lost.id, "bob")?.delivery, "handing@16:7", "under way in the turn");
+  t.set("idle", "hook");
+  // The transcript went past it: it can no longer be taken, so it is typed (the old rule
+  // reported it undelivered and left it, unread, for good).
+  await eventually("typed", () => t.store.get(lost.id, "bob")?.delivery === "typed");
+  deepStrictEqual(written(t), ["text", ["Enter"]]);
+  t.delivery.close();
+});
+
 Deno.test("PaneDelivery: a hand-over the transcript does not show but the screen does is read hook at the turn's end", async () => {
   const t = setup({ source: "hook", transcript: '{"type":"user"}\n' });
   const m = t.send("on screen");
