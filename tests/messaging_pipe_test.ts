@@ -1,49 +1,13 @@
-// What one message costs in round trips to the messaging plugin's process
-// (tests/helpers/pipe_crossings.ts): the messages that cross its pipe, both ways, from
-// `message.send` until the delivery is reported and the agent idle again, with the real Claude
-// Code (pinned), its hooks installed. Typed: the message goes into the idle agent's prompt.
-// Hook: it goes in the answer of the PostToolUse hook of a tool the agent runs meanwhile. The
-// bounds are counts, not times: more means a cut came back (the typed rung's prompt and
-// transcript polled at a fixed 100 ms made one typed message cross 52 times).
-import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
-import { claudeUnavailable } from "./helpers/claude_code.ts";
+// What one message costs in round trips to the messaging plugin's process: the panes it
+// delivers to are followed from their events, not read again per send. (How many messages a
+// typed or handed-over message sends across the pipe depends on how long the agent takes, since
+// the typed rung's checks back off in time: `deno task bench -- delivery-claude` prints them,
+// pipe_crossings_per_typed_send and pipe_crossings_per_hook_send; a bound on them in a test would
+// pass or fail with the machine's load.)
+import { deepStrictEqual, strictEqual } from "node:assert/strict";
 import { E2E, withServer } from "./helpers/server.ts";
 import { eventually } from "./helpers/poll.ts";
 import { crossedSince } from "../core/plugin/_crossings.ts";
-import { hookCrossings, typedCrossings } from "./helpers/pipe_crossings.ts";
-
-const ignore = claudeUnavailable() !== undefined;
-
-/**
- * Most messages one typed delivery may send across the pipe: measured 26 here; the prompt and
- * transcript checks back off, so a loaded machine adds a few (52 when they polled at a fixed
- * 100 ms from the start, on an idle machine).
- */
-const TYPED_BOUND = 44;
-/** Most messages one hook hand-over may send across the pipe (measured 21-23). */
-const HOOK_BOUND = 30;
-
-Deno.test({
-  name:
-    `messaging pipe: a message typed into an idle agent crosses the plugin's pipe at most ${TYPED_BOUND} times`,
-  ignore,
-  ...E2E,
-}, async () => {
-  const { total, kinds } = await typedCrossings();
-  console.error(`typed: ${total} crossings`, kinds);
-  ok(total <= TYPED_BOUND, `${total} crossings: ${JSON.stringify(kinds)}`);
-});
-
-Deno.test({
-  name:
-    `messaging pipe: a message handed over in a hook's answer crosses the plugin's pipe at most ${HOOK_BOUND} times`,
-  ignore,
-  ...E2E,
-}, async () => {
-  const { total, kinds } = await hookCrossings();
-  console.error(`hook: ${total} crossings`, kinds);
-  ok(total <= HOOK_BOUND, `${total} crossings: ${JSON.stringify(kinds)}`);
-});
 
 Deno.test({
   name:
