@@ -55,10 +55,31 @@ export async function codexPane(client: WeftClient, options: CodexPaneOptions): 
     : (await client.call<{ pane: string }>("session.create", where)).pane;
   const timeout = options.timeout ?? 60_000;
   const launch = { argv, env, cwd: options.dir };
+  const review = "Trust all and continue";
   if (options.hooks) {
-    // "Hooks need review": `2. Trust all and continue`, answered as any dialog is.
-    await codexShows(client, pane, "Trust all and continue", launch, timeout);
-    await client.call("pane.answer", { pane, choice: 2 });
+    // "Hooks need review": `2. Trust all and continue`, answered as any dialog is. Codex throws
+    // away keys that come while it starts: in a loaded fresh-machine gate the hooks were not
+    // trusted after the answer (the first prompt opened Codex's review list of "new" hooks
+    // instead of going out). So the answer counts once the prompt shows without the dialog,
+    // still a second later, and is given again until it does.
+    await codexShows(client, pane, review, launch, timeout);
+    const screen = async () => (await client.call("pane.read", { pane })).text;
+    const settled = async () => {
+      const ready = (s: string) => s.includes("for shortcuts") && !s.includes(review);
+      if (!ready(await screen())) return false;
+      await new Promise((r) => setTimeout(r, 1000));
+      return ready(await screen());
+    };
+    for (let answer = 1;; answer++) {
+      if ((await screen()).includes(review)) {
+        await client.call("pane.answer", { pane, choice: 2 }).catch(() => {});
+      }
+      const ok = await eventually("Codex to take the hooks' trust", settled, {
+        timeoutMs: 10_000,
+      }).then(() => true, () => false);
+      if (ok) break;
+      if (answer === 5) throw new Error(`Codex never took "${review}":\n${await screen()}`);
+    }
   }
   await codexShows(client, pane, "for shortcuts", launch, timeout);
   return { pane, argv, env };
