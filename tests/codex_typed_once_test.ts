@@ -11,28 +11,13 @@ import { codexUnavailable } from "./helpers/codex.ts";
 import { cleanCodex, codexPane, codexShows, codexSubmit } from "./helpers/codex_pane.ts";
 import { mockOpenAI, prompts, text } from "./helpers/mock_openai.ts";
 import { eventually } from "./helpers/poll.ts";
+import { deliveredVia, idleByHook } from "./helpers/messages.ts";
 import { killHard, type ServeChild, serveChild, tempProject } from "./helpers/serve_child.ts";
 import { E2E } from "./helpers/server.ts";
 import { promptDraft } from "../protocols/agents/mod.ts";
-import type { WeftClient } from "../plugins/client/mod.ts";
 
 const TIMEOUT = 60_000;
 const SAME = "the very same words";
-
-async function trustedIdle(client: WeftClient, pane: string): Promise<void> {
-  await eventually("idle from the Stop hook", async () => {
-    const s = await client.call<{ state: string; stateSource: string }>("pane.status", { pane });
-    return s.state === "idle" && s.stateSource === "hook";
-  }, {
-    timeoutMs: TIMEOUT,
-    detail: async () => (await client.call<{ text: string }>("pane.read", { pane })).text,
-  });
-}
-
-async function via(client: WeftClient, id: string): Promise<string | undefined> {
-  const m = await client.call<{ receipts: { delivered_via?: string }[] }>("message.get", { id });
-  return m.receipts[0]?.delivered_via;
-}
 
 Deno.test({
   name: "codex typed once: the same text twice and a crash before the second's Enter: each " +
@@ -64,17 +49,17 @@ Deno.test({
     env = started.env;
     const { pane } = started;
     await codexSubmit(first.client, pane, "hello", () => api.played >= 1);
-    await trustedIdle(first.client, pane);
+    await idleByHook(first.client, pane, "Stop");
     const one = await first.client.call<{ message_id: string }>("message.send", {
       to: pane,
       content: SAME,
     });
     await eventually("the first message typed", async () => {
-      return await via(first.client, one.message_id) === "typed";
+      return await deliveredVia(first.client, one.message_id) === "typed";
     }, { timeoutMs: TIMEOUT });
     // Read typed once the prompt emptied; its request may reach the mock a moment later.
     await eventually("the first message in a request", () => turns() === 1, { timeoutMs: TIMEOUT });
-    await trustedIdle(first.client, pane);
+    await idleByHook(first.client, pane, "Stop");
     // The store has the pane's session (its resume) before the kill.
     await new Promise((r) => setTimeout(r, 500));
     const two = await first.client.call<{ message_id: string }>("message.send", {
@@ -106,11 +91,11 @@ Deno.test({
     });
     await eventually("both read typed", async () => {
       for (const m of [one, two]) {
-        if (await via(second.client, m.message_id) !== "typed") return false;
+        if (await deliveredVia(second.client, m.message_id) !== "typed") return false;
       }
       return true;
     }, { timeoutMs: TIMEOUT });
-    await trustedIdle(second.client, pane);
+    await idleByHook(second.client, pane, "Stop");
     strictEqual(turns(), 2, "each message reached the model once");
   } finally {
     for (const child of alive) await killHard(child).catch(() => {});

@@ -11,28 +11,13 @@ import { geminiCommand, geminiEnv, geminiUnavailable } from "./helpers/gemini.ts
 import { hookSettings, submitPrompt, untilPrompt } from "./helpers/gemini_pane.ts";
 import { mockGemini, text } from "./helpers/mock_gemini.ts";
 import { eventually } from "./helpers/poll.ts";
+import { deliveredVia, idleByHook } from "./helpers/messages.ts";
 import { killHard, type ServeChild, serveChild, tempProject } from "./helpers/serve_child.ts";
 import { E2E } from "./helpers/server.ts";
 import { promptDraft } from "../protocols/agents/mod.ts";
-import type { WeftClient } from "../plugins/client/mod.ts";
 
 const TIMEOUT = 60_000;
 const SAME = "the very same words";
-
-async function trustedIdle(client: WeftClient, pane: string): Promise<void> {
-  await eventually("idle from the AfterAgent hook", async () => {
-    const s = await client.call<{ state: string; stateSource: string }>("pane.status", { pane });
-    return s.state === "idle" && s.stateSource === "hook";
-  }, {
-    timeoutMs: TIMEOUT,
-    detail: async () => (await client.call<{ text: string }>("pane.read", { pane })).text,
-  });
-}
-
-async function via(client: WeftClient, id: string): Promise<string | undefined> {
-  const m = await client.call<{ receipts: { delivered_via?: string }[] }>("message.get", { id });
-  return m.receipts[0]?.delivered_via;
-}
 
 /** Ends the pane's CLI if it still runs (a PTY's hang-up ends it; this makes sure). */
 function killPid(pid: number, script: string) {
@@ -78,17 +63,17 @@ Deno.test({
     });
     ok(await untilPrompt(first.client, pane, true));
     await submitPrompt(first.client, pane, "hello");
-    await trustedIdle(first.client, pane);
+    await idleByHook(first.client, pane, "AfterAgent");
     const one = await first.client.call<{ message_id: string }>("message.send", {
       to: pane,
       content: SAME,
     });
     await eventually("the first message typed", async () => {
-      return await via(first.client, one.message_id) === "typed";
+      return await deliveredVia(first.client, one.message_id) === "typed";
     }, { timeoutMs: TIMEOUT });
     // Read typed once the prompt emptied; its request may reach the mock a moment later.
     await eventually("the first message in a request", () => turns() === 1, { timeoutMs: TIMEOUT });
-    await trustedIdle(first.client, pane);
+    await idleByHook(first.client, pane, "AfterAgent");
     const s = await first.client.call<{ current: { pid: number } | null }>("pane.status", { pane });
     if (s.current?.pid) pids.push(s.current.pid);
     // The store has the pane's session (its resume) before the kill.
@@ -125,11 +110,11 @@ Deno.test({
     });
     await eventually("both read typed", async () => {
       for (const m of [one, two]) {
-        if (await via(second.client, m.message_id) !== "typed") return false;
+        if (await deliveredVia(second.client, m.message_id) !== "typed") return false;
       }
       return true;
     }, { timeoutMs: TIMEOUT });
-    await trustedIdle(second.client, pane);
+    await idleByHook(second.client, pane, "AfterAgent");
     strictEqual(turns(), 2, "each message reached the model once");
   } finally {
     for (const child of alive) await killHard(child).catch(() => {});
